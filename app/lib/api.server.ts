@@ -1,0 +1,137 @@
+/**
+ * /api resource routes: bearer-token (or cookie) auth, JSON errors `{message, errors?}` with the right
+ * status, CORS for API_CORS_ORIGINS with credentials and preflight. No stack, SQL or driver text
+ * ever reaches a response.
+ */
+import type { ZodType } from "zod";
+import type { Role } from "#db/constants";
+import { resolveSession, type SessionUser } from "~/models/auth/session.server";
+import {
+  DomainError,
+  Forbidden,
+  PayloadTooLarge,
+  TooManyRequests,
+  Unauthorized,
+  ValidationError,
+} from "~/models/errors";
+import { getUser } from "./auth.server";
+import { getDb } from "./db.server";
+import { env } from "./env.server";
+
+export function bearerToken(request: Request): string | null {
+  const h = request.headers.get("Authorization");
+  const m = h?.match(/^Bearer\s+(\S+)$/i);
+  return m ? m[1] : null;
+}
+
+/** The API caller: a bearer token if given (and then only that), else the cookie session. */
+export async function getApiUser(request: Request): Promise<SessionUser | null> {
+  const token = bearerToken(request);
+  if (token) {
+    const r = await resolveSession(await getDb(), token, "api");
+    return r?.user ?? null;
+  }
+  return getUser(request);
+}
+
+export async function requireApiUser(request: Request): Promise<SessionUser> {
+  const user = await getApiUser(request);
+  if (!user) throw new Unauthorized("Authentication required");
+  return user;
+}
+
+export async function requireApiRole(request: Request, roles: Role[]): Promise<SessionUser> {
+  const user = await requireApiUser(request);
+  if (!roles.includes(user.role as Role)) throw new Forbidden("You do not have permission to do this");
+  return user;
+}
+export const requireApiAdmin = (request: Request) => requireApiRole(request, ["admin"]);
+
+function corsHeaders(request: Request): Record<string, string> {
+  const origin = request.headers.get("Origin");
+  if (!origin || !env().API_CORS_ORIGINS.includes(origin)) return {};
+  return {
+    "Access-Control-Allow-Origin": origin,
+    "Access-Control-Allow-Credentials": "true",
+    Vary: "Origin",
+  };
+}
+
+/** Answer to a CORS preflight (OPTIONS). */
+export function preflight(request: Request): Response {
+  const h = corsHeaders(request);
+  if (!h["Access-Control-Allow-Origin"]) return new Response(null, { status: 204 });
+  return new Response(null, {
+    status: 204,
+    headers: {
+      ...h,
+      "Access-Control-Allow-Methods": "GET, POST, PUT, PATCH, DELETE, OPTIONS",
+      "Access-Control-Allow-Headers": "Authorization, Content-Type",
+      "Access-Control-Max-Age": "600",
+    },
+  });
+}
+
+export function json(request: Request, data: unknown, init: ResponseInit = {}): Response {
+  const headers = new Headers(init.headers);
+  headers.set("Content-Type", "application/json; charset=utf-8");
+  headers.set("Cache-Control", headers.get("Cache-Control") ?? "no-store");
+  for (const [k, v] of Object.entries(corsHeaders(request))) headers.set(k, v);
+  return new Response(JSON.stringify(data), { ...init, headers });
+}
+
+/** Maps any thrown value to a JSON error response; unknown errors become a bare 500. */
+export function errorResponse(request: Request, e: unknown): Response {
+  if (e instanceof Response) return e;
+  if (e instanceof DomainError) {
+    const body: Record<string, unknown> = { message: e.message, ...(e.extra ?? {}) };
+    if (e.fields) body.errors = e.fields;
+    const headers: Record<string, string> = {};
+    if (e instanceof TooManyRequests) headers["Retry-After"] = String(e.retryAfterSeconds);
+    return json(request, body, { status: e.status, headers });
+  }
+  console.error("[api] unexpected error:", e);
+  return json(request, { message: "Something went wrong. Please try again." }, { status: 500 });
+}
+
+/** Wraps an /api handler: preflight, errors to JSON. */
+export async function handleApi(
+  request: Request,
+  handler: () => Promise<Response | unknown>,
+): Promise<Response> {
+  if (request.method === "OPTIONS") return preflight(request);
+  try {
+    const result = await handler();
+    return result instanceof Response ? result : json(request, result);
+  } catch (e) {
+    return errorResponse(request, e);
+  }
+}
+
+const MAX_JSON_BYTES = 1024 * 1024;
+
+/** Reads a JSON body (size-limited); bad JSON is a 400, not a 500. */
+export async function readJson(request: Request): Promise<unknown> {
+  const length = Number(request.headers.get("Content-Length") ?? 0);
+  if (length > MAX_JSON_BYTES) throw new PayloadTooLarge("Request body is too large");
+  const text = await request.text();
+  if (text.length > MAX_JSON_BYTES) throw new PayloadTooLarge("Request body is too large");
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ValidationError("Request body must be valid JSON");
+  }
+}
+
+/** Validates with a zod schema; the first message becomes `message`, all go to `errors`. */
+export function parseBody<T>(schema: ZodType<T>, data: unknown): T {
+  const r = schema.safeParse(data);
+  if (r.success) return r.data;
+  const errors: Record<string, string[]> = {};
+  for (const issue of r.error.issues) {
+    const key = issue.path.join(".") || "_";
+    (errors[key] ??= []).push(issue.message);
+  }
+  throw new ValidationError(r.error.issues[0]?.message ?? "Invalid request", errors);
+}

@@ -1,0 +1,113 @@
+/**
+ * Who is signed in, and guards with contract names: get* returns the user or null, require* throws
+ * a redirect (screens). Every loader and action calls one of these itself (DESIGN: Remix runs
+ * loaders in parallel, so a layout check protects nothing).
+ */
+import { redirect } from "@remix-run/node";
+import type { Role } from "#db/constants";
+import {
+  createSession,
+  resolveSession,
+  revokeSession,
+  type SessionUser,
+} from "~/models/auth/session.server";
+import { getDb } from "./db.server";
+import { clientIp } from "./request.server";
+import { flashHeader, getSessionCookie, type Flash } from "./session.server";
+
+const cache = new WeakMap<Request, Promise<SessionUser | null>>();
+
+async function sessionToken(request: Request): Promise<string | null> {
+  const header = request.headers.get("Cookie");
+  if (!header?.includes("runway_session=")) return null;
+  const value = await getSessionCookie().parse(header);
+  return typeof value === "string" ? value : null;
+}
+
+/** The signed-in user of this request (cookie session), or null. */
+export function getUser(request: Request): Promise<SessionUser | null> {
+  let p = cache.get(request);
+  if (!p) {
+    p = (async () => {
+      const token = await sessionToken(request);
+      if (!token) return null;
+      const r = await resolveSession(await getDb(), token, "web");
+      return r?.user ?? null;
+    })();
+    cache.set(request, p);
+  }
+  return p;
+}
+
+function loginRedirect(request: Request): never {
+  const url = new URL(request.url);
+  const next = url.pathname + url.search;
+  throw redirect(next && next !== "/" ? `/login?redirectTo=${encodeURIComponent(next)}` : "/login");
+}
+
+/** Signed-in user or a redirect to /login (with redirectTo). */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getUser(request);
+  if (!user) loginRedirect(request);
+  return user;
+}
+
+/**
+ * Admin or a redirect. Per §2.1: /admin/companies, jobs, users, create-user send non-admins to
+ * /dashboard; /admin/surveys… send them to / (pass `nonAdminTo: "/"`).
+ */
+export async function requireAdmin(
+  request: Request,
+  opts: { nonAdminTo?: string } = {},
+): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (user.role !== "admin") throw redirect(opts.nonAdminTo ?? "/dashboard");
+  return user;
+}
+
+export async function requireRole(request: Request, roles: Role[], elsewhere = "/dashboard") {
+  const user = await requireUser(request);
+  if (!roles.includes(user.role as Role)) throw redirect(elsewhere);
+  return user;
+}
+
+/** Signed-out only (login, register, verify): signed-in users go to /dashboard. */
+export async function requireAnonymous(request: Request): Promise<void> {
+  if (await getUser(request)) throw redirect("/dashboard");
+}
+
+/** Starts a web session and returns the Set-Cookie header. */
+export async function startSession(
+  request: Request,
+  userId: string,
+  remember: boolean,
+): Promise<string> {
+  const { token } = await createSession(await getDb(), userId, "web", {
+    remember,
+    userAgent: request.headers.get("user-agent"),
+    ip: clientIp(request),
+  });
+  // 'Remember me': a persistent cookie for 30 days; otherwise a browser-session cookie.
+  return getSessionCookie().serialize(token, remember ? { maxAge: 30 * 86400 } : {});
+}
+
+/** Ends this request's session (row deleted) and returns the clearing Set-Cookie header. */
+export async function endSession(request: Request): Promise<string> {
+  const token = await sessionToken(request);
+  if (token) await revokeSession(await getDb(), token);
+  return getSessionCookie().serialize("", { maxAge: 0 });
+}
+
+/** A redirect that also carries a flash notice. */
+export async function redirectWithFlash(to: string, flash: Flash | Flash[], headers?: HeadersInit) {
+  const h = new Headers(headers);
+  h.append("Set-Cookie", await flashHeader(flash));
+  return redirect(to, { headers: h });
+}
+
+/** Only same-site relative paths, to stop open redirects through ?redirectTo=. */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/") {
+  if (!to || typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\"))
+    return fallback;
+  return to;
+}

@@ -1,0 +1,64 @@
+/**
+ * The process-wide database: opened once (PGlite or postgres.js), migrated, courses seeded.
+ * Kept on globalThis so `remix dev` rebuilds do not reopen PGlite (STACK-NOTES 9).
+ */
+import { createDb, type Db, type DbHandle } from "#db/client";
+import { migrate } from "#db/migrate";
+import { seedCourses } from "~/models/course/course.server";
+import { env } from "./env.server";
+
+declare global {
+  // eslint-disable-next-line no-var
+  var __runwayDb: Promise<DbHandle> | undefined;
+}
+
+/** Opens, migrates and seeds; used by the server, the CLI and the tests. */
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir?: string;
+  migrateAndSeed?: boolean;
+}): Promise<DbHandle> {
+  const handle = await createDb({
+    databaseUrl: opts.databaseUrl,
+    dataDir: opts.databaseUrl ? undefined : opts.dataDir,
+  });
+  if (opts.migrateAndSeed !== false) {
+    try {
+      await migrate(handle);
+      await seedCourses(handle.db);
+    } catch (e) {
+      await handle.close();
+      throw e;
+    }
+  }
+  return handle;
+}
+
+export function getDbHandle(): Promise<DbHandle> {
+  if (!globalThis.__runwayDb) {
+    const e = env();
+    globalThis.__runwayDb = openDatabase({
+      databaseUrl: e.DATABASE_URL,
+      dataDir: `${e.DATA_DIR}/pglite`,
+    });
+    globalThis.__runwayDb.catch(() => {
+      globalThis.__runwayDb = undefined;
+    });
+  }
+  return globalThis.__runwayDb;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await getDbHandle()).db;
+}
+
+/** Tests inject an already-open database. */
+export function setDbHandle(handle: DbHandle) {
+  globalThis.__runwayDb = Promise.resolve(handle);
+}
+
+export async function closeDb(): Promise<void> {
+  const p = globalThis.__runwayDb;
+  globalThis.__runwayDb = undefined;
+  if (p) await (await p).close();
+}

@@ -1,0 +1,164 @@
+/**
+ * Configuration, parsed once with zod. Nothing else reads process.env. A bad value stops the start
+ * with a message naming the variable; every variable has a default that lets `npm start` run bare.
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const origin = z.string().refine((s) => {
+  try {
+    const u = new URL(s);
+    return (u.protocol === "http:" || u.protocol === "https:") && u.origin === s.replace(/\/$/, "");
+  } catch {
+    return false;
+  }
+}, "must be an origin such as https://www.example.edu");
+
+const originList = z
+  .string()
+  .default("")
+  .transform((s) =>
+    s
+      .split(",")
+      .map((x) => x.trim().replace(/\/$/, ""))
+      .filter(Boolean),
+  )
+  .pipe(z.array(origin));
+
+const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+      .optional(),
+  ),
+  SESSION_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, "must be at least 32 characters").optional(),
+  ),
+  PUBLIC_URL: z.preprocess(emptyToUndefined, z.string().url("must be a URL").optional()),
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+      .optional(),
+  ),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().optional()),
+  COLLEGE_NAME: z.string().min(1).default("State Aeronautics College"),
+  COLLEGE_SHORT_NAME: z
+    .string()
+    .regex(/^[A-Za-z][A-Za-z0-9_-]{0,15}$/, "must be a short word of letters, digits, - or _")
+    .default("gold"),
+  COLLEGE_EMAIL_DOMAIN: z
+    .string()
+    .transform((s) => s.trim().toLowerCase().replace(/^@/, ""))
+    .pipe(z.string().regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, "must be a domain such as college.edu"))
+    .default("example.edu"),
+  COLLEGE_PHONE: z.string().default("+63 2 8000 0000"),
+  COLLEGE_INFO_EMAIL: z.string().email("must be an e-mail address").default("info@example.edu"),
+  API_CORS_ORIGINS: originList,
+  WIDGET_ORIGINS: z
+    .string()
+    .default("*")
+    .transform((s) => s.trim() || "*")
+    .pipe(z.union([z.literal("*"), z.string()]))
+    .transform((s) =>
+      s === "*"
+        ? ("*" as const)
+        : s
+            .split(",")
+            .map((x) => x.trim().replace(/\/$/, ""))
+            .filter(Boolean),
+    )
+    .pipe(z.union([z.literal("*"), z.array(origin)])),
+  TRUST_PROXY: z
+    .enum(["true", "false", "1", "0", ""])
+    .default("false")
+    .transform((s) => s === "true" || s === "1"),
+  LOG_REQUESTS: z
+    .enum(["true", "false", "1", "0", ""])
+    .default("false")
+    .transform((s) => s === "true" || s === "1"),
+});
+
+export type Env = z.infer<typeof schema> & {
+  SESSION_SECRET: string;
+  PUBLIC_URL: string;
+  MAIL_FROM: string;
+  DATA_DIR: string;
+};
+
+export class EnvError extends Error {}
+
+/** Parses a given environment (tests pass their own); throws EnvError naming the variables. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = schema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (i) => `  ${i.path.join(".") || "(env)"}: ${i.message}`,
+    );
+    throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = result.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    ...e,
+    DATA_DIR: dataDir,
+    SESSION_SECRET: e.SESSION_SECRET ?? developmentSecret(dataDir),
+    PUBLIC_URL: (e.PUBLIC_URL ?? `http://localhost:${e.PORT || 3000}`).replace(/\/$/, ""),
+    MAIL_FROM: e.MAIL_FROM ?? `${e.COLLEGE_NAME} Runway <no-reply@${e.COLLEGE_EMAIL_DOMAIN}>`,
+  };
+}
+
+/** A secret generated once and kept in DATA_DIR, so nobody has to invent one to start. */
+function developmentSecret(dataDir: string): string {
+  const file = path.join(dataDir, ".session-secret");
+  try {
+    const existing = fs.readFileSync(file, "utf8").trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    /* not there yet */
+  }
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = crypto.randomBytes(32).toString("base64url");
+  try {
+    fs.writeFileSync(file, secret, { flag: "wx", mode: 0o600 });
+    return secret;
+  } catch {
+    return fs.readFileSync(file, "utf8").trim(); // another process won the race
+  }
+}
+
+let cached: Env | undefined;
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+/** Tests and the CLI may set the environment before first use. */
+export function setEnv(e: Env) {
+  cached = e;
+}
+
+/** What the browser may know (no secrets). */
+export function publicConfig() {
+  const e = env();
+  return {
+    collegeName: e.COLLEGE_NAME,
+    collegeShortName: e.COLLEGE_SHORT_NAME,
+    emailDomain: e.COLLEGE_EMAIL_DOMAIN,
+    phone: e.COLLEGE_PHONE,
+    infoEmail: e.COLLEGE_INFO_EMAIL,
+    publicUrl: e.PUBLIC_URL,
+  };
+}
+export type PublicConfig = ReturnType<typeof publicConfig>;

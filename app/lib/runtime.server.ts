@@ -1,0 +1,45 @@
+/** Process start and stop, called by server.mjs through the server build's entry module. */
+import path from "node:path";
+import { createSender, startMailWorker } from "~/models/mail/mail.server";
+import { closeDb, getDb, getDbHandle } from "./db.server";
+import { env } from "./env.server";
+
+let stopMail: (() => void) | null = null;
+let housekeeping: NodeJS.Timeout | null = null;
+
+export function loadEnv() {
+  return env();
+}
+
+export function describeDatabase(): string {
+  const e = env();
+  return e.DATABASE_URL ? "PostgreSQL" : `PGlite in ${path.join(e.DATA_DIR, "pglite")}`;
+}
+
+export async function init(opts: { log?: (line: string) => void } = {}) {
+  const e = env();
+  await getDbHandle();
+  stopMail = startMailWorker(
+    getDb,
+    createSender({ smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(e.DATA_DIR, "outbox") }),
+    { log: opts.log, intervalMs: 3000 },
+  );
+  const { purgeExpiredSessions } = await import("~/models/auth/session.server");
+  const { purgeExpiredLimits } = await import("./rate-limit.server");
+  housekeeping = setInterval(async () => {
+    try {
+      const db = await getDb();
+      await purgeExpiredSessions(db);
+      await purgeExpiredLimits(db);
+    } catch {
+      /* next round */
+    }
+  }, 15 * 60_000);
+  housekeeping.unref();
+}
+
+export async function shutdown() {
+  stopMail?.();
+  if (housekeeping) clearInterval(housekeeping);
+  await closeDb();
+}

@@ -1,0 +1,81 @@
+import { and, eq, gt, lt, sql } from "drizzle-orm";
+import type { Db } from "#db/client";
+import type { SessionKind } from "#db/constants";
+import { sessions, users } from "#db/schema";
+import { hashToken, randomToken } from "./tokens.server";
+
+export const SESSION_TTL_DAYS = 30;
+export const SHORT_SESSION_HOURS = 12;
+export const API_TOKEN_TTL_DAYS = 30;
+
+export type SessionUser = typeof users.$inferSelect;
+
+/** Creates a session row and returns the clear token (only the hash is stored). */
+export async function createSession(
+  db: Db,
+  userId: string,
+  kind: SessionKind,
+  opts: { remember?: boolean; userAgent?: string | null; ip?: string | null } = {},
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomToken();
+  const ms =
+    kind === "api"
+      ? API_TOKEN_TTL_DAYS * 864e5
+      : opts.remember
+        ? SESSION_TTL_DAYS * 864e5
+        : SHORT_SESSION_HOURS * 36e5;
+  const expiresAt = new Date(Date.now() + ms);
+  await db.insert(sessions).values({
+    userId,
+    kind,
+    tokenHash: hashToken(token),
+    remember: !!opts.remember,
+    expiresAt,
+    userAgent: opts.userAgent?.slice(0, 300) ?? null,
+    ip: opts.ip ?? null,
+  });
+  return { token, expiresAt };
+}
+
+/** The active user behind a token, or null (expired, revoked, or user deactivated). */
+export async function resolveSession(
+  db: Db,
+  token: string,
+  kind: SessionKind,
+): Promise<{ user: SessionUser; sessionId: string } | null> {
+  if (!token || token.length > 200) return null;
+  const [row] = await db
+    .select({ user: users, sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        eq(sessions.kind, kind),
+        gt(sessions.expiresAt, sql`now()`),
+        eq(users.isActive, true),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  // Touch at most once a minute to keep the hot path read-only.
+  if (Date.now() - row.lastSeenAt.getTime() > 60_000) {
+    await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, row.sessionId));
+  }
+  return { user: row.user, sessionId: row.sessionId };
+}
+
+/** Deletes one session by its clear token (logout). */
+export async function revokeSession(db: Db, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+/** Ends every session and API token of a user (deactivation, deletion, password reset). */
+export async function revokeAllSessions(db: Db, userId: string): Promise<number> {
+  const rows = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+  return rows.length;
+}
+
+export async function purgeExpiredSessions(db: Db): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
+}

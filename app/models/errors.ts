@@ -1,0 +1,60 @@
+/**
+ * Typed domain errors. Models throw them; adapters (screens, /api, CLI) map them to a status and a
+ * user-safe message. `fields` carries per-field messages for forms and /api validation answers.
+ */
+export class DomainError extends Error {
+  status = 500;
+  constructor(
+    message: string,
+    public fields?: Record<string, string[]>,
+    public extra?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+export class ValidationError extends DomainError {
+  status = 400;
+}
+export class Unauthorized extends DomainError {
+  status = 401;
+}
+export class Forbidden extends DomainError {
+  status = 403;
+}
+export class NotFound extends DomainError {
+  status = 404;
+}
+export class Conflict extends DomainError {
+  status = 409;
+}
+export class PayloadTooLarge extends DomainError {
+  status = 413;
+}
+export class UnsupportedMedia extends DomainError {
+  status = 415;
+}
+export class TooManyRequests extends DomainError {
+  status = 429;
+  constructor(
+    message: string,
+    public retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Postgres unique violation (both drivers expose the SQLSTATE as `code`). */
+export function isUniqueViolation(e: unknown, constraint?: string): boolean {
+  const err = e as { code?: string; constraint_name?: string; constraint?: string; cause?: unknown };
+  if (err?.code === "23505") {
+    const name = err.constraint_name ?? err.constraint;
+    return !constraint || !name || name === constraint;
+  }
+  return err?.cause ? isUniqueViolation(err.cause, constraint) : false;
+}
+export function isForeignKeyViolation(e: unknown): boolean {
+  const err = e as { code?: string; cause?: unknown };
+  if (err?.code === "23503") return true;
+  return err?.cause ? isForeignKeyViolation(err.cause) : false;
+}

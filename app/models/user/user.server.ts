@@ -1,0 +1,95 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "#db/client";
+import type { Role } from "#db/constants";
+import { courses, users } from "#db/schema";
+import { Conflict, isUniqueViolation } from "../errors";
+
+export type UserRow = typeof users.$inferSelect;
+export type CourseRef = { id: string; code: string; name: string } | null;
+
+/** The public shape of a user on /api and in loaders: never a hash. */
+export function serializeUser(u: UserRow, course: CourseRef = null) {
+  const fullName = `${u.firstName} ${u.lastName}`.trim();
+  return {
+    _id: u.id,
+    id: u.id,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    fullName,
+    name: fullName,
+    role: u.role as Role,
+    userType: u.role as Role,
+    studentId: u.studentId,
+    course: course ? { _id: course.id, id: course.id, code: course.code, name: course.name } : null,
+    courseId: u.courseId,
+    yearLevel: u.yearLevel,
+    phone: u.phone,
+    contactNumber: u.phone,
+    address: u.address,
+    bio: u.bio,
+    avatarUrl: u.avatarFileId ? `/files/${u.avatarFileId}` : null,
+    status: u.isActive ? "active" : "inactive",
+    isActive: u.isActive,
+    isEmailVerified: !!u.emailVerifiedAt,
+    createdAt: u.createdAt.toISOString(),
+    updatedAt: u.updatedAt.toISOString(),
+  };
+}
+export type PublicUser = ReturnType<typeof serializeUser>;
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
+  const [u] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
+    .limit(1);
+  return u ?? null;
+}
+
+/** A user with their course, or null. */
+export async function getUserWithCourse(db: Db, id: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  const [row] = await db
+    .select({ user: users, course: { id: courses.id, code: courses.code, name: courses.name } })
+    .from(users)
+    .leftJoin(courses, eq(courses.id, users.courseId))
+    .where(eq(users.id, id))
+    .limit(1);
+  if (!row) return null;
+  return { user: row.user, course: row.course?.id ? row.course : null };
+}
+
+export interface NewUser {
+  email: string;
+  passwordHash: string | null;
+  role: Role;
+  firstName: string;
+  lastName: string;
+  studentId?: string | null;
+  courseId?: string | null;
+  yearLevel?: string | null;
+  phone?: string | null;
+  isActive?: boolean;
+  emailVerifiedAt?: Date | null;
+}
+
+export const EMAIL_TAKEN = "An account with this email already exists";
+export const STUDENT_ID_TAKEN = "This student ID is already registered";
+
+/** Inserts a user; a taken e-mail or student ID becomes a Conflict with the field named. */
+export async function insertUser(db: Db, input: NewUser): Promise<UserRow> {
+  try {
+    const [u] = await db
+      .insert(users)
+      .values({ ...input, email: input.email.trim().toLowerCase() })
+      .returning();
+    return u;
+  } catch (e) {
+    if (isUniqueViolation(e, "users_email_lower_key"))
+      throw new Conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
+    if (isUniqueViolation(e, "users_student_id_key"))
+      throw new Conflict(STUDENT_ID_TAKEN, { studentId: [STUDENT_ID_TAKEN] });
+    throw e;
+  }
+}

@@ -1,0 +1,132 @@
+/**
+ * createDb: postgres.js when a URL is given, else PGlite in a data directory. Both answer the same
+ * drizzle API (PgDatabase), so models never know which one they run on.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { drizzle as drizzlePg } from "drizzle-orm/postgres-js";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { SQL } from "drizzle-orm";
+import postgres from "postgres";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Driver = "postgres" | "pglite";
+
+export interface DbHandle {
+  db: Db;
+  driver: Driver;
+  /** Runs raw SQL and returns the rows, whichever driver is underneath. */
+  rows<T = Record<string, unknown>>(query: SQL): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+export class DataDirLockedError extends Error {
+  constructor(
+    public dir: string,
+    public pid: number,
+  ) {
+    super(
+      `The embedded database in ${dir} is in use by another process (pid ${pid}), probably a running ` +
+        `Runway server. Stop it first, or point DATABASE_URL at a PostgreSQL server.`,
+    );
+    this.name = "DataDirLockedError";
+  }
+}
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** PGlite does not lock its directory; two processes on one directory corrupt it (STACK-NOTES 4). */
+function acquireLock(dir: string): () => void {
+  const lockFile = path.join(dir, "runway.lock");
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockFile, String(process.pid), { flag: "wx" });
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        try {
+          if (fs.readFileSync(lockFile, "utf8") === String(process.pid)) fs.unlinkSync(lockFile);
+        } catch {
+          /* already gone */
+        }
+      };
+      process.once("exit", release);
+      return release;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+      const pid = Number(fs.readFileSync(lockFile, "utf8").trim());
+      if (pid && pid !== process.pid && pidAlive(pid)) throw new DataDirLockedError(dir, pid);
+      fs.rmSync(lockFile, { force: true }); // stale lock of a dead process
+    }
+  }
+  throw new Error(`Could not lock ${dir}`);
+}
+
+export interface CreateDbOptions {
+  databaseUrl?: string;
+  dataDir?: string;
+  /** Max pool size for postgres.js. */
+  max?: number;
+  /** Reuse an already-open PGlite (tests clone a migrated template). */
+  pglite?: import("@electric-sql/pglite").PGlite;
+}
+
+export async function openPglite(dataDir?: string) {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { unaccent } = await import("@electric-sql/pglite/contrib/unaccent");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  return PGlite.create(dataDir ? dataDir : undefined, { extensions: { unaccent, pg_trgm } });
+}
+
+export async function createDb(opts: CreateDbOptions): Promise<DbHandle> {
+  if (opts.databaseUrl) {
+    const client = postgres(opts.databaseUrl, {
+      max: opts.max ?? 10,
+      onnotice: () => {},
+      // Dates come back as JS Dates; bytea as Buffer.
+    });
+    const db = drizzlePg(client, { schema }) as unknown as Db;
+    return {
+      db,
+      driver: "postgres",
+      rows: async <T,>(q: SQL) => (await db.execute(q)) as unknown as T[],
+      close: () => client.end({ timeout: 5 }),
+    };
+  }
+  let release = () => {};
+  let pg = opts.pglite;
+  if (!pg) {
+    if (opts.dataDir) {
+      fs.mkdirSync(opts.dataDir, { recursive: true });
+      release = acquireLock(opts.dataDir);
+    }
+    try {
+      pg = await openPglite(opts.dataDir);
+    } catch (e) {
+      release();
+      throw e;
+    }
+  }
+  const client = pg;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    driver: "pglite",
+    rows: async <T,>(q: SQL) => ((await db.execute(q)) as unknown as { rows: T[] }).rows,
+    close: async () => {
+      if (!client.closed) await client.close();
+      release();
+    },
+  };
+}

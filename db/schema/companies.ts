@@ -1,0 +1,21 @@
+import { sql } from "drizzle-orm";
+import { index, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { createdAt, updatedAt } from "./columns";
+import { files } from "./files";
+
+export const companies = pgTable(
+  "companies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    location: text("location"),
+    website: text("website"),
+    email: text("email"),
+    phone: text("phone"),
+    description: text("description"),
+    logoFileId: uuid("logo_file_id").references(() => files.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("companies_name_lower_idx").on(sql`lower(${t.name})`)],
+);

@@ -1,0 +1,90 @@
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { JOB_INTERACTIONS, JOB_STATUSES, JOB_TYPES } from "../constants";
+import { createdAt, oneOf, tsvector, updatedAt } from "./columns";
+import { companies } from "./companies";
+import { users } from "./users";
+
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    // A company with jobs cannot be deleted (409 in the app, RESTRICT here).
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "restrict" }),
+    jobType: text("job_type").notNull().default("internship"),
+    location: text("location"),
+    categories: text("categories").array().notNull().default(sql`'{}'::text[]`),
+    shortDescription: text("short_description"),
+    description: text("description"),
+    status: text("status").notNull().default("active"),
+    isApproved: boolean("is_approved").notNull().default(false),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    // Maintained by the jobs_search_vector triggers (title, company name, categories, texts).
+    searchVector: tsvector("search_vector"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("jobs_search_vector_idx").using("gin", t.searchVector),
+    index("jobs_public_created_idx")
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.isApproved} and ${t.status} = 'active'`),
+    index("jobs_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("jobs_company_idx").on(t.companyId),
+    index("jobs_categories_idx").using("gin", t.categories),
+    check("jobs_job_type_check", oneOf(t.jobType, JOB_TYPES)),
+    check("jobs_status_check", oneOf(t.status, JOB_STATUSES)),
+    check("jobs_title_check", sql`length(btrim(${t.title})) > 0`),
+  ],
+);
+
+/** Distinct jobs a user opened or clicked Apply Now on (the student dashboard's real counts). */
+export const jobInteractions = pgTable(
+  "job_interactions",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    jobId: uuid("job_id")
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.jobId, t.kind] }),
+    index("job_interactions_job_idx").on(t.jobId),
+    check("job_interactions_kind_check", oneOf(t.kind, JOB_INTERACTIONS)),
+  ],
+);
+
+/** Search analytics: one row per actor (user or hashed client) per term per day. */
+export const searchEvents = pgTable(
+  "search_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    term: text("term").notNull(),
+    actorKey: text("actor_key").notNull(),
+    day: date("day", { mode: "string" }).notNull().default(sql`current_date`),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("search_events_term_actor_day_key").on(t.term, t.actorKey, t.day),
+    index("search_events_term_idx").on(t.term),
+    check("search_events_term_check", sql`length(${t.term}) between 2 and 200`),
+  ],
+);

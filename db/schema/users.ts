@@ -1,0 +1,123 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { CODE_PURPOSES, ROLES, SESSION_KINDS, TOKEN_PURPOSES, YEAR_LEVELS } from "../constants";
+import { createdAt, oneOf, tstz, updatedAt } from "./columns";
+import { courses } from "./courses";
+import { files } from "./files";
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    // Null for users imported without a password: they set one through the invitation link.
+    passwordHash: text("password_hash"),
+    role: text("role").notNull().default("student"),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    studentId: text("student_id"),
+    courseId: uuid("course_id").references(() => courses.id, { onDelete: "set null" }),
+    yearLevel: text("year_level"),
+    phone: text("phone"),
+    address: text("address"),
+    bio: text("bio"),
+    avatarFileId: uuid("avatar_file_id").references(() => files.id, { onDelete: "set null" }),
+    isActive: boolean("is_active").notNull().default(true),
+    emailVerifiedAt: tstz("email_verified_at"),
+    lastLoginAt: tstz("last_login_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
+    uniqueIndex("users_student_id_key")
+      .on(sql`lower(${t.studentId})`)
+      .where(sql`${t.studentId} is not null`),
+    index("users_role_idx").on(t.role),
+    index("users_course_idx").on(t.courseId),
+    index("users_created_at_idx").on(t.createdAt),
+    check("users_role_check", oneOf(t.role, ROLES)),
+    check("users_year_level_check", sql`${t.yearLevel} is null or ${oneOf(t.yearLevel, YEAR_LEVELS)}`),
+    check("users_email_check", sql`${t.email} = lower(btrim(${t.email})) and position('@' in ${t.email}) > 1`),
+  ],
+);
+
+/**
+ * Web sessions (cookie) and /api bearer tokens. Only a SHA-256 of the random token is stored, so a
+ * database leak does not hand out live sessions.
+ */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    remember: boolean("remember").notNull().default(false),
+    expiresAt: tstz("expires_at").notNull(),
+    lastSeenAt: tstz("last_seen_at").notNull().defaultNow(),
+    userAgent: text("user_agent"),
+    ip: text("ip"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("sessions_user_idx").on(t.userId),
+    index("sessions_expires_idx").on(t.expiresAt),
+    check("sessions_kind_check", oneOf(t.kind, SESSION_KINDS)),
+  ],
+);
+
+/** One live code per e-mail and purpose; a new code replaces the old one. */
+export const verificationCodes = pgTable(
+  "verification_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    purpose: text("purpose").notNull(),
+    codeHash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: tstz("expires_at").notNull(),
+    consumedAt: tstz("consumed_at"),
+    sentAt: tstz("sent_at").notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("verification_codes_email_purpose_key").on(sql`lower(${t.email})`, t.purpose),
+    check("verification_codes_purpose_check", oneOf(t.purpose, CODE_PURPOSES)),
+    check("verification_codes_attempts_check", sql`${t.attempts} >= 0`),
+  ],
+);
+
+/** Password-reset and invitation tokens: random, hashed at rest, expiring, single use. */
+export const passwordTokens = pgTable(
+  "password_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: tstz("expires_at").notNull(),
+    usedAt: tstz("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("password_tokens_user_idx").on(t.userId),
+    check("password_tokens_purpose_check", oneOf(t.purpose, TOKEN_PURPOSES)),
+  ],
+);

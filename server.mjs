@@ -1,0 +1,115 @@
+/**
+ * Runway's own server start (STACK-NOTES 3): builds if needed, opens and migrates the database,
+ * serves the Remix build with express, and closes the database cleanly on SIGTERM/SIGINT.
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import compression from "compression";
+import express from "express";
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const buildFile = path.join(root, "build", "index.js");
+
+function newestMtime(dir) {
+  let newest = 0;
+  if (!fs.existsSync(dir)) return 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+function needsBuild() {
+  if (!fs.existsSync(buildFile) || !fs.existsSync(path.join(root, "public", "widget.js"))) return true;
+  if (process.env.NODE_ENV === "production" || process.env.RUNWAY_SKIP_BUILD_CHECK) return false;
+  const built = fs.statSync(buildFile).mtimeMs;
+  return ["app", "db", "widget/src"].some((d) => newestMtime(path.join(root, d)) > built);
+}
+
+if (needsBuild()) {
+  console.log("Building Runway…");
+  const r = spawnSync(process.execPath, [path.join(root, "scripts", "build.mjs")], {
+    cwd: root,
+    stdio: "inherit",
+  });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+const build = await import(pathToFileURL(buildFile).href);
+const runtime = build.entry.module;
+
+let env;
+try {
+  env = runtime.loadEnv();
+} catch (e) {
+  console.error(e.message);
+  process.exit(1);
+}
+
+try {
+  await runtime.init({ log: (line) => console.log(line) });
+} catch (e) {
+  console.error(e?.name === "DataDirLockedError" ? e.message : `Could not open the database: ${e?.message ?? e}`);
+  process.exit(1);
+}
+
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", env.TRUST_PROXY);
+app.use(compression());
+app.use(
+  "/build",
+  express.static(path.join(root, "public", "build"), { immutable: true, maxAge: "1y" }),
+);
+app.use(
+  "/widget.js",
+  (req, res, next) => {
+    res.set("Access-Control-Allow-Origin", "*");
+    res.set("Cross-Origin-Resource-Policy", "cross-origin");
+    next();
+  },
+  express.static(path.join(root, "public", "widget.js"), { maxAge: "5m" }),
+);
+app.use(express.static(path.join(root, "public"), { maxAge: "1h", index: false }));
+app.use((req, _res, next) => {
+  // The only trusted source of the client address (see app/lib/request.server.ts).
+  req.headers["x-runway-remote-addr"] = req.socket.remoteAddress ?? "unknown";
+  next();
+});
+if (env.LOG_REQUESTS) {
+  app.use((req, res, next) => {
+    const t = performance.now();
+    res.on("finish", () =>
+      console.log(`${req.method} ${req.originalUrl} ${res.statusCode} ${(performance.now() - t).toFixed(1)}ms`),
+    );
+    next();
+  });
+}
+app.all("*", createRequestHandler({ build, mode: env.NODE_ENV === "production" ? "production" : "development" }));
+
+const server = app.listen(env.PORT, env.HOST, () => {
+  const addr = server.address();
+  const port = typeof addr === "object" && addr ? addr.port : env.PORT;
+  console.log(`Runway listening on http://localhost:${port} (${runtime.describeDatabase()})`);
+  if (process.send) process.send({ ready: true, port });
+});
+
+let stopping = false;
+async function shutdown(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: closing…`);
+  server.close();
+  server.closeAllConnections?.();
+  try {
+    await runtime.shutdown();
+  } finally {
+    process.exit(0);
+  }
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));
