@@ -6,9 +6,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { createRequestHandler } from "@remix-run/express";
-import compression from "compression";
-import express from "express";
+import { createApp } from "./server-app.mjs";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const buildFile = path.join(root, "build", "index.js");
@@ -57,39 +55,7 @@ try {
   process.exit(1);
 }
 
-const app = express();
-app.disable("x-powered-by");
-app.set("trust proxy", env.TRUST_PROXY);
-app.use(compression());
-app.use(
-  "/build",
-  express.static(path.join(root, "public", "build"), { immutable: true, maxAge: "1y" }),
-);
-app.use(
-  "/widget.js",
-  (req, res, next) => {
-    res.set("Access-Control-Allow-Origin", "*");
-    res.set("Cross-Origin-Resource-Policy", "cross-origin");
-    next();
-  },
-  express.static(path.join(root, "public", "widget.js"), { maxAge: "5m" }),
-);
-app.use(express.static(path.join(root, "public"), { maxAge: "1h", index: false }));
-app.use((req, _res, next) => {
-  // The only trusted source of the client address (see app/lib/request.server.ts).
-  req.headers["x-runway-remote-addr"] = req.socket.remoteAddress ?? "unknown";
-  next();
-});
-if (env.LOG_REQUESTS) {
-  app.use((req, res, next) => {
-    const t = performance.now();
-    res.on("finish", () =>
-      console.log(`${req.method} ${req.originalUrl} ${res.statusCode} ${(performance.now() - t).toFixed(1)}ms`),
-    );
-    next();
-  });
-}
-app.all("*", createRequestHandler({ build, mode: env.NODE_ENV === "production" ? "production" : "development" }));
+const app = createApp(build, env);
 
 const server = app.listen(env.PORT, env.HOST, () => {
   const addr = server.address();

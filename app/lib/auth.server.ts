@@ -111,3 +111,23 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
     return fallback;
   return to;
 }
+
+/**
+ * remix-auth: the form strategy checks credentials through the model; sessions stay ours (rows).
+ * remix-auth 4 returns the user and leaves the session to us (STACK-NOTES 6).
+ */
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { authenticate as checkCredentials } from "~/models/auth/auth.server";
+
+export const authenticator = new Authenticator<SessionUser>();
+authenticator.use(
+  new FormStrategy(async ({ form, request }) => {
+    return checkCredentials(await getDb(), {
+      email: String(form.get("email") ?? ""),
+      password: String(form.get("password") ?? ""),
+      ip: clientIp(request),
+    });
+  }),
+  "form",
+);

@@ -1,0 +1,84 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { forEachDb } from "../tests/setup/db";
+import { createCompany, createJob, createSurvey, createUser } from "../tests/factories";
+import { COURSES } from "./constants";
+import { courses, jobs, surveyAnswers, surveyResponses, users } from "./schema";
+import { seedCourses, listCourseGroups } from "../app/models/course/course.server";
+
+describe("data model", () => {
+  forEachDb((t) => {
+    it("seeds the 14 programmes idempotently, grouped by the 4 institutes", async () => {
+      const again = await seedCourses(t.db);
+      expect(again).toEqual({ inserted: 0, total: 14 });
+      const all = await t.db.select().from(courses);
+      expect(all.map((c) => c.name).sort()).toEqual(COURSES.map((c) => c.name).sort());
+      const groups = await listCourseGroups(t.db);
+      expect(groups.map((g) => [g.label, g.courses.length])).toEqual([
+        ["Engineering and Technology", 6],
+        ["Liberal Arts and Sciences", 4],
+        ["Computer Studies", 2],
+        ["Graduate Studies", 2],
+      ]);
+    });
+
+    it("refuses a second account with the same e-mail in any case", async () => {
+      await createUser(t.db, { email: "ana@example.edu" });
+      await expect(createUser(t.db, { email: "ANA@Example.EDU" })).rejects.toThrow(
+        "An account with this email already exists",
+      );
+      await expect(
+        t.db.execute(sql`insert into users (email, first_name, last_name) values ('Ana@example.edu', 'A', 'B')`),
+      ).rejects.toThrow();
+    });
+
+    it("checks enum-like columns in the database", async () => {
+      await expect(
+        t.db.execute(sql`insert into users (email, first_name, last_name, role) values ('x@example.edu','X','Y','superuser')`),
+      ).rejects.toThrow();
+      const c = await createCompany(t.db);
+      await expect(
+        t.db.execute(sql`insert into jobs (title, company_id, job_type) values ('T', ${c.id}, 'gig')`),
+      ).rejects.toThrow();
+    });
+
+    it("keeps a company with jobs (ON DELETE RESTRICT)", async () => {
+      const job = await createJob(t.db);
+      await expect(t.db.execute(sql`delete from companies where id = ${job.companyId}`)).rejects.toThrow();
+    });
+
+    it("maintains the search document from the job and its company, accent-insensitively", async () => {
+      const c = await createCompany(t.db, { name: "Cebú Pacific" });
+      const j = await createJob(t.db, { title: "Aeronáutical Intern", companyId: c.id });
+      const hit = async (q: string) =>
+        (await t.handle.rows(sql`select id from jobs where search_vector @@ to_tsquery('simple', ${q})`)).length;
+      expect(await hit("aeronau:*")).toBe(1);
+      expect(await hit("cebu:*")).toBe(1);
+      await t.db.execute(sql`update companies set name = 'AirAsia' where id = ${c.id}`);
+      expect(await hit("cebu:*")).toBe(0);
+      expect(await hit("airasia:*")).toBe(1);
+      expect(j.searchVector).toBeTruthy();
+    });
+
+    it("allows one response per user per survey, and keeps answers when the user is deleted", async () => {
+      const { user } = await createUser(t.db);
+      const { survey, questions } = await createSurvey(t.db);
+      const [r] = await t.db.insert(surveyResponses).values({ surveyId: survey.id, userId: user.id, role: "student" }).returning();
+      await t.db.insert(surveyAnswers).values({ responseId: r.id, questionId: questions[0].id, value: "fine" });
+      await expect(
+        t.db.insert(surveyResponses).values({ surveyId: survey.id, userId: user.id, role: "student" }),
+      ).rejects.toThrow();
+      await t.db.delete(users).where(sql`id = ${user.id}`);
+      const left = await t.db.select().from(surveyResponses);
+      expect(left).toHaveLength(1);
+      expect(left[0].userId).toBeNull();
+      expect(await t.db.select().from(surveyAnswers)).toHaveLength(1);
+    });
+
+    it("stores categories as a list", async () => {
+      const j = await createJob(t.db, { categories: ["Avionics", "Maintenance"] });
+      const [row] = await t.db.select().from(jobs).where(sql`id = ${j.id}`);
+      expect(row.categories).toEqual(["Avionics", "Maintenance"]);
+    });
+  });
+});
