@@ -7,10 +7,10 @@ import { findMigrationsFolder } from "./migrations-path";
 /** Applies the committed SQL migrations (idempotent: applied ones are recorded and skipped). */
 export async function migrate(handle: DbHandle, folder = findMigrationsFolder()): Promise<void> {
   if (handle.driver === "postgres") {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+     
     await migratePg(handle.db as any, { migrationsFolder: folder });
   } else {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+     
     await migratePglite(handle.db as any, { migrationsFolder: folder });
   }
 }

@@ -8,7 +8,7 @@ import { seedCourses } from "~/models/course/course.server";
 import { env } from "./env.server";
 
 declare global {
-  // eslint-disable-next-line no-var
+   
   var __runwayDb: Promise<DbHandle> | undefined;
 }
 

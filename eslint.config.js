@@ -1,0 +1,33 @@
+import tseslint from "typescript-eslint";
+import reactHooks from "eslint-plugin-react-hooks";
+
+const noServerImports = {
+  "no-restricted-imports": [
+    "error",
+    {
+      patterns: [
+        {
+          group: ["**/*.server", "**/*.server.*", "**/*.server/**"],
+          message:
+            "Components and the widget must not import *.server modules: the classic compiler silently empties them in the browser bundle.",
+        },
+      ],
+    },
+  ],
+};
+
+export default tseslint.config(
+  {
+    ignores: ["build/**", "public/build/**", "public/widget.js", "node_modules/**", "data/**", "tests/.tmp/**", "test-results/**", "playwright-report/**", "db/migrations/**"],
+  },
+  ...tseslint.configs.recommended,
+  {
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "@typescript-eslint/no-explicit-any": "off",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+    },
+  },
+  { files: ["app/components/**", "widget/**"], rules: noServerImports },
+);

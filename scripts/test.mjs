@@ -1,0 +1,70 @@
+// npm test: the whole suite — typecheck, lint, build (with the widget budget), vitest (unit and
+// integration on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set), then the Playwright e2e
+// in Chromium when it is present. Says clearly what was skipped and why; ends with one summary line.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const bin = (n) => path.join(root, "node_modules", ".bin", n);
+const args = process.argv.slice(2);
+const only = (name) => args.length === 0 || args.includes(name);
+const results = [];
+const skipped = [];
+let failed = false;
+
+function step(name, cmd, cmdArgs, env = {}) {
+  console.log(`\n━━ ${name} ━━`);
+  const t = Date.now();
+  const r = spawnSync(cmd, cmdArgs, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  const ok = r.status === 0;
+  results.push(`${ok ? "ok  " : "FAIL"} ${name} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
+  if (!ok) failed = true;
+  return ok;
+}
+
+fs.rmSync(path.join(root, "test-results"), { recursive: true, force: true });
+fs.mkdirSync(path.join(root, "test-results"), { recursive: true });
+
+if (only("typecheck")) step("typecheck", bin("tsc"), ["--noEmit"]);
+if (only("lint")) step("lint", bin("eslint"), [".", "--max-warnings=0"]);
+const built = only("build") || only("unit") || only("e2e") ? step("build (app, CLI check, widget with size budget)", process.execPath, ["scripts/build.mjs"]) : true;
+
+if (!process.env.TEST_DATABASE_URL) skipped.push("PostgreSQL integration runs: TEST_DATABASE_URL is not set (tests ran on PGlite only)");
+if (only("unit") && built) {
+  step("vitest: unit + integration", bin("vitest"), ["run", "--reporter=default", "--reporter=json", "--outputFile=test-results/vitest.json"]);
+}
+
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+if (only("e2e")) {
+  if (!fs.existsSync(chromium)) skipped.push(`Playwright e2e: Chromium not found at ${chromium} (apt-get install chromium)`);
+  else if (built) step("playwright e2e", bin("playwright"), ["test"]);
+}
+
+let passed = 0;
+let failedTests = 0;
+let skippedTests = 0;
+try {
+  const v = JSON.parse(fs.readFileSync(path.join(root, "test-results/vitest.json"), "utf8"));
+  passed += v.numPassedTests;
+  failedTests += v.numFailedTests;
+  skippedTests += v.numPendingTests + (v.numTodoTests ?? 0);
+} catch {
+  /* vitest did not run */
+}
+try {
+  const p = JSON.parse(fs.readFileSync(path.join(root, "test-results/e2e.json"), "utf8"));
+  passed += p.stats.expected + (p.stats.flaky ?? 0);
+  failedTests += p.stats.unexpected;
+  skippedTests += p.stats.skipped;
+} catch {
+  /* e2e did not run */
+}
+
+console.log("\n━━ summary ━━");
+for (const r of results) console.log(r);
+for (const s of skipped) console.log(`SKIPPED ${s}`);
+if (failed && failedTests === 0) failedTests = 1; // a failed step (typecheck, lint, build) counts
+console.log(`\nsummary: ${passed} passed, ${failedTests} failed, ${skippedTests} skipped`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,52 @@
+/** Helpers for the e2e journeys: sign in, read mail from the SMTP sink, accessibility checks. */
+import fs from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+import { E2E_PASSWORD, mailDir } from "./fixtures";
+
+export { accounts, E2E_PASSWORD } from "./fixtures";
+
+export async function login(page: Page, email: string, password = E2E_PASSWORD) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: /sign in/i }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith("/login"));
+}
+
+export interface Mail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string | null;
+}
+
+/** Waits for the newest mail to `to` (optionally matching) that arrived at the SMTP sink. */
+export async function waitForMail(to: string, match: (m: Mail) => boolean = () => true, timeoutMs = 15_000): Promise<Mail> {
+  const dir = path.resolve(mailDir());
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort().reverse() : [];
+    for (const f of files) {
+      const m = JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) as Mail;
+      if (m.to.includes(to.toLowerCase()) && match(m)) return m;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no mail to ${to}`);
+}
+
+export const codeIn = (m: Mail) => m.text.match(/\b(\d{6})\b/)![1];
+export const linkIn = (m: Mail) => m.text.match(/https?:\/\/\S+/)![0];
+
+/** No serious or critical axe violations on the current page. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+}
+
+export function uniqueEmail(prefix = "user") {
+  return `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.edu`;
+}
