@@ -8,6 +8,7 @@ const noServerImports = {
       patterns: [
         {
           group: ["**/*.server", "**/*.server.*", "**/*.server/**"],
+          allowTypeImports: true,
           message:
             "Components and the widget must not import *.server modules: the classic compiler silently empties them in the browser bundle.",
         },

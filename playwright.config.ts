@@ -9,6 +9,7 @@ const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "**/*.e2e.ts",
+  outputDir: "test-results/playwright",
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,

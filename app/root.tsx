@@ -14,6 +14,8 @@ import { getUser } from "~/lib/auth.server";
 import { publicConfig } from "~/lib/env.server";
 import { readFlash } from "~/lib/session.server";
 import { serializeUser } from "~/models/user/user.server";
+import { AppShell } from "~/components/layout/app-shell";
+import { useFlashes } from "~/components/ui/notify";
 import styles from "~/styles/app.css";
 
 export const links: LinksFunction = () => [
@@ -56,7 +58,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  const data = useLoaderData<typeof loader>();
+  useFlashes(data.flashes);
+  return (
+    <AppShell user={data.user} config={data.config}>
+      <Outlet />
+    </AppShell>
+  );
 }
 
 export function ErrorBoundary() {

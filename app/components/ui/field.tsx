@@ -1,0 +1,39 @@
+/** Labelled form fields with their error text wired for screen readers. */
+import { useId } from "react";
+
+export function Field({
+  label,
+  error,
+  hint,
+  children,
+  id,
+}: {
+  label: React.ReactNode;
+  error?: string | string[] | null;
+  hint?: React.ReactNode;
+  id?: string;
+  children: (props: { id: string; "aria-invalid": boolean | undefined; "aria-describedby": string | undefined }) => React.ReactNode;
+}) {
+  const auto = useId();
+  const fid = id ?? auto;
+  const msg = Array.isArray(error) ? error[0] : error;
+  const describedBy = [msg ? `${fid}-error` : null, hint ? `${fid}-hint` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={`field${msg ? " field-invalid" : ""}`}>
+      <label htmlFor={fid} className="field-label">
+        {label}
+      </label>
+      {children({ id: fid, "aria-invalid": msg ? true : undefined, "aria-describedby": describedBy })}
+      {hint ? (
+        <p id={`${fid}-hint`} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      {msg ? (
+        <p id={`${fid}-error`} className="field-error" role="alert">
+          {msg}
+        </p>
+      ) : null}
+    </div>
+  );
+}
