@@ -1,6 +1,6 @@
 /** Isomorphic user rules and messages (spec §5), shared by forms, /api and the CLI. */
 import { z } from "zod";
-import { NAME_MIN, PASSWORD_MAX, PASSWORD_MIN, ROLES, type Role } from "#db/constants";
+import { NAME_MIN, PASSWORD_MAX, PASSWORD_MIN, ROLES, YEAR_LEVELS, type Role } from "#db/constants";
 
 export const MSG = {
   emailRequired: "Email is required",
@@ -70,3 +70,60 @@ export function displayName(u: {
   const fl = [u.firstName, u.lastName].filter((x) => x && x.trim()).join(" ");
   return (u.name?.trim() || u.fullName?.trim() || fl || u.email?.trim() || "User") as string;
 }
+
+export const CREATE_MSG = {
+  userType: "Please select user type",
+  studentIdRequired: "Student ID is required for students",
+  courseRequired: "Course is required for students",
+  yearLevelRequired: "Year level is required for students",
+  yearLevelInvalid: "Please choose a valid year level",
+} as const;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null));
+
+/**
+ * A user as an administrator (Create User, §5) or the registrar's CSV import creates one: the same
+ * rules in both places. `course` is a course id, code or exact name, resolved by the model.
+ */
+export function userRecordSchema(domain: string, opts: { passwordRequired: boolean; roles?: readonly Role[] }) {
+  const roles = (opts.roles ?? ROLES) as readonly [Role, ...Role[]];
+  return z
+    .object({
+      userType: z.enum(roles, { error: CREATE_MSG.userType }),
+      firstName: z.string({ error: MSG.firstNameRequired }).trim().min(1, MSG.firstNameRequired).min(2, MSG.firstNameMin).max(100),
+      lastName: z.string({ error: MSG.lastNameRequired }).trim().min(1, MSG.lastNameRequired).min(2, MSG.lastNameMin).max(100),
+      email: collegeEmailField(domain),
+      password: opts.passwordRequired
+        ? newPasswordField
+        : z
+            .string()
+            .optional()
+            .nullable()
+            .transform((v) => (v ? v : null))
+            .pipe(newPasswordField.nullable()),
+      studentId: optionalText(50),
+      course: optionalText(200),
+      yearLevel: z
+        .string()
+        .trim()
+        .optional()
+        .nullable()
+        .transform((v) => (v ? v : null))
+        .pipe(z.enum(YEAR_LEVELS, { error: CREATE_MSG.yearLevelInvalid }).nullable()),
+      phone: optionalText(40),
+    })
+    .superRefine((u, ctx) => {
+      if (u.userType !== "student") return;
+      if (!u.studentId) ctx.addIssue({ code: "custom", path: ["studentId"], message: CREATE_MSG.studentIdRequired });
+      if (!u.course) ctx.addIssue({ code: "custom", path: ["course"], message: CREATE_MSG.courseRequired });
+      if (!u.yearLevel) ctx.addIssue({ code: "custom", path: ["yearLevel"], message: CREATE_MSG.yearLevelRequired });
+    });
+}
+export type UserRecordInput = z.infer<ReturnType<typeof userRecordSchema>>;

@@ -1,0 +1,116 @@
+/**
+ * Image uploads (company logos, profile photos): the format is decided by the file's content, not
+ * its name or header; only PNG, JPEG, WebP and GIF; at most 2 MB and 4096×4096; re-encoded with
+ * sharp (metadata stripped, decompression bombs refused), stored in the database and served from
+ * /files/{id}.
+ */
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import sharp, { type Metadata, type OutputInfo } from "sharp";
+import type { Db } from "#db/client";
+import { IMAGE_MAX_PIXELS_SIDE, LOGO_MAX_BYTES, type FileKind } from "#db/constants";
+import { files } from "#db/schema";
+import { PayloadTooLarge, UnsupportedMedia, ValidationError } from "../errors";
+
+export const IMAGE_MESSAGES = {
+  missing: "Please choose an image file.",
+  tooLarge: "The image is larger than 2 MB.",
+  unsupported: "Only PNG, JPEG, WebP or GIF images are accepted.",
+  tooManyPixels: `The image is larger than ${IMAGE_MAX_PIXELS_SIDE}×${IMAGE_MAX_PIXELS_SIDE} pixels.`,
+  unreadable: "The image could not be read. Please try another file.",
+};
+
+const ACCEPTED = new Set(["png", "jpeg", "webp", "gif"]);
+
+/** Output per kind: logos keep their shape (fit inside 512), avatars are square 256 crops. */
+const OUTPUT: Record<FileKind, { width: number; height: number; fit: "inside" | "cover" }> = {
+  logo: { width: 512, height: 512, fit: "inside" },
+  avatar: { width: 256, height: 256, fit: "cover" },
+};
+
+export interface StoredImage {
+  id: string;
+  url: string;
+  width: number;
+  height: number;
+  size: number;
+}
+
+/** Checks and re-encodes an uploaded image and stores it; throws 400/413/415 with a clear message. */
+export async function storeImage(
+  db: Db,
+  upload: Blob | Buffer | null | undefined,
+  opts: { kind: FileKind; actorId?: string | null },
+): Promise<StoredImage> {
+  if (!upload || (upload instanceof Blob ? upload.size : upload.length) === 0)
+    throw new ValidationError(IMAGE_MESSAGES.missing);
+  const size = upload instanceof Blob ? upload.size : upload.length;
+  if (size > LOGO_MAX_BYTES) throw new PayloadTooLarge(IMAGE_MESSAGES.tooLarge);
+  const input = upload instanceof Blob ? Buffer.from(await upload.arrayBuffer()) : upload;
+
+  let meta: Metadata;
+  try {
+    // limitInputPixels refuses decompression bombs before any pixel is decoded.
+    meta = await sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS_SIDE * IMAGE_MAX_PIXELS_SIDE }).metadata();
+  } catch {
+    throw new UnsupportedMedia(IMAGE_MESSAGES.unsupported);
+  }
+  if (!meta.format || !ACCEPTED.has(meta.format)) throw new UnsupportedMedia(IMAGE_MESSAGES.unsupported);
+  if (!meta.width || !meta.height) throw new ValidationError(IMAGE_MESSAGES.unreadable);
+  const height = meta.pageHeight ?? meta.height;
+  if (meta.width > IMAGE_MAX_PIXELS_SIDE || height > IMAGE_MAX_PIXELS_SIDE)
+    throw new ValidationError(IMAGE_MESSAGES.tooManyPixels);
+
+  const out = OUTPUT[opts.kind];
+  let encoded: { data: Buffer; info: OutputInfo };
+  try {
+    encoded = await sharp(input, {
+      limitInputPixels: IMAGE_MAX_PIXELS_SIDE * IMAGE_MAX_PIXELS_SIDE,
+      animated: false,
+    })
+      .rotate() // honour EXIF orientation, then drop all metadata (sharp strips it by default)
+      .resize({ width: out.width, height: out.height, fit: out.fit, withoutEnlargement: opts.kind === "logo" })
+      .webp({ quality: 86 })
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    throw new ValidationError(IMAGE_MESSAGES.unreadable);
+  }
+  const sha256 = crypto.createHash("sha256").update(encoded.data).digest("hex");
+  const [row] = await db
+    .insert(files)
+    .values({
+      kind: opts.kind,
+      contentType: "image/webp",
+      bytes: encoded.data,
+      size: encoded.data.length,
+      width: encoded.info.width,
+      height: encoded.info.height,
+      sha256,
+      createdBy: opts.actorId ?? null,
+    })
+    .returning({ id: files.id });
+  return { id: row.id, url: `/files/${row.id}`, width: encoded.info.width, height: encoded.info.height, size: encoded.data.length };
+}
+
+/** A stored file for /files/{id}, or null. */
+export async function getFile(db: Db, id: string) {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
+  const [f] = await db.select().from(files).where(eq(files.id, id)).limit(1);
+  return f ?? null;
+}
+
+/** Reads the single file field of a multipart request, refusing bodies over the limit early. */
+export async function readUpload(request: Request, field: string): Promise<Blob | null> {
+  const length = Number(request.headers.get("Content-Length") ?? 0);
+  if (length > LOGO_MAX_BYTES + 64 * 1024) throw new PayloadTooLarge(IMAGE_MESSAGES.tooLarge);
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!type.startsWith("multipart/form-data")) throw new ValidationError(IMAGE_MESSAGES.missing);
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw new ValidationError(IMAGE_MESSAGES.missing);
+  }
+  const f = form.get(field);
+  return f instanceof Blob ? f : null;
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { displayName, inCollegeDomain, readRole, userRecordSchema } from "./user.schema";
+
+describe("user rules", () => {
+  it("accepts only the exact college domain after trim and lowercase", () => {
+    expect(inCollegeDomain("  Ana@Example.EDU ", "example.edu")).toBe(true);
+    expect(inCollegeDomain("ana@sub.example.edu", "example.edu")).toBe(false);
+    expect(inCollegeDomain("ana@example.edu.evil.com", "example.edu")).toBe(false);
+  });
+
+  it("names the display name by the §2.2 order", () => {
+    expect(displayName({ name: "Chosen", firstName: "A", lastName: "B" })).toBe("Chosen");
+    expect(displayName({ firstName: "Ana", lastName: "Cruz" })).toBe("Ana Cruz");
+    expect(displayName({ email: "x@example.edu" })).toBe("x@example.edu");
+    expect(displayName({})).toBe("User");
+  });
+
+  it("reads the role from role, then userType, then type", () => {
+    expect(readRole({ userType: "alumni" })).toBe("alumni");
+    expect(readRole({ type: "admin" })).toBe("admin");
+    expect(readRole({ role: "hacker" })).toBeNull();
+  });
+
+  it("applies the create-user rules with the spec's messages", () => {
+    const s = userRecordSchema("example.edu", { passwordRequired: true });
+    const r = s.safeParse({ userType: "student", firstName: "A", lastName: "", email: "a@gmail.com", password: "123" });
+    expect(r.success).toBe(false);
+    const msgs = r.error!.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    expect(msgs).toEqual(
+      expect.arrayContaining([
+        "firstName: First name must be at least 2 characters",
+        "lastName: Last name is required",
+        "email: Only @example.edu emails are allowed",
+        "password: Password must be at least 6 characters",
+      ]),
+    );
+    const missingType = s.safeParse({ firstName: "Ana", lastName: "Cruz", email: "a@example.edu", password: "123456" });
+    expect(missingType.error!.issues[0].message).toBe("Please select user type");
+    const student = s.safeParse({ userType: "student", firstName: "Ana", lastName: "Cruz", email: "a@example.edu", password: "123456" });
+    expect(student.error!.issues.map((i) => i.path[0])).toEqual(["studentId", "course", "yearLevel"]);
+    const admin = s.safeParse({ userType: "admin", firstName: "Ana", lastName: "Cruz", email: " A@Example.edu ", password: "123456" });
+    expect(admin.success && admin.data.email).toBe("a@example.edu");
+  });
+});
