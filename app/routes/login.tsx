@@ -1,45 +1,123 @@
-// Minimal sign-in (foundation). The accounts issue replaces the screen; the action's contract stays.
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
-import { Form, useActionData } from "@remix-run/react";
+/**
+ * /login (spec §2.3). Signed-out only. Unverified accounts with the right password go on to
+ * /verify-otp (the spec's navigation state travels as a signed `s` value); success lands an admin
+ * on /dashboard and anyone else on / (or on the page that sent them here).
+ */
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { authenticator, redirectWithFlash, requireAnonymous, safeRedirect, startSession } from "~/lib/auth.server";
-import { DomainError } from "~/models/errors";
+import { RESET_MSG } from "~/models/auth/password-reset.server";
+import { verifyOtpPath } from "~/models/auth/verify-state.server";
+import { DomainError, TooManyRequests } from "~/models/errors";
+import { loginSchema } from "~/models/user/user.schema";
+import { PasswordInput } from "~/components/auth/password-input";
+import { Field } from "~/components/ui/field";
+import styles from "~/styles/accounts.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+/** Notices for the spec's `justRegistered` / `justVerified` navigation state (and a finished reset). */
+const NOTICES = {
+  justRegistered: "Registration successful. Please sign in.",
+  justVerified: "Email verified. You can now sign in.",
+  passwordReset: RESET_MSG.done,
+} as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
-  return null;
+  const url = new URL(request.url);
+  const key = (Object.keys(NOTICES) as Array<keyof typeof NOTICES>).find((k) => url.searchParams.has(k));
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "");
+  return json({ notice: key ? NOTICES[key] : null, redirectTo });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAnonymous(request);
-  const form = await request.clone().formData();
+  // remix-auth reads the body itself (STACK-NOTES 6): validate a copy.
+  const formData = await request.clone().formData();
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
   try {
     const user = await authenticator.authenticate("form", request);
-    const cookie = await startSession(request, user.id, form.get("remember") === "on");
-    const to = user.role === "admin" ? "/dashboard" : safeRedirect(form.get("redirectTo"), "/");
-    return redirectWithFlash(to, { kind: "success", message: "Logged in successfully" }, { "Set-Cookie": cookie });
+    const cookie = await startSession(request, user.id, formData.get("remember") === "on");
+    const fallback = user.role === "admin" ? "/dashboard" : "/";
+    const asked = safeRedirect(formData.get("redirectTo"), "");
+    return redirectWithFlash(asked && asked !== "/" ? asked : fallback, { kind: "success", message: "Logged in successfully" }, {
+      "Set-Cookie": cookie,
+    });
   } catch (e) {
     if (e instanceof Response) throw e;
-    const status = e instanceof DomainError ? e.status : 500;
-    return json({ error: e instanceof DomainError ? e.message : "Login failed" }, { status });
+    if (e instanceof DomainError && e.extra?.requiresVerification) {
+      return redirect(verifyOtpPath({ email: String(e.extra.email), userId: String(e.extra.userId) }));
+    }
+    if (e instanceof DomainError) {
+      const headers = e instanceof TooManyRequests ? { "Retry-After": String(e.retryAfterSeconds) } : undefined;
+      return json({ result: submission.reply({ formErrors: [e.message], hideFields: ["password"] }) }, { status: e.status, headers });
+    }
+    console.error("[login] unexpected error:", e);
+    return json({ result: submission.reply({ formErrors: ["Login failed"], hideFields: ["password"] }) }, { status: 500 });
   }
 }
 
 export default function Login() {
-  const data = useActionData<typeof action>();
+  const { notice, redirectTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/login");
+  const { key: _ek, ...emailProps } = getInputProps(fields.email, { type: "email", ariaAttributes: false });
+  const { key: _pk, type: _pt, ...passwordProps } = getInputProps(fields.password, { type: "password", ariaAttributes: false });
+
   return (
-    <main>
-      <h1>Sign in to your account</h1>
-      {data?.error ? <p role="alert">{data.error}</p> : null}
-      <Form method="post">
-        <label>
-          Email <input name="email" type="email" />
-        </label>
-        <label>
-          Password <input name="password" type="password" />
-        </label>
-        <button type="submit">Sign in</button>
-      </Form>
+    <main className="auth-page">
+      <div className="auth-card">
+        <h1>Sign in to your account</h1>
+        {notice ? (
+          <div className="alert alert-success" role="status">
+            {notice}
+          </div>
+        ) : null}
+        <Form method="post" {...getFormProps(form)} noValidate className="auth-form">
+          {form.errors?.length ? (
+            <div className="alert alert-error" role="alert" id={form.errorId}>
+              {form.errors[0] || "Login failed"}
+            </div>
+          ) : null}
+          {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+          <Field label="Email" id={fields.email.id} error={fields.email.errors}>
+            {(p) => <input {...emailProps} {...p} autoComplete="email" />}
+          </Field>
+          <Field label="Password" id={fields.password.id} error={fields.password.errors}>
+            {(p) => <PasswordInput {...passwordProps} {...p} autoComplete="current-password" />}
+          </Field>
+          <div className="auth-links">
+            <div className="checkbox-row">
+              <input type="checkbox" id="login-remember" name="remember" />
+              <label htmlFor="login-remember">Remember me</label>
+            </div>
+            <Link to="/forgot-password">Forgot password?</Link>
+          </div>
+          <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+            {busy ? "Signing in…" : "Sign in"}
+          </button>
+        </Form>
+        <p className="auth-foot">
+          Don&apos;t have an account? <Link to="/register">Register</Link>
+        </p>
+      </div>
     </main>
   );
 }
+
+export const meta: MetaFunction = () => [{ title: "Sign in · Runway" }];

@@ -10,6 +10,7 @@ import { enforce, isLimited, reset } from "~/lib/rate-limit.server";
 import { Forbidden, TooManyRequests, Unauthorized } from "../errors";
 import { findUserByEmail, type UserRow } from "../user/user.server";
 import { verifyPassword } from "./password.server";
+import { ensureVerificationCode } from "./verification.server";
 
 export const INVALID_CREDENTIALS = "Invalid email or password";
 export const TOO_MANY_LOGINS = "Too many sign-in attempts. Please wait a few minutes and try again.";
@@ -43,9 +44,16 @@ export async function authenticate(
     throw new Unauthorized(INVALID_CREDENTIALS);
   }
   if (!user.emailVerifiedAt) {
+    // The password proved the account: make sure a usable code is on its way to the address.
+    await ensureVerificationCode(db, user);
     throw new Forbidden(VERIFY_FIRST, undefined, { requiresVerification: true, userId: user.id, email: user.email });
   }
   await reset(db, acct.key);
   await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
   return user;
+}
+
+/** Lifts the per-account sign-in throttle (after a password reset proved the address). */
+export async function clearLoginThrottle(db: Db, email: string): Promise<void> {
+  await reset(db, acctKey(email));
 }

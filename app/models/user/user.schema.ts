@@ -127,3 +127,115 @@ export function userRecordSchema(domain: string, opts: { passwordRequired: boole
     });
 }
 export type UserRecordInput = z.infer<ReturnType<typeof userRecordSchema>>;
+
+/* ── Accounts: sign-in, self-registration, verification code, password recovery (§5) ─────────── */
+// A second import keeps this appended block apart from the shared header (fewer merge conflicts).
+import { OTP_LENGTH, REGISTER_YEAR_LEVELS, SELF_REGISTER_ROLES } from "#db/constants";
+
+export const REGISTER_MSG = {
+  userType: "Please select your user type",
+  confirmPassword: "Please confirm your password",
+  passwordsDiffer: "Passwords do not match",
+  terms: "You must accept the terms and conditions",
+  courseInvalid: "Please choose a valid course",
+  yearLevelInvalid: "Please choose a valid year level",
+  nameTooLong: "Names can be at most 100 characters",
+  studentIdTooLong: "Student ID can be at most 50 characters",
+} as const;
+
+export const OTP_FORMAT_MSG = "Enter the 6-digit code.";
+
+/** The login form and POST /api/auth/login: §5 Login rules. Passwords are never trimmed. */
+export const loginSchema = z.object({
+  email: emailField,
+  password: z
+    .string({ error: MSG.passwordRequired })
+    .min(1, MSG.passwordRequired)
+    .min(PASSWORD_MIN, MSG.passwordMin)
+    .max(PASSWORD_MAX, MSG.passwordMax),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+const requiredName = (msg: string) =>
+  z.string({ error: msg }).trim().min(1, msg).max(100, REGISTER_MSG.nameTooLong);
+
+const optionalValue = (max: number, msg: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, msg)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null));
+
+/**
+ * The registration payload (§3) as POST /api/auth/register and the model take it. Only student and
+ * alumni may register themselves; unknown keys (role, verified flags, ids) are dropped by zod.
+ * Unlike §5's "no minimum", the password needs 6 characters so every account passes the login rule.
+ */
+export function registerSchema(domain: string) {
+  return z.object({
+    userType: z.enum(SELF_REGISTER_ROLES, { error: REGISTER_MSG.userType }),
+    firstName: requiredName(MSG.firstNameRequired),
+    lastName: requiredName(MSG.lastNameRequired),
+    email: collegeEmailField(domain),
+    password: newPasswordField,
+    studentId: optionalValue(50, REGISTER_MSG.studentIdTooLong),
+    // A course id, code or exact name; the model resolves it.
+    course: optionalValue(200, REGISTER_MSG.courseInvalid),
+    yearLevel: z
+      .string()
+      .trim()
+      .optional()
+      .nullable()
+      .transform((v) => (v ? v : null))
+      .pipe(z.enum(REGISTER_YEAR_LEVELS, { error: REGISTER_MSG.yearLevelInvalid }).nullable()),
+  });
+}
+export type RegisterInput = z.infer<ReturnType<typeof registerSchema>>;
+
+/** The register screen: the payload plus confirm password and the terms checkbox. */
+export function registerFormSchema(domain: string) {
+  return registerSchema(domain)
+    .extend({
+      confirmPassword: z.string({ error: REGISTER_MSG.confirmPassword }).min(1, REGISTER_MSG.confirmPassword),
+      terms: z.preprocess(
+        (v) => v === "on" || v === "true" || v === true,
+        z.literal(true, { error: REGISTER_MSG.terms }),
+      ),
+    })
+    .superRefine((v, ctx) => {
+      if (v.confirmPassword && v.password !== v.confirmPassword)
+        ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: REGISTER_MSG.passwordsDiffer });
+    });
+}
+
+/** Exactly six digits, after removing spaces (a pasted "123 456" still counts). */
+export const otpField = z.preprocess(
+  (v) => (typeof v === "number" ? String(v) : typeof v === "string" ? v.replace(/\s+/g, "") : v),
+  z.string({ error: OTP_FORMAT_MSG }).regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), OTP_FORMAT_MSG),
+);
+
+/** §3 OTP payloads: verify {email, otp}; resend {email}. */
+export const verifyOtpSchema = z.object({ email: emailField, otp: otpField });
+export const resendOtpSchema = z.object({ email: emailField });
+export const forgotPasswordSchema = z.object({ email: emailField });
+
+export const RESET_TOKEN_MSG = "This password reset link is invalid or has expired. Please request a new one.";
+
+/** POST /api/auth/reset-password {email, token, password}. */
+export const resetPasswordSchema = z.object({
+  email: emailField,
+  token: z.string({ error: RESET_TOKEN_MSG }).trim().min(1, RESET_TOKEN_MSG).max(200, RESET_TOKEN_MSG),
+  password: newPasswordField,
+});
+
+/** The reset screen adds a confirmation. */
+export const resetPasswordFormSchema = resetPasswordSchema
+  .extend({
+    confirmPassword: z.string({ error: REGISTER_MSG.confirmPassword }).min(1, REGISTER_MSG.confirmPassword),
+  })
+  .superRefine((v, ctx) => {
+    if (v.confirmPassword && v.password !== v.confirmPassword)
+      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: REGISTER_MSG.passwordsDiffer });
+  });

@@ -1,0 +1,177 @@
+/**
+ * Password recovery and invitations. Tokens are random (256 bits), stored as SHA-256, expiring
+ * (reset 30 minutes, invite 7 days) and single use; links are built from PUBLIC_URL, never from
+ * request headers. A reset sets the password, marks the address verified (the link proved it),
+ * ends every session and token of the user and sends a notice.
+ */
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Db } from "#db/client";
+import { INVITE_TOKEN_TTL_DAYS, RESET_TOKEN_TTL_MINUTES, type TokenPurpose } from "#db/constants";
+import { passwordTokens, users, verificationCodes } from "#db/schema";
+import { env } from "~/lib/env.server";
+import { enforce, hit } from "~/lib/rate-limit.server";
+import { ValidationError } from "../errors";
+import { enqueueMail } from "../mail/mail.server";
+import { RESET_TOKEN_MSG } from "../user/user.schema";
+import { findUserByEmail, type UserRow } from "../user/user.server";
+import { clearLoginThrottle } from "./auth.server";
+import { hashPassword } from "./password.server";
+import { revokeAllSessions } from "./session.server";
+import { hashToken, randomToken } from "./tokens.server";
+
+export const RESET_MSG = {
+  sent: "If an account exists for that email, we have sent a link to reset your password.",
+  invalid: RESET_TOKEN_MSG,
+  done: "Your password has been reset. You can now sign in.",
+  tooMany: "Too many requests. Please try again later.",
+} as const;
+
+/** Reset mails per address per hour; beyond it requests are answered alike but send nothing. */
+export const RESET_MAILS_PER_HOUR = 3;
+
+const norm = (email: string) => email.trim().toLowerCase();
+
+/** The e-mailed link: `${PUBLIC_URL}/reset-password?token=…&email=…`. */
+export function resetLink(token: string, email: string): string {
+  return `${env().PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(norm(email))}`;
+}
+
+/**
+ * Issues a password token and returns it in clear (only its hash is stored). Earlier unused tokens
+ * of the same purpose stop working, so only the newest link is live.
+ */
+export async function issuePasswordToken(db: Db, userId: string, purpose: TokenPurpose): Promise<string> {
+  const token = randomToken();
+  const ttl =
+    purpose === "invite"
+      ? sql`now() + make_interval(days => ${INVITE_TOKEN_TTL_DAYS})`
+      : sql`now() + make_interval(mins => ${RESET_TOKEN_TTL_MINUTES})`;
+  await db
+    .delete(passwordTokens)
+    .where(and(eq(passwordTokens.userId, userId), eq(passwordTokens.purpose, purpose), isNull(passwordTokens.usedAt)));
+  await db.insert(passwordTokens).values({ userId, purpose, tokenHash: hashToken(token), expiresAt: ttl });
+  return token;
+}
+
+function resetMail(user: UserRow, token: string) {
+  const e = env();
+  const link = resetLink(token, user.email);
+  return {
+    to: user.email,
+    subject: `Reset your ${e.COLLEGE_NAME} Runway password`,
+    template: "password_reset",
+    notice: `password reset link for ${user.email}: ${link}`,
+    text: [
+      `Hello ${user.firstName},`,
+      "",
+      "Someone (hopefully you) asked to reset the password of your Runway account. Open this link to choose a new one:",
+      "",
+      link,
+      "",
+      `The link works once and expires in ${RESET_TOKEN_TTL_MINUTES} minutes. If you did not ask for it, ignore this email: your password stays as it is.`,
+    ].join("\n"),
+  };
+}
+
+function changedMail(user: UserRow) {
+  const e = env();
+  return {
+    to: user.email,
+    subject: `Your ${e.COLLEGE_NAME} Runway password was changed`,
+    template: "password_changed",
+    text: [
+      `Hello ${user.firstName},`,
+      "",
+      "The password of your Runway account was just changed, and every device signed in to it was signed out.",
+      `If this was not you, reset your password at ${e.PUBLIC_URL}/forgot-password and tell us at ${e.COLLEGE_INFO_EMAIL}.`,
+    ].join("\n"),
+  };
+}
+
+/**
+ * POST /api/auth/forgot-password and the /forgot-password screen. Answers the same for known and
+ * unknown addresses; per-address counting happens for both, so limits reveal nothing either.
+ */
+export async function requestPasswordReset(db: Db, input: { email: string; ip: string }): Promise<{ message: string }> {
+  const email = norm(input.email);
+  await enforce(db, { key: `forgot-ip:${input.ip}`, max: 20, windowSeconds: 3600 }, RESET_MSG.tooMany);
+  const perAddress = await hit(db, { key: `forgot-email:${email}`, max: RESET_MAILS_PER_HOUR, windowSeconds: 3600 });
+  if (perAddress.count <= RESET_MAILS_PER_HOUR) {
+    const user = await findUserByEmail(db, email);
+    if (user && user.isActive) {
+      const token = await issuePasswordToken(db, user.id, "password_reset");
+      await enqueueMail(db, resetMail(user, token));
+    }
+  }
+  return { message: RESET_MSG.sent };
+}
+
+async function liveToken(db: Db, email: string, token: string) {
+  if (!token || token.length > 200) return null;
+  const [row] = await db
+    .select({ token: passwordTokens, user: users })
+    .from(passwordTokens)
+    .innerJoin(users, eq(users.id, passwordTokens.userId))
+    .where(
+      and(
+        eq(passwordTokens.tokenHash, hashToken(token)),
+        isNull(passwordTokens.usedAt),
+        sql`${passwordTokens.expiresAt} > now()`,
+      ),
+    )
+    .limit(1);
+  // The token is bound to its user's address: a link with another e-mail does nothing.
+  if (!row || row.user.email !== norm(email) || !row.user.isActive) return null;
+  return row;
+}
+
+/** Whether a reset/invite link is usable (the screen shows the form or says it has expired). */
+export async function checkPasswordToken(
+  db: Db,
+  input: { email: string; token: string },
+): Promise<{ purpose: TokenPurpose } | null> {
+  const row = await liveToken(db, input.email, input.token);
+  return row ? { purpose: row.token.purpose as TokenPurpose } : null;
+}
+
+/** Sets a new password from a reset or invite link; throws ValidationError when the link is not live. */
+export async function resetPassword(
+  db: Db,
+  input: { email: string; token: string; password: string; ip: string },
+): Promise<UserRow> {
+  await enforce(db, { key: `reset-ip:${input.ip}`, max: 30, windowSeconds: 15 * 60 }, RESET_MSG.tooMany);
+  const row = await liveToken(db, input.email, input.token);
+  if (!row) throw new ValidationError(RESET_MSG.invalid);
+  const passwordHash = await hashPassword(input.password);
+  const user = await db.transaction(async (tx) => {
+    // Consume first and atomically: of two parallel uses of one link, only one gets through.
+    const used = await tx
+      .update(passwordTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(passwordTokens.id, row.token.id),
+          isNull(passwordTokens.usedAt),
+          sql`${passwordTokens.expiresAt} > now()`,
+        ),
+      )
+      .returning({ id: passwordTokens.id });
+    if (!used.length) throw new ValidationError(RESET_MSG.invalid);
+    const [u] = await tx
+      .update(users)
+      .set({
+        passwordHash,
+        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, row.user.id))
+      .returning();
+    await revokeAllSessions(tx, u.id);
+    await tx.delete(passwordTokens).where(and(eq(passwordTokens.userId, u.id), isNull(passwordTokens.usedAt)));
+    await tx.delete(verificationCodes).where(eq(verificationCodes.userId, u.id));
+    await enqueueMail(tx, changedMail(u));
+    return u;
+  });
+  await clearLoginThrottle(db, user.email);
+  return user;
+}

@@ -1,0 +1,52 @@
+/**
+ * Self-registration: students and alumni with the college e-mail only (checked here, not only in
+ * the form). The account starts unverified; a code is mailed at once and the resend cooldown starts.
+ */
+import type { Db } from "#db/client";
+import { enforce } from "~/lib/rate-limit.server";
+import { resolveCourse } from "../course/course.server";
+import { ValidationError } from "../errors";
+import { REGISTER_MSG, type RegisterInput } from "../user/user.schema";
+import { EMAIL_TAKEN, findUserByEmail, insertUser, type CourseRef, type UserRow } from "../user/user.server";
+import { Conflict } from "../errors";
+import { hashPassword } from "./password.server";
+import { sendVerificationCode, startResendCooldown } from "./verification.server";
+
+export const REGISTER_DONE = "Registration successful. Check your email for the 6-digit verification code.";
+export const TOO_MANY_REGISTRATIONS = "Too many registrations from this network. Please try again later.";
+export const REGISTER_LIMIT = { max: 20, windowSeconds: 3600 };
+
+/**
+ * Creates an unverified student or alumni account from a parsed registration payload (the schema
+ * has already applied the domain rule and dropped unknown keys) and mails the verification code.
+ */
+export async function registerUser(
+  db: Db,
+  input: RegisterInput,
+  opts: { ip: string },
+): Promise<{ user: UserRow; course: CourseRef }> {
+  await enforce(db, { key: `register-ip:${opts.ip}`, ...REGISTER_LIMIT }, TOO_MANY_REGISTRATIONS);
+  const course = input.course ? await resolveCourse(db, input.course) : null;
+  if (input.course && !course) throw new ValidationError(REGISTER_MSG.courseInvalid, { course: [REGISTER_MSG.courseInvalid] });
+  // A taken address is refused before the (deliberately slow) hash; the unique index still decides races.
+  if (await findUserByEmail(db, input.email)) throw new Conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
+  const passwordHash = await hashPassword(input.password);
+  const user = await db.transaction(async (tx) => {
+    const u = await insertUser(tx, {
+      email: input.email,
+      passwordHash,
+      role: input.userType,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      studentId: input.userType === "student" ? input.studentId : null,
+      courseId: course?.id ?? null,
+      yearLevel: input.yearLevel,
+      isActive: true,
+      emailVerifiedAt: null,
+    });
+    await startResendCooldown(tx, u.email);
+    await sendVerificationCode(tx, u);
+    return u;
+  });
+  return { user, course: course ? { id: course.id, code: course.code, name: course.name } : null };
+}

@@ -1,0 +1,205 @@
+/**
+ * E-mail verification codes: 6 digits from a CSPRNG, stored only as an HMAC bound to the address
+ * and the purpose, valid OTP_TTL_MINUTES, single use, one live code per address (a new code
+ * replaces the old), burned after OTP_MAX_ATTEMPTS wrong tries. Sending is limited to one code per
+ * RESEND_COOLDOWN_SECONDS per address and a few per hour, with counters in the database.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "#db/client";
+import {
+  OTP_LENGTH,
+  OTP_MAX_ATTEMPTS,
+  OTP_TTL_MINUTES,
+  RESEND_COOLDOWN_SECONDS,
+  type CodePurpose,
+} from "#db/constants";
+import { users, verificationCodes } from "#db/schema";
+import { env } from "~/lib/env.server";
+import { enforce, hit, isLimited, type Limit } from "~/lib/rate-limit.server";
+import { TooManyRequests, ValidationError } from "../errors";
+import { enqueueMail } from "../mail/mail.server";
+import { findUserByEmail, type UserRow } from "../user/user.server";
+import { hmac, randomDigits, safeEqual } from "./tokens.server";
+
+export const OTP_MSG = {
+  invalid: "Invalid verification code. Check the code or request a new one.",
+  expired: "This code has expired. Request a new one.",
+  burned: "Too many incorrect attempts. Request a new code.",
+  alreadyVerified: "This email is already verified. Please sign in.",
+  verified: "Email verified.",
+  resent: "OTP resent. Check your email.",
+  cooldown: (seconds: number) => `Please wait ${seconds} seconds before requesting a new code.`,
+  hourly: "Too many codes requested for this address. Please try again later.",
+  tooManyTries: "Too many verification attempts. Please try again later.",
+} as const;
+
+/** Resends allowed per address per hour (on top of the 60-second cooldown). */
+export const RESENDS_PER_HOUR = 5;
+const PURPOSE: CodePurpose = "verify_email";
+
+const norm = (email: string) => email.trim().toLowerCase();
+export const cooldownLimit = (email: string): Limit => ({
+  key: `otp-cooldown:${norm(email)}`,
+  max: 1,
+  windowSeconds: RESEND_COOLDOWN_SECONDS,
+});
+const hourlyLimit = (email: string): Limit => ({
+  key: `otp-hour:${norm(email)}`,
+  max: RESENDS_PER_HOUR,
+  windowSeconds: 3600,
+});
+const verifyIpLimit = (ip: string): Limit => ({ key: `otp-verify-ip:${ip}`, max: 100, windowSeconds: 15 * 60 });
+const resendIpLimit = (ip: string): Limit => ({ key: `otp-resend-ip:${ip}`, max: 30, windowSeconds: 3600 });
+
+/** The keyed hash binds the code to its address and purpose: a code for one address fails for another. */
+function codeHash(email: string, code: string, purpose: CodePurpose = PURPOSE): string {
+  return hmac(env().SESSION_SECRET, `${purpose}:${norm(email)}:${code}`);
+}
+
+function verificationMail(user: UserRow, code: string) {
+  const e = env();
+  return {
+    to: user.email,
+    subject: `Your ${e.COLLEGE_SHORT_NAME.toUpperCase()} Runway verification code`,
+    template: "verify_email",
+    notice: `verification code ${code} for ${user.email}`,
+    text: [
+      `Hello ${user.firstName},`,
+      "",
+      `Your verification code is ${code}`,
+      "",
+      `Enter it on the verification screen to confirm your email address. The code expires in ${OTP_TTL_MINUTES} minutes and works once.`,
+      `If you did not create an account on ${e.COLLEGE_NAME} Runway, you can ignore this email.`,
+    ].join("\n"),
+  };
+}
+
+/**
+ * Creates a fresh code for the user (replacing any earlier one) and queues the e-mail. Does not
+ * look at the cooldown: callers decide (registration starts it, resend checks it).
+ */
+export async function sendVerificationCode(db: Db, user: UserRow): Promise<void> {
+  const code = randomDigits(OTP_LENGTH);
+  const email = norm(user.email);
+  await db.execute(sql`
+    insert into verification_codes (user_id, email, purpose, code_hash, attempts, expires_at, consumed_at, sent_at)
+    values (${user.id}, ${email}, ${PURPOSE}, ${codeHash(email, code)}, 0,
+            now() + make_interval(mins => ${OTP_TTL_MINUTES}), null, now())
+    on conflict (lower(email), purpose) do update set
+      user_id = excluded.user_id, code_hash = excluded.code_hash, attempts = 0,
+      expires_at = excluded.expires_at, consumed_at = null, sent_at = now()`);
+  await enqueueMail(db, verificationMail(user, code));
+}
+
+/** Starts the resend cooldown of an address (the modal's resend button waits 60 s after opening). */
+export async function startResendCooldown(db: Db, email: string): Promise<void> {
+  await hit(db, cooldownLimit(email));
+}
+
+/** Seconds until the address may ask for another code (0 when it may now). */
+export async function resendCooldownRemaining(db: Db, email: string): Promise<number> {
+  const s = await isLimited(db, cooldownLimit(email));
+  return s.limited ? s.retryAfter : 0;
+}
+
+/** Counts a send against the cooldown and the hourly cap; throws 429 with Retry-After past either. */
+async function claimSend(db: Db, email: string): Promise<void> {
+  const c = await hit(db, cooldownLimit(email));
+  if (c.count > 1) throw new TooManyRequests(OTP_MSG.cooldown(c.retryAfter), c.retryAfter);
+  const h = await hit(db, hourlyLimit(email));
+  if (h.count > RESENDS_PER_HOUR) throw new TooManyRequests(OTP_MSG.hourly, h.retryAfter);
+}
+
+/**
+ * POST /api/auth/resend-otp and the Resend buttons. The same answer whether or not the address
+ * has an unverified account (no enumeration); limits count for unknown addresses too.
+ */
+export async function resendVerificationCode(db: Db, input: { email: string; ip: string }): Promise<{ message: string }> {
+  const email = norm(input.email);
+  await enforce(db, resendIpLimit(input.ip), OTP_MSG.hourly);
+  await claimSend(db, email);
+  const user = await findUserByEmail(db, email);
+  if (user && user.isActive && !user.emailVerifiedAt) await sendVerificationCode(db, user);
+  return { message: OTP_MSG.resent };
+}
+
+/**
+ * When a sign-in is diverted to verification, make sure a usable code is on its way: send one if
+ * the last is missing, used, expired or burned and the limits allow; otherwise do nothing.
+ */
+export async function ensureVerificationCode(db: Db, user: UserRow): Promise<boolean> {
+  const [live] = await db
+    .select({ id: verificationCodes.id })
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(sql`lower(${verificationCodes.email})`, norm(user.email)),
+        eq(verificationCodes.purpose, PURPOSE),
+        sql`${verificationCodes.consumedAt} is null`,
+        sql`${verificationCodes.expiresAt} > now()`,
+        sql`${verificationCodes.attempts} < ${OTP_MAX_ATTEMPTS}`,
+      ),
+    )
+    .limit(1);
+  if (live) return false;
+  try {
+    await claimSend(db, user.email);
+  } catch (e) {
+    if (e instanceof TooManyRequests) return false;
+    throw e;
+  }
+  await sendVerificationCode(db, user);
+  return true;
+}
+
+/**
+ * Checks a code and marks the e-mail verified. Every try is counted before the comparison (so
+ * parallel guesses cannot exceed the budget); the code is consumed atomically (a replay fails).
+ * An unknown address answers like a wrong code.
+ */
+export async function verifyEmailCode(db: Db, input: { email: string; otp: string; ip: string }): Promise<UserRow> {
+  const email = norm(input.email);
+  await enforce(db, verifyIpLimit(input.ip), OTP_MSG.tooManyTries);
+  const user = await findUserByEmail(db, email);
+  if (!user || !user.isActive) throw new ValidationError(OTP_MSG.invalid, { otp: [OTP_MSG.invalid] });
+  if (user.emailVerifiedAt) throw new ValidationError(OTP_MSG.alreadyVerified);
+  const [row] = await db
+    .select()
+    .from(verificationCodes)
+    .where(and(eq(sql`lower(${verificationCodes.email})`, email), eq(verificationCodes.purpose, PURPOSE)))
+    .limit(1);
+  if (!row || row.consumedAt || row.userId !== user.id)
+    throw new ValidationError(OTP_MSG.invalid, { otp: [OTP_MSG.invalid] });
+  if (row.attempts >= OTP_MAX_ATTEMPTS) throw new ValidationError(OTP_MSG.burned, { otp: [OTP_MSG.burned] });
+  const [counted] = await db
+    .update(verificationCodes)
+    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(verificationCodes.id, row.id),
+        sql`${verificationCodes.attempts} < ${OTP_MAX_ATTEMPTS}`,
+        sql`${verificationCodes.consumedAt} is null`,
+      ),
+    )
+    .returning({ attempts: verificationCodes.attempts, expired: sql<boolean>`${verificationCodes.expiresAt} <= now()` });
+  if (!counted) throw new ValidationError(OTP_MSG.burned, { otp: [OTP_MSG.burned] });
+  if (counted.expired) throw new ValidationError(OTP_MSG.expired, { otp: [OTP_MSG.expired] });
+  if (!safeEqual(row.codeHash, codeHash(email, input.otp))) {
+    const msg = counted.attempts >= OTP_MAX_ATTEMPTS ? OTP_MSG.burned : OTP_MSG.invalid;
+    throw new ValidationError(msg, { otp: [msg] });
+  }
+  return db.transaction(async (tx) => {
+    const used = await tx
+      .update(verificationCodes)
+      .set({ consumedAt: new Date() })
+      .where(and(eq(verificationCodes.id, row.id), sql`${verificationCodes.consumedAt} is null`))
+      .returning({ id: verificationCodes.id });
+    if (!used.length) throw new ValidationError(OTP_MSG.invalid, { otp: [OTP_MSG.invalid] });
+    const [verified] = await tx
+      .update(users)
+      .set({ emailVerifiedAt: new Date(), updatedAt: new Date() })
+      .where(eq(users.id, user.id))
+      .returning();
+    return verified;
+  });
+}

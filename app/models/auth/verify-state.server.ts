@@ -1,0 +1,44 @@
+/**
+ * The server-rendered stand-in for the spec's navigation state `{email, userId}` on the way to
+ * /verify-otp: a short-lived value signed with the server secret and carried in the URL, so the
+ * page works without JavaScript, survives a reload, and cannot be made up for another account.
+ */
+import { env } from "~/lib/env.server";
+import { hmac, safeEqual } from "./tokens.server";
+
+export interface VerifyState {
+  email: string;
+  userId: string;
+}
+
+export const VERIFY_STATE_TTL_SECONDS = 60 * 60;
+
+const sign = (payload: string) => hmac(env().SESSION_SECRET, `verify-state:${payload}`).slice(0, 43);
+
+/** A signed, expiring token for `/verify-otp?s=…`. */
+export function signVerifyState(state: VerifyState, ttlSeconds = VERIFY_STATE_TTL_SECONDS): string {
+  const payload = Buffer.from(
+    JSON.stringify({ e: state.email, u: state.userId, x: Math.floor(Date.now() / 1000) + ttlSeconds }),
+  ).toString("base64url");
+  return `${payload}.${sign(payload)}`;
+}
+
+/** The state behind a token, or null when it is missing, forged or expired. */
+export function readVerifyState(token: string | null | undefined): VerifyState | null {
+  if (!token || token.length > 1000) return null;
+  const [payload, mac, extra] = token.split(".");
+  if (!payload || !mac || extra !== undefined || !safeEqual(mac, sign(payload))) return null;
+  try {
+    const v = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { e?: unknown; u?: unknown; x?: unknown };
+    if (typeof v.e !== "string" || typeof v.u !== "string" || typeof v.x !== "number") return null;
+    if (v.x < Date.now() / 1000) return null;
+    return { email: v.e, userId: v.u };
+  } catch {
+    return null;
+  }
+}
+
+/** The /verify-otp address for a state. */
+export function verifyOtpPath(state: VerifyState): string {
+  return `/verify-otp?s=${encodeURIComponent(signVerifyState(state))}`;
+}

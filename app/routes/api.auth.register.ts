@@ -1,0 +1,30 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { handleApi, json, parseBody, readJson } from "~/lib/api.server";
+import { getDb } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+import { clientIp } from "~/lib/request.server";
+import { REGISTER_DONE, registerUser } from "~/models/auth/register.server";
+import { NotFound } from "~/models/errors";
+import { registerSchema } from "~/models/user/user.schema";
+import { serializeUser } from "~/models/user/user.server";
+
+/**
+ * POST /api/auth/register → 201 {message, requiresVerification: true, user}. Public. Only student
+ * and alumni with the college e-mail; keys other than the §3 payload (role, flags, ids) are ignored.
+ */
+export const action = ({ request }: ActionFunctionArgs) =>
+  handleApi(request, async () => {
+    if (request.method !== "POST") throw new NotFound("Not found");
+    const body = parseBody(registerSchema(env().COLLEGE_EMAIL_DOMAIN), await readJson(request));
+    const { user, course } = await registerUser(await getDb(), body, { ip: clientIp(request) });
+    return json(
+      request,
+      { message: REGISTER_DONE, requiresVerification: true, user: serializeUser(user, course) },
+      { status: 201 },
+    );
+  });
+
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  handleApi(request, async () => {
+    throw new NotFound("Not found");
+  });

@@ -1,0 +1,24 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { handleApi, json, parseBody, readJson } from "~/lib/api.server";
+import { getDb } from "~/lib/db.server";
+import { clientIp } from "~/lib/request.server";
+import { RESET_MSG, resetPassword } from "~/models/auth/password-reset.server";
+import { NotFound } from "~/models/errors";
+import { resetPasswordSchema } from "~/models/user/user.schema";
+
+/**
+ * POST /api/auth/reset-password {email, token, password} → 200 {message}. Public: the token is the
+ * credential (reset or invite). Every session and API token of the user ends.
+ */
+export const action = ({ request }: ActionFunctionArgs) =>
+  handleApi(request, async () => {
+    if (request.method !== "POST") throw new NotFound("Not found");
+    const body = parseBody(resetPasswordSchema, await readJson(request));
+    await resetPassword(await getDb(), { ...body, ip: clientIp(request) });
+    return json(request, { message: RESET_MSG.done });
+  });
+
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  handleApi(request, async () => {
+    throw new NotFound("Not found");
+  });

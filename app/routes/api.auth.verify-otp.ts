@@ -1,0 +1,27 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { handleApi, json, parseBody, readJson } from "~/lib/api.server";
+import { getDb } from "~/lib/db.server";
+import { clientIp } from "~/lib/request.server";
+import { OTP_MSG, verifyEmailCode } from "~/models/auth/verification.server";
+import { NotFound } from "~/models/errors";
+import { verifyOtpSchema } from "~/models/user/user.schema";
+import { getUserWithCourse, serializeUser } from "~/models/user/user.server";
+
+/**
+ * POST /api/auth/verify-otp {email, otp} → 200 {message, verified: true, user}. Public. Wrong,
+ * expired, replayed or burned codes → 400 with a message; the client then signs in.
+ */
+export const action = ({ request }: ActionFunctionArgs) =>
+  handleApi(request, async () => {
+    if (request.method !== "POST") throw new NotFound("Not found");
+    const body = parseBody(verifyOtpSchema, await readJson(request));
+    const db = await getDb();
+    const user = await verifyEmailCode(db, { ...body, ip: clientIp(request) });
+    const full = await getUserWithCourse(db, user.id);
+    return json(request, { message: OTP_MSG.verified, verified: true, user: serializeUser(user, full?.course ?? null) });
+  });
+
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  handleApi(request, async () => {
+    throw new NotFound("Not found");
+  });

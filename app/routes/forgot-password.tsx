@@ -1,0 +1,79 @@
+/**
+ * /forgot-password (the spec names only the server exchange). Open to everyone: knowing an address
+ * is not a privilege, and the answer is the same whether or not an account exists.
+ */
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LinksFunction, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { getDb } from "~/lib/db.server";
+import { clientIp } from "~/lib/request.server";
+import { requestPasswordReset } from "~/models/auth/password-reset.server";
+import { DomainError, TooManyRequests } from "~/models/errors";
+import { forgotPasswordSchema } from "~/models/user/user.schema";
+import { Field } from "~/components/ui/field";
+import styles from "~/styles/accounts.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+// Public page: no guard on purpose (signed-in users may ask for a reset link too).
+export const loader = () => null;
+
+export async function action({ request }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
+  if (submission.status !== "success") return json({ result: submission.reply(), sent: null }, { status: 400 });
+  try {
+    const { message } = await requestPasswordReset(await getDb(), { email: submission.value.email, ip: clientIp(request) });
+    return json({ result: submission.reply({ resetForm: true }), sent: message });
+  } catch (e) {
+    if (!(e instanceof DomainError)) throw e;
+    const headers = e instanceof TooManyRequests ? { "Retry-After": String(e.retryAfterSeconds) } : undefined;
+    return json({ result: submission.reply({ formErrors: [e.message] }), sent: null }, { status: e.status, headers });
+  }
+}
+
+export default function ForgotPassword() {
+  const data = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "forgot-password",
+    lastResult: navigation.state === "idle" ? data?.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const busy = navigation.state === "submitting";
+  const { key: _k, ...emailProps } = getInputProps(fields.email, { type: "email", ariaAttributes: false });
+  return (
+    <main className="auth-page">
+      <div className="auth-card">
+        <h1>Forgot your password?</h1>
+        <p className="auth-sub">Enter your email and we will send you a link to choose a new password.</p>
+        {data?.sent ? (
+          <div className="alert alert-success" role="status">
+            {data.sent}
+          </div>
+        ) : null}
+        <Form method="post" {...getFormProps(form)} noValidate className="auth-form">
+          {form.errors?.length ? (
+            <div className="alert alert-error" role="alert" id={form.errorId}>
+              {form.errors[0]}
+            </div>
+          ) : null}
+          <Field label="Email" id={fields.email.id} error={fields.email.errors}>
+            {(p) => <input {...emailProps} {...p} autoComplete="email" />}
+          </Field>
+          <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+            {busy ? "Sending…" : "Send reset link"}
+          </button>
+        </Form>
+        <p className="auth-foot">
+          Remembered it? <Link to="/login">Back to sign in</Link>
+        </p>
+      </div>
+    </main>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Forgot password · Runway" }];

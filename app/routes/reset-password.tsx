@@ -1,0 +1,130 @@
+/**
+ * /reset-password?token=…&email=… — reached from the e-mailed reset link or an invitation (both
+ * token purposes work). Open to everyone: the token is the credential. A successful reset signs the
+ * user out everywhere (this browser included) and sends them to /login with a notice.
+ */
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { endSession } from "~/lib/auth.server";
+import { getDb } from "~/lib/db.server";
+import { clientIp } from "~/lib/request.server";
+import { checkPasswordToken, resetPassword } from "~/models/auth/password-reset.server";
+import { DomainError, TooManyRequests } from "~/models/errors";
+import { RESET_TOKEN_MSG, resetPasswordFormSchema } from "~/models/user/user.schema";
+import { PasswordInput } from "~/components/auth/password-input";
+import { Field } from "~/components/ui/field";
+import styles from "~/styles/accounts.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+const HIDE = ["password", "confirmPassword"];
+
+// Public page: the token in the link is the credential (no session guard on purpose).
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const token = url.searchParams.get("token")?.trim() ?? "";
+  const email = url.searchParams.get("email")?.trim().toLowerCase() ?? "";
+  const live = token && email ? await checkPasswordToken(await getDb(), { email, token }) : null;
+  return json(
+    { token, email, valid: !!live, invite: live?.purpose === "invite" },
+    // The URL holds a credential: keep it out of caches.
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: resetPasswordFormSchema });
+  if (submission.status !== "success") {
+    // The hidden token and e-mail have no visible field: say what is wrong with the link instead.
+    const badLink = !!(submission.error?.token || submission.error?.email);
+    return json(
+      { result: submission.reply({ hideFields: HIDE, ...(badLink ? { formErrors: [RESET_TOKEN_MSG] } : {}) }) },
+      { status: 400 },
+    );
+  }
+  try {
+    const { email, token, password } = submission.value;
+    await resetPassword(await getDb(), { email, token, password, ip: clientIp(request) });
+    // Every session of the user is gone; drop this browser's cookie too.
+    const cookie = await endSession(request);
+    return redirect("/login?passwordReset=1", { headers: { "Set-Cookie": cookie } });
+  } catch (e) {
+    if (!(e instanceof DomainError)) throw e;
+    const headers = e instanceof TooManyRequests ? { "Retry-After": String(e.retryAfterSeconds) } : undefined;
+    return json(
+      { result: submission.reply({ formErrors: [e.message], fieldErrors: e.fields, hideFields: HIDE }) },
+      { status: e.status, headers },
+    );
+  }
+}
+
+export default function ResetPassword() {
+  const { token, email, valid, invite } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "reset-password",
+    lastResult: navigation.state === "idle" ? data?.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordFormSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const busy = navigation.state === "submitting";
+  const pw = (meta: typeof fields.password) => {
+    const { key: _k, type: _t, ...rest } = getInputProps(meta, { type: "password", ariaAttributes: false });
+    return rest;
+  };
+  const title = invite ? "Set your password" : "Reset your password";
+
+  if (!valid) {
+    return (
+      <main className="auth-page">
+        <div className="auth-card stack">
+          <h1>{title}</h1>
+          <div className="alert alert-error" role="alert">
+            {RESET_TOKEN_MSG}
+          </div>
+          <p className="auth-foot">
+            <Link to="/forgot-password">Request a new link</Link> · <Link to="/login">Sign in</Link>
+          </p>
+        </div>
+      </main>
+    );
+  }
+
+  return (
+    <main className="auth-page">
+      <div className="auth-card">
+        <h1>{title}</h1>
+        <p className="auth-sub">
+          Choose a new password for <strong>{email}</strong>.
+        </p>
+        <Form method="post" {...getFormProps(form)} noValidate className="auth-form">
+          <input type="hidden" name="token" value={token} />
+          <input type="hidden" name="email" value={email} />
+          {/* Lets password managers file the new password under the right account. */}
+          <input type="text" name="username" value={email} autoComplete="username" readOnly hidden />
+          {form.errors?.length ? (
+            <div className="alert alert-error" role="alert" id={form.errorId}>
+              {form.errors[0]}
+            </div>
+          ) : null}
+          <Field label="New password" id={fields.password.id} error={fields.password.errors}>
+            {(p) => <PasswordInput {...pw(fields.password)} {...p} autoComplete="new-password" />}
+          </Field>
+          <Field label="Confirm new password" id={fields.confirmPassword.id} error={fields.confirmPassword.errors}>
+            {(p) => <PasswordInput {...pw(fields.confirmPassword)} {...p} autoComplete="new-password" />}
+          </Field>
+          <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+            {busy ? "Saving…" : invite ? "Set password" : "Reset password"}
+          </button>
+        </Form>
+      </div>
+    </main>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Reset password · Runway" }];
