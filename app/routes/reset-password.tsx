@@ -5,7 +5,13 @@
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  HeadersFunction,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { endSession } from "~/lib/auth.server";
@@ -28,12 +34,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const token = url.searchParams.get("token")?.trim() ?? "";
   const email = url.searchParams.get("email")?.trim().toLowerCase() ?? "";
   const live = token && email ? await checkPasswordToken(await getDb(), { email, token }) : null;
-  return json(
-    { token, email, valid: !!live, invite: live?.purpose === "invite" },
-    // The URL holds a credential: keep it out of caches.
-    { headers: { "Cache-Control": "no-store" } },
-  );
+  return json({ token, email, valid: !!live, invite: live?.purpose === "invite" });
 }
+
+// The page's URL holds a credential: no caching, and no Referer carrying it anywhere.
+export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" });
 
 export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: resetPasswordFormSchema });

@@ -194,6 +194,19 @@ export function registerSchema(domain: string) {
 }
 export type RegisterInput = z.infer<ReturnType<typeof registerSchema>>;
 
+/**
+ * 'Passwords do not match' on confirmPassword. `when` lets it run while other fields are still
+ * invalid (zod skips object refinements by default then), so the form shows every message at once.
+ */
+const passwordsMatch = {
+  path: ["confirmPassword"],
+  message: REGISTER_MSG.passwordsDiffer,
+  when: (payload: { value: unknown }) => {
+    const v = payload.value as { password?: unknown; confirmPassword?: unknown } | null;
+    return typeof v?.password === "string" && typeof v.confirmPassword === "string" && v.confirmPassword.length > 0;
+  },
+};
+
 /** The register screen: the payload plus confirm password and the terms checkbox. */
 export function registerFormSchema(domain: string) {
   return registerSchema(domain)
@@ -204,10 +217,7 @@ export function registerFormSchema(domain: string) {
         z.literal(true, { error: REGISTER_MSG.terms }),
       ),
     })
-    .superRefine((v, ctx) => {
-      if (v.confirmPassword && v.password !== v.confirmPassword)
-        ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: REGISTER_MSG.passwordsDiffer });
-    });
+    .refine((v) => v.password === v.confirmPassword, passwordsMatch);
 }
 
 /** Exactly six digits, after removing spaces (a pasted "123 456" still counts). */
@@ -235,7 +245,4 @@ export const resetPasswordFormSchema = resetPasswordSchema
   .extend({
     confirmPassword: z.string({ error: REGISTER_MSG.confirmPassword }).min(1, REGISTER_MSG.confirmPassword),
   })
-  .superRefine((v, ctx) => {
-    if (v.confirmPassword && v.password !== v.confirmPassword)
-      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: REGISTER_MSG.passwordsDiffer });
-  });
+  .refine((v) => v.password === v.confirmPassword, passwordsMatch);
