@@ -8,6 +8,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect } from "react";
 import { authenticator, redirectWithFlash, requireAnonymous, safeRedirect, startSession } from "~/lib/auth.server";
 import { RESET_MSG } from "~/models/auth/password-reset.server";
 import { verifyOtpPath } from "~/models/auth/verify-state.server";
@@ -15,19 +16,20 @@ import { DomainError, TooManyRequests } from "~/models/errors";
 import { loginSchema } from "~/models/user/user.schema";
 import { PasswordInput } from "~/components/auth/password-input";
 import { Field } from "~/components/ui/field";
+import { notify } from "~/components/ui/notify";
 import styles from "~/styles/accounts.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
-/** Notices for the spec's `justRegistered` / `justVerified` navigation state (and a finished reset). */
-const NOTICES = {
-  justRegistered: "Registration successful. Please sign in.",
-  justVerified: "Email verified. You can now sign in.",
-  passwordReset: RESET_MSG.done,
-} as const;
-
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
+  // Notices for the spec's `justRegistered` / `justVerified` navigation state (and a finished reset).
+  // Kept inside the loader: RESET_MSG lives in a .server module, which is empty in the browser.
+  const NOTICES = {
+    justRegistered: "Registration successful. Please sign in.",
+    justVerified: "Email verified. You can now sign in.",
+    passwordReset: RESET_MSG.done,
+  } as const;
   const url = new URL(request.url);
   const key = (Object.keys(NOTICES) as Array<keyof typeof NOTICES>).find((k) => url.searchParams.has(k));
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "");
@@ -76,6 +78,11 @@ export default function Login() {
     shouldRevalidate: "onInput",
   });
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/login");
+  // §8: a failed sign-in is also a notification (the server's message, else 'Login failed').
+  const failure = actionData?.result.error?.[""]?.[0];
+  useEffect(() => {
+    if (actionData?.result.error?.[""]) notify.error(actionData.result.error[""][0] || "Login failed");
+  }, [actionData]);
   const { key: _ek, ...emailProps } = getInputProps(fields.email, { type: "email", ariaAttributes: false });
   const { key: _pk, type: _pt, ...passwordProps } = getInputProps(fields.password, { type: "password", ariaAttributes: false });
 
@@ -90,8 +97,8 @@ export default function Login() {
         ) : null}
         <Form method="post" {...getFormProps(form)} noValidate className="auth-form">
           {form.errors?.length ? (
-            <div className="alert alert-error" role="alert" id={form.errorId}>
-              {form.errors[0] || "Login failed"}
+            <div className="alert alert-error" id={form.errorId}>
+              {failure || form.errors[0] || "Login failed"}
             </div>
           ) : null}
           {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}

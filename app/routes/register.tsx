@@ -24,6 +24,7 @@ import { useHydrated } from "~/components/auth/use-hydrated";
 import { VerificationModal } from "~/components/auth/verification-modal";
 import { LegalModal, type LegalDoc } from "~/components/layout/legal-modals";
 import { Field } from "~/components/ui/field";
+import { notify } from "~/components/ui/notify";
 import type { loader as rootLoader } from "~/root";
 import styles from "~/styles/accounts.css";
 
@@ -87,6 +88,12 @@ export default function Register() {
     else setModalOpen(true);
   }, [registered, navigate]);
 
+  // §8: a failed registration is also a notification (the message, else 'Registration failed').
+  useEffect(() => {
+    const result = actionData && "result" in actionData ? actionData.result : null;
+    if (result?.error?.[""]) notify.error(result.error[""][0] || "Registration failed");
+  }, [actionData]);
+
   const onVerified = useCallback(() => navigate("/login?justVerified=1", { replace: true }), [navigate]);
   const onCloseModal = useCallback(() => {
     // Closing without a code keeps the account waiting: continue on the verify page.
@@ -115,7 +122,7 @@ export default function Register() {
         <Form method="post" {...getFormProps(form)} noValidate className="auth-form register-form">
           {hydrated ? <input type="hidden" name="enhanced" value="1" /> : null}
           {form.errors?.length ? (
-            <div className="alert alert-error" role="alert" id={form.errorId}>
+            <div className="alert alert-error" id={form.errorId}>
               {form.errors[0] || "Registration failed"}
             </div>
           ) : null}

@@ -98,7 +98,7 @@ describe("accounts model", () =>
       });
 
       it("limits registrations per client address", async () => {
-        await t.db.insert(rateLimits).values({ key: `register-ip:${ip}`, count: 20, resetAt: sql`now() + interval '1 hour'` });
+        await t.db.insert(rateLimits).values({ key: `register-ip:${ip}`, count: 100, resetAt: sql`now() + interval '10 minutes'` });
         expect(await caught(registerUser(t.db, payload(), { ip }))).toBeInstanceOf(TooManyRequests);
         await registerUser(t.db, payload(), { ip: "10.0.0.2" });
       });

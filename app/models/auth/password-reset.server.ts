@@ -94,7 +94,7 @@ function changedMail(user: UserRow) {
  */
 export async function requestPasswordReset(db: Db, input: { email: string; ip: string }): Promise<{ message: string }> {
   const email = norm(input.email);
-  await enforce(db, { key: `forgot-ip:${input.ip}`, max: 20, windowSeconds: 3600 }, RESET_MSG.tooMany);
+  await enforce(db, { key: `forgot-ip:${input.ip}`, max: 50, windowSeconds: 3600 }, RESET_MSG.tooMany);
   const perAddress = await hit(db, { key: `forgot-email:${email}`, max: RESET_MAILS_PER_HOUR, windowSeconds: 3600 });
   if (perAddress.count <= RESET_MAILS_PER_HOUR) {
     const user = await findUserByEmail(db, email);

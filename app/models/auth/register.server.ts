@@ -14,7 +14,9 @@ import { sendVerificationCode, startResendCooldown } from "./verification.server
 
 export const REGISTER_DONE = "Registration successful. Check your email for the 6-digit verification code.";
 export const TOO_MANY_REGISTRATIONS = "Too many registrations from this network. Please try again later.";
-export const REGISTER_LIMIT = { max: 20, windowSeconds: 3600 };
+// Generous per address: a whole campus may sit behind one NAT address during orientation. The
+// college-domain rule and the mailed code are the real gate; this only stops floods.
+export const REGISTER_LIMIT = { max: 100, windowSeconds: 600 };
 
 /**
  * Creates an unverified student or alumni account from a parsed registration payload (the schema

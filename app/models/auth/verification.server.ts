@@ -49,7 +49,7 @@ const hourlyLimit = (email: string): Limit => ({
   windowSeconds: 3600,
 });
 const verifyIpLimit = (ip: string): Limit => ({ key: `otp-verify-ip:${ip}`, max: 100, windowSeconds: 15 * 60 });
-const resendIpLimit = (ip: string): Limit => ({ key: `otp-resend-ip:${ip}`, max: 30, windowSeconds: 3600 });
+const resendIpLimit = (ip: string): Limit => ({ key: `otp-resend-ip:${ip}`, max: 60, windowSeconds: 3600 });
 
 /** The keyed hash binds the code to its address and purpose: a code for one address fails for another. */
 function codeHash(email: string, code: string, purpose: CodePurpose = PURPOSE): string {
@@ -60,7 +60,7 @@ function verificationMail(user: UserRow, code: string) {
   const e = env();
   return {
     to: user.email,
-    subject: `Your ${e.COLLEGE_SHORT_NAME.toUpperCase()} Runway verification code`,
+    subject: `Your ${e.COLLEGE_NAME} Runway verification code`,
     template: "verify_email",
     notice: `verification code ${code} for ${user.email}`,
     text: [
