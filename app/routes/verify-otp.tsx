@@ -107,11 +107,16 @@ export default function VerifyOtp() {
     if (data.resent) startCooldown(data.cooldown);
     else if (data.retryAfter) startCooldown(data.retryAfter);
   }, [data, startCooldown]);
+  // After a failed try the boxes remount empty, with the focus back on the first one.
+  const [round, setRound] = useState(0);
   useEffect(() => {
-    if (data?.intent === "verify" && !data.verified) setDigits(emptyOtp(OTP_LENGTH));
+    if (data?.intent === "verify" && !data.verified) {
+      setDigits(emptyOtp(OTP_LENGTH));
+      setRound((r) => r + 1);
+    }
   }, [data]);
 
-  const busyIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
+  const busyIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const verifyError = data?.intent === "verify" && !data.verified ? data.error : null;
   const resendError = data?.intent === "resend" && !data.resent ? data.error : null;
   const resent = data?.intent === "resend" && data.resent ? data.message : null;
@@ -132,6 +137,7 @@ export default function VerifyOtp() {
             Verification code
           </p>
           <OtpInput
+            key={round}
             value={digits}
             onChange={setDigits}
             onComplete={submitCode}

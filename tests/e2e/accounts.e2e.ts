@@ -122,6 +122,13 @@ test("an unverified sign-in goes to /verify-otp, where the boxes take a pasted c
   await expect(box(page, 3)).toHaveValue("");
   await expect(box(page, 2)).toHaveValue("2");
 
+  // Completing the boxes submits by itself; a wrong code is reported and the boxes start over.
+  const wrongTail = code.startsWith("12") && code.endsWith("9999") ? "8888" : "9999";
+  await page.keyboard.type(wrongTail);
+  await expect(page.getByRole("alert").filter({ hasText: "Invalid verification code" })).toBeVisible();
+  await expect(box(page, 1)).toBeFocused();
+  await expect(box(page, 1)).toHaveValue("");
+
   // Pasting the 6-digit code fills every box and submits.
   await box(page, 1).focus();
   await page.evaluate((text) => {

@@ -30,6 +30,8 @@ export function VerificationModal({
   const verify = useFetcher<VerifyActionData>();
   const resend = useFetcher<VerifyActionData>();
   const [digits, setDigits] = useState(() => emptyOtp(OTP_LENGTH));
+  // Bumped after a failed try: the boxes remount empty with the focus back on the first one.
+  const [round, setRound] = useState(0);
   const cooldown = useCountdown(0);
   const labelId = useId();
   const helpId = useId();
@@ -51,6 +53,7 @@ export function VerificationModal({
     } else {
       notify.error(d.error || OTP_UI.verifyFailed);
       setDigits(emptyOtp(OTP_LENGTH));
+      setRound((r) => r + 1);
     }
   }, [verify.state, verify.data, onVerified]);
 
@@ -96,6 +99,7 @@ export function VerificationModal({
             Verification code
           </p>
           <OtpInput
+            key={round}
             value={digits}
             onChange={setDigits}
             onComplete={submitCode}
