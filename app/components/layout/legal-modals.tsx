@@ -11,6 +11,12 @@ export const LEGAL_TITLES: Record<LegalDoc, string> = {
   terms: "Terms of Service",
 };
 
+/** Fragment ids of the no-JavaScript fallback sections in the footer (`/#privacy-policy`). */
+export const LEGAL_IDS: Record<LegalDoc, string> = {
+  privacy: "privacy-policy",
+  terms: "terms-of-service",
+};
+
 function PrivacyPolicy({ collegeName }: { collegeName: string }) {
   return (
     <div className="legal-text">
@@ -43,6 +49,11 @@ function TermsOfService({ collegeName }: { collegeName: string }) {
   );
 }
 
+/** The text of one document, for the modal and for the footer's no-JavaScript fallback. */
+export function LegalText({ doc, collegeName }: { doc: LegalDoc; collegeName: string }) {
+  return doc === "privacy" ? <PrivacyPolicy collegeName={collegeName} /> : <TermsOfService collegeName={collegeName} />;
+}
+
 export function LegalModal({
   doc,
   open,
@@ -65,7 +76,7 @@ export function LegalModal({
         </button>
       }
     >
-      {doc === "privacy" ? <PrivacyPolicy collegeName={collegeName} /> : <TermsOfService collegeName={collegeName} />}
+      <LegalText doc={doc} collegeName={collegeName} />
     </Modal>
   );
 }

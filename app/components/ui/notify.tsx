@@ -22,6 +22,14 @@ export const DURATIONS: Record<NoticeKind, number | null> = {
 };
 export const MAX_NOTICES = 20;
 
+/** A server notice carried across a redirect (root loader `flashes`). */
+export interface Flash {
+  kind: string;
+  message: string;
+}
+
+const NO_NOTICES: Notice[] = [];
+
 let notices: Notice[] = [];
 let nextId = 1;
 const listeners = new Set<() => void>();
@@ -72,16 +80,25 @@ export function useNotices(): Notice[] {
       return () => listeners.delete(l);
     },
     () => notices,
-    () => notices,
+    // The server never shows notices; a constant keeps hydration in step.
+    () => NO_NOTICES,
   );
 }
 
-/** Shows server flashes once on the client (they are also rendered server-side without JS). */
-export function useFlashes(flashes: Array<{ kind: string; message: string }> | undefined) {
+// Flash lists already turned into toasts. Loader data keeps its identity until the root loader
+// runs again, so this makes "shown exactly once" hold even when effects run twice (StrictMode).
+const shownFlashes = new WeakSet<object>();
+
+/** Shows server flashes as toasts, once per loader response (no-JS browsers see FlashRegion). */
+export function useFlashes(flashes: Flash[] | undefined) {
   useEffect(() => {
-    for (const f of flashes ?? []) show(f.kind === "error" ? "error" : f.kind === "success" ? "success" : "info", f.message);
+    if (!flashes?.length || shownFlashes.has(flashes)) return;
+    shownFlashes.add(flashes);
+    for (const f of flashes) show(f.kind === "error" ? "error" : f.kind === "success" ? "success" : "info", f.message);
   }, [flashes]);
 }
+
+const ICONS: Partial<Record<NoticeKind, string>> = { success: "✓", error: "!", info: "i" };
 
 /** The notification stack; `position` top-right for the survey admin area (§9). */
 export function Toaster({ position = "top-center" }: { position?: "top-center" | "top-right" }) {
@@ -90,8 +107,14 @@ export function Toaster({ position = "top-center" }: { position?: "top-center" |
     <div className={`toaster toaster-${position}`} role="region" aria-label="Notifications" aria-live="polite">
       {list.map((n) => (
         <div key={n.id} className={`toast toast-${n.kind}`} role={n.kind === "error" ? "alert" : "status"}>
-          {n.kind === "loading" ? <span className="spinner spinner-sm" aria-hidden /> : null}
-          <span>{n.message}</span>
+          {n.kind === "loading" ? (
+            <span className="spinner spinner-sm" aria-hidden />
+          ) : ICONS[n.kind] ? (
+            <span className="toast-icon" aria-hidden>
+              {ICONS[n.kind]}
+            </span>
+          ) : null}
+          <span className="toast-message">{n.message}</span>
           <button type="button" className="toast-close" aria-label="Dismiss notification" onClick={() => dismiss(n.id)}>
             ×
           </button>
