@@ -30,7 +30,10 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = () => [
   { title: "Runway" },
-  { name: "description", content: "Internships, jobs and alumni surveys for the students and alumni of the college." },
+  {
+    name: "description",
+    content: "Internships, jobs and alumni surveys for the students and alumni of the college.",
+  },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -60,7 +63,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b1f3a" />
-        {adminShortName !== null ? <script dangerouslySetInnerHTML={{ __html: themeBootScript(adminShortName) }} /> : null}
+        {adminShortName !== null ? (
+          <script dangerouslySetInnerHTML={{ __html: themeBootScript(adminShortName) }} />
+        ) : null}
         <Meta />
         <Links />
       </head>

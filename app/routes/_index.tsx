@@ -13,7 +13,8 @@ export const meta: MetaFunction = () => [
   { title: "Runway — internships and jobs for our students and alumni" },
   {
     name: "description",
-    content: "Runway connects the college's students and alumni with internships, OJT and jobs reviewed by the college.",
+    content:
+      "Runway connects the college's students and alumni with internships, OJT and jobs reviewed by the college.",
   },
 ];
 
@@ -38,8 +39,8 @@ export default function Landing() {
             <p className="eyebrow">{college} · Careers and alumni</p>
             <h1 id="hero-title">Your career, cleared for takeoff.</h1>
             <p className="hero-lead">
-              Runway connects the students and alumni of {college} with internships, OJT placements and jobs — every
-              posting reviewed by the college before it reaches you.
+              Runway connects the students and alumni of {college} with internships, OJT placements
+              and jobs — every posting reviewed by the college before it reaches you.
             </p>
             <div className="hero-actions">
               {user ? (
@@ -87,7 +88,14 @@ export default function Landing() {
               <li key={f.title} className="feature-card">
                 <span className="feature-icon" aria-hidden="true">
                   <svg width="24" height="24" viewBox="0 0 24 24" focusable="false">
-                    <path d={f.icon} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+                    <path
+                      d={f.icon}
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="2"
+                      strokeLinecap="round"
+                      strokeLinejoin="round"
+                    />
                   </svg>
                 </span>
                 <h3>{f.title}</h3>
@@ -138,7 +146,10 @@ export default function Landing() {
               <h3>
                 <Link to="/jobs">Browse jobs</Link>
               </h3>
-              <p>Search approved internships and jobs by keyword, type and location, and apply on the employer&apos;s site.</p>
+              <p>
+                Search approved internships and jobs by keyword, type and location, and apply on the
+                employer&apos;s site.
+              </p>
             </li>
             <li>
               <h3>
@@ -177,12 +188,14 @@ const FEATURES: ReadonlyArray<{ title: string; icon: string; text: (domain: stri
   {
     title: "Reviewed opportunities",
     icon: "M12 3l7 3v5c0 4.5-3 8.3-7 10-4-1.7-7-5.5-7-10V6l7-3zM9 12l2 2 4-4",
-    text: () => "Every internship and job is approved by the college before it is listed, so you only see real offers.",
+    text: () =>
+      "Every internship and job is approved by the college before it is listed, so you only see real offers.",
   },
   {
     title: "Search that finds it",
     icon: "M11 4a7 7 0 1 0 0 14 7 7 0 0 0 0-14zM21 21l-5-5",
-    text: () => "Search titles, companies and skills, then narrow by job type and location in a click.",
+    text: () =>
+      "Search titles, companies and skills, then narrow by job type and location in a click.",
   },
   {
     title: "Graduate tracer surveys",
@@ -235,15 +248,33 @@ function HeroArt() {
       </defs>
       <rect x="0" y="0" width="360" height="260" rx="24" fill="url(#hero-sky)" />
       <circle cx="290" cy="60" r="26" fill="currentColor" opacity=".12" />
-      <path d="M40 70c14-8 30-8 42 0M210 110c10-6 22-6 30 0" stroke="currentColor" strokeOpacity=".35" strokeWidth="3" fill="none" strokeLinecap="round" />
-      <path d="M30 216C120 210 190 170 262 96" stroke="currentColor" strokeWidth="3" strokeDasharray="2 10" strokeLinecap="round" fill="none" />
+      <path
+        d="M40 70c14-8 30-8 42 0M210 110c10-6 22-6 30 0"
+        stroke="currentColor"
+        strokeOpacity=".35"
+        strokeWidth="3"
+        fill="none"
+        strokeLinecap="round"
+      />
+      <path
+        d="M30 216C120 210 190 170 262 96"
+        stroke="currentColor"
+        strokeWidth="3"
+        strokeDasharray="2 10"
+        strokeLinecap="round"
+        fill="none"
+      />
       <g transform="translate(262 96) rotate(-42)" fill="currentColor">
         <path d="M-22 0l44-2c4 0 6 1 6 2s-2 2-6 2l-44-2z" />
         <path d="M0 0l-14-20h6L10 0z M0 0l-14 20h6L10 0z" />
         <path d="M-20 0l-6-9h4l7 9z M-20 0l-6 9h4l7-9z" />
       </g>
       <path d="M0 236h360v24H0z" fill="currentColor" opacity=".9" />
-      <path d="M16 248h28M64 248h28M112 248h28M160 248h28M208 248h28M256 248h28M304 248h28" stroke="#fff" strokeWidth="3" />
+      <path
+        d="M16 248h28M64 248h28M112 248h28M160 248h28M208 248h28M256 248h28M304 248h28"
+        stroke="#fff"
+        strokeWidth="3"
+      />
     </svg>
   );
 }

@@ -11,7 +11,9 @@ import { createUser } from "../factories";
 /** The links of the server-rendered <nav aria-label="Main">. */
 function mainNav(html: string): string[] {
   const nav = html.match(/<nav aria-label="Main"[^>]*>([\s\S]*?)<\/nav>/)?.[1] ?? "";
-  return [...nav.matchAll(/<a [^>]*href="([^"]+)"[^>]*>([^<]+)<\/a>/g)].map((m) => `${m[2]} ${m[1]}`);
+  return [...nav.matchAll(/<a [^>]*href="([^"]+)"[^>]*>([^<]+)<\/a>/g)].map(
+    (m) => `${m[2]} ${m[1]}`,
+  );
 }
 
 const cookieOf = (res: Response, name: string) =>
@@ -30,14 +32,21 @@ describe("layout over HTTP", () => {
       const html = await res.text();
       expect(mainNav(html)).toEqual(["Home /", "Jobs /jobs", "Login /login", "Register /register"]);
       expect(html).toContain("Your career, cleared for takeoff.");
-      for (const href of ["/register", "/login", "/dashboard", "/jobs"]) expect(html).toContain(`href="${href}"`);
+      for (const href of ["/register", "/login", "/dashboard", "/jobs"])
+        expect(html).toContain(`href="${href}"`);
       expect(html).not.toContain("admin_theme");
       expect(html).not.toContain(">Logout<");
-      expect(html).toContain("Runway is an internship and alumni management system connecting students and alumni with job opportunities.");
+      expect(html).toContain(
+        "Runway is an internship and alumni management system connecting students and alumni with job opportunities.",
+      );
     });
 
     it("student: member menu, display name, user type, and no admin theme script", async () => {
-      const { user, password } = await createUser(t.db, { role: "student", firstName: "Maria", lastName: "Santos" });
+      const { user, password } = await createUser(t.db, {
+        role: "student",
+        firstName: "Maria",
+        lastName: "Santos",
+      });
       const cookie = await app.cookie(user.email, password);
       const html = await (await app.fetch("/", { headers: { Cookie: cookie } })).text();
       expect(mainNav(html)).toEqual(["Dashboard /dashboard", "Jobs /jobs", "Profile /profile"]);
@@ -48,7 +57,11 @@ describe("layout over HTTP", () => {
     });
 
     it("admin: admin menu and the theme boot script in <head>", async () => {
-      const { user, password } = await createUser(t.db, { role: "admin", firstName: "Ada", lastName: "Reyes" });
+      const { user, password } = await createUser(t.db, {
+        role: "admin",
+        firstName: "Ada",
+        lastName: "Reyes",
+      });
       const cookie = await app.cookie(user.email, password);
       const html = await (await app.fetch("/", { headers: { Cookie: cookie } })).text();
       expect(mainNav(html)).toEqual([

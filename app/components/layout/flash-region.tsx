@@ -11,7 +11,10 @@ export function FlashRegion({ flashes }: { flashes: Flash[] | undefined }) {
     <noscript>
       <div className="flash-static" role="status">
         {flashes.map((f, i) => (
-          <p key={i} className={`alert alert-${f.kind === "error" ? "error" : f.kind === "success" ? "success" : "info"}`}>
+          <p
+            key={i}
+            className={`alert alert-${f.kind === "error" ? "error" : f.kind === "success" ? "success" : "info"}`}
+          >
             {f.message}
           </p>
         ))}

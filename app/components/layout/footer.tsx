@@ -39,7 +39,15 @@ const SOCIAL: ReadonlyArray<{ label: string; href: string; path: string }> = [
   },
 ];
 
-function LegalEntry({ doc, onOpen, hydrated }: { doc: LegalDoc; onOpen: (d: LegalDoc) => void; hydrated: boolean }) {
+function LegalEntry({
+  doc,
+  onOpen,
+  hydrated,
+}: {
+  doc: LegalDoc;
+  onOpen: (d: LegalDoc) => void;
+  hydrated: boolean;
+}) {
   return hydrated ? (
     <button type="button" className="footer-link-button" onClick={() => onOpen(doc)}>
       {LEGAL_TITLES[doc]}
@@ -52,7 +60,10 @@ function LegalEntry({ doc, onOpen, hydrated }: { doc: LegalDoc; onOpen: (d: Lega
 export function Footer({ config }: { config: FooterConfig }) {
   const hydrated = useHydrated();
   // The modal stays mounted so closing it lets <dialog> hand focus back to the button.
-  const [legal, setLegal] = useState<{ doc: LegalDoc; open: boolean }>({ doc: "privacy", open: false });
+  const [legal, setLegal] = useState<{ doc: LegalDoc; open: boolean }>({
+    doc: "privacy",
+    open: false,
+  });
   const openDoc = (doc: LegalDoc) => setLegal({ doc, open: true });
   const year = new Date().getFullYear();
   return (
@@ -64,13 +75,26 @@ export function Footer({ config }: { config: FooterConfig }) {
             Runway
           </h2>
           <p>
-            Runway is an internship and alumni management system connecting students and alumni with job opportunities.
+            Runway is an internship and alumni management system connecting students and alumni with
+            job opportunities.
           </p>
           <ul className="social-list" aria-label="Social media">
             {SOCIAL.map((s) => (
               <li key={s.label}>
-                <a href={s.href} target="_blank" rel="noopener noreferrer" className="social-link" aria-label={`${s.label} (opens in a new tab)`}>
-                  <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                <a
+                  href={s.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="social-link"
+                  aria-label={`${s.label} (opens in a new tab)`}
+                >
+                  <svg
+                    width="20"
+                    height="20"
+                    viewBox="0 0 24 24"
+                    aria-hidden="true"
+                    focusable="false"
+                  >
                     <path d={s.path} fill="currentColor" />
                   </svg>
                 </a>
@@ -124,7 +148,12 @@ export function Footer({ config }: { config: FooterConfig }) {
 
       {/* No-JS fallback: shown only while targeted by the links above. */}
       {(["privacy", "terms"] as const).map((d) => (
-        <section key={d} id={LEGAL_IDS[d]} className="legal-target" aria-labelledby={`${LEGAL_IDS[d]}-title`}>
+        <section
+          key={d}
+          id={LEGAL_IDS[d]}
+          className="legal-target"
+          aria-labelledby={`${LEGAL_IDS[d]}-title`}
+        >
           <div className="legal-target-card">
             <h2 id={`${LEGAL_IDS[d]}-title`}>{LEGAL_TITLES[d]}</h2>
             <LegalText doc={d} collegeName={config.collegeName} />

@@ -21,13 +21,15 @@ function PrivacyPolicy({ collegeName }: { collegeName: string }) {
   return (
     <div className="legal-text">
       <p>
-        {collegeName} runs Runway to connect its students and alumni with internships and jobs and to learn, through tracer
-        surveys, how its graduates fare. We keep only what this needs: your name, college e-mail, student ID, course, year
-        level and the profile details you choose to add, your survey answers, and records of sign-ins for security.
+        {collegeName} runs Runway to connect its students and alumni with internships and jobs and
+        to learn, through tracer surveys, how its graduates fare. We keep only what this needs: your
+        name, college e-mail, student ID, course, year level and the profile details you choose to
+        add, your survey answers, and records of sign-ins for security.
       </p>
       <p>
-        Your data stays with the college. Survey answers are read by the college&apos;s administrators for reporting; other
-        users never see them. You can correct your profile at any time and ask the registrar to export or delete your data.
+        Your data stays with the college. Survey answers are read by the college&apos;s
+        administrators for reporting; other users never see them. You can correct your profile at
+        any time and ask the registrar to export or delete your data.
       </p>
     </div>
   );
@@ -37,13 +39,14 @@ function TermsOfService({ collegeName }: { collegeName: string }) {
   return (
     <div className="legal-text">
       <p>
-        Runway is open to students and alumni of {collegeName} with a college e-mail address. Keep your password to yourself
-        and tell the college if you suspect someone else used your account.
+        Runway is open to students and alumni of {collegeName} with a college e-mail address. Keep
+        your password to yourself and tell the college if you suspect someone else used your
+        account.
       </p>
       <p>
-        Job postings are reviewed by the college before they appear, but applications go to the employers themselves:
-        check each offer and never pay to apply. Use the board and the surveys honestly; the college may deactivate
-        accounts that misuse them.
+        Job postings are reviewed by the college before they appear, but applications go to the
+        employers themselves: check each offer and never pay to apply. Use the board and the surveys
+        honestly; the college may deactivate accounts that misuse them.
       </p>
     </div>
   );
@@ -51,7 +54,11 @@ function TermsOfService({ collegeName }: { collegeName: string }) {
 
 /** The text of one document, for the modal and for the footer's no-JavaScript fallback. */
 export function LegalText({ doc, collegeName }: { doc: LegalDoc; collegeName: string }) {
-  return doc === "privacy" ? <PrivacyPolicy collegeName={collegeName} /> : <TermsOfService collegeName={collegeName} />;
+  return doc === "privacy" ? (
+    <PrivacyPolicy collegeName={collegeName} />
+  ) : (
+    <TermsOfService collegeName={collegeName} />
+  );
 }
 
 export function LegalModal({

@@ -6,13 +6,22 @@ const flat = (items: { to: string; label: string }[]) => items.map((i) => `${i.l
 
 describe("menuFor (spec §2.2)", () => {
   it("guest: Home, Jobs, Login, Register", () => {
-    expect(flat(menuFor(null))).toEqual(["Home /", "Jobs /jobs", "Login /login", "Register /register"]);
+    expect(flat(menuFor(null))).toEqual([
+      "Home /",
+      "Jobs /jobs",
+      "Login /login",
+      "Register /register",
+    ]);
     expect(flat(menuFor(undefined))).toEqual(flat(menuFor(null)));
   });
 
   it("student and alumni: Dashboard, Jobs, Profile", () => {
     for (const role of ["student", "alumni"]) {
-      expect(flat(menuFor({ role }))).toEqual(["Dashboard /dashboard", "Jobs /jobs", "Profile /profile"]);
+      expect(flat(menuFor({ role }))).toEqual([
+        "Dashboard /dashboard",
+        "Jobs /jobs",
+        "Profile /profile",
+      ]);
     }
   });
 
@@ -38,7 +47,12 @@ describe("menuFor (spec §2.2)", () => {
 
 describe("footer and user block helpers", () => {
   it("footer links: Home, Job Search, Dashboard, Profile", () => {
-    expect(flat([...FOOTER_LINKS])).toEqual(["Home /", "Job Search /jobs", "Dashboard /dashboard", "Profile /profile"]);
+    expect(flat([...FOOTER_LINKS])).toEqual([
+      "Home /",
+      "Job Search /jobs",
+      "Dashboard /dashboard",
+      "Profile /profile",
+    ]);
   });
 
   it("labels the user type", () => {

@@ -53,6 +53,8 @@ export function initials(name: string): string {
     .replace(/@.*$/, "")
     .split(/[\s._-]+/)
     .filter(Boolean);
-  const letters = (words.length > 1 ? [words[0], words[words.length - 1]] : words).map((w) => Array.from(w)[0]);
+  const letters = (words.length > 1 ? [words[0], words[words.length - 1]] : words).map(
+    (w) => Array.from(w)[0],
+  );
   return letters.join("").toUpperCase() || "U";
 }

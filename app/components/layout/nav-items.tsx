@@ -7,7 +7,12 @@ export function NavItems({ items, className }: { items: MenuItem[]; className: s
     <ul className={className}>
       {items.map((i) => (
         <li key={i.to}>
-          <NavLink to={i.to} end={i.to === "/" || i.to === "/dashboard"} className="nav-link" prefetch="intent">
+          <NavLink
+            to={i.to}
+            end={i.to === "/" || i.to === "/dashboard"}
+            className="nav-link"
+            prefetch="intent"
+          >
             {i.label}
           </NavLink>
         </li>

@@ -10,7 +10,12 @@ export function NavigationProgress() {
   const navigation = useNavigation();
   if (navigation.state === "idle") return null;
   return (
-    <div className="nav-progress" role="progressbar" aria-label="Loading page" aria-valuetext="Loading">
+    <div
+      className="nav-progress"
+      role="progressbar"
+      aria-label="Loading page"
+      aria-valuetext="Loading"
+    >
       <div className="nav-progress-bar" />
     </div>
   );

@@ -5,7 +5,10 @@ import { ADMIN_THEME_KEY, adminThemes, paletteFor, themeBootScript } from "./the
 function boot(shortName: string, storage: { getItem(k: string): string | null }) {
   const attrs: Record<string, string> = {};
   const document = { documentElement: { setAttribute: (k: string, v: string) => (attrs[k] = v) } };
-  new Function("window", "document", themeBootScript(shortName))({ localStorage: storage }, document);
+  new Function("window", "document", themeBootScript(shortName))(
+    { localStorage: storage },
+    document,
+  );
   return attrs["data-admin-theme"];
 }
 const storageWith = (value: string | null) => ({

@@ -4,7 +4,10 @@ import type { PublicUser } from "~/models/user/user.server";
 import { displayName } from "~/models/user/user.schema";
 import { initials, roleLabel } from "./menu";
 
-type BarUser = Pick<PublicUser, "role" | "avatarUrl" | "email" | "firstName" | "lastName" | "fullName" | "name">;
+type BarUser = Pick<
+  PublicUser,
+  "role" | "avatarUrl" | "email" | "firstName" | "lastName" | "fullName" | "name"
+>;
 
 export function Avatar({ user, size = 32 }: { user: BarUser; size?: number }) {
   const name = displayName(user);
@@ -12,7 +15,11 @@ export function Avatar({ user, size = 32 }: { user: BarUser; size?: number }) {
   return user.avatarUrl ? (
     <img className="avatar" src={user.avatarUrl} alt="" width={size} height={size} loading="lazy" />
   ) : (
-    <span className="avatar avatar-initials" aria-hidden="true" style={{ width: size, height: size }}>
+    <span
+      className="avatar avatar-initials"
+      aria-hidden="true"
+      style={{ width: size, height: size }}
+    >
       {initials(name)}
     </span>
   );

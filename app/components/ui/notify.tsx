@@ -21,6 +21,18 @@ export const DURATIONS: Record<NoticeKind, number | null> = {
   loading: null,
 };
 export const MAX_NOTICES = 20;
+/**
+ * The survey admin area's own timings (§9: 4 s default, 3 s success, 5 s error, top-right). Pass
+ * them per call, e.g. `notify.success(m, { duration: SURVEY_ADMIN_DURATIONS.success })`, and set
+ * `handle = { toaster: "top-right" }` on those routes so the shell's Toaster moves there.
+ */
+export const SURVEY_ADMIN_DURATIONS: Record<NoticeKind, number | null> = {
+  blank: 4000,
+  info: 4000,
+  error: 5000,
+  success: 3000,
+  loading: null,
+};
 
 /** A server notice carried across a redirect (root loader `flashes`). */
 export interface Flash {
@@ -40,11 +52,18 @@ function schedule(n: Notice) {
   const old = timers.get(n.id);
   if (old) clearTimeout(old);
   if (n.duration != null && typeof window !== "undefined") {
-    timers.set(n.id, setTimeout(() => dismiss(n.id), n.duration));
+    timers.set(
+      n.id,
+      setTimeout(() => dismiss(n.id), n.duration),
+    );
   }
 }
 
-function show(kind: NoticeKind, message: string, opts: { duration?: number | null; id?: number } = {}) {
+function show(
+  kind: NoticeKind,
+  message: string,
+  opts: { duration?: number | null; id?: number } = {},
+) {
   const duration = opts.duration === undefined ? DURATIONS[kind] : opts.duration;
   if (opts.id && notices.some((n) => n.id === opts.id)) {
     notices = notices.map((n) => (n.id === opts.id ? { ...n, kind, message, duration } : n));
@@ -65,13 +84,19 @@ export function dismiss(id?: number) {
 }
 
 /** `notify("…")`, `notify.success`, `.error`, `.info`, `.loading` (returns an id to update later). */
-export const notify = Object.assign((message: string, opts?: { duration?: number }) => show("blank", message, opts), {
-  success: (m: string, o?: { id?: number; duration?: number }) => show("success", m, o),
-  error: (m: string, o?: { id?: number; duration?: number }) => show("error", m, o),
-  info: (m: string, o?: { id?: number; duration?: number }) => show("info", m, o),
-  loading: (m: string, o?: { id?: number }) => show("loading", m, o),
-  dismiss,
-});
+export const notify = Object.assign(
+  (message: string, opts?: { duration?: number }) => show("blank", message, opts),
+  {
+    success: (m: string, o?: { id?: number; duration?: number }) => show("success", m, o),
+    error: (m: string, o?: { id?: number; duration?: number }) => show("error", m, o),
+    info: (m: string, o?: { id?: number; duration?: number }) => show("info", m, o),
+    loading: (m: string, o?: { id?: number }) => show("loading", m, o),
+    dismiss,
+  },
+);
+
+/** The current notices (for tests and non-React callers). */
+export const getNotices = (): readonly Notice[] => notices;
 
 export function useNotices(): Notice[] {
   return useSyncExternalStore(
@@ -94,7 +119,8 @@ export function useFlashes(flashes: Flash[] | undefined) {
   useEffect(() => {
     if (!flashes?.length || shownFlashes.has(flashes)) return;
     shownFlashes.add(flashes);
-    for (const f of flashes) show(f.kind === "error" ? "error" : f.kind === "success" ? "success" : "info", f.message);
+    for (const f of flashes)
+      show(f.kind === "error" ? "error" : f.kind === "success" ? "success" : "info", f.message);
   }, [flashes]);
 }
 
@@ -104,9 +130,18 @@ const ICONS: Partial<Record<NoticeKind, string>> = { success: "✓", error: "!",
 export function Toaster({ position = "top-center" }: { position?: "top-center" | "top-right" }) {
   const list = useNotices();
   return (
-    <div className={`toaster toaster-${position}`} role="region" aria-label="Notifications" aria-live="polite">
+    <div
+      className={`toaster toaster-${position}`}
+      role="region"
+      aria-label="Notifications"
+      aria-live="polite"
+    >
       {list.map((n) => (
-        <div key={n.id} className={`toast toast-${n.kind}`} role={n.kind === "error" ? "alert" : "status"}>
+        <div
+          key={n.id}
+          className={`toast toast-${n.kind}`}
+          role={n.kind === "error" ? "alert" : "status"}
+        >
           {n.kind === "loading" ? (
             <span className="spinner spinner-sm" aria-hidden />
           ) : ICONS[n.kind] ? (
@@ -115,7 +150,12 @@ export function Toaster({ position = "top-center" }: { position?: "top-center" |
             </span>
           ) : null}
           <span className="toast-message">{n.message}</span>
-          <button type="button" className="toast-close" aria-label="Dismiss notification" onClick={() => dismiss(n.id)}>
+          <button
+            type="button"
+            className="toast-close"
+            aria-label="Dismiss notification"
+            onClick={() => dismiss(n.id)}
+          >
             ×
           </button>
         </div>
