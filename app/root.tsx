@@ -90,6 +90,8 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  // Present when a child route failed: keep the whole frame (navigation, footer) around the error.
+  const data = useRouteLoaderData<typeof loader>("root");
   const status = isRouteErrorResponse(error) ? error.status : 500;
   // No stack, SQL or driver text reaches the page (DESIGN: user-safe errors); the server logs them.
   const detail =
@@ -98,6 +100,32 @@ export function ErrorBoundary() {
       : status === 405
         ? "This page cannot handle that request."
         : "Something went wrong on our side. Please try again in a moment.";
+  const page = (
+    <main className="error-page">
+      <div className="error-card card">
+        <svg className="error-art" viewBox="0 0 120 48" aria-hidden="true" focusable="false">
+          <path d="M4 40h112" stroke="currentColor" strokeWidth="2" strokeDasharray="8 6" />
+          <path d="M38 30l40-14-5 7-16 4 9 12-5 2-11-11-8 2z" fill="currentColor" />
+        </svg>
+        <h1>Unexpected Application Error!</h1>
+        <p className="muted">{detail}</p>
+        <p className="error-status">Error {status}</p>
+        <div className="row error-actions">
+          {/* A full page load, in case client state is what broke. */}
+          <a href="/" className="btn btn-primary">
+            Go to the home page
+          </a>
+        </div>
+      </div>
+    </main>
+  );
+  if (data) {
+    return (
+      <AppShell user={data.user} config={data.config}>
+        {page}
+      </AppShell>
+    );
+  }
   return (
     <div className="app">
       <header className="navbar">
@@ -108,22 +136,7 @@ export function ErrorBoundary() {
           </Link>
         </div>
       </header>
-      <main className="error-page">
-        <div className="error-card card">
-          <svg className="error-art" viewBox="0 0 120 48" aria-hidden="true" focusable="false">
-            <path d="M4 40h112" stroke="currentColor" strokeWidth="2" strokeDasharray="8 6" />
-            <path d="M38 30l40-14-5 7-16 4 9 12-5 2-11-11-8 2z" fill="currentColor" />
-          </svg>
-          <h1>Unexpected Application Error!</h1>
-          <p className="muted">{detail}</p>
-          <p className="error-status">Error {status}</p>
-          <div className="row error-actions">
-            <a href="/" className="btn btn-primary">
-              Go to the home page
-            </a>
-          </div>
-        </div>
-      </main>
+      {page}
     </div>
   );
 }
