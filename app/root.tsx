@@ -2,6 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { json } from "@remix-run/node";
 import {
   isRouteErrorResponse,
+  Link,
   Links,
   Meta,
   Outlet,
@@ -9,23 +10,35 @@ import {
   ScrollRestoration,
   useLoaderData,
   useRouteError,
+  useRouteLoaderData,
 } from "@remix-run/react";
 import { getUser } from "~/lib/auth.server";
 import { publicConfig } from "~/lib/env.server";
 import { readFlash } from "~/lib/session.server";
 import { serializeUser } from "~/models/user/user.server";
 import { AppShell } from "~/components/layout/app-shell";
+import { BrandMark } from "~/components/layout/brand";
+import { themeBootScript } from "~/components/layout/theme";
 import { useFlashes } from "~/components/ui/notify";
 import styles from "~/styles/app.css";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/site.webmanifest" },
 ];
 
-export const meta: MetaFunction = () => [{ title: "Runway" }];
+export const meta: MetaFunction = () => [
+  { title: "Runway" },
+  {
+    name: "description",
+    content: "Internships, jobs and alumni surveys for the students and alumni of the college.",
+  },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  // Public frame data: who is signed in (or null), the public configuration, and this request's
+  // flash notices, whose cookie is cleared in the same response so each is shown once.
   const [user, flash] = await Promise.all([getUser(request), readFlash(request)]);
   return json(
     {
@@ -40,11 +53,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export type RootData = ReturnType<typeof useLoaderData<typeof loader>>;
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  // Undefined on the error page when the root loader itself failed.
+  const data = useRouteLoaderData<typeof loader>("root");
+  const adminShortName = data?.user?.role === "admin" ? data.config.collegeShortName : null;
   return (
-    <html lang="en">
+    // The boot script may set data-admin-theme before React hydrates: not a mismatch worth a warning.
+    <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b1f3a" />
+        {adminShortName !== null ? (
+          <script dangerouslySetInnerHTML={{ __html: themeBootScript(adminShortName) }} />
+        ) : null}
         <Meta />
         <Links />
       </head>
@@ -61,7 +82,7 @@ export default function App() {
   const data = useLoaderData<typeof loader>();
   useFlashes(data.flashes);
   return (
-    <AppShell user={data.user} config={data.config}>
+    <AppShell user={data.user} config={data.config} flashes={data.flashes}>
       <Outlet />
     </AppShell>
   );
@@ -69,12 +90,53 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  // Present when a child route failed: keep the whole frame (navigation, footer) around the error.
+  const data = useRouteLoaderData<typeof loader>("root");
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  return (
+  // No stack, SQL or driver text reaches the page (DESIGN: user-safe errors); the server logs them.
+  const detail =
+    status === 404
+      ? "This page could not be found."
+      : status === 405
+        ? "This page cannot handle that request."
+        : "Something went wrong on our side. Please try again in a moment.";
+  const page = (
     <main className="error-page">
-      <h1>Unexpected Application Error!</h1>
-      <p>{status === 404 ? "This page could not be found." : "Something went wrong. Please try again."}</p>
-      <a href="/">Go to the home page</a>
+      <div className="error-card card">
+        <svg className="error-art" viewBox="0 0 120 48" aria-hidden="true" focusable="false">
+          <path d="M4 40h112" stroke="currentColor" strokeWidth="2" strokeDasharray="8 6" />
+          <path d="M38 30l40-14-5 7-16 4 9 12-5 2-11-11-8 2z" fill="currentColor" />
+        </svg>
+        <h1>Unexpected Application Error!</h1>
+        <p className="muted">{detail}</p>
+        <p className="error-status">Error {status}</p>
+        <div className="row error-actions">
+          {/* A full page load, in case client state is what broke. */}
+          <a href="/" className="btn btn-primary">
+            Go to the home page
+          </a>
+        </div>
+      </div>
     </main>
+  );
+  if (data) {
+    return (
+      <AppShell user={data.user} config={data.config}>
+        {page}
+      </AppShell>
+    );
+  }
+  return (
+    <div className="app">
+      <header className="navbar">
+        <div className="navbar-inner">
+          <Link to="/" className="brand" reloadDocument>
+            <BrandMark />
+            <span>Runway</span>
+          </Link>
+        </div>
+      </header>
+      {page}
+    </div>
   );
 }

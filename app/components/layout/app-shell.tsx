@@ -1,88 +1,72 @@
-/** The page frame: navigation bar, main content, footer, notifications. */
-import { Form, Link, NavLink } from "@remix-run/react";
+/** The page frame: navigation bar, main content, footer, notifications (spec §2.1–2.2). */
+import { useMatches } from "@remix-run/react";
+import { useEffect } from "react";
 import type { PublicConfig } from "~/lib/env.server";
 import type { PublicUser } from "~/models/user/user.server";
-import { displayName } from "~/models/user/user.schema";
-import { Toaster } from "../ui/notify";
+import { Toaster, type Flash } from "../ui/notify";
+import { FlashRegion } from "./flash-region";
+import { Footer } from "./footer";
+import { NavBar } from "./navbar";
+import { NavigationProgress } from "./navigation-progress";
+import { ADMIN_THEME_KEY, applyPalette, paletteFor, readStoredThemeId } from "./theme";
 
-type Item = { to: string; label: string };
+export { menuFor } from "./menu";
 
-/** Menu per authentication state (spec §2.2). */
-export function menuFor(user: Pick<PublicUser, "role"> | null): Item[] {
-  if (!user)
-    return [
-      { to: "/", label: "Home" },
-      { to: "/jobs", label: "Jobs" },
-      { to: "/login", label: "Login" },
-      { to: "/register", label: "Register" },
-    ];
-  if (user.role === "admin")
-    return [
-      { to: "/dashboard", label: "Dashboard" },
-      { to: "/admin/companies", label: "Companies" },
-      { to: "/admin/jobs", label: "Jobs" },
-      { to: "/admin/users", label: "Users" },
-      { to: "/admin/surveys", label: "Survey" },
-    ];
-  return [
-    { to: "/dashboard", label: "Dashboard" },
-    { to: "/jobs", label: "Jobs" },
-    { to: "/profile", label: "Profile" },
-  ];
+/**
+ * Keeps <html data-admin-theme> right after client-side sign-in and sign-out (the <head> boot
+ * script only runs on full page loads) and follows a theme chosen in another tab.
+ */
+function useAdminPalette(isAdminUser: boolean, shortName: string) {
+  useEffect(() => {
+    if (!isAdminUser) {
+      applyPalette(null);
+      return;
+    }
+    applyPalette(paletteFor(readStoredThemeId(), shortName));
+    const onStorage = (e: StorageEvent) => {
+      if (e.key === ADMIN_THEME_KEY) applyPalette(paletteFor(e.newValue, shortName));
+    };
+    window.addEventListener("storage", onStorage);
+    return () => window.removeEventListener("storage", onStorage);
+  }, [isAdminUser, shortName]);
+}
+
+/** A route may ask for the top-right notifier (the survey admin area, §9): `handle = { toaster: "top-right" }`. */
+function useToasterPosition(): "top-center" | "top-right" {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const h = matches[i].handle as { toaster?: "top-center" | "top-right" } | undefined;
+    if (h?.toaster) return h.toaster;
+  }
+  return "top-center";
 }
 
 export function AppShell({
   user,
   config,
+  flashes,
   children,
 }: {
   user: PublicUser | null;
   config: PublicConfig;
+  flashes?: Flash[];
   children: React.ReactNode;
 }) {
-  const items = menuFor(user);
+  useAdminPalette(user?.role === "admin", config.collegeShortName);
+  const position = useToasterPosition();
   return (
-    <>
-      <a href="#main" className="visually-hidden">
+    <div className="app">
+      <a href="#main" className="skip-link">
         Skip to content
       </a>
-      <header className="navbar">
-        <div className="navbar-inner">
-          <Link to="/" className="brand">
-            Runway
-          </Link>
-          <nav aria-label="Main">
-            <ul className="nav-list">
-              {items.map((i) => (
-                <li key={i.to}>
-                  <NavLink to={i.to} end={i.to === "/"}>
-                    {i.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          {user ? (
-            <div className="nav-user">
-              <span className="nav-user-name">{displayName(user)}</span>
-              <span className="badge">{user.role}</span>
-              <Form method="post" action="/logout">
-                <button type="submit" className="btn btn-sm">
-                  Logout
-                </button>
-              </Form>
-            </div>
-          ) : null}
-        </div>
-      </header>
-      <div id="main">{children}</div>
-      <footer className="footer">
-        <p>
-          {config.collegeName} · Runway — an internship and alumni management system connecting students and alumni with job
-          opportunities.
-        </p>
-      </footer>
-      <Toaster />
-    </>
+      <NavigationProgress />
+      <NavBar user={user} />
+      <FlashRegion flashes={flashes} />
+      <div id="main" className="app-main" tabIndex={-1}>
+        {children}
+      </div>
+      <Footer config={config} />
+      <Toaster position={position} />
+    </div>
   );
 }

@@ -21,6 +21,26 @@ export const DURATIONS: Record<NoticeKind, number | null> = {
   loading: null,
 };
 export const MAX_NOTICES = 20;
+/**
+ * The survey admin area's own timings (§9: 4 s default, 3 s success, 5 s error, top-right). Pass
+ * them per call, e.g. `notify.success(m, { duration: SURVEY_ADMIN_DURATIONS.success })`, and set
+ * `handle = { toaster: "top-right" }` on those routes so the shell's Toaster moves there.
+ */
+export const SURVEY_ADMIN_DURATIONS: Record<NoticeKind, number | null> = {
+  blank: 4000,
+  info: 4000,
+  error: 5000,
+  success: 3000,
+  loading: null,
+};
+
+/** A server notice carried across a redirect (root loader `flashes`). */
+export interface Flash {
+  kind: string;
+  message: string;
+}
+
+const NO_NOTICES: Notice[] = [];
 
 let notices: Notice[] = [];
 let nextId = 1;
@@ -32,11 +52,18 @@ function schedule(n: Notice) {
   const old = timers.get(n.id);
   if (old) clearTimeout(old);
   if (n.duration != null && typeof window !== "undefined") {
-    timers.set(n.id, setTimeout(() => dismiss(n.id), n.duration));
+    timers.set(
+      n.id,
+      setTimeout(() => dismiss(n.id), n.duration),
+    );
   }
 }
 
-function show(kind: NoticeKind, message: string, opts: { duration?: number | null; id?: number } = {}) {
+function show(
+  kind: NoticeKind,
+  message: string,
+  opts: { duration?: number | null; id?: number } = {},
+) {
   const duration = opts.duration === undefined ? DURATIONS[kind] : opts.duration;
   if (opts.id && notices.some((n) => n.id === opts.id)) {
     notices = notices.map((n) => (n.id === opts.id ? { ...n, kind, message, duration } : n));
@@ -57,13 +84,19 @@ export function dismiss(id?: number) {
 }
 
 /** `notify("…")`, `notify.success`, `.error`, `.info`, `.loading` (returns an id to update later). */
-export const notify = Object.assign((message: string, opts?: { duration?: number }) => show("blank", message, opts), {
-  success: (m: string, o?: { id?: number; duration?: number }) => show("success", m, o),
-  error: (m: string, o?: { id?: number; duration?: number }) => show("error", m, o),
-  info: (m: string, o?: { id?: number; duration?: number }) => show("info", m, o),
-  loading: (m: string, o?: { id?: number }) => show("loading", m, o),
-  dismiss,
-});
+export const notify = Object.assign(
+  (message: string, opts?: { duration?: number }) => show("blank", message, opts),
+  {
+    success: (m: string, o?: { id?: number; duration?: number }) => show("success", m, o),
+    error: (m: string, o?: { id?: number; duration?: number }) => show("error", m, o),
+    info: (m: string, o?: { id?: number; duration?: number }) => show("info", m, o),
+    loading: (m: string, o?: { id?: number }) => show("loading", m, o),
+    dismiss,
+  },
+);
+
+/** The current notices (for tests and non-React callers). */
+export const getNotices = (): readonly Notice[] => notices;
 
 export function useNotices(): Notice[] {
   return useSyncExternalStore(
@@ -72,27 +105,57 @@ export function useNotices(): Notice[] {
       return () => listeners.delete(l);
     },
     () => notices,
-    () => notices,
+    // The server never shows notices; a constant keeps hydration in step.
+    () => NO_NOTICES,
   );
 }
 
-/** Shows server flashes once on the client (they are also rendered server-side without JS). */
-export function useFlashes(flashes: Array<{ kind: string; message: string }> | undefined) {
+// Flash lists already turned into toasts. Loader data keeps its identity until the root loader
+// runs again, so this makes "shown exactly once" hold even when effects run twice (StrictMode).
+const shownFlashes = new WeakSet<object>();
+
+/** Shows server flashes as toasts, once per loader response (no-JS browsers see FlashRegion). */
+export function useFlashes(flashes: Flash[] | undefined) {
   useEffect(() => {
-    for (const f of flashes ?? []) show(f.kind === "error" ? "error" : f.kind === "success" ? "success" : "info", f.message);
+    if (!flashes?.length || shownFlashes.has(flashes)) return;
+    shownFlashes.add(flashes);
+    for (const f of flashes)
+      show(f.kind === "error" ? "error" : f.kind === "success" ? "success" : "info", f.message);
   }, [flashes]);
 }
+
+const ICONS: Partial<Record<NoticeKind, string>> = { success: "✓", error: "!", info: "i" };
 
 /** The notification stack; `position` top-right for the survey admin area (§9). */
 export function Toaster({ position = "top-center" }: { position?: "top-center" | "top-right" }) {
   const list = useNotices();
   return (
-    <div className={`toaster toaster-${position}`} role="region" aria-label="Notifications" aria-live="polite">
+    <div
+      className={`toaster toaster-${position}`}
+      role="region"
+      aria-label="Notifications"
+      aria-live="polite"
+    >
       {list.map((n) => (
-        <div key={n.id} className={`toast toast-${n.kind}`} role={n.kind === "error" ? "alert" : "status"}>
-          {n.kind === "loading" ? <span className="spinner spinner-sm" aria-hidden /> : null}
-          <span>{n.message}</span>
-          <button type="button" className="toast-close" aria-label="Dismiss notification" onClick={() => dismiss(n.id)}>
+        <div
+          key={n.id}
+          className={`toast toast-${n.kind}`}
+          role={n.kind === "error" ? "alert" : "status"}
+        >
+          {n.kind === "loading" ? (
+            <span className="spinner spinner-sm" aria-hidden />
+          ) : ICONS[n.kind] ? (
+            <span className="toast-icon" aria-hidden>
+              {ICONS[n.kind]}
+            </span>
+          ) : null}
+          <span className="toast-message">{n.message}</span>
+          <button
+            type="button"
+            className="toast-close"
+            aria-label="Dismiss notification"
+            onClick={() => dismiss(n.id)}
+          >
             ×
           </button>
         </div>

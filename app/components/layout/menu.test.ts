@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { FOOTER_LINKS, initials, menuFor, roleLabel } from "./menu";
+import { menuFor as fromShell } from "./app-shell";
+
+const flat = (items: { to: string; label: string }[]) => items.map((i) => `${i.label} ${i.to}`);
+
+describe("menuFor (spec §2.2)", () => {
+  it("guest: Home, Jobs, Login, Register", () => {
+    expect(flat(menuFor(null))).toEqual([
+      "Home /",
+      "Jobs /jobs",
+      "Login /login",
+      "Register /register",
+    ]);
+    expect(flat(menuFor(undefined))).toEqual(flat(menuFor(null)));
+  });
+
+  it("student and alumni: Dashboard, Jobs, Profile", () => {
+    for (const role of ["student", "alumni"]) {
+      expect(flat(menuFor({ role }))).toEqual([
+        "Dashboard /dashboard",
+        "Jobs /jobs",
+        "Profile /profile",
+      ]);
+    }
+  });
+
+  it("admin: Dashboard, Companies, Jobs, Users, Survey", () => {
+    expect(flat(menuFor({ role: "admin" }))).toEqual([
+      "Dashboard /dashboard",
+      "Companies /admin/companies",
+      "Jobs /admin/jobs",
+      "Users /admin/users",
+      "Survey /admin/surveys",
+    ]);
+  });
+
+  it("hands out copies, so a caller cannot change the menu of the next request", () => {
+    menuFor(null)[0].label = "Changed";
+    expect(menuFor(null)[0].label).toBe("Home");
+  });
+
+  it("is still exported from the app shell", () => {
+    expect(fromShell).toBe(menuFor);
+  });
+});
+
+describe("footer and user block helpers", () => {
+  it("footer links: Home, Job Search, Dashboard, Profile", () => {
+    expect(flat([...FOOTER_LINKS])).toEqual([
+      "Home /",
+      "Job Search /jobs",
+      "Dashboard /dashboard",
+      "Profile /profile",
+    ]);
+  });
+
+  it("labels the user type", () => {
+    expect(roleLabel("student")).toBe("Student");
+    expect(roleLabel("alumni")).toBe("Alumni");
+    expect(roleLabel("admin")).toBe("Admin");
+    expect(roleLabel(null)).toBe("User");
+  });
+
+  it("makes initials from a display name or an e-mail", () => {
+    expect(initials("Sam Student")).toBe("SS");
+    expect(initials("Maria Clara de la Cruz")).toBe("MC");
+    expect(initials("ada.reyes@example.edu")).toBe("AR");
+    expect(initials("User")).toBe("U");
+    expect(initials("")).toBe("U");
+  });
+});

@@ -1,0 +1,60 @@
+/** Navigation data of the frame (spec §2.2): the bar's menu per role and the footer's links. */
+import type { Role } from "#db/constants";
+
+export interface MenuItem {
+  to: string;
+  label: string;
+}
+
+const GUEST: MenuItem[] = [
+  { to: "/", label: "Home" },
+  { to: "/jobs", label: "Jobs" },
+  { to: "/login", label: "Login" },
+  { to: "/register", label: "Register" },
+];
+const MEMBER: MenuItem[] = [
+  { to: "/dashboard", label: "Dashboard" },
+  { to: "/jobs", label: "Jobs" },
+  { to: "/profile", label: "Profile" },
+];
+const ADMIN: MenuItem[] = [
+  { to: "/dashboard", label: "Dashboard" },
+  { to: "/admin/companies", label: "Companies" },
+  { to: "/admin/jobs", label: "Jobs" },
+  { to: "/admin/users", label: "Users" },
+  { to: "/admin/surveys", label: "Survey" },
+];
+
+/** Menu per authentication state (spec §2.2): guest, signed-in student/alumni, admin. */
+export function menuFor(user: { role?: string | null } | null | undefined): MenuItem[] {
+  if (!user) return GUEST.map((i) => ({ ...i }));
+  return (user.role === "admin" ? ADMIN : MEMBER).map((i) => ({ ...i }));
+}
+
+/** The footer's site links (spec §2.2). */
+export const FOOTER_LINKS: readonly MenuItem[] = [
+  { to: "/", label: "Home" },
+  { to: "/jobs", label: "Job Search" },
+  { to: "/dashboard", label: "Dashboard" },
+  { to: "/profile", label: "Profile" },
+];
+
+const ROLE_LABELS: Record<Role, string> = { student: "Student", alumni: "Alumni", admin: "Admin" };
+
+/** The user type as the bar shows it; unknown values are shown as given, empty as 'User'. */
+export function roleLabel(role: string | null | undefined): string {
+  if (!role) return "User";
+  return ROLE_LABELS[role as Role] ?? role;
+}
+
+/** Up to two initials for the avatar placeholder, from the display name. */
+export function initials(name: string): string {
+  const words = name
+    .replace(/@.*$/, "")
+    .split(/[\s._-]+/)
+    .filter(Boolean);
+  const letters = (words.length > 1 ? [words[0], words[words.length - 1]] : words).map(
+    (w) => Array.from(w)[0],
+  );
+  return letters.join("").toUpperCase() || "U";
+}
