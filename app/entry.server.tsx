@@ -48,3 +48,15 @@ export default function handleRequest(
     setTimeout(abort, ABORT_DELAY);
   });
 }
+
+/**
+ * Logs only unexpected server errors: aborted requests and the 4xx answers Remix produces for
+ * bad methods or unknown routes are not faults, and must not fill the log with stacks.
+ */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  const status = (error as { status?: number } | null)?.status;
+  if (typeof status === "number" && status < 500) return;
+  if (error instanceof Error && /^(Method Not Allowed|No route matches)/.test(error.message)) return;
+  console.error(error);
+}

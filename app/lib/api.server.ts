@@ -110,12 +110,32 @@ export async function handleApi(
 
 const MAX_JSON_BYTES = 1024 * 1024;
 
+/**
+ * Reads a request body as text, at most `max` bytes. A larger body is drained (up to a hard cap)
+ * before the 413 so the client can read the answer instead of seeing its connection reset.
+ */
+export async function readLimitedText(request: Request, max = MAX_JSON_BYTES): Promise<string> {
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total <= max) chunks.push(value);
+    else if (total > 16 * MAX_JSON_BYTES) {
+      await reader.cancel().catch(() => {});
+      break;
+    }
+  }
+  if (total > max) throw new PayloadTooLarge("Request body is too large");
+  return Buffer.concat(chunks).toString("utf8");
+}
+
 /** Reads a JSON body (size-limited); bad JSON is a 400, not a 500. */
 export async function readJson(request: Request): Promise<unknown> {
-  const length = Number(request.headers.get("Content-Length") ?? 0);
-  if (length > MAX_JSON_BYTES) throw new PayloadTooLarge("Request body is too large");
-  const text = await request.text();
-  if (text.length > MAX_JSON_BYTES) throw new PayloadTooLarge("Request body is too large");
+  const text = await readLimitedText(request);
   if (!text.trim()) return {};
   try {
     return JSON.parse(text);

@@ -40,6 +40,13 @@ describe("sign-in foundation over HTTP", () => {
       expect(api404.body).toEqual({ message: "Not found" });
     });
 
+    it("answers an oversized JSON body with a readable 413", async () => {
+      const big = JSON.stringify({ email: "a@example.edu", password: "x".repeat(1_200_000) });
+      const r = await app.api("/api/auth/login", { body: big });
+      expect(r.status).toBe(413);
+      expect(r.body).toEqual({ message: "Request body is too large" });
+    });
+
     it("refuses malformed JSON with 400", async () => {
       const r = await app.api("/api/auth/login", { body: "{not json" });
       expect(r.status).toBe(400);
