@@ -134,7 +134,10 @@ export default function AdminCompanies() {
   const hrefWith = (patch: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
     for (const p of MODAL_PARAMS) next.delete(p);
-    for (const [k, v] of Object.entries(patch)) (v === null ? next.delete(k) : next.set(k, v));
+    for (const [k, v] of Object.entries(patch)) {
+      if (v === null) next.delete(k);
+      else next.set(k, v);
+    }
     const qs = next.toString();
     return `/admin/companies${qs ? `?${qs}` : ""}`;
   };
