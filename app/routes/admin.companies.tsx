@@ -144,6 +144,8 @@ export default function AdminCompanies() {
   const closeHref = hrefWith({});
   const close = () => navigate(closeHref, { preventScrollReset: true, replace: true });
 
+  // A pending debounced search must not undo a navigation the user started meanwhile (e.g. Edit).
+  useEffect(() => () => clearTimeout(timer.current), [params]);
   useEffect(() => {
     if (data.loadError) notify.error(data.loadError);
   }, [data.loadError]);
