@@ -53,7 +53,7 @@ describe("logo uploads", () => {
     }
     async function upload(path: string, data: Buffer | Uint8Array, name: string, type: string, token?: string, field = "logo") {
       const form = new FormData();
-      form.append(field, new Blob([data], { type }), name);
+      form.append(field, new Blob([new Uint8Array(data)], { type }), name);
       const res = await app.fetch(path, { method: "POST", body: form, headers: token ? { Authorization: `Bearer ${token}` } : {} });
       return { status: res.status, body: (await res.json()) as { url?: string; message?: string } };
     }
