@@ -10,7 +10,7 @@ export const BUDGET_GZIP_BYTES = 10 * 1024;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const outfile = path.join(root, "public", "widget.js");
 
-/** Bundles the widget and returns the code (not written). */
+/** Bundles the widget and returns the code (not written) and the bundled input files. */
 export async function bundle() {
   const result = await build({
     entryPoints: [path.join(root, "widget", "src", "index.tsx")],
@@ -35,14 +35,15 @@ export async function bundle() {
     absWorkingDir: root,
     tsconfig: path.join(root, "tsconfig.json"),
     logLevel: "silent",
+    metafile: true,
   });
-  return result.outputFiles[0].contents;
+  return { code: result.outputFiles[0].contents, inputs: Object.keys(result.metafile.inputs) };
 }
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
   try {
-    const code = await bundle();
+    const { code } = await bundle();
     const gz = zlib.gzipSync(code, { level: 9 }).length;
     const kb = (n) => `${(n / 1024).toFixed(2)} KB`;
     const line = `widget.js: ${kb(code.length)} minified, ${kb(gz)} gzipped (budget ${kb(BUDGET_GZIP_BYTES)})`;

@@ -22,8 +22,8 @@ const DEMOS: Demo[] = [
   {
     id: "demo-dark",
     title: "Internships, dark, gold accent",
-    note: 'data-type="internship" data-theme="dark" data-accent="#b45309" data-limit="3"',
-    options: { type: "internship", theme: "dark", accent: "#b45309", limit: "3" },
+    note: 'data-type="internship" data-theme="dark" data-accent="#f59e0b" data-limit="3" data-title="Internships"',
+    options: { type: "internship", theme: "dark", accent: "#f59e0b", limit: "3", title: "Internships" },
   },
   {
     id: "demo-narrow",
@@ -104,7 +104,7 @@ export default function WidgetDemo() {
           draws inside its own Shadow DOM, so the page&apos;s styles cannot break it and its styles cannot leak into the page.
         </p>
         <h2>The snippet</h2>
-        <pre className="widget-snippet" aria-label="Embed snippet">
+        <pre className="widget-snippet" aria-label="Embed snippet" tabIndex={0}>
           <code>{snippet}</code>
         </pre>
         <div className="row">
@@ -180,7 +180,7 @@ export default function WidgetDemo() {
               </tr>
               <tr>
                 <td><code>data-accent</code></td>
-                <td>The accent colour (links, placeholders), e.g. #1d4ed8.</td>
+                <td>The accent colour of the frame, underlines, placeholders and focus ring, e.g. #1d4ed8 (text keeps the theme's colours, so any accent stays readable).</td>
                 <td>#1d4ed8</td>
               </tr>
               <tr>
