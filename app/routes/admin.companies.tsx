@@ -4,22 +4,46 @@
  * in the URL (?new=1, ?edit={id}, ?delete={id}) so every action also works without JavaScript.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
-import { createColumnHelper } from "@tanstack/react-table";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigate,
+  useNavigation,
+  useSearchParams,
+  useSubmit,
+} from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { LOGO_MAX_BYTES, type Role } from "#db/constants";
 import { CompanyForm } from "~/components/company/company-form";
+import { companyColumns, DeleteCompanyForm } from "~/components/company/company-table";
 import { DataTable, readTableState } from "~/components/data-table/data-table";
 import { Modal } from "~/components/ui/modal";
 import { notify } from "~/components/ui/notify";
 import { redirectWithFlash, requireAdmin } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
-import { COMPANY_MSG, companyInputSchema, type CompanyRecord } from "~/models/company/company.schema";
-import { addCompany, deleteCompany, getCompany, listCompanies, updateCompany } from "~/models/company/company.server";
+import {
+  COMPANY_MSG,
+  companyInputSchema,
+  type CompanyRecord,
+} from "~/models/company/company.schema";
+import {
+  addCompany,
+  deleteCompany,
+  getCompany,
+  listCompanies,
+  updateCompany,
+} from "~/models/company/company.server";
 import { DomainError } from "~/models/errors";
-import { storeImage } from "~/models/file/file.server";
+import { IMAGE_MESSAGES, storeImage } from "~/models/file/file.server";
 import styles from "~/styles/companies.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -32,17 +56,33 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const state = readTableState(params, { sort: "name", dir: "asc" });
   const q = (params.get("q") ?? "").slice(0, 200);
-  const ctx = { db: await getDb(), actor: { id: user.id, role: user.role as Role, email: user.email } };
+  const ctx = {
+    db: await getDb(),
+    actor: { id: user.id, role: user.role as Role, email: user.email },
+  };
   const focusId = params.get("edit") ?? params.get("delete");
   try {
     const [list, focus] = await Promise.all([
-      listCompanies(ctx, { q, sort: state.sort, dir: state.dir, page: state.page, size: state.size }),
+      listCompanies(ctx, {
+        q,
+        sort: state.sort,
+        dir: state.dir,
+        page: state.page,
+        size: state.size,
+      }),
       focusId ? getCompany(ctx, focusId).catch(() => null) : Promise.resolve(null),
     ]);
     return json({ ...list, q, state, focus, loadError: null as string | null });
   } catch (e) {
     console.error("[admin.companies] load failed:", e);
-    return json({ companies: [], total: 0, q, state, focus: null, loadError: COMPANY_MSG.loadFailed as string });
+    return json({
+      companies: [],
+      total: 0,
+      q,
+      state,
+      focus: null,
+      loadError: COMPANY_MSG.loadFailed as string,
+    });
   }
 }
 
@@ -56,9 +96,20 @@ function backTo(request: Request) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
-  const ctx = { db: await getDb(), actor: { id: user.id, role: user.role as Role, email: user.email } };
+  const ctx = {
+    db: await getDb(),
+    actor: { id: user.id, role: user.role as Role, email: user.email },
+  };
   if (Number(request.headers.get("Content-Length") ?? 0) > LOGO_MAX_BYTES + 64 * 1024)
-    return json({ intent: "save", result: null, error: COMPANY_MSG.uploadFailed + ": the image is larger than 2 MB." }, { status: 413 });
+    return json(
+      {
+        intent: "save",
+        result: null,
+        toast: COMPANY_MSG.uploadFailed,
+        error: `${COMPANY_MSG.uploadFailed}: ${IMAGE_MESSAGES.tooLarge}`,
+      },
+      { status: 413 },
+    );
   const formData = await request.formData();
   const intent = formData.get("intent");
 
@@ -66,7 +117,11 @@ export async function action({ request }: ActionFunctionArgs) {
     try {
       await deleteCompany(ctx, String(formData.get("id") ?? ""));
     } catch (e) {
-      if (e instanceof DomainError) return json({ intent, result: null, error: e.message }, { status: e.status });
+      if (e instanceof DomainError)
+        return json(
+          { intent, result: null, toast: e.message, error: e.message },
+          { status: e.status },
+        );
       throw e;
     }
     return redirectWithFlash(backTo(request), { kind: "success", message: COMPANY_MSG.deleted });
@@ -74,7 +129,15 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const submission = parseWithZod(formData, { schema: companyInputSchema });
   if (submission.status !== "success")
-    return json({ intent: "save", result: submission.reply(), error: null as string | null }, { status: 400 });
+    return json(
+      {
+        intent: "save",
+        result: submission.reply(),
+        toast: COMPANY_MSG.saveFailed,
+        error: null as string | null,
+      },
+      { status: 400 },
+    );
   const id = formData.get("id");
   const v = submission.value;
   const input = {
@@ -94,7 +157,12 @@ export async function action({ request }: ActionFunctionArgs) {
     } catch (e) {
       if (!(e instanceof DomainError)) throw e;
       return json(
-        { intent: "save", result: submission.reply({ fieldErrors: { logo: [e.message] } }), error: COMPANY_MSG.uploadFailed },
+        {
+          intent: "save",
+          result: submission.reply({ fieldErrors: { logo: [e.message] } }),
+          toast: COMPANY_MSG.uploadFailed,
+          error: `${COMPANY_MSG.uploadFailed}: ${e.message}`,
+        },
         { status: e.status },
       );
     }
@@ -105,14 +173,23 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (e) {
     if (!(e instanceof DomainError)) throw e;
     return json(
-      { intent: "save", result: submission.reply({ fieldErrors: e.fields ?? {}, formErrors: e.fields ? [] : [e.message] }), error: `${COMPANY_MSG.saveFailed}: ${e.message}` },
+      {
+        intent: "save",
+        result: submission.reply({
+          fieldErrors: e.fields ?? {},
+          formErrors: e.fields ? [] : [e.message],
+        }),
+        toast: COMPANY_MSG.saveFailed,
+        error: `${COMPANY_MSG.saveFailed}: ${e.message}`,
+      },
       { status: e.status },
     );
   }
-  return redirectWithFlash(backTo(request), { kind: "success", message: id ? COMPANY_MSG.updated : COMPANY_MSG.added });
+  return redirectWithFlash(backTo(request), {
+    kind: "success",
+    message: id ? COMPANY_MSG.updated : COMPANY_MSG.added,
+  });
 }
-
-const col = createColumnHelper<CompanyRecord>();
 
 function useHydrated() {
   const [hydrated, setHydrated] = useState(false);
@@ -150,63 +227,16 @@ export default function AdminCompanies() {
     if (data.loadError) notify.error(data.loadError);
   }, [data.loadError]);
   useEffect(() => {
-    if (actionData?.error) notify.error(actionData.intent === "delete" ? actionData.error : COMPANY_MSG.saveFailed);
-    else if (actionData?.result) notify.error(COMPANY_MSG.saveFailed);
+    if (actionData?.toast) notify.error(actionData.toast);
   }, [actionData]);
 
-  const columns = [
-      col.accessor("name", {
-        header: "Company",
-        cell: (c) => (
-          <span className="company-cell">
-            {c.row.original.logoUrl ? (
-              <img className="company-logo" src={c.row.original.logoUrl} alt={`${c.getValue()} logo`} width={32} height={32} loading="lazy" />
-            ) : (
-              <span className="company-logo company-logo-empty" aria-hidden="true">
-                {c.getValue().slice(0, 1).toUpperCase()}
-              </span>
-            )}
-            <strong>{c.getValue()}</strong>
-          </span>
-        ),
-      }),
-      col.accessor("location", { header: "Location", cell: (c) => c.getValue() || "—" }),
-      col.accessor("website", {
-        header: "Website",
-        cell: (c) =>
-          c.getValue() ? (
-            <a href={c.getValue()!} target="_blank" rel="noopener noreferrer">
-              {c.getValue()!.replace(/^https?:\/\//, "").replace(/\/$/, "")}
-            </a>
-          ) : (
-            "—"
-          ),
-      }),
-      col.accessor("email", { header: "Email", cell: (c) => (c.getValue() ? <a href={`mailto:${c.getValue()}`}>{c.getValue()}</a> : "—") }),
-      col.accessor("phone", { header: "Phone", cell: (c) => c.getValue() || "—" }),
-      col.accessor("jobsCount", { id: "jobs", header: "Jobs", cell: (c) => c.getValue() ?? 0 }),
-      col.display({
-        id: "actions",
-        header: "Actions",
-        cell: (c) => (
-          <span className="row company-actions">
-            <Link className="btn btn-sm" to={hrefWith({ edit: c.row.original.id })} preventScrollReset aria-label={`Edit ${c.row.original.name}`}>
-              Edit
-            </Link>
-            <Link className="btn btn-sm btn-danger" to={hrefWith({ delete: c.row.original.id })} preventScrollReset aria-label={`Delete ${c.row.original.name}`}>
-              Delete
-            </Link>
-          </span>
-        ),
-      }),
-  ];
+  const columns = companyColumns(hrefWith);
 
   const adding = params.get("new") === "1";
   const editing = params.get("edit") ? data.focus : null;
   const deleting = params.get("delete") ? data.focus : null;
   const saveResult = actionData?.intent === "save" ? actionData : null;
   const formOpen = adding || !!editing;
-  const deleteBusy = navigation.state !== "idle" && navigation.formData?.get("intent") === "delete";
 
   const form = formOpen ? (
     <CompanyForm
@@ -219,33 +249,12 @@ export default function AdminCompanies() {
     />
   ) : null;
   const confirm = deleting ? (
-    <Form method="post" className="stack" preventScrollReset>
-      <input type="hidden" name="intent" value="delete" />
-      <input type="hidden" name="id" value={deleting.id} />
-      {actionData?.intent === "delete" && actionData.error ? (
-        <p className="alert alert-error" role="alert">
-          {actionData.error}
-        </p>
-      ) : null}
-      {deleting.jobsCount ? (
-        <p className="alert alert-info">
-          “{deleting.name}” has {deleting.jobsCount} job{deleting.jobsCount === 1 ? "" : "s"}. A company with jobs cannot be deleted:
-          delete its jobs or move them to another company first.
-        </p>
-      ) : (
-        <p>Delete “{deleting.name}”? This cannot be undone.</p>
-      )}
-      <div className="row company-form-actions">
-        <Link className="btn btn-ghost" to={closeHref} preventScrollReset replace>
-          Cancel
-        </Link>
-        {deleting.jobsCount ? null : (
-          <button type="submit" className="btn btn-danger" disabled={deleteBusy}>
-            {deleteBusy ? "Deleting…" : "Delete"}
-          </button>
-        )}
-      </div>
-    </Form>
+    <DeleteCompanyForm
+      company={deleting}
+      error={actionData?.intent === "delete" ? actionData.error : null}
+      busy={navigation.state !== "idle" && navigation.formData?.get("intent") === "delete"}
+      cancelHref={closeHref}
+    />
   ) : null;
 
   return (
@@ -261,10 +270,20 @@ export default function AdminCompanies() {
           {data.loadError}
         </p>
       ) : null}
-      <Form method="get" role="search" ref={searchRef} className="row company-search" preventScrollReset>
-        {params.get("sort") ? <input type="hidden" name="sort" value={params.get("sort")!} /> : null}
+      <Form
+        method="get"
+        role="search"
+        ref={searchRef}
+        className="row company-search"
+        preventScrollReset
+      >
+        {params.get("sort") ? (
+          <input type="hidden" name="sort" value={params.get("sort")!} />
+        ) : null}
         {params.get("dir") ? <input type="hidden" name="dir" value={params.get("dir")!} /> : null}
-        {params.get("size") ? <input type="hidden" name="size" value={params.get("size")!} /> : null}
+        {params.get("size") ? (
+          <input type="hidden" name="size" value={params.get("size")!} />
+        ) : null}
         <label htmlFor="company-q" className="visually-hidden">
           Search companies
         </label>
@@ -278,7 +297,10 @@ export default function AdminCompanies() {
             const f = e.currentTarget.form;
             clearTimeout(timer.current);
             // §9: search runs 350 ms after the last keystroke, without a full reload.
-            timer.current = setTimeout(() => f && submit(f, { replace: true, preventScrollReset: true }), 350);
+            timer.current = setTimeout(
+              () => f && submit(f, { replace: true, preventScrollReset: true }),
+              350,
+            );
           }}
         />
         <button type="submit" className="btn">
@@ -302,7 +324,12 @@ export default function AdminCompanies() {
       />
       {hydrated ? (
         <>
-          <Modal open={formOpen} onClose={close} title={editing ? "Edit Company" : "Add Company"} size="lg">
+          <Modal
+            open={formOpen}
+            onClose={close}
+            title={editing ? "Edit Company" : "Add Company"}
+            size="lg"
+          >
             {form}
           </Modal>
           <Modal open={!!deleting} onClose={close} title="Delete company" size="sm">
@@ -311,7 +338,9 @@ export default function AdminCompanies() {
         </>
       ) : formOpen || deleting ? (
         <section className="card company-inline" aria-labelledby="company-inline-title">
-          <h2 id="company-inline-title">{deleting ? "Delete company" : editing ? "Edit Company" : "Add Company"}</h2>
+          <h2 id="company-inline-title">
+            {deleting ? "Delete company" : editing ? "Edit Company" : "Add Company"}
+          </h2>
           {deleting ? confirm : form}
         </section>
       ) : null}
