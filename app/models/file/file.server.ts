@@ -52,7 +52,9 @@ export async function storeImage(
   try {
     // limitInputPixels refuses decompression bombs before any pixel is decoded.
     meta = await sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS_SIDE * IMAGE_MAX_PIXELS_SIDE }).metadata();
-  } catch {
+  } catch (e) {
+    // A readable image that declares too many pixels (a decompression bomb) deserves the size message.
+    if (e instanceof Error && /pixel limit/i.test(e.message)) throw new ValidationError(IMAGE_MESSAGES.tooManyPixels);
     throw new UnsupportedMedia(IMAGE_MESSAGES.unsupported);
   }
   if (!meta.format || !ACCEPTED.has(meta.format)) throw new UnsupportedMedia(IMAGE_MESSAGES.unsupported);

@@ -1,0 +1,158 @@
+/**
+ * The Add / Edit company form (spec §2.11). A Remix <Form> posting multipart, so it works without
+ * JavaScript (the logo file travels with the form); with JavaScript the logo is uploaded as soon as
+ * it is chosen (POST /upload/logo, toasts 'Logo uploaded' / 'Failed to upload logo') and only its
+ * URL is sent with the form.
+ */
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "@remix-run/react";
+import { useId, useRef, useState } from "react";
+import { companyInputSchema, COMPANY_MSG, type CompanyRecord } from "~/models/company/company.schema";
+import { Field } from "~/components/ui/field";
+import { notify } from "~/components/ui/notify";
+
+export const LOGO_ACCEPT = "image/png,image/jpeg,image/webp,image/gif";
+
+export function CompanyForm({
+  company,
+  lastResult,
+  formError,
+  onCancel,
+  cancelHref,
+}: {
+  company: CompanyRecord | null;
+  lastResult?: SubmissionResult<string[]> | null;
+  formError?: string | null;
+  onCancel?: () => void;
+  cancelHref: string;
+}) {
+  const navigation = useNavigation();
+  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "save";
+  const [logoUrl, setLogoUrl] = useState<string | null>(company?.logoUrl ?? null);
+  const [uploading, setUploading] = useState(false);
+  const [logoError, setLogoError] = useState<string | null>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const logoId = useId();
+  const [form, fields] = useForm({
+    id: `company-form-${company?.id ?? "new"}`,
+    lastResult,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    defaultValue: {
+      name: company?.name ?? "",
+      location: company?.location ?? "",
+      website: company?.website ?? "",
+      email: company?.email ?? "",
+      phone: company?.phone ?? "",
+      description: company?.description ?? "",
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: companyInputSchema }),
+  });
+
+  async function upload(file: File) {
+    setUploading(true);
+    setLogoError(null);
+    const body = new FormData();
+    body.append("logo", file);
+    try {
+      const res = await fetch("/upload/logo", { method: "POST", body, credentials: "same-origin" });
+      const data = (await res.json().catch(() => ({}))) as { url?: string; message?: string };
+      if (!res.ok || !data.url) throw new Error(data.message || COMPANY_MSG.uploadFailed);
+      setLogoUrl(data.url);
+      notify.success(COMPANY_MSG.uploaded);
+      // The file is uploaded; only its URL goes with the form.
+      if (fileRef.current) fileRef.current.value = "";
+    } catch (e) {
+      notify.error(COMPANY_MSG.uploadFailed);
+      setLogoError(e instanceof Error ? e.message : COMPANY_MSG.uploadFailed);
+      if (fileRef.current) fileRef.current.value = "";
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  const serverLogoError = (lastResult?.error?.logo ?? null) as string[] | null;
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="stack company-form">
+      <input type="hidden" name="intent" value="save" />
+      {company ? <input type="hidden" name="id" value={company.id} /> : null}
+      <input type="hidden" name="logoUrl" value={logoUrl ?? ""} />
+      {formError ? (
+        <p className="alert alert-error" role="alert">
+          {formError}
+        </p>
+      ) : null}
+      <Field label="Company name" error={fields.name.errors}>
+        {(p) => <input {...getInputProps(fields.name, { type: "text" })} {...p} autoComplete="organization" />}
+      </Field>
+      <div className="company-form-grid">
+        <Field label="Location" error={fields.location.errors}>
+          {(p) => <input {...getInputProps(fields.location, { type: "text" })} {...p} />}
+        </Field>
+        <Field label="Website" error={fields.website.errors} hint="For example https://example.com">
+          {(p) => <input {...getInputProps(fields.website, { type: "text" })} {...p} inputMode="url" autoComplete="url" />}
+        </Field>
+        <Field label="Email" error={fields.email.errors}>
+          {(p) => <input {...getInputProps(fields.email, { type: "email" })} {...p} autoComplete="email" />}
+        </Field>
+        <Field label="Phone" error={fields.phone.errors}>
+          {(p) => <input {...getInputProps(fields.phone, { type: "tel" })} {...p} autoComplete="tel" />}
+        </Field>
+      </div>
+      <Field label="Description" error={fields.description.errors}>
+        {(p) => <textarea {...getTextareaProps(fields.description)} {...p} rows={3} />}
+      </Field>
+      <div className="company-logo-field">
+        <div className="company-logo-preview" aria-hidden={logoUrl ? undefined : true}>
+          {logoUrl ? <img src={logoUrl} alt="Current logo" /> : <span className="company-logo-placeholder">No logo</span>}
+        </div>
+        <Field
+          id={logoId}
+          label="Logo"
+          error={logoError ?? serverLogoError}
+          hint="PNG, JPEG, WebP or GIF, at most 2 MB and 4096×4096 pixels."
+        >
+          {(p) => (
+            <input
+              {...p}
+              ref={fileRef}
+              type="file"
+              name="logo"
+              accept={LOGO_ACCEPT}
+              disabled={uploading}
+              onChange={(e) => {
+                const f = e.currentTarget.files?.[0];
+                if (f) void upload(f);
+              }}
+            />
+          )}
+        </Field>
+        {logoUrl ? (
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => setLogoUrl(null)}>
+            Remove logo
+          </button>
+        ) : null}
+        {uploading ? (
+          <p className="muted" role="status">
+            Uploading logo…
+          </p>
+        ) : null}
+      </div>
+      <div className="row company-form-actions">
+        {onCancel ? (
+          <button type="button" className="btn btn-ghost" onClick={onCancel}>
+            Cancel
+          </button>
+        ) : (
+          <a className="btn btn-ghost" href={cancelHref}>
+            Cancel
+          </a>
+        )}
+        <button type="submit" className="btn btn-primary" disabled={uploading || saving}>
+          {saving ? "Saving…" : company ? "Save changes" : "Add Company"}
+        </button>
+      </div>
+    </Form>
+  );
+}

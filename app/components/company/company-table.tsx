@@ -1,0 +1,123 @@
+/** Columns of the companies table and the delete confirmation (spec §2.11, §5 confirmation wording). */
+import { Form, Link } from "@remix-run/react";
+import { createColumnHelper } from "@tanstack/react-table";
+import type { CompanyRecord } from "~/models/company/company.schema";
+
+const col = createColumnHelper<CompanyRecord>();
+
+/** Company, Location, Website, Email, Phone, Jobs, Actions; `hrefWith` builds the Edit/Delete links. */
+export function companyColumns(hrefWith: (patch: Record<string, string>) => string) {
+  return [
+    col.accessor("name", {
+      header: "Company",
+      cell: (c) => (
+        <span className="company-cell">
+          {c.row.original.logoUrl ? (
+            <img
+              className="company-logo"
+              src={c.row.original.logoUrl}
+              alt={`${c.getValue()} logo`}
+              width={32}
+              height={32}
+              loading="lazy"
+            />
+          ) : (
+            <span className="company-logo company-logo-empty" aria-hidden="true">
+              {c.getValue().slice(0, 1).toUpperCase()}
+            </span>
+          )}
+          <strong>{c.getValue()}</strong>
+        </span>
+      ),
+    }),
+    col.accessor("location", { header: "Location", cell: (c) => c.getValue() || "—" }),
+    col.accessor("website", {
+      header: "Website",
+      cell: (c) =>
+        c.getValue() ? (
+          <a href={c.getValue()!} target="_blank" rel="noopener noreferrer">
+            {c
+              .getValue()!
+              .replace(/^https?:\/\//, "")
+              .replace(/\/$/, "")}
+          </a>
+        ) : (
+          "—"
+        ),
+    }),
+    col.accessor("email", {
+      header: "Email",
+      cell: (c) => (c.getValue() ? <a href={`mailto:${c.getValue()}`}>{c.getValue()}</a> : "—"),
+    }),
+    col.accessor("phone", { header: "Phone", cell: (c) => c.getValue() || "—" }),
+    col.accessor("jobsCount", { id: "jobs", header: "Jobs", cell: (c) => c.getValue() ?? 0 }),
+    col.display({
+      id: "actions",
+      header: "Actions",
+      cell: (c) => (
+        <span className="row company-actions">
+          <Link
+            className="btn btn-sm"
+            to={hrefWith({ edit: c.row.original.id })}
+            preventScrollReset
+            aria-label={`Edit ${c.row.original.name}`}
+          >
+            Edit
+          </Link>
+          <Link
+            className="btn btn-sm btn-danger"
+            to={hrefWith({ delete: c.row.original.id })}
+            preventScrollReset
+            aria-label={`Delete ${c.row.original.name}`}
+          >
+            Delete
+          </Link>
+        </span>
+      ),
+    }),
+  ];
+}
+
+/** 'Delete “{name}”? This cannot be undone.' — or why a company with jobs cannot be deleted. */
+export function DeleteCompanyForm({
+  company,
+  error,
+  busy,
+  cancelHref,
+}: {
+  company: CompanyRecord;
+  error: string | null | undefined;
+  busy: boolean;
+  cancelHref: string;
+}) {
+  const jobs = company.jobsCount ?? 0;
+  return (
+    <Form method="post" className="stack" preventScrollReset>
+      <input type="hidden" name="intent" value="delete" />
+      <input type="hidden" name="id" value={company.id} />
+      {error ? (
+        <p className="alert alert-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {jobs ? (
+        <p className="alert alert-info">
+          “{company.name}” has {jobs} job{jobs === 1 ? "" : "s"}. A company with jobs cannot be
+          deleted: delete its jobs or move them to another company first.
+        </p>
+      ) : (
+        <p>Delete “{company.name}”? This cannot be undone.</p>
+      )}
+      <div className="row company-form-actions">
+        <Link className="btn btn-ghost" to={cancelHref} preventScrollReset replace>
+          Cancel
+        </Link>
+        {jobs ? null : (
+          <button type="submit" className="btn btn-danger" disabled={busy}>
+            {busy ? "Deleting…" : "Delete"}
+          </button>
+        )}
+      </div>
+    </Form>
+  );
+}

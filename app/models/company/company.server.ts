@@ -1,0 +1,277 @@
+/**
+ * Companies (spec §2.11, §3, §5, §7): list with search, jobs count, sorting and paging; get; create;
+ * update; delete (refused while the company has jobs — the FK is ON DELETE RESTRICT); logo set and
+ * replace. Writes are admin-only here too (defence in depth behind the route guards) and audited.
+ */
+import { and, asc, desc, eq, ne, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import type { Db } from "#db/client";
+import { companies, files, jobs, users } from "#db/schema";
+import { audit, diff } from "../audit/audit.server";
+import type { Ctx } from "../context";
+import { Conflict, Forbidden, isForeignKeyViolation, NotFound, ValidationError } from "../errors";
+import { storeImage } from "../file/file.server";
+import {
+  COMPANY_MSG,
+  logoFileIdFromUrl,
+  type CompanyInput,
+  type CompanyPatch,
+  type CompanyRecord,
+} from "./company.schema";
+
+export type CompanyRow = typeof companies.$inferSelect;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The URL a stored logo is served from, or null. */
+export const logoUrlOf = (fileId: string | null | undefined) => (fileId ? `/files/${fileId}` : null);
+
+/** The public shape of a company (`_id`, `logoUrl`, ISO timestamps); `jobsCount` when known. */
+export function serializeCompany(c: CompanyRow, jobsCount?: number): CompanyRecord {
+  return {
+    _id: c.id,
+    id: c.id,
+    name: c.name,
+    location: c.location,
+    website: c.website,
+    email: c.email,
+    phone: c.phone,
+    description: c.description,
+    logoUrl: logoUrlOf(c.logoFileId),
+    ...(jobsCount === undefined ? {} : { jobsCount }),
+    createdAt: c.createdAt.toISOString(),
+    updatedAt: c.updatedAt.toISOString(),
+  };
+}
+
+function requireAdminActor(ctx: Ctx) {
+  if (!ctx.actor) throw new Forbidden("You do not have permission to do this");
+  if (ctx.actor.role !== "admin") throw new Forbidden("You do not have permission to do this");
+  return ctx.actor;
+}
+
+export const COMPANY_SORTS = ["name", "location", "jobs", "createdAt"] as const;
+export type CompanySort = (typeof COMPANY_SORTS)[number];
+
+export interface CompanyQuery {
+  q?: string | null;
+  sort?: string | null;
+  dir?: "asc" | "desc" | null;
+  /** 1-based; paging applies only when `size` is given. */
+  page?: number;
+  size?: number;
+}
+
+// Written out with explicit qualifiers: drizzle drops table names in single-table selects, and an
+// unqualified "id" inside the subquery would mean jobs.id.
+const jobsCountSql = sql<number>`(select count(*)::int from "jobs" as "j" where "j"."company_id" = "companies"."id")`;
+
+/** Case- and accent-insensitive substring search over name, location, e-mail, website and phone. */
+function searchCondition(q: string | null | undefined): SQL | undefined {
+  const term = (q ?? "").trim().slice(0, 200);
+  if (!term) return undefined;
+  const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = (col: AnyColumn) =>
+    sql`runway_unaccent(lower(coalesce(${col}, ''))) like runway_unaccent(lower(${pattern}))`;
+  return sql`(${like(companies.name)} or ${like(companies.location)} or ${like(companies.email)} or ${like(
+    companies.website,
+  )} or ${like(companies.phone)})`;
+}
+
+/** A page of companies with their jobs count, plus the total matching the search. */
+export async function listCompanies(
+  ctx: Ctx,
+  query: CompanyQuery = {},
+): Promise<{ companies: CompanyRecord[]; total: number }> {
+  const where = searchCondition(query.q);
+  const sort = (COMPANY_SORTS as readonly string[]).includes(query.sort ?? "") ? (query.sort as CompanySort) : "name";
+  const dirFn = (query.dir ?? (sort === "createdAt" || sort === "jobs" ? "desc" : "asc")) === "desc" ? desc : asc;
+  const key =
+    sort === "jobs"
+      ? jobsCountSql
+      : sort === "location"
+        ? sql`lower(${companies.location})`
+        : sort === "createdAt"
+          ? companies.createdAt
+          : sql`lower(${companies.name})`;
+  const base = ctx.db
+    .select({ company: companies, jobsCount: jobsCountSql })
+    .from(companies)
+    .where(where)
+    .orderBy(dirFn(key), asc(companies.id))
+    .$dynamic();
+  const size = query.size && query.size > 0 ? Math.min(query.size, 500) : undefined;
+  const page = Math.max(1, query.page ?? 1);
+  const rowsQuery = size ? base.limit(size).offset((page - 1) * size) : base.limit(10_000);
+  const [rows, [{ total }]] = await Promise.all([
+    rowsQuery,
+    ctx.db.select({ total: sql<number>`count(*)::int` }).from(companies).where(where),
+  ]);
+  return { companies: rows.map((r) => serializeCompany(r.company, Number(r.jobsCount))), total: Number(total) };
+}
+
+/** Companies for a select box (id and name, by name). */
+export async function listCompanyOptions(db: Db): Promise<Array<{ id: string; name: string }>> {
+  return db
+    .select({ id: companies.id, name: companies.name })
+    .from(companies)
+    .orderBy(sql`lower(${companies.name})`, asc(companies.id));
+}
+
+async function findRow(db: Db, id: string): Promise<CompanyRow | null> {
+  if (!UUID.test(id)) return null;
+  const [c] = await db.select().from(companies).where(eq(companies.id, id)).limit(1);
+  return c ?? null;
+}
+
+/** One company with its jobs count; NotFound (404) for an unknown or malformed id. */
+export async function getCompany(ctx: Ctx, id: string): Promise<CompanyRecord> {
+  if (!UUID.test(id)) throw new NotFound(COMPANY_MSG.notFound);
+  const [row] = await ctx.db
+    .select({ company: companies, jobsCount: jobsCountSql })
+    .from(companies)
+    .where(eq(companies.id, id))
+    .limit(1);
+  if (!row) throw new NotFound(COMPANY_MSG.notFound);
+  return serializeCompany(row.company, Number(row.jobsCount));
+}
+
+async function assertNameFree(db: Db, name: string, exceptId?: string) {
+  const [clash] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(
+      and(
+        eq(sql`lower(btrim(${companies.name}))`, name.trim().toLowerCase()),
+        exceptId ? ne(companies.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  if (clash) throw new Conflict(`A company named “${name.trim()}” already exists.`, { name: [`A company named “${name.trim()}” already exists.`] });
+}
+
+/** Resolves a `logoUrl` to a stored logo file id: undefined = unchanged, null = cleared. */
+async function resolveLogo(db: Db, logoUrl: string | null | undefined): Promise<string | null | undefined> {
+  if (logoUrl === undefined) return undefined;
+  if (logoUrl === null) return null;
+  const id = logoFileIdFromUrl(logoUrl);
+  if (!id) throw new ValidationError(COMPANY_MSG.logoInvalid, { logoUrl: [COMPANY_MSG.logoInvalid] });
+  const [f] = await db.select({ kind: files.kind }).from(files).where(eq(files.id, id)).limit(1);
+  if (!f || f.kind !== "logo") throw new ValidationError(COMPANY_MSG.logoInvalid, { logoUrl: [COMPANY_MSG.logoInvalid] });
+  return id;
+}
+
+/** Removes a replaced logo file when nothing references it any more (uploads are immutable). */
+async function dropOrphanLogo(db: Db, fileId: string | null | undefined) {
+  if (!fileId) return;
+  await db
+    .delete(files)
+    .where(
+      and(
+        eq(files.id, fileId),
+        eq(files.kind, "logo"),
+        sql`not exists (select 1 from ${companies} where ${companies.logoFileId} = ${fileId})`,
+        sql`not exists (select 1 from ${users} where ${users.avatarFileId} = ${fileId})`,
+      ),
+    );
+}
+
+const auditable = (c: CompanyRow) => ({
+  name: c.name,
+  location: c.location,
+  website: c.website,
+  email: c.email,
+  phone: c.phone,
+  description: c.description,
+  logoFileId: c.logoFileId,
+});
+
+/** Creates a company (admin); 409 when the name is taken, 400 for a logo that is not an uploaded one. */
+export async function addCompany(ctx: Ctx, input: CompanyInput): Promise<CompanyRecord> {
+  const actor = requireAdminActor(ctx);
+  await assertNameFree(ctx.db, input.name);
+  const logoFileId = await resolveLogo(ctx.db, input.logoUrl);
+  const row = await ctx.db.transaction(async (tx) => {
+    const [c] = await tx
+      .insert(companies)
+      .values({
+        name: input.name,
+        location: input.location ?? null,
+        website: input.website ?? null,
+        email: input.email ?? null,
+        phone: input.phone ?? null,
+        description: input.description ?? null,
+        logoFileId: logoFileId ?? null,
+      })
+      .returning();
+    await audit(tx as unknown as Db, actor, { action: "company.create", entityType: "company", entityId: c.id, after: auditable(c) });
+    return c;
+  });
+  return serializeCompany(row, 0);
+}
+
+/** Updates the given fields of a company (admin); absent fields stay as they are. */
+export async function updateCompany(ctx: Ctx, id: string, patch: CompanyPatch): Promise<CompanyRecord> {
+  const actor = requireAdminActor(ctx);
+  const before = await findRow(ctx.db, id);
+  if (!before) throw new NotFound(COMPANY_MSG.notFound);
+  if (patch.name !== undefined) await assertNameFree(ctx.db, patch.name, id);
+  const logoFileId = await resolveLogo(ctx.db, patch.logoUrl);
+  const values: Partial<typeof companies.$inferInsert> = {};
+  for (const k of ["name", "location", "website", "email", "phone", "description"] as const) {
+    if (patch[k] !== undefined) (values as Record<string, unknown>)[k] = patch[k];
+  }
+  if (logoFileId !== undefined) values.logoFileId = logoFileId;
+  const row = await ctx.db.transaction(async (tx) => {
+    const [c] = await tx
+      .update(companies)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(companies.id, id))
+      .returning();
+    const change = diff(auditable(before), auditable(c));
+    if (Object.keys(change.after).length)
+      await audit(tx as unknown as Db, actor, { action: "company.update", entityType: "company", entityId: id, ...change });
+    return c;
+  });
+  if (before.logoFileId && before.logoFileId !== row.logoFileId) await dropOrphanLogo(ctx.db, before.logoFileId);
+  const [{ n }] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(jobs).where(eq(jobs.companyId, id));
+  return serializeCompany(row, Number(n));
+}
+
+/** The message for a company that still has jobs (409). */
+export const stillHasJobs = (name: string, n: number) =>
+  `“${name}” still has ${n} job${n === 1 ? "" : "s"} and cannot be deleted. Delete its jobs or move them to another company first.`;
+
+/** Deletes a company without jobs (admin); 409 with a clear message while it still has jobs. */
+export async function deleteCompany(ctx: Ctx, id: string): Promise<void> {
+  const actor = requireAdminActor(ctx);
+  const before = await findRow(ctx.db, id);
+  if (!before) throw new NotFound(COMPANY_MSG.notFound);
+  const [{ n }] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(jobs).where(eq(jobs.companyId, id));
+  if (Number(n) > 0) throw new Conflict(stillHasJobs(before.name, Number(n)), undefined, { jobsCount: Number(n) });
+  try {
+    await ctx.db.transaction(async (tx) => {
+      await tx.delete(companies).where(eq(companies.id, id));
+      await audit(tx as unknown as Db, actor, { action: "company.delete", entityType: "company", entityId: id, before: auditable(before) });
+    });
+  } catch (e) {
+    // A job added between the check and the delete: the RESTRICT foreign key answers for us.
+    if (isForeignKeyViolation(e)) throw new Conflict(stillHasJobs(before.name, 1));
+    throw e;
+  }
+  await dropOrphanLogo(ctx.db, before.logoFileId);
+}
+
+/** Stores an uploaded image as the company's logo, replacing (and discarding) the previous one. */
+export async function setCompanyLogo(ctx: Ctx, id: string, upload: Blob | Buffer | null): Promise<CompanyRecord> {
+  const actor = requireAdminActor(ctx);
+  if (!(await findRow(ctx.db, id))) throw new NotFound(COMPANY_MSG.notFound);
+  const stored = await storeImage(ctx.db, upload, { kind: "logo", actorId: actor.id });
+  return updateCompany(ctx, id, { logoUrl: stored.url });
+}
+
+/** Stores an uploaded logo that is not yet attached to a company (POST /upload/logo). */
+export async function uploadLogo(ctx: Ctx, upload: Blob | Buffer | null): Promise<{ url: string; id: string }> {
+  const actor = requireAdminActor(ctx);
+  const stored = await storeImage(ctx.db, upload, { kind: "logo", actorId: actor.id });
+  return { url: stored.url, id: stored.id };
+}

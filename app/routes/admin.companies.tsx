@@ -1,0 +1,349 @@
+/**
+ * /admin/companies (spec §2.11): a searchable, sortable, paged table; Add Company and Edit in a modal
+ * with logo upload; delete after a confirmation (refused while the company has jobs). Modal state is
+ * in the URL (?new=1, ?edit={id}, ?delete={id}) so every action also works without JavaScript.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import type {
+  ActionFunctionArgs,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
+import { json } from "@remix-run/node";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigate,
+  useNavigation,
+  useSearchParams,
+  useSubmit,
+} from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { LOGO_MAX_BYTES, type Role } from "#db/constants";
+import { CompanyForm } from "~/components/company/company-form";
+import { companyColumns, DeleteCompanyForm } from "~/components/company/company-table";
+import { DataTable, readTableState } from "~/components/data-table/data-table";
+import { Modal } from "~/components/ui/modal";
+import { notify } from "~/components/ui/notify";
+import { redirectWithFlash, requireAdmin } from "~/lib/auth.server";
+import { getDb } from "~/lib/db.server";
+import {
+  COMPANY_MSG,
+  companyInputSchema,
+  type CompanyRecord,
+} from "~/models/company/company.schema";
+import {
+  addCompany,
+  deleteCompany,
+  getCompany,
+  listCompanies,
+  updateCompany,
+} from "~/models/company/company.server";
+import { DomainError } from "~/models/errors";
+import { IMAGE_MESSAGES, storeImage } from "~/models/file/file.server";
+import styles from "~/styles/companies.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const meta: MetaFunction = () => [{ title: "Companies · Runway" }];
+
+const MODAL_PARAMS = ["new", "edit", "delete"];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireAdmin(request);
+  const params = new URL(request.url).searchParams;
+  const state = readTableState(params, { sort: "name", dir: "asc" });
+  const q = (params.get("q") ?? "").slice(0, 200);
+  const ctx = {
+    db: await getDb(),
+    actor: { id: user.id, role: user.role as Role, email: user.email },
+  };
+  const focusId = params.get("edit") ?? params.get("delete");
+  try {
+    const [list, focus] = await Promise.all([
+      listCompanies(ctx, {
+        q,
+        sort: state.sort,
+        dir: state.dir,
+        page: state.page,
+        size: state.size,
+      }),
+      focusId ? getCompany(ctx, focusId).catch(() => null) : Promise.resolve(null),
+    ]);
+    return json({ ...list, q, state, focus, loadError: null as string | null });
+  } catch (e) {
+    console.error("[admin.companies] load failed:", e);
+    return json({
+      companies: [],
+      total: 0,
+      q,
+      state,
+      focus: null,
+      loadError: COMPANY_MSG.loadFailed as string,
+    });
+  }
+}
+
+/** The list URL this action came from, without the modal parameters. */
+function backTo(request: Request) {
+  const url = new URL(request.url);
+  for (const p of [...MODAL_PARAMS, "index", "_data"]) url.searchParams.delete(p);
+  const qs = url.searchParams.toString();
+  return `/admin/companies${qs ? `?${qs}` : ""}`;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireAdmin(request);
+  const ctx = {
+    db: await getDb(),
+    actor: { id: user.id, role: user.role as Role, email: user.email },
+  };
+  if (Number(request.headers.get("Content-Length") ?? 0) > LOGO_MAX_BYTES + 64 * 1024)
+    return json(
+      {
+        intent: "save",
+        result: null,
+        toast: COMPANY_MSG.uploadFailed,
+        error: `${COMPANY_MSG.uploadFailed}: ${IMAGE_MESSAGES.tooLarge}`,
+      },
+      { status: 413 },
+    );
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+
+  if (intent === "delete") {
+    try {
+      await deleteCompany(ctx, String(formData.get("id") ?? ""));
+    } catch (e) {
+      if (e instanceof DomainError)
+        return json(
+          { intent, result: null, toast: e.message, error: e.message },
+          { status: e.status },
+        );
+      throw e;
+    }
+    return redirectWithFlash(backTo(request), { kind: "success", message: COMPANY_MSG.deleted });
+  }
+
+  const submission = parseWithZod(formData, { schema: companyInputSchema });
+  if (submission.status !== "success")
+    return json(
+      {
+        intent: "save",
+        result: submission.reply(),
+        toast: COMPANY_MSG.saveFailed,
+        error: null as string | null,
+      },
+      { status: 400 },
+    );
+  const id = formData.get("id");
+  const v = submission.value;
+  const input = {
+    name: v.name,
+    location: v.location ?? null,
+    website: v.website ?? null,
+    email: v.email ?? null,
+    phone: v.phone ?? null,
+    description: v.description ?? null,
+    logoUrl: v.logoUrl ?? null,
+  };
+  // Without JavaScript the logo file arrives with the form; store it first.
+  const file = formData.get("logo");
+  if (file instanceof Blob && file.size > 0) {
+    try {
+      input.logoUrl = (await storeImage(ctx.db, file, { kind: "logo", actorId: user.id })).url;
+    } catch (e) {
+      if (!(e instanceof DomainError)) throw e;
+      return json(
+        {
+          intent: "save",
+          result: submission.reply({ fieldErrors: { logo: [e.message] } }),
+          toast: COMPANY_MSG.uploadFailed,
+          error: `${COMPANY_MSG.uploadFailed}: ${e.message}`,
+        },
+        { status: e.status },
+      );
+    }
+  }
+  try {
+    if (typeof id === "string" && id) await updateCompany(ctx, id, input);
+    else await addCompany(ctx, input);
+  } catch (e) {
+    if (!(e instanceof DomainError)) throw e;
+    return json(
+      {
+        intent: "save",
+        result: submission.reply({
+          fieldErrors: e.fields ?? {},
+          formErrors: e.fields ? [] : [e.message],
+        }),
+        toast: COMPANY_MSG.saveFailed,
+        error: `${COMPANY_MSG.saveFailed}: ${e.message}`,
+      },
+      { status: e.status },
+    );
+  }
+  return redirectWithFlash(backTo(request), {
+    kind: "success",
+    message: id ? COMPANY_MSG.updated : COMPANY_MSG.added,
+  });
+}
+
+function useHydrated() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+export default function AdminCompanies() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+  const searchRef = useRef<HTMLFormElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+
+  const hrefWith = (patch: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const p of MODAL_PARAMS) next.delete(p);
+    for (const [k, v] of Object.entries(patch)) {
+      if (v === null) next.delete(k);
+      else next.set(k, v);
+    }
+    const qs = next.toString();
+    return `/admin/companies${qs ? `?${qs}` : ""}`;
+  };
+  const closeHref = hrefWith({});
+  const close = () => navigate(closeHref, { preventScrollReset: true, replace: true });
+
+  // A pending debounced search must not undo a navigation the user started meanwhile (e.g. Edit).
+  useEffect(() => () => clearTimeout(timer.current), [params]);
+  useEffect(() => {
+    if (data.loadError) notify.error(data.loadError);
+  }, [data.loadError]);
+  useEffect(() => {
+    if (actionData?.toast) notify.error(actionData.toast);
+  }, [actionData]);
+
+  const columns = companyColumns(hrefWith);
+
+  const adding = params.get("new") === "1";
+  const editing = params.get("edit") ? data.focus : null;
+  const deleting = params.get("delete") ? data.focus : null;
+  const saveResult = actionData?.intent === "save" ? actionData : null;
+  const formOpen = adding || !!editing;
+
+  const form = formOpen ? (
+    <CompanyForm
+      key={editing?.id ?? "new"}
+      company={editing}
+      lastResult={saveResult?.result ?? null}
+      formError={saveResult?.error ?? null}
+      onCancel={hydrated ? close : undefined}
+      cancelHref={closeHref}
+    />
+  ) : null;
+  const confirm = deleting ? (
+    <DeleteCompanyForm
+      company={deleting}
+      error={actionData?.intent === "delete" ? actionData.error : null}
+      busy={navigation.state !== "idle" && navigation.formData?.get("intent") === "delete"}
+      cancelHref={closeHref}
+    />
+  ) : null;
+
+  return (
+    <main className="page">
+      <header className="page-header">
+        <h1>Company Management</h1>
+        <Link className="btn btn-primary" to={hrefWith({ new: "1" })} preventScrollReset>
+          Add Company
+        </Link>
+      </header>
+      {data.loadError ? (
+        <p className="alert alert-error" role="alert">
+          {data.loadError}
+        </p>
+      ) : null}
+      <Form
+        method="get"
+        role="search"
+        ref={searchRef}
+        className="row company-search"
+        preventScrollReset
+      >
+        {params.get("sort") ? (
+          <input type="hidden" name="sort" value={params.get("sort")!} />
+        ) : null}
+        {params.get("dir") ? <input type="hidden" name="dir" value={params.get("dir")!} /> : null}
+        {params.get("size") ? (
+          <input type="hidden" name="size" value={params.get("size")!} />
+        ) : null}
+        <label htmlFor="company-q" className="visually-hidden">
+          Search companies
+        </label>
+        <input
+          id="company-q"
+          type="search"
+          name="q"
+          defaultValue={data.q}
+          placeholder="Search by name, location, email…"
+          onChange={(e) => {
+            const f = e.currentTarget.form;
+            clearTimeout(timer.current);
+            // §9: search runs 350 ms after the last keystroke, without a full reload.
+            timer.current = setTimeout(
+              () => f && submit(f, { replace: true, preventScrollReset: true }),
+              350,
+            );
+          }}
+        />
+        <button type="submit" className="btn">
+          Search
+        </button>
+        {data.q ? (
+          <Link className="btn btn-ghost" to="/admin/companies">
+            Clear
+          </Link>
+        ) : null}
+      </Form>
+      <DataTable
+        data={data.companies as CompanyRecord[]}
+        columns={columns}
+        state={data.state}
+        total={data.total}
+        empty="No companies found."
+        sortable={["name", "location", "jobs"]}
+        caption="Companies"
+        rowKey={(c) => c.id}
+      />
+      {hydrated ? (
+        <>
+          <Modal
+            open={formOpen}
+            onClose={close}
+            title={editing ? "Edit Company" : "Add Company"}
+            size="lg"
+          >
+            {form}
+          </Modal>
+          <Modal open={!!deleting} onClose={close} title="Delete company" size="sm">
+            {confirm}
+          </Modal>
+        </>
+      ) : formOpen || deleting ? (
+        <section className="card company-inline" aria-labelledby="company-inline-title">
+          <h2 id="company-inline-title">
+            {deleting ? "Delete company" : editing ? "Edit Company" : "Add Company"}
+          </h2>
+          {deleting ? confirm : form}
+        </section>
+      ) : null}
+    </main>
+  );
+}

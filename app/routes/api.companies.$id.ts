@@ -1,0 +1,40 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { Role } from "#db/constants";
+import { handleApi, json, parseBody, readJson, requireApiAdmin, requireApiUser } from "~/lib/api.server";
+import { getDb } from "~/lib/db.server";
+import type { SessionUser } from "~/models/auth/session.server";
+import { COMPANY_MSG, companyPatchSchema } from "~/models/company/company.schema";
+import { deleteCompany, getCompany, updateCompany } from "~/models/company/company.server";
+
+const ctxOf = async (user: SessionUser) => ({
+  db: await getDb(),
+  actor: { id: user.id, role: user.role as Role, email: user.email },
+});
+
+/** GET /api/companies/{id}: one company (signed-in callers); 404 for an unknown id. */
+export const loader = ({ request, params }: LoaderFunctionArgs) =>
+  handleApi(request, async () => {
+    const user = await requireApiUser(request);
+    const { jobsCount, ...company } = await getCompany(await ctxOf(user), params.id ?? "");
+    return user.role === "admin" ? { ...company, jobsCount } : company;
+  });
+
+/**
+ * PUT (or PATCH) /api/companies/{id} (admin): updates the given fields; DELETE (admin): removes a
+ * company without jobs, 409 while it still has jobs.
+ */
+export const action = ({ request, params }: ActionFunctionArgs) =>
+  handleApi(request, async () => {
+    const id = params.id ?? "";
+    if (request.method === "PUT" || request.method === "PATCH") {
+      const user = await requireApiAdmin(request);
+      const patch = parseBody(companyPatchSchema, await readJson(request));
+      return updateCompany(await ctxOf(user), id, patch);
+    }
+    if (request.method === "DELETE") {
+      const user = await requireApiAdmin(request);
+      await deleteCompany(await ctxOf(user), id);
+      return { message: COMPANY_MSG.deleted, _id: id };
+    }
+    return json(request, { message: "Method not allowed" }, { status: 405 });
+  });

@@ -1,0 +1,54 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { Role } from "#db/constants";
+import { handleApi, json, parseBody, readJson, requireApiAdmin, requireApiUser } from "~/lib/api.server";
+import { getDb } from "~/lib/db.server";
+import { companyInputSchema } from "~/models/company/company.schema";
+import { addCompany, listCompanies } from "~/models/company/company.server";
+import { ValidationError } from "~/models/errors";
+
+function positiveInt(v: string | null, name: string): number | undefined {
+  if (v === null || v === "") return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1) throw new ValidationError(`${name} must be a positive whole number`);
+  return n;
+}
+
+/**
+ * GET /api/companies: a JSON array of companies (signed-in callers). Query: `q` (search), `sort`
+ * (name, location, jobs, createdAt), `dir`, and `page`/`limit` when paging is wanted; the total is in
+ * X-Total-Count. Admins also get `jobsCount` (it counts pending jobs too).
+ */
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  handleApi(request, async () => {
+    const user = await requireApiUser(request);
+    const p = new URL(request.url).searchParams;
+    const page = positiveInt(p.get("page"), "page");
+    const limit = positiveInt(p.get("limit"), "limit");
+    const dir = p.get("dir");
+    const result = await listCompanies(
+      { db: await getDb(), actor: { id: user.id, role: user.role as Role, email: user.email } },
+      {
+        q: p.get("q"),
+        sort: p.get("sort"),
+        dir: dir === "asc" || dir === "desc" ? dir : null,
+        page: page ?? (limit ? 1 : undefined),
+        size: limit ?? (page ? 10 : undefined),
+      },
+    );
+    const body =
+      user.role === "admin" ? result.companies : result.companies.map(({ jobsCount: _omit, ...c }) => c);
+    return json(request, body, { headers: { "X-Total-Count": String(result.total) } });
+  });
+
+/** POST /api/companies (admin): creates a company; 201 with the record. */
+export const action = ({ request }: ActionFunctionArgs) =>
+  handleApi(request, async () => {
+    if (request.method !== "POST") return json(request, { message: "Method not allowed" }, { status: 405 });
+    const user = await requireApiAdmin(request);
+    const input = parseBody(companyInputSchema, await readJson(request));
+    const company = await addCompany(
+      { db: await getDb(), actor: { id: user.id, role: user.role as Role, email: user.email } },
+      input,
+    );
+    return json(request, company, { status: 201 });
+  });

@@ -1,0 +1,23 @@
+/**
+ * POST /upload/logo (admin): multipart field `logo` → `{url}` (relative to this host, as §7 expects
+ * clients to prefix it). At this path without /api, as the spec's upload client calls it; the same
+ * handler also answers at /api/upload/logo.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { Role } from "#db/constants";
+import { handleApi, json, requireApiAdmin } from "~/lib/api.server";
+import { getDb } from "~/lib/db.server";
+import { uploadLogo } from "~/models/company/company.server";
+import { readUpload } from "~/models/file/file.server";
+
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  handleApi(request, async () => json(request, { message: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } }));
+
+export const action = ({ request }: ActionFunctionArgs) =>
+  handleApi(request, async () => {
+    if (request.method !== "POST") return json(request, { message: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+    const user = await requireApiAdmin(request);
+    const upload = await readUpload(request, "logo");
+    const stored = await uploadLogo({ db: await getDb(), actor: { id: user.id, role: user.role as Role, email: user.email } }, upload);
+    return json(request, stored, { status: 201, headers: { Location: stored.url } });
+  });
