@@ -308,3 +308,23 @@ export function formatAnswer(value: unknown): string {
 export function audienceForRole(role: string): SurveyAudience | null {
   return role === "student" ? "students" : role === "alumni" ? "alumni" : null;
 }
+
+/** Name of a question's field in the answering form. */
+export const answerFieldName = (questionId: string) => `q_${questionId}`;
+
+/** Answering-form data → the answer payload (checkbox groups send several values under one name). */
+export function answersFromForm(form: FormData, questions: Pick<AnswerableQuestion, "id" | "type" | "text">[]): AnswerPayload {
+  return {
+    answers: questions.map((q) => {
+      const type = effectiveType(q.type);
+      const all = form.getAll(answerFieldName(q.id)).map((v) => (typeof v === "string" ? v : ""));
+      const value: AnswerValue = type === "checkbox" ? all.filter(Boolean) : type === "rating" ? Number(all[0] || 0) : (all[0] ?? "");
+      return { questionId: q.id, type, label: q.text, value };
+    }),
+  };
+}
+
+/** The same raw map `checkAnswers` reads, from the form (client-side check before submitting). */
+export function rawAnswersFromForm(form: FormData, questions: Pick<AnswerableQuestion, "id" | "type" | "text">[]): Map<string, unknown> {
+  return new Map(answersFromForm(form, questions).answers.map((a) => [a.questionId, a.value]));
+}

@@ -315,6 +315,20 @@ export async function listEligibleSurveys(db: Db, user: { id: string; role: stri
   return rows.map((r) => ({ ...r, questionCount: Number(r.questionCount) }));
 }
 
+/** The eligible surveys as full survey objects with their questions (GET /api/surveys/active/eligible). */
+export async function listEligibleSurveyDtos(db: Db, user: { id: string; role: string }): Promise<SurveyDto[]> {
+  const eligible = await listEligibleSurveys(db, user);
+  if (!eligible.length) return [];
+  const ids = eligible.map((s) => s.id);
+  const rows = await db.select().from(surveys).where(inArray(surveys.id, ids));
+  const qs = await questionsOf(db, ids);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const s = byId.get(id);
+    return s ? [serializeSurvey(s, qs.get(id) ?? [])] : [];
+  });
+}
+
 export type AnswerState = "open" | "answered" | "preview";
 
 /**
