@@ -140,7 +140,7 @@ export default function SurveysList() {
               </div>
               {s.description ? <p className="survey-card-description">{s.description}</p> : null}
               <p className="muted">
-                Audience: {s.audience.toUpperCase()} · {s.questionCount} question{s.questionCount === 1 ? "" : "s"}
+                {`Audience: ${s.audience.toUpperCase()} · ${s.questionCount} question${s.questionCount === 1 ? "" : "s"}`}
               </p>
               <div className="row">
                 <Link to={`/admin/surveys/${s.id}/responses`} className="btn btn-sm" aria-label={`Responses: ${s.title}`}>

@@ -123,7 +123,7 @@ export function SurveyEditor({
               const qf = q.getFieldset();
               const n = `Q${i + 1}`;
               return (
-                <li key={q.key} className="card stack survey-question-editor">
+                <li key={q.key ?? `q-${i}`} className="card stack survey-question-editor">
                   <div className="row survey-question-head">
                     <h3 className="survey-qnum">{n}</h3>
                     <label className="survey-switch">
