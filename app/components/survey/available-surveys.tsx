@@ -18,14 +18,24 @@ import { SurveyAnswerForm } from "./survey-answer-form";
 
 const questionsLabel = (n: number) => `${n} question${n === 1 ? "" : "s"}`;
 
-export function AvailableSurveys({ surveys, heading = "Available Surveys" }: { surveys: EligibleSurvey[]; heading?: string }) {
+export function AvailableSurveys({
+  surveys,
+  heading = "Available Surveys",
+  emptyText,
+}: {
+  surveys: EligibleSurvey[];
+  heading?: string;
+  /** Shown when nothing is left to answer; without it the section disappears (landing page). */
+  emptyText?: string;
+}) {
   const [answered, setAnswered] = useState<string[]>([]);
   const [open, setOpen] = useState<EligibleSurvey | null>(null);
   const list = surveys.filter((s) => !answered.includes(s.id));
-  if (!list.length && !open) return null;
+  if (!list.length && !open && !emptyText) return null;
   return (
     <section className="available-surveys stack" aria-labelledby="available-surveys-heading">
       <h2 id="available-surveys-heading">{heading}</h2>
+      {!list.length && emptyText ? <p className="card muted">{emptyText}</p> : null}
       <ul className="grid-cards survey-prompt-list">
         {list.map((s) => (
           <li key={s.id} className="card stack survey-prompt">

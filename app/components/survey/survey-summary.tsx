@@ -23,7 +23,7 @@ function Bars({ data }: { data: { label: string; count: number }[] }) {
   return (
     <div className="survey-chart" aria-hidden="true" style={{ height }}>
       <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 320, height }}>
-        <BarChart data={data.map((d) => ({ ...d, short: short(d.label) }))} layout="vertical" margin={{ top: 4, right: 16, bottom: 4, left: 8 }}>
+        <BarChart accessibilityLayer={false} data={data.map((d) => ({ ...d, short: short(d.label) }))} layout="vertical" margin={{ top: 4, right: 16, bottom: 4, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" horizontal={false} />
           <XAxis type="number" allowDecimals={false} />
           <YAxis type="category" dataKey="short" width={130} />
