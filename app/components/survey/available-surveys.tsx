@@ -9,9 +9,9 @@
  */
 import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import type { EligibleSurvey } from "~/models/survey/survey.server";
+import type { EligibleSurvey, SurveyDto } from "~/models/survey/survey.server";
 import { SURVEY_MSG } from "~/models/survey/survey.schema";
-import type { action as answerAction, loader as answerLoader } from "~/routes/surveys.$id";
+import type { action as answerAction } from "~/routes/surveys.$id";
 import { Modal } from "../ui/modal";
 import { notify } from "../ui/notify";
 import { SurveyAnswerForm } from "./survey-answer-form";
@@ -36,7 +36,7 @@ export function AvailableSurveys({
     <section className="available-surveys stack" aria-labelledby="available-surveys-heading">
       <h2 id="available-surveys-heading">{heading}</h2>
       {!list.length && emptyText ? <p className="card muted">{emptyText}</p> : null}
-      <ul className="grid-cards survey-prompt-list">
+      <ul className="grid-cards survey-prompt-list" hidden={!list.length}>
         {list.map((s) => (
           <li key={s.id} className="card stack survey-prompt">
             <h3>{s.title}</h3>
@@ -72,7 +72,11 @@ export function AvailableSurveys({
   );
 }
 
-/** A dialog that loads one survey and answers it in place (posting to /surveys/{id}). */
+/**
+ * A dialog that loads one survey and answers it in place (posting to /surveys/{id}). The survey is
+ * read from /api/surveys/{id} with plain fetch, so a survey closed in the meantime shows a message
+ * in the dialog instead of bubbling to the page's error boundary.
+ */
 export function SurveyDialog({
   survey,
   onClose,
@@ -82,12 +86,24 @@ export function SurveyDialog({
   onClose: () => void;
   onSubmitted: (id: string) => void;
 }) {
-  const loader = useFetcher<typeof answerLoader>();
+  const [data, setData] = useState<SurveyDto | null>(null);
+  const [failed, setFailed] = useState(false);
   const submit = useFetcher<typeof answerAction>();
   const href = `/surveys/${survey.id}`;
   useEffect(() => {
-    if (loader.state === "idle" && !loader.data) loader.load(href);
-  }, [href, loader]);
+    const ctrl = new AbortController();
+    setData(null);
+    setFailed(false);
+    fetch(`/api/surveys/${survey.id}`, { headers: { Accept: "application/json" }, credentials: "same-origin", signal: ctrl.signal })
+      .then(async (r) => {
+        if (!r.ok) throw new Error(String(r.status));
+        setData((await r.json()) as SurveyDto);
+      })
+      .catch((e) => {
+        if ((e as Error).name !== "AbortError") setFailed(true);
+      });
+    return () => ctrl.abort();
+  }, [survey.id]);
   const result = submit.state === "idle" ? submit.data : undefined;
   useEffect(() => {
     if (!result) return;
@@ -95,30 +111,30 @@ export function SurveyDialog({
       notify.success(SURVEY_MSG.thanks);
       onSubmitted(survey.id);
     } else notify.error(SURVEY_MSG.submissionFailed);
-  }, [result]);
-  const data = loader.data;
+  }, [result]); // only a new result matters
   return (
-    <Modal open onClose={onClose} title={data?.survey.title ?? survey.title} size="lg">
-      {!data ? (
+    <Modal open onClose={onClose} title={data?.title ?? survey.title} size="lg">
+      {failed ? (
+        <p className="alert alert-error" role="alert">
+          {SURVEY_MSG.loadFailed}
+        </p>
+      ) : !data ? (
         <p role="status">
           <span className="spinner spinner-sm" aria-hidden /> Loading survey…
         </p>
-      ) : data.state === "answered" ? (
-        <p className="alert alert-info">{SURVEY_MSG.alreadyAnswered}</p>
       ) : (
         <div className="stack">
-          {data.survey.description ? <p className="muted">{data.survey.description}</p> : null}
+          {data.description ? <p className="muted">{data.description}</p> : null}
           {result && !result.ok ? (
             <p className="alert alert-error" role="alert">
               {SURVEY_MSG.submissionFailed}: {result.message}
             </p>
           ) : null}
           <SurveyAnswerForm
-            questions={data.survey.questions}
+            questions={data.questions}
             Form={submit.Form}
             action={href}
             busy={submit.state !== "idle"}
-            disabled={data.state === "preview"}
             serverErrors={result && !result.ok ? result.errors : null}
           />
         </div>

@@ -100,7 +100,7 @@ export function SurveyEditor({
                 {...getInputProps(fields.status, { type: "checkbox" })}
                 key={fields.status.key}
                 role="switch"
-                aria-labelledby={`${fields.status.id}-label ${fields.status.id}-state`}
+                aria-labelledby={`${fields.status.id}-label`}
                 aria-describedby={`${fields.status.id}-note`}
               />
               <span className="survey-switch-track" aria-hidden />
