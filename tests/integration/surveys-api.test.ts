@@ -271,6 +271,9 @@ describe("surveys over HTTP", () =>
       const tpl = await editorPost("/admin/surveys?index", form({ intent: "template" }));
       expect(tpl.status).toBe(302);
       expect(tpl.headers.get("location")).toMatch(/^\/admin\/surveys\/[0-9a-f-]{36}\/edit$/);
+      const confirm = await (await app.fetch(`/admin/surveys?delete=${survey.id}`, { headers: { Cookie: adminCookie } })).text();
+      expect(confirm).toContain("Delete this survey?");
+      expect(confirm).toContain("2 responses will be deleted with it.");
       const delOld = await editorPost("/admin/surveys?index", form({ intent: "delete", id: survey.id }));
       expect(delOld.status).toBe(200);
       expect(await delOld.text()).toContain("Survey deleted with 2 responses.");
