@@ -6,12 +6,20 @@
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/runway_bench_surveys RESPONSES=100000 npx tsx tests/bench/survey-export.ts
  *
  * The database named in the URL is created fresh and dropped at the end (KEEP=1 keeps it).
+ * When build/index.js exists, the export is also fetched over HTTP from the built server running
+ * in this process (GET /api/surveys/{id}/responses/export with an admin token).
  */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Server } from "node:http";
+import { pathToFileURL } from "node:url";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
-import { openDatabase } from "../../app/lib/db.server";
+import { openDatabase, setDbHandle } from "../../app/lib/db.server";
+import { createSession } from "../../app/models/auth/session.server";
 import { responsesCsv } from "../../app/models/survey/export.server";
-import { createSurvey } from "../factories";
+import { createSurvey, createUser } from "../factories";
 
 const url = new URL(process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/runway_bench_surveys");
 const N = Number(process.env.RESPONSES ?? 100_000);
@@ -98,6 +106,43 @@ try {
       `export ${role ?? "all roles"}: ${(ms / 1000).toFixed(2)} s, ${mb(bytes)} in ${chunks} chunks, first chunk after ${firstChunkMs.toFixed(0)} ms; ` +
         `RSS ${mb(base.rss)} → peak ${mb(peakRss)} (+${mb(peakRss - base.rss)}), heap ${mb(base.heapUsed)} → peak ${mb(peakHeap)} (+${mb(peakHeap - base.heapUsed)})`,
     );
+  }
+
+  const buildFile = path.resolve("build/index.js");
+  if (fs.existsSync(buildFile) && !process.env.NO_HTTP) {
+    process.env.DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "runway-bench-"));
+    process.env.SESSION_SECRET ??= "bench-secret-bench-secret-bench-secret-00";
+    setDbHandle(handle);
+    const build = (await import(pathToFileURL(buildFile).href)) as { entry: { module: { loadEnv(): unknown } } };
+    const { createApp } = await import(pathToFileURL(path.resolve("server-app.mjs")).href);
+    const server: Server = await new Promise((resolve) => {
+      const s = createApp(build, build.entry.module.loadEnv()).listen(0, "127.0.0.1", () => resolve(s));
+    });
+    const { user } = await createUser(db, { role: "admin" });
+    const { token } = await createSession(db, user.id, "api");
+    const port = (server.address() as { port: number }).port;
+    global.gc?.();
+    const base = process.memoryUsage();
+    let peakRss = base.rss;
+    const sample = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
+    t = performance.now();
+    const res = await fetch(`http://127.0.0.1:${port}/api/surveys/${survey.id}/responses/export`, {
+      headers: { Authorization: `Bearer ${token}`, "Accept-Encoding": "identity" },
+    });
+    let bytes = 0;
+    let firstByteMs = 0;
+    for await (const part of res.body as unknown as AsyncIterable<Uint8Array>) {
+      if (!bytes) firstByteMs = performance.now() - t;
+      bytes += part.byteLength;
+    }
+    const ms = performance.now() - t;
+    clearInterval(sample);
+    console.log(
+      `HTTP export (status ${res.status}): ${(ms / 1000).toFixed(2)} s, ${mb(bytes)}, first byte after ${firstByteMs.toFixed(0)} ms; ` +
+        `RSS ${mb(base.rss)} → peak ${mb(peakRss)} (+${mb(peakRss - base.rss)}) (server and client in one process)`,
+    );
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
   }
 } finally {
   await handle.close();

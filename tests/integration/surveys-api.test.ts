@@ -266,6 +266,11 @@ describe("surveys over HTTP", () =>
       const invalid = await editorPost("/admin/surveys/new", form({ title: "", "questions[0].text": "" }));
       expect(invalid.status).toBe(400);
       expect(await invalid.text()).toContain("Survey title is required");
+      // A rule only the model knows comes back on the right field of the form.
+      const noOptions = await editorPost("/admin/surveys/new", form({ title: "T", "questions[0].text": "Pick", "questions[0].type": "multiple_choice", "questions[0].options": " \n " }));
+      expect(noOptions.status).toBe(400);
+      const noOptionsHtml = await noOptions.text();
+      expect(noOptionsHtml).toMatch(/<p id="[^"]*questions\[0\]\.options-error" class="field-error" role="alert">Add at least one option \(one per line\)<\/p>/);
 
       // Template from the list screen, then delete via the list's action.
       const tpl = await editorPost("/admin/surveys?index", form({ intent: "template" }));
