@@ -1,0 +1,176 @@
+/**
+ * Survey prompts for students and alumni.
+ * - `AvailableSurveys`: the landing page's 'Available Surveys' list (§2.6); 'Take Survey' opens a
+ *   dialog in which the user answers; after a successful submit the survey leaves the list (§4).
+ *   Without JavaScript 'Take Survey' is a plain link to /surveys/{id}.
+ * - `SurveyDialogList`: the dashboard's Surveys button (§2.8) with the count, 'Loading surveys…' or
+ *   'No surveys to answer', opening a dialog that lists the surveys with 'Take survey' links.
+ * Both take the output of `listEligibleSurveys(db, user)` from the page's loader.
+ */
+import { Link, useFetcher } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import type { EligibleSurvey, SurveyDto } from "~/models/survey/survey.server";
+import { SURVEY_MSG } from "~/models/survey/survey.schema";
+import type { action as answerAction } from "~/routes/surveys.$id";
+import { Modal } from "../ui/modal";
+import { notify } from "../ui/notify";
+import { SurveyAnswerForm } from "./survey-answer-form";
+
+const questionsLabel = (n: number) => `${n} question${n === 1 ? "" : "s"}`;
+
+export function AvailableSurveys({
+  surveys,
+  heading = "Available Surveys",
+  emptyText,
+}: {
+  surveys: EligibleSurvey[];
+  heading?: string;
+  /** Shown when nothing is left to answer; without it the section disappears (landing page). */
+  emptyText?: string;
+}) {
+  const [answered, setAnswered] = useState<string[]>([]);
+  const [open, setOpen] = useState<EligibleSurvey | null>(null);
+  const list = surveys.filter((s) => !answered.includes(s.id));
+  if (!list.length && !open && !emptyText) return null;
+  return (
+    <section className="available-surveys stack" aria-labelledby="available-surveys-heading">
+      <h2 id="available-surveys-heading">{heading}</h2>
+      {!list.length && emptyText ? <p className="card muted">{emptyText}</p> : null}
+      <ul className="grid-cards survey-prompt-list" hidden={!list.length}>
+        {list.map((s) => (
+          <li key={s.id} className="card stack survey-prompt">
+            <h3>{s.title}</h3>
+            {s.description ? <p className="muted">{s.description}</p> : null}
+            <p className="muted">{questionsLabel(s.questionCount)}</p>
+            <p>
+              <Link
+                to={`/surveys/${s.id}`}
+                className="btn btn-primary"
+                aria-label={`Take Survey: ${s.title}`}
+                onClick={(e) => {
+                  e.preventDefault();
+                  setOpen(s);
+                }}
+              >
+                Take Survey
+              </Link>
+            </p>
+          </li>
+        ))}
+      </ul>
+      {open ? (
+        <SurveyDialog
+          survey={open}
+          onClose={() => setOpen(null)}
+          onSubmitted={(id) => {
+            setAnswered((a) => [...a, id]);
+            setOpen(null);
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * A dialog that loads one survey and answers it in place (posting to /surveys/{id}). The survey is
+ * read from /api/surveys/{id} with plain fetch, so a survey closed in the meantime shows a message
+ * in the dialog instead of bubbling to the page's error boundary.
+ */
+export function SurveyDialog({
+  survey,
+  onClose,
+  onSubmitted,
+}: {
+  survey: Pick<EligibleSurvey, "id" | "title">;
+  onClose: () => void;
+  onSubmitted: (id: string) => void;
+}) {
+  const [data, setData] = useState<SurveyDto | null>(null);
+  const [failed, setFailed] = useState(false);
+  const submit = useFetcher<typeof answerAction>();
+  const href = `/surveys/${survey.id}`;
+  useEffect(() => {
+    const ctrl = new AbortController();
+    setData(null);
+    setFailed(false);
+    fetch(`/api/surveys/${survey.id}`, { headers: { Accept: "application/json" }, credentials: "same-origin", signal: ctrl.signal })
+      .then(async (r) => {
+        if (!r.ok) throw new Error(String(r.status));
+        setData((await r.json()) as SurveyDto);
+      })
+      .catch((e) => {
+        if ((e as Error).name !== "AbortError") setFailed(true);
+      });
+    return () => ctrl.abort();
+  }, [survey.id]);
+  const result = submit.state === "idle" ? submit.data : undefined;
+  useEffect(() => {
+    if (!result) return;
+    if (result.ok) {
+      notify.success(SURVEY_MSG.thanks);
+      onSubmitted(survey.id);
+    } else notify.error(SURVEY_MSG.submissionFailed);
+  }, [result]); // only a new result matters
+  return (
+    <Modal open onClose={onClose} title={data?.title ?? survey.title} size="lg">
+      {failed ? (
+        <p className="alert alert-error" role="alert">
+          {SURVEY_MSG.loadFailed}
+        </p>
+      ) : !data ? (
+        <p role="status">
+          <span className="spinner spinner-sm" aria-hidden /> Loading survey…
+        </p>
+      ) : (
+        <div className="stack">
+          {data.description ? <p className="muted">{data.description}</p> : null}
+          {result && !result.ok ? (
+            <p className="alert alert-error" role="alert">
+              {SURVEY_MSG.submissionFailed}: {result.message}
+            </p>
+          ) : null}
+          <SurveyAnswerForm
+            questions={data.questions}
+            Form={submit.Form}
+            action={href}
+            busy={submit.state !== "idle"}
+            serverErrors={result && !result.ok ? result.errors : null}
+          />
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+/** The dashboard's Surveys button and dialog (§2.8); `surveys` null while loading. */
+export function SurveyDialogList({ surveys }: { surveys: EligibleSurvey[] | null | undefined }) {
+  const [open, setOpen] = useState(false);
+  const label = !surveys ? "Loading surveys…" : surveys.length ? `Surveys (${surveys.length})` : "No surveys to answer";
+  return (
+    <>
+      <button type="button" className="btn" onClick={() => setOpen(true)} disabled={!surveys} aria-haspopup="dialog">
+        {label}
+      </button>
+      <Modal open={open} onClose={() => setOpen(false)} title="Surveys">
+        {surveys && surveys.length ? (
+          <ul className="stack survey-dialog-list">
+            {surveys.map((s) => (
+              <li key={s.id} className="row survey-dialog-item">
+                <div>
+                  <strong>{s.title}</strong>
+                  <div className="muted">{questionsLabel(s.questionCount)}</div>
+                </div>
+                <Link to={`/surveys/${s.id}`} className="btn btn-primary btn-sm" aria-label={`Take survey: ${s.title}`}>
+                  Take survey
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="muted">No surveys to answer</p>
+        )}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,229 @@
+/**
+ * The survey editor (§2.16) as one conform form. Adding, removing and reordering questions are
+ * conform list intents: with JavaScript they apply at once; without it they are submit buttons the
+ * server answers with the updated form, so the whole editor works without JavaScript. The Yes/No
+ * and Active/Inactive texts of the switches and the options box of choice questions follow the
+ * inputs through CSS alone.
+ */
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useEffect } from "react";
+import { AUDIENCE_LABELS, editorFormSchema, QUESTION_TYPE_LABELS, QUESTION_TYPES, SURVEY_AUDIENCES, SURVEY_MSG, type EditorForm } from "~/models/survey/survey.schema";
+import { surveyNotify } from "./notify";
+
+export type EditorDefaults = {
+  title: string;
+  audience: string;
+  description: string;
+  status: boolean;
+  questions: { id?: string; text: string; type: string; required: boolean; options: string; scaleMax?: number }[];
+};
+
+export const BLANK_QUESTION = { text: "", type: "short_text", required: false, options: "" };
+
+export function SurveyEditor({
+  heading,
+  defaultValue,
+  lastResult,
+}: {
+  heading: string;
+  defaultValue: EditorDefaults;
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
+  const saving = useNavigation().state === "submitting";
+  const [form, fields] = useForm<EditorForm>({
+    lastResult,
+    defaultValue,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: editorFormSchema }),
+  });
+  const questions = fields.questions.getFieldList();
+  const saveError = lastResult?.status === "error" && lastResult.error?.[""] ? lastResult.error[""] : null;
+
+  useEffect(() => {
+    // §8: a save failure alerts the server's message, else 'Failed to save survey.'
+    if (saveError) surveyNotify.error(saveError[0] || SURVEY_MSG.saveFailed);
+  }, [saveError]);
+
+  return (
+    <main className="page survey-admin survey-editor">
+      <div className="page-header">
+        <h1>{heading}</h1>
+        <Link to="/admin/surveys" className="btn">
+          Back
+        </Link>
+      </div>
+      <Form method="post" {...getFormProps(form)} className="stack">
+        {saveError ? (
+          <p className="alert alert-error" role="alert" id={form.errorId}>
+            {saveError[0] || SURVEY_MSG.saveFailed}
+          </p>
+        ) : null}
+        <section className="card stack" aria-label="Survey details">
+          <div className={`field${fields.title.errors ? " field-invalid" : ""}`}>
+            <label htmlFor={fields.title.id} className="field-label">
+              Title
+            </label>
+            <input {...getInputProps(fields.title, { type: "text" })} key={fields.title.key} maxLength={200} />
+            {fields.title.errors ? (
+              <p id={fields.title.errorId} className="field-error" role="alert">
+                {fields.title.errors[0]}
+              </p>
+            ) : null}
+          </div>
+          <div className="field">
+            <label htmlFor={fields.audience.id} className="field-label">
+              Audience
+            </label>
+            <select {...getSelectProps(fields.audience)} key={fields.audience.key}>
+              {SURVEY_AUDIENCES.map((a) => (
+                <option key={a} value={a}>
+                  {AUDIENCE_LABELS[a]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor={fields.description.id} className="field-label">
+              Description
+            </label>
+            <textarea {...getTextareaProps(fields.description)} key={fields.description.key} rows={3} />
+          </div>
+          <div className="field">
+            <span className="field-label" id={`${fields.status.id}-label`}>
+              Status
+            </span>
+            <label className="survey-switch">
+              <input
+                {...getInputProps(fields.status, { type: "checkbox" })}
+                key={fields.status.key}
+                role="switch"
+                aria-labelledby={`${fields.status.id}-label`}
+                aria-describedby={`${fields.status.id}-note`}
+              />
+              <span className="survey-switch-track" aria-hidden />
+              <span id={`${fields.status.id}-state`} className="survey-switch-text">
+                <span className="when-on">Active</span>
+                <span className="when-off">Inactive</span>
+              </span>
+            </label>
+            <p id={`${fields.status.id}-note`} className="field-hint">
+              While Active, eligible students and alumni are prompted to answer this survey.
+            </p>
+          </div>
+        </section>
+
+        <section className="stack" aria-labelledby="questions-heading">
+          <h2 id="questions-heading">Questions</h2>
+          {questions.length === 0 ? <p className="muted">No questions yet.</p> : null}
+          <ol className="stack survey-question-list">
+            {questions.map((q, i) => {
+              const qf = q.getFieldset();
+              const n = `Q${i + 1}`;
+              return (
+                <li key={q.key ?? `q-${i}`} className="card stack survey-question-editor">
+                  <div className="row survey-question-head">
+                    <h3 className="survey-qnum">{n}</h3>
+                    <label className="survey-switch">
+                      <input
+                        {...getInputProps(qf.required, { type: "checkbox" })}
+                        key={qf.required.key}
+                        role="switch"
+                        aria-label={`${n} required`}
+                      />
+                      <span className="survey-switch-track" aria-hidden />
+                      <span className="survey-switch-text" aria-hidden>
+                        Required: <span className="when-on">Yes</span>
+                        <span className="when-off">No</span>
+                      </span>
+                    </label>
+                    <div className="row survey-question-actions">
+                      <button
+                        className="btn btn-sm"
+                        aria-label={`Move ${n} up`}
+                        disabled={i === 0}
+                        {...form.reorder.getButtonProps({ name: fields.questions.name, from: i, to: i - 1 })}
+                      >
+                        ↑
+                      </button>
+                      <button
+                        className="btn btn-sm"
+                        aria-label={`Move ${n} down`}
+                        disabled={i === questions.length - 1}
+                        {...form.reorder.getButtonProps({ name: fields.questions.name, from: i, to: i + 1 })}
+                      >
+                        ↓
+                      </button>
+                      <button
+                        className="btn btn-sm btn-danger"
+                        aria-label={`Remove ${n}`}
+                        {...(questions.length === 1
+                          ? // §2.16: removing the last remaining question leaves one blank question.
+                            form.update.getButtonProps({ name: fields.questions.name, value: [BLANK_QUESTION] })
+                          : form.remove.getButtonProps({ name: fields.questions.name, index: i }))}
+                      >
+                        Remove
+                      </button>
+                    </div>
+                  </div>
+                  <input {...getInputProps(qf.id, { type: "hidden" })} key={qf.id.key} />
+                  <div className={`field${qf.text.errors ? " field-invalid" : ""}`}>
+                    <label htmlFor={qf.text.id} className="field-label">
+                      Question Text
+                    </label>
+                    <input {...getInputProps(qf.text, { type: "text" })} key={qf.text.key} maxLength={1000} />
+                    {qf.text.errors ? (
+                      <p id={qf.text.errorId} className="field-error" role="alert">
+                        {qf.text.errors[0]}
+                      </p>
+                    ) : null}
+                  </div>
+                  <div className="field">
+                    <label htmlFor={qf.type.id} className="field-label">
+                      Type
+                    </label>
+                    <select {...getSelectProps(qf.type)} key={qf.type.key} className="survey-type-select">
+                      {QUESTION_TYPES.map((t) => (
+                        <option key={t} value={t}>
+                          {QUESTION_TYPE_LABELS[t]}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                  <div className={`field survey-options-field${qf.options.errors ? " field-invalid" : ""}`}>
+                    <label htmlFor={qf.options.id} className="field-label">
+                      Options (one per line)
+                    </label>
+                    <textarea {...getTextareaProps(qf.options)} key={qf.options.key} rows={4} />
+                    {qf.options.errors ? (
+                      <p id={qf.options.errorId} className="field-error" role="alert">
+                        {qf.options.errors[0]}
+                      </p>
+                    ) : null}
+                  </div>
+                  {qf.scaleMax.value ? <input {...getInputProps(qf.scaleMax, { type: "hidden" })} key={qf.scaleMax.key} /> : null}
+                </li>
+              );
+            })}
+          </ol>
+          <p>
+            <button className="btn" {...form.insert.getButtonProps({ name: fields.questions.name, defaultValue: BLANK_QUESTION })}>
+              Add question
+            </button>
+          </p>
+        </section>
+
+        <div className="row survey-editor-actions">
+          <Link to="/admin/surveys" className="btn">
+            Back
+          </Link>
+          <button type="submit" className="btn btn-primary" disabled={saving}>
+            {saving ? "Saving…" : "Save"}
+          </button>
+        </div>
+      </Form>
+    </main>
+  );
+}

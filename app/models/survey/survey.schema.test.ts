@@ -1,0 +1,124 @@
+import { describe, expect, it } from "vitest";
+import {
+  answersFromForm,
+  canonicalType,
+  checkAnswers,
+  editorFormToInput,
+  effectiveType,
+  formatAnswer,
+  splitOptions,
+  surveyInputSchema,
+} from "./survey.schema";
+
+describe("question types (§5 aliases)", () => {
+  it("maps every accepted alias onto the stored type; unknown types read as text inputs", () => {
+    const table: Record<string, string> = {
+      text: "short_text",
+      short: "short_text",
+      short_text: "short_text",
+      textarea: "long_text",
+      essay: "long_text",
+      paragraph: "long_text",
+      short_essay: "long_text",
+      long_text: "long_text",
+      radio: "multiple_choice",
+      choice: "multiple_choice",
+      single: "multiple_choice",
+      multiple_choice: "multiple_choice",
+      checkbox: "checkbox",
+      multi: "checkbox",
+      rating: "rating",
+    };
+    for (const [alias, type] of Object.entries(table)) {
+      expect(canonicalType(alias)).toBe(type);
+      expect(canonicalType(alias.toUpperCase())).toBe(type);
+    }
+    expect(canonicalType("dropdown")).toBeNull();
+    expect(canonicalType(undefined)).toBeNull();
+    expect(effectiveType("dropdown")).toBe("short_text");
+  });
+
+  it("splits options by line, trimmed, blank and repeated lines dropped", () => {
+    expect(splitOptions("  a \r\n\nb\rc\n a")).toEqual(["a", "b", "c"]);
+    expect(splitOptions(["x", " ", "y "])).toEqual(["x", "y"]);
+    expect(splitOptions(undefined)).toEqual([]);
+  });
+});
+
+describe("editor payload", () => {
+  it("saves anything but active as draft, lower-cases the audience, sends options only for choice types", () => {
+    const r = surveyInputSchema.parse({
+      title: " T ",
+      audience: "Students",
+      status: "published",
+      questions: [
+        { label: "Q1", type: "radio", options: "a\nb", required: "true" },
+        { _id: "k1", text: "Q2", type: "essay", options: ["x"] },
+      ],
+    });
+    expect(r).toMatchObject({ title: "T", audience: "students", status: "draft", description: null });
+    expect(r.questions).toEqual([
+      { id: null, text: "Q1", type: "multiple_choice", required: true, options: ["a", "b"], scaleMax: 5 },
+      { id: "k1", text: "Q2", type: "long_text", required: false, options: [], scaleMax: 5 },
+    ]);
+    expect(surveyInputSchema.parse({ title: "T", status: "active" }).status).toBe("active");
+  });
+
+  it("maps the editor form onto the payload", () => {
+    const input = editorFormToInput({
+      title: "T",
+      audience: "all",
+      status: true,
+      questions: [
+        { id: "q1", text: "Pick", type: "checkbox", required: true, options: "a\n\n b" },
+        { text: "Say", type: "short_text", options: "ignored" },
+      ],
+    });
+    expect(input.status).toBe("active");
+    expect(input.questions).toEqual([
+      { _id: "q1", text: "Pick", type: "checkbox", required: true, options: ["a", "b"], scaleMax: undefined },
+      { _id: undefined, text: "Say", type: "short_text", required: false, options: [], scaleMax: undefined },
+    ]);
+  });
+});
+
+describe("answers", () => {
+  const qs = [
+    { id: "a", text: "Name", type: "text", required: true, options: [], scaleMax: 5 },
+    { id: "b", text: "Pick", type: "multi", required: true, options: ["x", "y"], scaleMax: 5 },
+    { id: "c", text: "Stars", type: "rating", required: false, options: [], scaleMax: 3 },
+    { id: "d", text: "Odd", type: "weird", required: false, options: [], scaleMax: 5 },
+  ];
+
+  it("reads the answering form (checkbox groups, ratings) and checks it like the server", () => {
+    const f = new FormData();
+    f.append("q_a", " Ann ");
+    f.append("q_b", "y");
+    f.append("q_b", "x");
+    f.append("q_c", "3");
+    f.append("q_d", "free text");
+    const payload = answersFromForm(f, qs);
+    expect(payload.answers.map((a) => a.value)).toEqual([" Ann ", ["y", "x"], 3, "free text"]);
+    const check = checkAnswers(qs, new Map(payload.answers.map((a) => [a.questionId, a.value])));
+    expect(check.ok && Object.fromEntries(check.values)).toEqual({ a: "Ann", b: ["x", "y"], c: 3, d: "free text" });
+  });
+
+  it("reports the first problem in question order, and every problem by question", () => {
+    const check = checkAnswers(qs, new Map<string, unknown>([["c", 4]]));
+    expect(check.ok).toBe(false);
+    if (check.ok) return;
+    expect(check.message).toBe("Please answer: Name");
+    expect(check.errors).toEqual({
+      a: "Please answer: Name",
+      b: "Please answer: Pick",
+      c: "Rating for “Stars” must be a whole number from 1 to 3",
+    });
+  });
+
+  it("formats answers for cards: lists joined by commas, a dash when unanswered", () => {
+    expect(formatAnswer(["a", "b"])).toBe("a, b");
+    expect(formatAnswer(undefined)).toBe("-");
+    expect(formatAnswer([])).toBe("-");
+    expect(formatAnswer(4)).toBe("4");
+  });
+});

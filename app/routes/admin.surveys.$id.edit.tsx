@@ -1,0 +1,66 @@
+/** /admin/surveys/{id}/edit (§2.16): question ids stay stable across saves (see updateSurvey). */
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { redirectWithFlash, requireAdmin } from "~/lib/auth.server";
+import { getDb } from "~/lib/db.server";
+import { DomainError } from "~/models/errors";
+import { saveEditorForm } from "~/models/survey/editor.server";
+import { SURVEY_MSG } from "~/models/survey/survey.schema";
+import { actorOf, getSurvey } from "~/models/survey/survey.server";
+import { BLANK_QUESTION, SurveyEditor } from "~/components/survey/survey-editor";
+import surveyStyles from "~/styles/surveys.css";
+import adminStyles from "~/styles/survey-admin.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: surveyStyles },
+  { rel: "stylesheet", href: adminStyles },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireAdmin(request, { nonAdminTo: "/" });
+  try {
+    const survey = await getSurvey({ db: await getDb(), actor: actorOf(user) }, params.id ?? "");
+    return json({ survey });
+  } catch (e) {
+    // §8: a load failure alerts 'Failed to load survey.' and goes to /admin/surveys.
+    if (e instanceof DomainError) throw await redirectWithFlash("/admin/surveys", { kind: "error", message: SURVEY_MSG.loadFailed });
+    throw e;
+  }
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireAdmin(request, { nonAdminTo: "/" });
+  const outcome = await saveEditorForm({ db: await getDb(), actor: actorOf(user) }, await request.formData(), params.id ?? "");
+  if ("saved" in outcome) return redirectWithFlash("/admin/surveys", { kind: "success", message: "Survey saved." });
+  return json(outcome.reply, { status: outcome.status });
+}
+
+export default function EditSurvey() {
+  const { survey } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const questions = survey.questions.map((q) => ({
+    id: q.id,
+    text: q.text,
+    type: q.type,
+    required: q.required,
+    options: q.options.join("\n"),
+    scaleMax: q.scaleMax,
+  }));
+  return (
+    <SurveyEditor
+      key={survey.id}
+      heading="Edit Survey"
+      lastResult={lastResult}
+      defaultValue={{
+        title: survey.title,
+        audience: survey.audience,
+        description: survey.description ?? "",
+        status: survey.status === "active",
+        questions: questions.length ? questions : [BLANK_QUESTION],
+      }}
+    />
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Edit ${data.survey.title} — Runway` : "Edit Survey — Runway" }];

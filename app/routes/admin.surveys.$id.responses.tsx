@@ -1,0 +1,217 @@
+/**
+ * /admin/surveys/{id}/responses (§2.17) with a summary and Export CSV (beyond the spec). The role
+ * filter is a GET form, so the page, the summary and the export link all follow ?role=.
+ */
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigate, useSubmit } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { redirectWithFlash, requireAdmin } from "~/lib/auth.server";
+import { getDb } from "~/lib/db.server";
+import { DomainError } from "~/models/errors";
+import { formatAnswer, SURVEY_MSG } from "~/models/survey/survey.schema";
+import {
+  actorOf,
+  countResponses,
+  deleteResponse,
+  getSurveyForAdmin,
+  listResponses,
+  readRoleFilter,
+  surveySummary,
+} from "~/models/survey/survey.server";
+import { surveyNotify } from "~/components/survey/notify";
+import { SurveySummary } from "~/components/survey/survey-summary";
+import surveyStyles from "~/styles/surveys.css";
+import adminStyles from "~/styles/survey-admin.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: surveyStyles },
+  { rel: "stylesheet", href: adminStyles },
+];
+
+const PAGE = 20;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request, { nonAdminTo: "/" });
+  const db = await getDb();
+  const url = new URL(request.url);
+  const role = readRoleFilter(url.searchParams.get("role"));
+  const page = Math.max(1, Math.min(100_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
+  let loaded;
+  try {
+    loaded = await getSurveyForAdmin(db, params.id ?? "");
+  } catch (e) {
+    if (e instanceof DomainError) throw await redirectWithFlash("/admin/surveys", { kind: "error", message: SURVEY_MSG.loadFailed });
+    throw e;
+  }
+  const { survey, questions } = loaded;
+  const [total, responses, summary] = await Promise.all([
+    countResponses(db, survey.id, role),
+    listResponses(db, survey.id, { role, limit: PAGE, offset: (page - 1) * PAGE }),
+    surveySummary(db, survey.id, { role }),
+  ]);
+  return json({ survey, questions, responses, summary, role: role ?? "", page, pages: Math.max(1, Math.ceil(total / PAGE)), total });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireAdmin(request, { nonAdminTo: "/" });
+  const form = await request.formData();
+  if (form.get("intent") !== "delete-response") return json({ ok: false, message: "Unknown action" }, { status: 400 });
+  try {
+    await deleteResponse({ db: await getDb(), actor: actorOf(user) }, params.id ?? "", String(form.get("responseId") ?? ""));
+    return json({ ok: true, message: "Response deleted." });
+  } catch (e) {
+    if (e instanceof DomainError) return json({ ok: false, message: e.message }, { status: e.status });
+    throw e;
+  }
+}
+
+function LocalTime({ iso }: { iso: string }) {
+  // UTC on the server, the reader's local time once hydrated (no hydration mismatch).
+  const [text, setText] = useState(`${iso.slice(0, 16).replace("T", " ")} UTC`);
+  useEffect(() => setText(new Date(iso).toLocaleString()), [iso]);
+  return <time dateTime={iso}>{text}</time>;
+}
+
+export default function SurveyResponses() {
+  const { survey, questions, responses, summary, role, page, pages, total } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigate = useNavigate();
+  const submit = useSubmit();
+  useEffect(() => {
+    if (!result) return;
+    if (result.ok) surveyNotify.success(result.message);
+    else surveyNotify.error(result.message);
+  }, [result]);
+  const exportHref = `/api/surveys/${survey.id}/responses/export${role ? `?role=${role}` : ""}`;
+  const pageHref = (p: number) => `?${new URLSearchParams({ ...(role ? { role } : {}), page: String(p) })}`;
+
+  return (
+    <main className="page survey-admin survey-responses">
+      <div className="page-header">
+        <h1>Responses — {survey.title}</h1>
+        <div className="row">
+          <Link
+            to="/admin/surveys"
+            className="btn"
+            onClick={(e) => {
+              if (window.history.length > 1) {
+                e.preventDefault();
+                navigate(-1);
+              }
+            }}
+          >
+            Back
+          </Link>
+          <Link to="/admin/surveys">All Surveys</Link>
+        </div>
+      </div>
+
+      <div className="row survey-toolbar">
+        <Form method="get" className="row" onChange={(e) => submit(e.currentTarget)}>
+          <label htmlFor="role-filter" className="field-label">
+            Role
+          </label>
+          <select id="role-filter" name="role" defaultValue={role} key={role} className="survey-role-select">
+            <option value="">All Roles</option>
+            <option value="student">Students</option>
+            <option value="alumni">Alumni</option>
+          </select>
+          <noscript>
+            <button type="submit" className="btn btn-sm">
+              Apply
+            </button>
+          </noscript>
+        </Form>
+        <a href={exportHref} className="btn btn-primary" download>
+          Export CSV
+        </a>
+      </div>
+
+      {result && !result.ok ? (
+        <p className="alert alert-error" role="alert">
+          {result.message}
+        </p>
+      ) : null}
+
+      <SurveySummary summary={summary} />
+
+      <section className="stack" aria-labelledby="responses-heading">
+        <h2 id="responses-heading">
+          Responses <span className="muted">({total})</span>
+        </h2>
+        {responses.length === 0 ? (
+          <p className="card muted">No responses yet.</p>
+        ) : (
+          <ul className="stack survey-response-list">
+            {responses.map((r) => {
+              const byQ = new Map(r.answers.map((a) => [a.questionId, a.value]));
+              const shown = questions.filter((q) => !q.archivedAt || byQ.has(q.id));
+              return (
+                <li key={r.id} className="card stack survey-response">
+                  <div className="row survey-response-head">
+                    <strong>{r.userId?.name || r.userId?.email || "Anonymous"}</strong>
+                    <span className="badge">{r.role}</span>
+                    <span className="muted">
+                      <LocalTime iso={r.createdAt} />
+                    </span>
+                    <Form
+                      method="post"
+                      className="survey-response-delete"
+                      onSubmit={(e) => {
+                        if (!window.confirm("Delete this response?")) e.preventDefault();
+                      }}
+                    >
+                      <input type="hidden" name="responseId" value={r.id} />
+                      <button type="submit" name="intent" value="delete-response" className="btn btn-sm btn-ghost">
+                        Delete response
+                      </button>
+                    </Form>
+                  </div>
+                  <dl className="survey-answers">
+                    {shown.map((q) => (
+                      <div key={q.id} className="survey-answer">
+                        <dt>
+                          {q.text}
+                          {q.required ? (
+                            <>
+                              <span aria-hidden> *</span>
+                              <span className="visually-hidden"> (required)</span>
+                            </>
+                          ) : null}
+                          {q.archivedAt ? <span className="muted"> (removed)</span> : null}
+                        </dt>
+                        <dd>{formatAnswer(byQ.get(q.id))}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        {pages > 1 ? (
+          <nav className="pager" aria-label="Responses pages">
+            <span>
+              Page {page} of {pages}
+            </span>
+            <span className="pager-nav">
+              {page > 1 ? (
+                <Link to={pageHref(page - 1)} className="btn btn-sm">
+                  Previous
+                </Link>
+              ) : null}
+              {page < pages ? (
+                <Link to={pageHref(page + 1)} className="btn btn-sm">
+                  Next
+                </Link>
+              ) : null}
+            </span>
+          </nav>
+        ) : null}
+      </section>
+    </main>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Responses — ${data.survey.title}` : "Responses — Runway" }];

@@ -1,0 +1,196 @@
+/**
+ * /admin/surveys (§2.15): the survey cards. Reloads on first load, on navigation (loaders) and
+ * when the window regains focus (revalidation). Delete asks 'Delete this survey?' and says how
+ * many responses go with it; without JavaScript the question is a confirmation card (?delete=id).
+ */
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { requireAdmin } from "~/lib/auth.server";
+import { getDb } from "~/lib/db.server";
+import { DomainError } from "~/models/errors";
+import { SURVEY_MSG } from "~/models/survey/survey.schema";
+import { actorOf, createSurveyFromTemplate, deleteSurvey, listSurveys, type SurveyDto } from "~/models/survey/survey.server";
+import { surveyNotify } from "~/components/survey/notify";
+import { Modal } from "~/components/ui/modal";
+import surveyStyles from "~/styles/surveys.css";
+import adminStyles from "~/styles/survey-admin.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: surveyStyles },
+  { rel: "stylesheet", href: adminStyles },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireAdmin(request, { nonAdminTo: "/" });
+  const surveys = await listSurveys({ db: await getDb(), actor: actorOf(user) });
+  return json({ surveys });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireAdmin(request, { nonAdminTo: "/" });
+  const ctx = { db: await getDb(), actor: actorOf(user) };
+  const form = await request.formData();
+  const intent = form.get("intent");
+  try {
+    if (intent === "template") {
+      const s = await createSurveyFromTemplate(ctx);
+      return redirect(`/admin/surveys/${s.id}/edit`);
+    }
+    if (intent === "delete") {
+      const r = await deleteSurvey(ctx, String(form.get("id") ?? ""));
+      const message = r.responses ? `Survey deleted with ${responsesLabel(r.responses)}.` : "Survey deleted.";
+      return json({ ok: true, message });
+    }
+    return json({ ok: false, message: "Unknown action" }, { status: 400 });
+  } catch (e) {
+    if (e instanceof DomainError) return json({ ok: false, message: e.message }, { status: e.status });
+    throw e;
+  }
+}
+
+const responsesLabel = (n: number) => `${n} response${n === 1 ? "" : "s"}`;
+
+function deleteNote(n: number) {
+  return n ? `${responsesLabel(n)} will be deleted with it.` : "It has no responses yet.";
+}
+
+export default function SurveysList() {
+  const { surveys } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const [confirm, setConfirm] = useState<SurveyDto | null>(null);
+  const busy = useNavigation().state === "submitting";
+  const { revalidate, state } = useRevalidator();
+
+  // §2.15: reload when the browser window regains focus.
+  useEffect(() => {
+    const onFocus = () => {
+      if (state === "idle" && document.visibilityState === "visible") revalidate();
+    };
+    window.addEventListener("focus", onFocus);
+    return () => window.removeEventListener("focus", onFocus);
+  }, [revalidate, state]);
+
+  useEffect(() => {
+    if (!result) return;
+    if (result.ok) surveyNotify.success(result.message);
+    else surveyNotify.error(result.message);
+    setConfirm(null);
+  }, [result]);
+
+  // Without JavaScript, Delete links to ?delete={id}, which shows the same question inline.
+  const pending = params.get("delete") ? (surveys.find((s) => s.id === params.get("delete")) ?? null) : null;
+
+  return (
+    <main className="page survey-admin">
+      <div className="page-header">
+        <h1>Surveys</h1>
+        <div className="row">
+          <Form method="post">
+            <button type="submit" name="intent" value="template" className="btn">
+              New from template
+            </button>
+          </Form>
+          <Link to="/admin/surveys/new" className="btn btn-primary">
+            + New Survey
+          </Link>
+        </div>
+      </div>
+
+      {result && !result.ok ? (
+        <p className="alert alert-error" role="alert">
+          {result.message}
+        </p>
+      ) : null}
+      {result?.ok ? (
+        <p className="visually-hidden" role="status">
+          {result.message}
+        </p>
+      ) : null}
+
+      {pending && !result?.ok ? (
+        <div className="card stack" role="alertdialog" aria-labelledby="confirm-delete-title">
+          <h2 id="confirm-delete-title">{SURVEY_MSG.deleteConfirm}</h2>
+          <p>
+            “{pending.title}”: {deleteNote(pending.responseCount ?? 0)}
+          </p>
+          <Form method="post" action="/admin/surveys?index" className="row">
+            <input type="hidden" name="id" value={pending.id} />
+            <button type="submit" name="intent" value="delete" className="btn btn-danger">
+              Delete
+            </button>
+            <Link to="/admin/surveys" className="btn">
+              Cancel
+            </Link>
+          </Form>
+        </div>
+      ) : null}
+
+      {surveys.length === 0 ? (
+        <p className="card muted">No surveys yet.</p>
+      ) : (
+        <ul className="grid-cards survey-cards">
+          {surveys.map((s) => (
+            <li key={s.id} className="card stack survey-card">
+              <div className="row survey-card-head">
+                <h2>{s.title}</h2>
+                <span className={`badge ${s.status === "active" ? "badge-success" : ""}`}>{s.status === "active" ? "Active" : "Inactive"}</span>
+              </div>
+              {s.description ? <p className="survey-card-description">{s.description}</p> : null}
+              <p className="muted">
+                {`Audience: ${s.audience.toUpperCase()} · ${s.questionCount} question${s.questionCount === 1 ? "" : "s"}`}
+              </p>
+              <div className="row">
+                <Link to={`/admin/surveys/${s.id}/responses`} className="btn btn-sm" aria-label={`Responses: ${s.title}`}>
+                  Responses
+                </Link>
+                <Link to={`/admin/surveys/${s.id}/edit`} className="btn btn-sm" aria-label={`Edit: ${s.title}`}>
+                  Edit
+                </Link>
+                <Link
+                  to={`?delete=${s.id}`}
+                  className="btn btn-sm btn-danger"
+                  aria-label={`Delete: ${s.title}`}
+                  onClick={(e) => {
+                    e.preventDefault();
+                    setConfirm(s);
+                  }}
+                >
+                  Delete
+                </Link>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <Modal
+        open={!!confirm}
+        onClose={() => setConfirm(null)}
+        title={SURVEY_MSG.deleteConfirm}
+        size="sm"
+        footer={
+          <Form method="post" action="/admin/surveys?index" className="row">
+            <input type="hidden" name="id" value={confirm?.id ?? ""} />
+            <button type="button" className="btn" onClick={() => setConfirm(null)}>
+              Cancel
+            </button>
+            <button type="submit" name="intent" value="delete" className="btn btn-danger" disabled={busy}>
+              {busy ? "Deleting…" : "Delete"}
+            </button>
+          </Form>
+        }
+      >
+        {confirm ? (
+          <p>
+            “{confirm.title}”: {deleteNote(confirm.responseCount ?? 0)}
+          </p>
+        ) : null}
+      </Modal>
+    </main>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Surveys — Runway" }];

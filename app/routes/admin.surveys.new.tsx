@@ -1,0 +1,41 @@
+/** /admin/surveys/new: the editor with one blank question (§2.16). */
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useActionData } from "@remix-run/react";
+import { redirectWithFlash, requireAdmin } from "~/lib/auth.server";
+import { getDb } from "~/lib/db.server";
+import { saveEditorForm } from "~/models/survey/editor.server";
+import { actorOf } from "~/models/survey/survey.server";
+import { BLANK_QUESTION, SurveyEditor } from "~/components/survey/survey-editor";
+import surveyStyles from "~/styles/surveys.css";
+import adminStyles from "~/styles/survey-admin.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: surveyStyles },
+  { rel: "stylesheet", href: adminStyles },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request, { nonAdminTo: "/" });
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireAdmin(request, { nonAdminTo: "/" });
+  const outcome = await saveEditorForm({ db: await getDb(), actor: actorOf(user) }, await request.formData(), null);
+  if ("saved" in outcome) return redirectWithFlash("/admin/surveys", { kind: "success", message: "Survey saved." });
+  return json(outcome.reply, { status: outcome.status });
+}
+
+export default function NewSurvey() {
+  const lastResult = useActionData<typeof action>();
+  return (
+    <SurveyEditor
+      heading="New Survey"
+      lastResult={lastResult}
+      defaultValue={{ title: "", audience: "all", description: "", status: false, questions: [BLANK_QUESTION] }}
+    />
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "New Survey — Runway" }];

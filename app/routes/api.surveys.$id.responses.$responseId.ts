@@ -1,0 +1,14 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { handleApi, json, requireApiAdmin } from "~/lib/api.server";
+import { getDb } from "~/lib/db.server";
+import { actorOf, deleteResponse } from "~/models/survey/survey.server";
+
+/** DELETE /api/surveys/{id}/responses/{responseId} (admin). */
+export const action = ({ request, params }: ActionFunctionArgs) =>
+  handleApi(request, async () => {
+    if (request.method !== "DELETE")
+      return json(request, { message: "Method not allowed" }, { status: 405, headers: { Allow: "DELETE" } });
+    const user = await requireApiAdmin(request);
+    const r = await deleteResponse({ db: await getDb(), actor: actorOf(user) }, params.id ?? "", params.responseId ?? "");
+    return { message: "Response deleted", ...r };
+  });

@@ -1,0 +1,25 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { handleApi, json, readJson, requireApiAdmin, requireApiUser } from "~/lib/api.server";
+import { getDb } from "~/lib/db.server";
+import { SURVEY_MSG } from "~/models/survey/survey.schema";
+import { actorOf, getSurveyForAdmin, listResponses, readRoleFilter, submitResponse } from "~/models/survey/survey.server";
+
+/** GET /api/surveys/{id}/responses?role=student|alumni (admin): newest first. */
+export const loader = ({ request, params }: LoaderFunctionArgs) =>
+  handleApi(request, async () => {
+    await requireApiAdmin(request);
+    const db = await getDb();
+    const { survey } = await getSurveyForAdmin(db, params.id ?? "");
+    const role = readRoleFilter(new URL(request.url).searchParams.get("role"));
+    return listResponses(db, survey.id, { role });
+  });
+
+/** POST /api/surveys/{id}/responses {answers: [{questionId, type, label, value}]}: 201, or 409 when already answered. */
+export const action = ({ request, params }: ActionFunctionArgs) =>
+  handleApi(request, async () => {
+    if (request.method !== "POST")
+      return json(request, { message: "Method not allowed" }, { status: 405, headers: { Allow: "GET, POST" } });
+    const user = await requireApiUser(request);
+    const r = await submitResponse({ db: await getDb(), actor: actorOf(user) }, params.id ?? "", await readJson(request));
+    return json(request, { message: SURVEY_MSG.thanks, ...r }, { status: 201 });
+  });

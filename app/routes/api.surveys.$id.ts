@@ -1,0 +1,25 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { handleApi, json, readJson, requireApiAdmin, requireApiUser } from "~/lib/api.server";
+import { getDb } from "~/lib/db.server";
+import { actorOf, deleteSurvey, getSurvey, updateSurvey } from "~/models/survey/survey.server";
+
+/** GET /api/surveys/{id}: admins any survey; others only an active one meant for their role. */
+export const loader = ({ request, params }: LoaderFunctionArgs) =>
+  handleApi(request, async () => {
+    const user = await requireApiUser(request);
+    return getSurvey({ db: await getDb(), actor: actorOf(user) }, params.id ?? "");
+  });
+
+/** PUT /api/surveys/{id} (question ids stay stable) and DELETE /api/surveys/{id}, both admin. */
+export const action = ({ request, params }: ActionFunctionArgs) =>
+  handleApi(request, async () => {
+    if (request.method !== "PUT" && request.method !== "DELETE")
+      return json(request, { message: "Method not allowed" }, { status: 405, headers: { Allow: "GET, PUT, DELETE" } });
+    const user = await requireApiAdmin(request);
+    const ctx = { db: await getDb(), actor: actorOf(user) };
+    if (request.method === "DELETE") {
+      const r = await deleteSurvey(ctx, params.id ?? "");
+      return { message: "Survey deleted", ...r };
+    }
+    return updateSurvey(ctx, params.id ?? "", await readJson(request));
+  });

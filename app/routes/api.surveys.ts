@@ -1,0 +1,21 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { handleApi, json, readJson, requireApiAdmin, requireApiUser } from "~/lib/api.server";
+import { getDb } from "~/lib/db.server";
+import { actorOf, createSurvey, listSurveys } from "~/models/survey/survey.server";
+
+/** GET /api/surveys: admins get every survey, others the active ones meant for their role. */
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  handleApi(request, async () => {
+    const user = await requireApiUser(request);
+    return listSurveys({ db: await getDb(), actor: actorOf(user) });
+  });
+
+/** POST /api/surveys (admin): {title, description, audience, status, questions[]}. */
+export const action = ({ request }: ActionFunctionArgs) =>
+  handleApi(request, async () => {
+    if (request.method !== "POST")
+      return json(request, { message: "Method not allowed" }, { status: 405, headers: { Allow: "GET, POST" } });
+    const user = await requireApiAdmin(request);
+    const survey = await createSurvey({ db: await getDb(), actor: actorOf(user) }, await readJson(request));
+    return json(request, survey, { status: 201 });
+  });

@@ -1,0 +1,109 @@
+/**
+ * /surveys/{id}: answer one survey (§2.18). Signed-in users only; a survey not meant for the
+ * user's role is 'not found'. Admins see a read-only preview. The action also serves the survey
+ * dialogs (they post here with a fetcher).
+ */
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { useEffect } from "react";
+import { requireUser } from "~/lib/auth.server";
+import { getDb } from "~/lib/db.server";
+import { DomainError } from "~/models/errors";
+import { answersFromForm, SURVEY_MSG } from "~/models/survey/survey.schema";
+import { actorOf, getSurveyForAnswering, submitResponse } from "~/models/survey/survey.server";
+import { SurveyAnswerForm } from "~/components/survey/survey-answer-form";
+import { notify } from "~/components/ui/notify";
+import surveyStyles from "~/styles/surveys.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: surveyStyles }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  try {
+    const { survey, state } = await getSurveyForAnswering({ db: await getDb(), actor: actorOf(user) }, params.id ?? "");
+    return json({ survey, state });
+  } catch (e) {
+    if (e instanceof DomainError && e.status === 404) throw json({ message: SURVEY_MSG.notFound }, { status: 404 });
+    throw e;
+  }
+}
+
+export type SubmitResult = { ok: true; message: string } | { ok: false; message: string; errors?: Record<string, string[]> };
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const ctx = { db: await getDb(), actor: actorOf(user) };
+  try {
+    const { survey } = await getSurveyForAnswering(ctx, params.id ?? "");
+    const payload = answersFromForm(await request.formData(), survey.questions);
+    await submitResponse(ctx, survey.id, payload);
+    return json<SubmitResult>({ ok: true, message: SURVEY_MSG.thanks });
+  } catch (e) {
+    if (e instanceof DomainError)
+      return json<SubmitResult>({ ok: false, message: e.message, errors: e.fields }, { status: e.status });
+    throw e;
+  }
+}
+
+export default function AnswerSurvey() {
+  const { survey, state } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  useEffect(() => {
+    if (!result) return;
+    if (result.ok) notify.success(SURVEY_MSG.thanks);
+    else notify.error(SURVEY_MSG.submissionFailed);
+  }, [result]);
+  const done = result?.ok || state === "answered";
+  return (
+    <main className="page page-narrow survey-page">
+      <header className="stack survey-head">
+        <h1>{survey.title}</h1>
+        {survey.description ? <p className="survey-description">{survey.description}</p> : null}
+      </header>
+      {done ? (
+        <div className="card stack" role="status">
+          <p className="alert alert-success">{result?.ok ? SURVEY_MSG.thanks : SURVEY_MSG.alreadyAnswered}</p>
+          <p>
+            <Link to="/" className="btn">
+              Back to home
+            </Link>
+          </p>
+        </div>
+      ) : (
+        <section className="card" aria-label="Questions">
+          {state === "preview" ? (
+            <p className="alert alert-info">Preview: administrators do not answer surveys.</p>
+          ) : null}
+          {result && !result.ok ? (
+            <p className="alert alert-error" role="alert">
+              {SURVEY_MSG.submissionFailed}: {result.message}
+            </p>
+          ) : null}
+          <SurveyAnswerForm
+            questions={survey.questions}
+            Form={Form}
+            busy={busy}
+            disabled={state === "preview"}
+            serverErrors={result && !result.ok ? result.errors : null}
+          />
+        </section>
+      )}
+    </main>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.survey.title} — Runway` : "Survey — Runway" }];
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="page page-narrow">
+      <h1>{notFound ? "Survey not available" : "Unexpected Application Error!"}</h1>
+      <p>{notFound ? "This survey does not exist, is closed, or is not meant for you." : "Something went wrong. Please try again."}</p>
+      <Link to="/">Go to the home page</Link>
+    </main>
+  );
+}

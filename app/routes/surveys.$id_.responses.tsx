@@ -1,0 +1,35 @@
+/**
+ * /surveys/{id}/responses: the raw 'Survey Responses' page of §2.1, pretty-printed data. Admins see
+ * every response; any other signed-in user sees only their own (other people's answers are private).
+ * The file name's `$id_` keeps this page out of the answering page's layout.
+ */
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { requireUser } from "~/lib/auth.server";
+import { getDb } from "~/lib/db.server";
+import { isUuid, listResponses } from "~/models/survey/survey.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const id = params.id ?? "";
+  // §8: the raw screen logs failures and a missing id to the console only.
+  if (!isUuid(id)) return json({ responses: [] as Awaited<ReturnType<typeof listResponses>>, error: "Missing or invalid survey id" });
+  const responses = await listResponses(await getDb(), id, user.role === "admin" ? {} : { userId: user.id });
+  return json({ responses, error: null as string | null });
+}
+
+export default function RawResponses() {
+  const { responses, error } = useLoaderData<typeof loader>();
+  if (error && typeof window !== "undefined") console.error(error);
+  return (
+    <main className="page">
+      <h1>Survey Responses</h1>
+      <pre className="card survey-raw" tabIndex={0} aria-label="Responses as data">
+        {JSON.stringify(responses, null, 2)}
+      </pre>
+    </main>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Survey Responses — Runway" }];
