@@ -4,11 +4,15 @@
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createRequestHandler } from "@remix-run/express";
+import { once } from "node:events";
+import { createRequire } from "node:module";
+import { createRequestHandler } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
+// The adapter's request builder is not re-exported by its index; the version is pinned in package.json.
+const { createRemixRequest } = createRequire(import.meta.url)("@remix-run/express/dist/server.js");
 
 export function createApp(build, env) {
   const app = express();
@@ -36,6 +40,56 @@ export function createApp(build, env) {
       next();
     });
   }
-  app.all("*", createRequestHandler({ build, mode: env.NODE_ENV === "production" ? "production" : "development" }));
+  const handle = createRequestHandler(build, env.NODE_ENV === "production" ? "production" : "development");
+  app.all("*", async (req, res, next) => {
+    try {
+      const response = await handle(createRemixRequest(req, res), {});
+      await send(res, response);
+    } catch (error) {
+      next(error);
+    }
+  });
+  // Last resort: never a stack trace in an answer.
+  // eslint-disable-next-line no-unused-vars
+  app.use((error, _req, res, _next) => {
+    console.error(error);
+    if (res.headersSent) return res.destroy();
+    res.status(500).type("text/plain").send("Something went wrong. Please try again.");
+  });
   return app;
+}
+
+/**
+ * Like @remix-run/express's sender, but it waits for the socket to drain: a streamed answer (the
+ * survey CSV export) then holds flat memory however slowly the client reads, and stops reading its
+ * source when the client goes away.
+ */
+async function send(res, response) {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  if (response.headers.get("Content-Type")?.match(/text\/event-stream/i)) res.flushHeaders();
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  const reader = response.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (!res.write(value)) {
+        await Promise.race([once(res, "drain"), once(res, "close")]);
+        if (res.destroyed) {
+          await reader.cancel().catch(() => {});
+          return;
+        }
+      }
+      if (typeof res.flush === "function") res.flush();
+    }
+    res.end();
+  } catch (error) {
+    await reader.cancel().catch(() => {});
+    res.destroy(error);
+  }
 }
