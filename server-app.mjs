@@ -50,7 +50,6 @@ export function createApp(build, env) {
     }
   });
   // Last resort: never a stack trace in an answer.
-  // eslint-disable-next-line no-unused-vars
   app.use((error, _req, res, _next) => {
     console.error(error);
     if (res.headersSent) return res.destroy();

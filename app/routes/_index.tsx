@@ -1,13 +1,29 @@
 // Landing page (spec §2.6): hero, links to /register, /login, /dashboard and /jobs, features and
-// benefits; signed-in users also get the Available Surveys list. Public: no loader of its own — the
-// viewer and the configuration come from the root loader.
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
-import { Link, useRouteLoaderData } from "@remix-run/react";
+// benefits; signed-in students and alumni also get the Available Surveys list. Public: the viewer
+// and the configuration come from the root loader; this loader only adds the eligible surveys.
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { COURSES, INSTITUTES } from "#db/constants";
+import { AvailableSurveys } from "~/components/survey/available-surveys";
+import { getUser } from "~/lib/auth.server";
+import { getDb } from "~/lib/db.server";
+import { listEligibleSurveys } from "~/models/survey/survey.server";
 import type { loader as rootLoader } from "~/root";
 import styles from "~/styles/landing.css";
+import surveyStyles from "~/styles/surveys.css";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  { rel: "stylesheet", href: surveyStyles },
+];
+
+/** Public page; the survey list is for signed-in students and alumni only (admins are not prompted). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getUser(request);
+  const surveys = user && user.role !== "admin" ? await listEligibleSurveys(await getDb(), user) : [];
+  return json({ surveys });
+}
 
 export const meta: MetaFunction = () => [
   { title: "Runway — internships and jobs for our students and alumni" },
@@ -18,16 +34,9 @@ export const meta: MetaFunction = () => [
   },
 ];
 
-/**
- * Slot for the surveys area's 'Available Surveys' list (§2.6: Take Survey buttons, survey dialog,
- * answered surveys drop out). Renders nothing until the lead wires the surveys component in.
- */
-function AvailableSurveys() {
-  return null; // SLOT(surveys): replace with the surveys area's <AvailableSurveys /> and its loader data.
-}
-
 export default function Landing() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
+  const { surveys } = useLoaderData<typeof loader>();
   const user = root?.user ?? null;
   const college = root?.config.collegeName ?? "the college";
   const domain = root?.config.emailDomain ?? "example.edu";
@@ -77,7 +86,14 @@ export default function Landing() {
         </div>
       </section>
 
-      {user ? <AvailableSurveys /> : null}
+      {user ? (
+        // Stays mounted while the list empties, so the dialog can finish and thank the user.
+        <div className="landing-section landing-surveys">
+          <div className="landing-inner">
+            <AvailableSurveys surveys={surveys} />
+          </div>
+        </div>
+      ) : null}
 
       <section className="landing-section" aria-labelledby="features-title">
         <div className="landing-inner">

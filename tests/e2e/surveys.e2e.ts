@@ -68,7 +68,7 @@ test("admin builds a survey with every question type", async ({ page }) => {
 
 test("a student answers on /surveys/{id}; required questions are enforced", async ({ page }) => {
   await login(page, accounts.student.email);
-  await page.goto("/surveys");
+  await page.goto("/");
   const link = page.getByRole("link", { name: `Take Survey: ${title}` });
   const href = await link.getAttribute("href");
   expect(href).toMatch(/^\/surveys\/[0-9a-f-]{36}$/);
@@ -85,13 +85,13 @@ test("a student answers on /surveys/{id}; required questions are enforced", asyn
   await page.getByRole("radio", { name: "4 of 5 stars" }).check();
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByText("Thanks! Your response has been submitted.").first()).toBeVisible();
-  await page.goto("/surveys");
+  await page.goto("/");
   await expect(page.getByRole("link", { name: `Take Survey: ${title}` })).toHaveCount(0);
 });
 
-test("an alumnus answers in the Take Survey dialog and the survey leaves the list", async ({ page }) => {
+test("an alumnus answers in the landing page Take Survey dialog and the survey leaves the list", async ({ page }) => {
   await login(page, accounts.alumni.email);
-  await page.goto("/surveys");
+  await page.goto("/");
   await page.getByRole("link", { name: `Take Survey: ${title}` }).click();
   const dialog = page.getByRole("dialog", { name: title });
   await expect(dialog).toBeVisible();
