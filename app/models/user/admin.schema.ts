@@ -110,8 +110,8 @@ export const courseRef = z.preprocess((v) => {
 export function adminUserPatchSchema(domain: string) {
   return z
     .object({
-      firstName: z.string({ error: MSG.firstNameRequired }).trim().min(1, MSG.firstNameRequired).min(2, MSG.firstNameMin).max(100),
-      lastName: z.string({ error: MSG.lastNameRequired }).trim().min(1, MSG.lastNameRequired).min(2, MSG.lastNameMin).max(100),
+      firstName: z.string({ error: MSG.firstNameRequired }).trim().min(1, { error: MSG.firstNameRequired, abort: true }).min(2, MSG.firstNameMin).max(100),
+      lastName: z.string({ error: MSG.lastNameRequired }).trim().min(1, { error: MSG.lastNameRequired, abort: true }).min(2, MSG.lastNameMin).max(100),
       email: collegeEmailField(domain),
       role: z.enum(ROLES, { error: "Please select user type" }),
       userType: z.enum(ROLES, { error: "Please select user type" }),

@@ -262,7 +262,7 @@ export async function updateUserByAdmin(ctx: Ctx, id: string, patch: AdminUserPa
 }
 
 /** Activates or deactivates a user (the §2.13 toggle; PUT {isActive}). */
-export function setUserActive(ctx: Ctx, id: string, isActive: boolean): Promise<PublicUser> {
+export async function setUserActive(ctx: Ctx, id: string, isActive: boolean): Promise<PublicUser> {
   return updateUserByAdmin(ctx, id, { isActive });
 }
 

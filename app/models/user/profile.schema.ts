@@ -27,8 +27,8 @@ const optionalText = (max: number, label: string) =>
 
 /** The whole profile form: an empty optional field clears it. */
 export const profileFormSchema = z.object({
-  firstName: z.string({ error: MSG.firstNameRequired }).trim().min(1, MSG.firstNameRequired).min(2, MSG.firstNameMin).max(100),
-  lastName: z.string({ error: MSG.lastNameRequired }).trim().min(1, MSG.lastNameRequired).min(2, MSG.lastNameMin).max(100),
+  firstName: z.string({ error: MSG.firstNameRequired }).trim().min(1, { error: MSG.firstNameRequired, abort: true }).min(2, MSG.firstNameMin).max(100),
+  lastName: z.string({ error: MSG.lastNameRequired }).trim().min(1, { error: MSG.lastNameRequired, abort: true }).min(2, MSG.lastNameMin).max(100),
   phone: optionalText(40, "Phone"),
   address: optionalText(300, "Address"),
   bio: optionalText(2000, "Bio"),

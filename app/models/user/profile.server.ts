@@ -30,7 +30,7 @@ async function load(db: Db, id: string): Promise<PublicUser> {
 }
 
 /** The signed-in user's profile. */
-export function getProfile(ctx: Ctx): Promise<PublicUser> {
+export async function getProfile(ctx: Ctx): Promise<PublicUser> {
   return load(ctx.db, me(ctx).id);
 }
 
