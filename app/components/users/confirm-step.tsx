@@ -18,9 +18,14 @@ export function ConfirmStep({ intent, user }: { intent: "toggle" | "delete"; use
       <Form method="post" action={backHref} className="row">
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="id" value={user._id} />
-        {intent === "toggle" ? <input type="hidden" name="isActive" value={String(!user.isActive)} /> : null}
+        {intent === "toggle" ? (
+          <input type="hidden" name="isActive" value={String(!user.isActive)} />
+        ) : null}
         <input type="hidden" name="confirm" value="yes" />
-        <button type="submit" className={`btn ${intent === "delete" ? "btn-danger" : "btn-primary"}`}>
+        <button
+          type="submit"
+          className={`btn ${intent === "delete" ? "btn-danger" : "btn-primary"}`}
+        >
           {intent === "delete" ? "Delete" : user.isActive ? "Deactivate" : "Activate"}
         </button>
         <Link to={backHref} className="btn">

@@ -4,7 +4,7 @@
  * the pending submission) and falls back to the server's truth when refused. Without JavaScript the
  * same forms post normally and the server answers with a confirmation step.
  */
-import { useFetcher } from "@remix-run/react";
+import { useFetcher, useFetchers } from "@remix-run/react";
 import { createContext, useContext, useEffect, useRef } from "react";
 import { confirmText } from "~/models/user/admin.schema";
 import { notify } from "../ui/notify";
@@ -16,18 +16,21 @@ export interface PageErrorState {
 }
 export const PageErrorContext = createContext<(e: PageErrorState | null) => void>(() => {});
 
-const statusKey = (id: string) => `user-status-${id}`;
-
 /** The status the row should show now: the pending toggle's target while it is in flight. */
 export function useOptimisticActive(user: UserRowView): boolean {
-  const f = useFetcher<UserActionResult>({ key: statusKey(user._id) });
-  const pending = f.formData?.get("intent") === "toggle" ? f.formData.get("isActive") === "true" : null;
-  return pending ?? user.isActive;
+  const pending = useFetchers().find(
+    (f) => f.formData?.get("intent") === "toggle" && f.formData.get("id") === user._id,
+  );
+  return pending ? pending.formData!.get("isActive") === "true" : user.isActive;
 }
 
 export function StatusBadge({ user }: { user: UserRowView }) {
   const active = useOptimisticActive(user);
-  return <span className={`badge ${active ? "badge-success" : "badge-danger"}`}>{active ? "Active" : "Inactive"}</span>;
+  return (
+    <span className={`badge ${active ? "badge-success" : "badge-danger"}`}>
+      {active ? "Active" : "Inactive"}
+    </span>
+  );
 }
 
 function useResult(f: { state: string; data?: UserActionResult }) {
@@ -48,7 +51,7 @@ function useResult(f: { state: string; data?: UserActionResult }) {
 }
 
 export function UserActions({ user, isSelf }: { user: UserRowView; isSelf: boolean }) {
-  const toggle = useFetcher<UserActionResult>({ key: statusKey(user._id) });
+  const toggle = useFetcher<UserActionResult>();
   const del = useFetcher<UserActionResult>();
   const isActive = useOptimisticActive(user);
   useResult(toggle);
@@ -63,13 +66,28 @@ export function UserActions({ user, isSelf }: { user: UserRowView; isSelf: boole
         onSubmit={(e) => {
           e.preventDefault();
           if (!window.confirm(confirmText.toggle({ ...user, isActive }))) return;
-          toggle.submit({ intent: "toggle", id: user._id, isActive: String(!isActive), confirm: "yes", js: "1" }, { method: "post" });
+          toggle.submit(
+            {
+              intent: "toggle",
+              id: user._id,
+              isActive: String(!isActive),
+              confirm: "yes",
+              js: "1",
+            },
+            { method: "post" },
+          );
         }}
       >
         <input type="hidden" name="intent" value="toggle" />
         <input type="hidden" name="id" value={user._id} />
         <input type="hidden" name="isActive" value={String(!isActive)} />
-        <button type="submit" className="btn btn-sm" disabled={isSelf} title={selfNote} aria-label={`${isActive ? "Deactivate" : "Activate"} ${name}`}>
+        <button
+          type="submit"
+          className="btn btn-sm"
+          disabled={isSelf}
+          title={selfNote}
+          aria-label={`${isActive ? "Deactivate" : "Activate"} ${name}`}
+        >
           {isActive ? "Deactivate" : "Activate"}
         </button>
       </toggle.Form>
@@ -78,12 +96,21 @@ export function UserActions({ user, isSelf }: { user: UserRowView; isSelf: boole
         onSubmit={(e) => {
           e.preventDefault();
           if (!window.confirm(confirmText.delete(user))) return;
-          del.submit({ intent: "delete", id: user._id, confirm: "yes", js: "1" }, { method: "post" });
+          del.submit(
+            { intent: "delete", id: user._id, confirm: "yes", js: "1" },
+            { method: "post" },
+          );
         }}
       >
         <input type="hidden" name="intent" value="delete" />
         <input type="hidden" name="id" value={user._id} />
-        <button type="submit" className="btn btn-sm btn-danger" disabled={isSelf} title={selfNote} aria-label={`Delete ${name}`}>
+        <button
+          type="submit"
+          className="btn btn-sm btn-danger"
+          disabled={isSelf}
+          title={selfNote}
+          aria-label={`Delete ${name}`}
+        >
           Delete
         </button>
       </del.Form>

@@ -17,12 +17,22 @@ function toSearch(form: HTMLFormElement): string {
   return s ? `?${s}` : "";
 }
 
-export function UsersFilters({ query, courses }: { query: UserListQuery; courses: Array<{ id: string; name: string }> }) {
+export function UsersFilters({
+  query,
+  courses,
+}: {
+  query: UserListQuery;
+  courses: Array<{ id: string; name: string }>;
+}) {
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const apply = () => {
-    if (formRef.current) navigate(`/admin/users${toSearch(formRef.current)}`, { replace: true, preventScrollReset: true });
+    if (formRef.current)
+      navigate(`/admin/users${toSearch(formRef.current)}`, {
+        replace: true,
+        preventScrollReset: true,
+      });
   };
 
   // Keep the fields in step with the URL (Reset, back/forward), except the box being typed in.
@@ -57,7 +67,8 @@ export function UsersFilters({ query, courses }: { query: UserListQuery; courses
       }}
       onChange={(e) => {
         clearTimeout(timer.current);
-        if ((e.target as HTMLElement).getAttribute("name") === "q") timer.current = setTimeout(apply, SEARCH_DEBOUNCE_MS);
+        if ((e.target as HTMLElement).getAttribute("name") === "q")
+          timer.current = setTimeout(apply, SEARCH_DEBOUNCE_MS);
         else apply();
       }}
     >
@@ -65,7 +76,15 @@ export function UsersFilters({ query, courses }: { query: UserListQuery; courses
         <label htmlFor="users-q" className="field-label">
           Search
         </label>
-        <input id="users-q" type="search" name="q" defaultValue={query.q} placeholder="Name or email" maxLength={100} autoComplete="off" />
+        <input
+          id="users-q"
+          type="search"
+          name="q"
+          defaultValue={query.q}
+          placeholder="Name or email"
+          maxLength={100}
+          autoComplete="off"
+        />
       </div>
       <div className="field">
         <label htmlFor="users-role" className="field-label">
