@@ -1,8 +1,20 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import { useMemo, useState } from "react";
 import { REGISTER_YEAR_LEVELS, ROLES, type Role } from "#db/constants";
 import { requireAdmin } from "~/lib/auth.server";
@@ -29,9 +41,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const me = await requireAdmin(request);
   const schema = userRecordSchema(env().COLLEGE_EMAIL_DOMAIN, { passwordRequired: true });
   const submission = parseWithZod(await request.formData(), { schema });
-  if (submission.status !== "success") return json({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  if (submission.status !== "success")
+    return json({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   try {
-    const u = await createUserByAdmin({ db: await getDb(), actor: { id: me.id, role: me.role as Role, email: me.email } }, submission.value);
+    const u = await createUserByAdmin(
+      { db: await getDb(), actor: { id: me.id, role: me.role as Role, email: me.email } },
+      submission.value,
+    );
     if (!u._id) throw new Error(USERS_MSG.unexpectedResponse);
     return redirect("/admin/users?created=1");
   } catch (e) {
@@ -67,7 +83,12 @@ export default function CreateUser() {
   });
   const [type, setType] = useState<string>(String(fields.userType.initialValue ?? "student"));
   const busy = useNavigation().state === "submitting";
-  const text = (name: keyof typeof fields, label: string, inputType = "text", autoComplete = "off") => {
+  const text = (
+    name: keyof typeof fields,
+    label: string,
+    inputType = "text",
+    autoComplete = "off",
+  ) => {
     const f = fields[name];
     return (
       <Field label={label} error={f.errors} id={f.id}>
@@ -77,7 +98,9 @@ export default function CreateUser() {
             key={f.key}
             name={f.name}
             type={inputType}
-            defaultValue={inputType === "password" ? undefined : (f.initialValue as string | undefined)}
+            defaultValue={
+              inputType === "password" ? undefined : (f.initialValue as string | undefined)
+            }
             autoComplete={autoComplete}
           />
         )}
@@ -100,7 +123,13 @@ export default function CreateUser() {
         ) : null}
         <Field label="User type" error={fields.userType.errors} id={fields.userType.id}>
           {(p) => (
-            <select {...p} key={fields.userType.key} name={fields.userType.name} defaultValue={type} onChange={(e) => setType(e.currentTarget.value)}>
+            <select
+              {...p}
+              key={fields.userType.key}
+              name={fields.userType.name}
+              defaultValue={type}
+              onChange={(e) => setType(e.currentTarget.value)}
+            >
               {ROLES.map((r) => (
                 <option key={r} value={r}>
                   {r}
@@ -118,9 +147,18 @@ export default function CreateUser() {
         {type !== "admin" ? (
           <>
             {text("studentId", type === "student" ? "Student ID" : "Student ID (optional)")}
-            <Field label={type === "student" ? "Course" : "Course (optional)"} error={fields.course.errors} id={fields.course.id}>
+            <Field
+              label={type === "student" ? "Course" : "Course (optional)"}
+              error={fields.course.errors}
+              id={fields.course.id}
+            >
               {(p) => (
-                <select {...p} key={fields.course.key} name={fields.course.name} defaultValue={(fields.course.initialValue as string) ?? ""}>
+                <select
+                  {...p}
+                  key={fields.course.key}
+                  name={fields.course.name}
+                  defaultValue={(fields.course.initialValue as string) ?? ""}
+                >
                   <option value="">Select course</option>
                   {courseGroups.map((g) => (
                     <optgroup key={g.institute} label={g.label}>
@@ -134,9 +172,18 @@ export default function CreateUser() {
                 </select>
               )}
             </Field>
-            <Field label={type === "student" ? "Year level" : "Year level (optional)"} error={fields.yearLevel.errors} id={fields.yearLevel.id}>
+            <Field
+              label={type === "student" ? "Year level" : "Year level (optional)"}
+              error={fields.yearLevel.errors}
+              id={fields.yearLevel.id}
+            >
               {(p) => (
-                <select {...p} key={fields.yearLevel.key} name={fields.yearLevel.name} defaultValue={(fields.yearLevel.initialValue as string) ?? ""}>
+                <select
+                  {...p}
+                  key={fields.yearLevel.key}
+                  name={fields.yearLevel.name}
+                  defaultValue={(fields.yearLevel.initialValue as string) ?? ""}
+                >
                   <option value="">Select year level</option>
                   {REGISTER_YEAR_LEVELS.map((y) => (
                     <option key={y} value={y}>

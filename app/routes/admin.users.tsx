@@ -1,4 +1,9 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
@@ -8,7 +13,12 @@ import { getDb } from "~/lib/db.server";
 import { listCourses } from "~/models/course/course.server";
 import { DomainError } from "~/models/errors";
 import { readUserListQuery, USERS_MSG } from "~/models/user/admin.schema";
-import { deleteUserByAdmin, getUserForAdmin, listUsers, setUserActive } from "~/models/user/admin.server";
+import {
+  deleteUserByAdmin,
+  getUserForAdmin,
+  listUsers,
+  setUserActive,
+} from "~/models/user/admin.server";
 import type { PublicUser } from "~/models/user/user.server";
 import { ConfirmStep } from "~/components/users/confirm-step";
 import type { UserActionResult, UserRowView } from "~/components/users/types";
@@ -55,7 +65,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     courses: courses.map((c) => ({ id: c.id, name: c.name })),
     created: params.get("created") === "1",
     pageError:
-      error === "toggle" ? USERS_MSG.statusPageError : error === "delete" ? USERS_MSG.deletePageError : null,
+      error === "toggle"
+        ? USERS_MSG.statusPageError
+        : error === "delete"
+          ? USERS_MSG.deletePageError
+          : null,
     meId: me.id,
     confirm,
   });
@@ -111,8 +125,10 @@ export default function ManageUsers() {
   const data = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const [clientError, setClientError] = useState<PageErrorState | null>(null);
-  const loading = navigation.state === "loading" && navigation.location?.pathname === "/admin/users";
-  const pageError = clientError ?? (data.pageError ? { message: data.pageError, reason: null } : null);
+  const loading =
+    navigation.state === "loading" && navigation.location?.pathname === "/admin/users";
+  const pageError =
+    clientError ?? (data.pageError ? { message: data.pageError, reason: null } : null);
   return (
     <PageErrorContext.Provider value={setClientError}>
       <main className="page users-page">
@@ -133,7 +149,9 @@ export default function ManageUsers() {
             {pageError.reason ? <span> — {pageError.reason}</span> : null}
           </div>
         ) : null}
-        {data.confirm ? <ConfirmStep intent={data.confirm.intent} user={data.confirm.user} /> : null}
+        {data.confirm ? (
+          <ConfirmStep intent={data.confirm.intent} user={data.confirm.user} />
+        ) : null}
         <UsersFilters query={data.query} courses={data.courses} />
         <div className="users-results" aria-busy={loading || undefined}>
           {loading ? (
@@ -141,7 +159,17 @@ export default function ManageUsers() {
               {USERS_MSG.loading}
             </p>
           ) : null}
-          <UsersTable users={data.users} state={{ page: data.page, size: data.query.size, sort: data.query.sort, dir: data.query.dir }} total={data.total} meId={data.meId} />
+          <UsersTable
+            users={data.users}
+            state={{
+              page: data.page,
+              size: data.query.size,
+              sort: data.query.sort,
+              dir: data.query.dir,
+            }}
+            total={data.total}
+            meId={data.meId}
+          />
           <UsersPager page={data.page} pages={data.pages} total={data.total} />
         </div>
       </main>

@@ -25,7 +25,10 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
     const id = params.id ?? "";
     if (request.method === "PUT" || request.method === "PATCH") {
       const ctx = await context(request);
-      const patch = parseBody(adminUserPatchSchema(env().COLLEGE_EMAIL_DOMAIN), await readJson(request));
+      const patch = parseBody(
+        adminUserPatchSchema(env().COLLEGE_EMAIL_DOMAIN),
+        await readJson(request),
+      );
       return updateUserByAdmin(ctx, id, patch);
     }
     if (request.method === "DELETE") {
@@ -33,5 +36,9 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
       await deleteUserByAdmin(ctx, id);
       return { message: USERS_MSG.deleted, _id: id };
     }
-    return json(request, { message: "Method not allowed" }, { status: 405, headers: { Allow: "GET, PUT, PATCH, DELETE" } });
+    return json(
+      request,
+      { message: "Method not allowed" },
+      { status: 405, headers: { Allow: "GET, PUT, PATCH, DELETE" } },
+    );
   });

@@ -24,9 +24,17 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
 /** POST /api/admin/users: creates an active, verified user (§2.14, §5) → 201 with the user (`_id`). */
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
-    if (request.method !== "POST") return json(request, { message: "Method not allowed" }, { status: 405, headers: { Allow: "GET, POST" } });
+    if (request.method !== "POST")
+      return json(
+        request,
+        { message: "Method not allowed" },
+        { status: 405, headers: { Allow: "GET, POST" } },
+      );
     const me = await requireApiAdmin(request);
     const ctx = { db: await getDb(), actor: { id: me.id, role: me.role as Role, email: me.email } };
-    const input = parseBody(userRecordSchema(env().COLLEGE_EMAIL_DOMAIN, { passwordRequired: true }), await readJson(request));
+    const input = parseBody(
+      userRecordSchema(env().COLLEGE_EMAIL_DOMAIN, { passwordRequired: true }),
+      await readJson(request),
+    );
     return json(request, await createUserByAdmin(ctx, input), { status: 201 });
   });

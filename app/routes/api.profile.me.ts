@@ -12,7 +12,8 @@ async function context(request: Request) {
 }
 
 /** GET /api/profile/me: the caller's profile. */
-export const loader = ({ request }: LoaderFunctionArgs) => handleApi(request, async () => getProfile(await context(request)));
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  handleApi(request, async () => getProfile(await context(request)));
 
 /**
  * PUT /api/profile/me: the §5 field set (fullName or firstName/lastName, contactNumber or phone,
@@ -21,7 +22,11 @@ export const loader = ({ request }: LoaderFunctionArgs) => handleApi(request, as
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     if (request.method !== "PUT" && request.method !== "PATCH")
-      return json(request, { message: "Method not allowed" }, { status: 405, headers: { Allow: "GET, PUT, PATCH" } });
+      return json(
+        request,
+        { message: "Method not allowed" },
+        { status: 405, headers: { Allow: "GET, PUT, PATCH" } },
+      );
     const ctx = await context(request);
     const r = parseProfilePatch(await readJson(request));
     if (!r.ok) {

@@ -12,7 +12,12 @@ import { updateProfilePhoto } from "~/models/user/profile.server";
  */
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
-    if (request.method !== "POST") return json(request, { message: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+    if (request.method !== "POST")
+      return json(
+        request,
+        { message: "Method not allowed" },
+        { status: 405, headers: { Allow: "POST" } },
+      );
     const me = await requireApiUser(request);
     const ctx = { db: await getDb(), actor: { id: me.id, role: me.role as Role, email: me.email } };
     const profile = await updateProfilePhoto(ctx, await readUpload(request, "profilePicture"));

@@ -5,7 +5,12 @@ import type { Db } from "#db/client";
 import { requireUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import type { SessionUser } from "~/models/auth/session.server";
-import { adminStats, EMPTY_ADMIN_STATS, EMPTY_STUDENT_STATS, studentStats } from "~/models/stats/stats.server";
+import {
+  adminStats,
+  EMPTY_ADMIN_STATS,
+  EMPTY_STUDENT_STATS,
+  studentStats,
+} from "~/models/stats/stats.server";
 import { displayName } from "~/models/user/user.schema";
 import { AdminDashboard } from "~/components/dashboard/admin-dashboard";
 import { StudentDashboard } from "~/components/dashboard/student-dashboard";
@@ -26,7 +31,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = await getDb();
   if (user.role === "admin") {
     // §8: when loading the statistics fails, the values are zeros.
-    const stats = await adminStats(db).catch((e) => (console.error("[dashboard] admin stats:", e), null));
+    const stats = await adminStats(db).catch(
+      (e) => (console.error("[dashboard] admin stats:", e), null),
+    );
     return defer({
       kind: "admin" as const,
       firstName: user.firstName,
@@ -36,7 +43,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       surveys: [] as EligibleSurvey[],
     });
   }
-  const stats = await studentStats(db, user.id).catch((e) => (console.error("[dashboard] student stats:", e), null));
+  const stats = await studentStats(db, user.id).catch(
+    (e) => (console.error("[dashboard] student stats:", e), null),
+  );
   return defer({
     kind: "student" as const,
     firstName: user.firstName?.trim() || displayName(user),
@@ -59,7 +68,14 @@ export default function Dashboard() {
         collegeShortName={root?.config.collegeShortName ?? "gold"}
       />
     );
-  return <StudentDashboard firstName={data.firstName} stats={data.studentStats} failed={data.failed} surveys={data.surveys} />;
+  return (
+    <StudentDashboard
+      firstName={data.firstName}
+      stats={data.studentStats}
+      failed={data.failed}
+      surveys={data.surveys}
+    />
+  );
 }
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Runway" }];

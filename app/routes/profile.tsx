@@ -1,5 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import type { Role } from "#db/constants";
@@ -40,13 +45,20 @@ export async function action({ request }: ActionFunctionArgs) {
     } catch (e) {
       if (!(e instanceof DomainError)) console.error("[profile] photo failed:", e);
       return json(
-        { photoError: { message: PROFILE_MSG.photoFailed, reason: e instanceof DomainError ? e.message : null }, result: null },
+        {
+          photoError: {
+            message: PROFILE_MSG.photoFailed,
+            reason: e instanceof DomainError ? e.message : null,
+          },
+          result: null,
+        },
         { status: e instanceof DomainError ? e.status : 500 },
       );
     }
   }
   const submission = parseWithZod(await request.formData(), { schema: profileFormSchema });
-  if (submission.status !== "success") return json({ result: submission.reply(), photoError: null }, { status: 400 });
+  if (submission.status !== "success")
+    return json({ result: submission.reply(), photoError: null }, { status: 400 });
   try {
     await updateProfile(ctx, submission.value);
     return redirectWithFlash("/profile", { kind: "success", message: PROFILE_MSG.saved });
@@ -55,7 +67,10 @@ export async function action({ request }: ActionFunctionArgs) {
     const known = e instanceof DomainError;
     return json(
       {
-        result: submission.reply({ formErrors: [PROFILE_MSG.saveFailed], fieldErrors: known ? (e.fields ?? {}) : {} }),
+        result: submission.reply({
+          formErrors: [PROFILE_MSG.saveFailed],
+          fieldErrors: known ? (e.fields ?? {}) : {},
+        }),
         photoError: null,
       },
       { status: known ? e.status : 500 },
@@ -94,7 +109,11 @@ export default function Profile() {
           )}
         </div>
         {editing ? (
-          <ProfileForm profile={profile} courseGroups={courseGroups} lastResult={actionData?.result} />
+          <ProfileForm
+            profile={profile}
+            courseGroups={courseGroups}
+            lastResult={actionData?.result}
+          />
         ) : (
           <ProfileView profile={profile} />
         )}

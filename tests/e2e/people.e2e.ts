@@ -8,7 +8,9 @@ import sharp from "sharp";
 import { accounts, E2E_PASSWORD, expectAccessible, login, uniqueEmail } from "./support";
 
 async function adminToken(request: APIRequestContext): Promise<string> {
-  const r = await request.post("/api/auth/login", { data: { email: accounts.admin.email, password: E2E_PASSWORD } });
+  const r = await request.post("/api/auth/login", {
+    data: { email: accounts.admin.email, password: E2E_PASSWORD },
+  });
   expect(r.status()).toBe(200);
   return (await r.json()).token;
 }
@@ -31,7 +33,12 @@ async function makeStudent(request: APIRequestContext, firstName: string, lastNa
     },
   });
   expect(r.status()).toBe(201);
-  return { id: (await r.json())._id as string, email, password: "student-pass-1", adminToken: token };
+  return {
+    id: (await r.json())._id as string,
+    email,
+    password: "student-pass-1",
+    adminToken: token,
+  };
 }
 
 async function confirmNext(page: Page, text: string) {
@@ -41,7 +48,10 @@ async function confirmNext(page: Page, text: string) {
   });
 }
 
-test("an admin creates a user who signs in, filters the list, and deactivates them (their session ends)", async ({ page, browser }) => {
+test("an admin creates a user who signs in, filters the list, and deactivates them (their session ends)", async ({
+  page,
+  browser,
+}) => {
   await login(page, accounts.admin.email);
   await page.goto("/admin/users");
   await expect(page.getByRole("heading", { name: "Manage Users" })).toBeVisible();
@@ -106,7 +116,10 @@ test("an admin creates a user who signs in, filters the list, and deactivates th
   await expect(page.getByLabel("Status")).toHaveValue("");
 });
 
-test("a refused status change is rolled back with the banner and the page error; delete removes the row", async ({ page, request }) => {
+test("a refused status change is rolled back with the banner and the page error; delete removes the row", async ({
+  page,
+  request,
+}) => {
   const gone = await makeStudent(request, "Gone", "Soon");
   const del = await makeStudent(request, "Del", "Eted");
   await login(page, accounts.admin.email);
@@ -114,11 +127,19 @@ test("a refused status change is rolled back with the banner and the page error;
   const row = page.getByRole("row", { name: /Gone Soon/ });
   await expect(row.getByText("Active", { exact: true })).toBeVisible();
   // The user disappears behind the page's back: the server refuses the change (404).
-  expect((await request.delete(`/api/admin/users/${gone.id}`, { headers: { Authorization: `Bearer ${gone.adminToken}` } })).status()).toBe(200);
+  expect(
+    (
+      await request.delete(`/api/admin/users/${gone.id}`, {
+        headers: { Authorization: `Bearer ${gone.adminToken}` },
+      })
+    ).status(),
+  ).toBe(200);
   await confirmNext(page, "Deactivate Gone Soon?");
   await row.getByRole("button", { name: "Deactivate Gone Soon" }).click();
   await expect(page.getByText("Error updating user status")).toBeVisible();
-  await expect(page.getByRole("alert").filter({ hasText: "Failed to update user status" })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Failed to update user status" }),
+  ).toBeVisible();
 
   await page.goto(`/admin/users?q=${encodeURIComponent(del.email)}`);
   await confirmNext(page, "Delete Del Eted? This cannot be undone.");
@@ -158,18 +179,29 @@ test("a student edits the profile and the photo", async ({ page, request }) => {
   await expect(page.getByText("3rd Year")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Priscilla Filer" })).toBeVisible();
 
-  const png = await sharp({ create: { width: 500, height: 400, channels: 3, background: "#1d4ed8" } }).png().toBuffer();
-  await page.getByLabel("Change photo").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png });
+  const png = await sharp({
+    create: { width: 500, height: 400, channels: 3, background: "#1d4ed8" },
+  })
+    .png()
+    .toBuffer();
+  await page
+    .getByLabel("Change photo")
+    .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png });
   await expect(page.getByText("Profile photo updated")).toBeVisible();
   const img = page.getByRole("img", { name: "Profile photo of Priscilla Filer" });
   await expect(img).toBeVisible();
   await expect(img).toHaveAttribute("src", /^\/files\/[0-9a-f-]{36}$/);
 
-  await page.getByLabel("Change photo").setInputFiles({ name: "x.png", mimeType: "image/png", buffer: Buffer.from("<svg/>") });
+  await page
+    .getByLabel("Change photo")
+    .setInputFiles({ name: "x.png", mimeType: "image/png", buffer: Buffer.from("<svg/>") });
   await expect(page.getByText(/Failed to update photo/).first()).toBeVisible();
 });
 
-test("both dashboards render their numbers and charts; the admin theme persists", async ({ page, browser }) => {
+test("both dashboards render their numbers and charts; the admin theme persists", async ({
+  page,
+  browser,
+}) => {
   await login(page, accounts.admin.email);
   await page.goto("/dashboard");
   await expect(page.getByRole("heading", { name: /^Welcome, / })).toBeVisible();
@@ -177,7 +209,11 @@ test("both dashboards render their numbers and charts; the admin theme persists"
     const card = page.locator(".stat-card", { hasText: label });
     await expect(card.locator("dd")).toHaveText(/^\d[\d,]*$/);
   }
-  const totalUsers = Number((await page.locator(".stat-card", { hasText: "Total Users" }).locator("dd").innerText()).replace(/,/g, ""));
+  const totalUsers = Number(
+    (
+      await page.locator(".stat-card", { hasText: "Total Users" }).locator("dd").innerText()
+    ).replace(/,/g, ""),
+  );
   expect(totalUsers).toBeGreaterThanOrEqual(3);
   await expect(page.getByRole("heading", { name: "Total Users by Role" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Students per Course" })).toBeVisible();
@@ -188,9 +224,17 @@ test("both dashboards render their numbers and charts; the admin theme persists"
   await expectAccessible(page);
 
   await page.getByLabel("Theme").selectOption({ label: "Emerald" });
-  expect(await page.evaluate(() => [document.documentElement.dataset.adminTheme, localStorage.getItem("admin_theme")])).toEqual(["emerald", "emerald"]);
+  expect(
+    await page.evaluate(() => [
+      document.documentElement.dataset.adminTheme,
+      localStorage.getItem("admin_theme"),
+    ]),
+  ).toEqual(["emerald", "emerald"]);
   await page.getByLabel("Theme").selectOption({ label: "Gold" });
-  const [palette, stored] = await page.evaluate(() => [document.documentElement.dataset.adminTheme, localStorage.getItem("admin_theme")]);
+  const [palette, stored] = await page.evaluate(() => [
+    document.documentElement.dataset.adminTheme,
+    localStorage.getItem("admin_theme"),
+  ]);
   expect(palette).toBe("gold");
   expect(stored).toBeTruthy(); // the college short name
   await page.reload();
@@ -202,10 +246,16 @@ test("both dashboards render their numbers and charts; the admin theme persists"
   await p.goto("/dashboard");
   await expect(p.getByRole("heading", { name: "Welcome, Sam!" })).toBeVisible();
   for (const label of ["Available Jobs", "Jobs Viewed", "Applications", "Companies"]) {
-    await expect(p.locator(".stat-card", { hasText: label }).locator("dd")).toHaveText(/^\d[\d,]*$/);
+    await expect(p.locator(".stat-card", { hasText: label }).locator("dd")).toHaveText(
+      /^\d[\d,]*$/,
+    );
   }
-  expect(Number(await p.locator(".stat-card", { hasText: "Available Jobs" }).locator("dd").innerText())).toBeGreaterThanOrEqual(1);
-  await expect(p.getByRole("button", { name: /No surveys to answer|Surveys \(\d+\)/ })).toBeVisible();
+  expect(
+    Number(await p.locator(".stat-card", { hasText: "Available Jobs" }).locator("dd").innerText()),
+  ).toBeGreaterThanOrEqual(1);
+  await expect(
+    p.getByRole("button", { name: /No surveys to answer|Surveys \(\d+\)/ }),
+  ).toBeVisible();
   // Nothing wider than the phone.
   expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await expectAccessible(p);

@@ -29,7 +29,11 @@ describe("people /api", () => {
     const app = useServer(t, { mail: false });
 
     async function admin() {
-      const { user, password } = await createUser(t.db, { role: "admin", firstName: "Ada", lastName: "Admin" });
+      const { user, password } = await createUser(t.db, {
+        role: "admin",
+        firstName: "Ada",
+        lastName: "Admin",
+      });
       return { user, token: await app.token(user.email, password) };
     }
 
@@ -45,7 +49,9 @@ describe("people /api", () => {
         ["GET", "/api/admin/stats"],
       ]) {
         const body = method === "POST" || method === "PUT" ? { isActive: false } : undefined;
-        expect((await app.api(path, { method, body })).status, `${method} ${path} signed out`).toBe(401);
+        expect((await app.api(path, { method, body })).status, `${method} ${path} signed out`).toBe(
+          401,
+        );
         const r = await app.api(path, { method, body, token });
         expect(r.status, `${method} ${path} as student`).toBe(403);
         expect(r.body.message).toBeTruthy();
@@ -58,15 +64,28 @@ describe("people /api", () => {
 
     it("lists users: the full array without paging, a page with it, filters in both", async () => {
       const { token } = await admin();
-      await createUser(t.db, { role: "alumni", firstName: "Juan", lastName: "dela Cruz", courseCode: "BSAMT" });
-      for (let i = 0; i < 11; i++) await createUser(t.db, { role: "student", firstName: "Filler", lastName: `N${i}` });
+      await createUser(t.db, {
+        role: "alumni",
+        firstName: "Juan",
+        lastName: "dela Cruz",
+        courseCode: "BSAMT",
+      });
+      for (let i = 0; i < 11; i++)
+        await createUser(t.db, { role: "student", firstName: "Filler", lastName: `N${i}` });
 
       const all = await app.api("/api/admin/users", { token });
       expect(all.status).toBe(200);
       expect(Array.isArray(all.body)).toBe(true);
       expect(all.body).toHaveLength(13);
       const juan = all.body.find((u: any) => u.firstName === "Juan");
-      expect(juan).toMatchObject({ _id: expect.any(String), role: "alumni", userType: "alumni", isActive: true, status: "active", yearLevel: "Graduate" });
+      expect(juan).toMatchObject({
+        _id: expect.any(String),
+        role: "alumni",
+        userType: "alumni",
+        isActive: true,
+        status: "active",
+        yearLevel: "Graduate",
+      });
       expect(juan.course).toMatchObject({ name: "BS in Aircraft Maintenance Technology" });
       expect(JSON.stringify(all.body)).not.toMatch(/password|argon2/i);
 
@@ -83,13 +102,30 @@ describe("people /api", () => {
       const body = newUser();
       const r = await app.api("/api/admin/users", { token, body });
       expect(r.status).toBe(201);
-      expect(r.body).toMatchObject({ _id: expect.any(String), email: body.email.toLowerCase(), role: "student", isActive: true, isEmailVerified: true });
-      const login = await app.api("/api/auth/login", { body: { email: body.email, password: "secret-pass" } });
+      expect(r.body).toMatchObject({
+        _id: expect.any(String),
+        email: body.email.toLowerCase(),
+        role: "student",
+        isActive: true,
+        isEmailVerified: true,
+      });
+      const login = await app.api("/api/auth/login", {
+        body: { email: body.email, password: "secret-pass" },
+      });
       expect(login.status).toBe(200);
       expect(login.body.user.role).toBe("student");
 
       expect((await app.api("/api/admin/users", { token, body })).status).toBe(409);
-      const bad = await app.api("/api/admin/users", { token, body: { userType: "student", firstName: "N", lastName: "Navarro", email: "n@gmail.com", password: "123" } });
+      const bad = await app.api("/api/admin/users", {
+        token,
+        body: {
+          userType: "student",
+          firstName: "N",
+          lastName: "Navarro",
+          email: "n@gmail.com",
+          password: "123",
+        },
+      });
       expect(bad.status).toBe(400);
       expect(bad.body.message).toBe("First name must be at least 2 characters");
       expect(bad.body.errors).toMatchObject({
@@ -97,8 +133,18 @@ describe("people /api", () => {
         password: ["Password must be at least 6 characters"],
         studentId: ["Student ID is required for students"],
       });
-      expect((await app.api("/api/admin/users", { token, body: newUser({ userType: undefined }) })).body.message).toBe("Please select user type");
-      expect((await app.api("/api/admin/users", { token, body: newUser({ course: "Underwater Basket Weaving" }) })).status).toBe(400);
+      expect(
+        (await app.api("/api/admin/users", { token, body: newUser({ userType: undefined }) })).body
+          .message,
+      ).toBe("Please select user type");
+      expect(
+        (
+          await app.api("/api/admin/users", {
+            token,
+            body: newUser({ course: "Underwater Basket Weaving" }),
+          })
+        ).status,
+      ).toBe(400);
       expect((await app.api("/api/admin/users", { token, body: "{oops" })).status).toBe(400);
     });
 
@@ -108,15 +154,30 @@ describe("people /api", () => {
       const theirToken = await app.token(user.email, password);
       expect((await app.api("/api/auth/me", { token: theirToken })).status).toBe(200);
 
-      const r = await app.api(`/api/admin/users/${user.id}`, { method: "PUT", token, body: { isActive: false } });
+      const r = await app.api(`/api/admin/users/${user.id}`, {
+        method: "PUT",
+        token,
+        body: { isActive: false },
+      });
       expect(r.status).toBe(200);
       expect(r.body).toMatchObject({ _id: user.id, isActive: false, status: "inactive" });
       expect((await app.api("/api/auth/me", { token: theirToken })).status).toBe(401);
-      expect((await app.api("/api/auth/login", { body: { email: user.email, password } })).status).not.toBe(200);
+      expect(
+        (await app.api("/api/auth/login", { body: { email: user.email, password } })).status,
+      ).not.toBe(200);
       const [a] = await t.db.select().from(auditLog).where(eq(auditLog.entityId, user.id));
-      expect(a).toMatchObject({ action: "user.deactivate", actorId: me.id, before: { isActive: true }, after: { isActive: false } });
+      expect(a).toMatchObject({
+        action: "user.deactivate",
+        actorId: me.id,
+        before: { isActive: true },
+        after: { isActive: false },
+      });
 
-      const back = await app.api(`/api/admin/users/${user.id}`, { method: "PUT", token, body: { status: "active" } });
+      const back = await app.api(`/api/admin/users/${user.id}`, {
+        method: "PUT",
+        token,
+        body: { status: "active" },
+      });
       expect(back.body.isActive).toBe(true);
     });
 
@@ -126,20 +187,59 @@ describe("people /api", () => {
       const r = await app.api(`/api/admin/users/${user.id}`, {
         method: "PUT",
         token,
-        body: { lastName: "Renamed", password: "new-password-1", passwordHash: "x", isEmailVerified: true, avatarUrl: "/files/x", _id: me.id },
+        body: {
+          lastName: "Renamed",
+          password: "new-password-1",
+          passwordHash: "x",
+          isEmailVerified: true,
+          avatarUrl: "/files/x",
+          _id: me.id,
+        },
       });
       expect(r.status).toBe(200);
-      expect(r.body).toMatchObject({ _id: user.id, lastName: "Renamed", isEmailVerified: false, avatarUrl: null });
+      expect(r.body).toMatchObject({
+        _id: user.id,
+        lastName: "Renamed",
+        isEmailVerified: false,
+        avatarUrl: null,
+      });
       const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
       expect(row.passwordHash).toBe(user.passwordHash);
 
-      const self = await app.api(`/api/admin/users/${me.id}`, { method: "PUT", token, body: { isActive: false } });
-      expect(self).toMatchObject({ status: 403, body: { message: "You cannot deactivate your own account" } });
-      expect((await app.api(`/api/admin/users/${me.id}`, { method: "PUT", token, body: { userType: "student" } })).status).toBe(403);
-      expect((await app.api(`/api/admin/users/${me.id}`, { method: "DELETE", token })).status).toBe(403);
-      expect((await app.api(`/api/admin/users/${user.id}`, { method: "PUT", token, body: { firstName: "X" } })).status).toBe(400);
+      const self = await app.api(`/api/admin/users/${me.id}`, {
+        method: "PUT",
+        token,
+        body: { isActive: false },
+      });
+      expect(self).toMatchObject({
+        status: 403,
+        body: { message: "You cannot deactivate your own account" },
+      });
+      expect(
+        (
+          await app.api(`/api/admin/users/${me.id}`, {
+            method: "PUT",
+            token,
+            body: { userType: "student" },
+          })
+        ).status,
+      ).toBe(403);
+      expect((await app.api(`/api/admin/users/${me.id}`, { method: "DELETE", token })).status).toBe(
+        403,
+      );
+      expect(
+        (
+          await app.api(`/api/admin/users/${user.id}`, {
+            method: "PUT",
+            token,
+            body: { firstName: "X" },
+          })
+        ).status,
+      ).toBe(400);
       expect((await app.api("/api/admin/users/not-a-uuid", { token })).status).toBe(404);
-      expect((await app.api(`/api/admin/users/${user.id}`, { method: "POST", token })).status).toBe(405);
+      expect((await app.api(`/api/admin/users/${user.id}`, { method: "POST", token })).status).toBe(
+        405,
+      );
     });
 
     it("deletes a user: 200 with the message, then 404; their token is gone", async () => {
@@ -147,9 +247,14 @@ describe("people /api", () => {
       const { user, password } = await createUser(t.db, { role: "alumni" });
       const theirToken = await app.token(user.email, password);
       const r = await app.api(`/api/admin/users/${user.id}`, { method: "DELETE", token });
-      expect(r).toMatchObject({ status: 200, body: { message: "User deleted successfully", _id: user.id } });
+      expect(r).toMatchObject({
+        status: 200,
+        body: { message: "User deleted successfully", _id: user.id },
+      });
       expect((await app.api(`/api/admin/users/${user.id}`, { token })).status).toBe(404);
-      expect((await app.api(`/api/admin/users/${user.id}`, { method: "DELETE", token })).status).toBe(404);
+      expect(
+        (await app.api(`/api/admin/users/${user.id}`, { method: "DELETE", token })).status,
+      ).toBe(404);
       expect((await app.api("/api/auth/me", { token: theirToken })).status).toBe(401);
     });
 
@@ -176,15 +281,27 @@ describe("people /api", () => {
         topSearches: [{ term: "pilot", total: 2 }],
         studentsByCourse: [{ course: "Unknown", total: 1 }],
       });
-      const mine = await app.api("/api/student/stats", { token: await app.token(user.email, password) });
+      const mine = await app.api("/api/student/stats", {
+        token: await app.token(user.email, password),
+      });
       expect(mine.body).toEqual({ availableJobs: 1, jobsViewed: 1, applications: 0, companies: 1 });
     });
 
     it("reads and saves the own profile; email, role, status and verification never change", async () => {
-      const { user, password } = await createUser(t.db, { role: "alumni", firstName: "Alex", lastName: "Alumnus" });
+      const { user, password } = await createUser(t.db, {
+        role: "alumni",
+        firstName: "Alex",
+        lastName: "Alumnus",
+      });
       const token = await app.token(user.email, password);
       const me = await app.api("/api/profile/me", { token });
-      expect(me.body).toMatchObject({ _id: user.id, email: user.email, fullName: "Alex Alumnus", role: "alumni", avatarUrl: null });
+      expect(me.body).toMatchObject({
+        _id: user.id,
+        email: user.email,
+        fullName: "Alex Alumnus",
+        role: "alumni",
+        avatarUrl: null,
+      });
 
       // Exactly what the spec's client sends (§5): fullName, email, role, avatarUrl, bio, course, yearLevel, contactNumber, address, studentId.
       const put = await app.api("/api/profile/me", {
@@ -220,19 +337,39 @@ describe("people /api", () => {
       expect(put.body.course.name).toBe("BS in Aviation Safety and Security Management");
       expect((await app.api("/api/auth/me", { token })).body.role).toBe("alumni");
 
-      const bad = await app.api("/api/profile/me", { method: "PUT", token, body: { firstName: "A" } });
-      expect(bad).toMatchObject({ status: 400, body: { message: "First name must be at least 2 characters" } });
-      expect((await app.api("/api/profile/me", { method: "PUT", token, body: { lastName: "" } })).body.message).toBe("Last name is required");
-      expect((await app.api("/api/profile/me", { method: "POST", token, body: {} })).status).toBe(405);
+      const bad = await app.api("/api/profile/me", {
+        method: "PUT",
+        token,
+        body: { firstName: "A" },
+      });
+      expect(bad).toMatchObject({
+        status: 400,
+        body: { message: "First name must be at least 2 characters" },
+      });
+      expect(
+        (await app.api("/api/profile/me", { method: "PUT", token, body: { lastName: "" } })).body
+          .message,
+      ).toBe("Last name is required");
+      expect((await app.api("/api/profile/me", { method: "POST", token, body: {} })).status).toBe(
+        405,
+      );
     });
 
     it("takes a profile photo (multipart profilePicture) and answers the profile with avatarUrl", async () => {
       const { user, password } = await createUser(t.db);
       const token = await app.token(user.email, password);
-      const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#c00" } }).png().toBuffer();
+      const png = await sharp({
+        create: { width: 640, height: 480, channels: 3, background: "#c00" },
+      })
+        .png()
+        .toBuffer();
       const form = new FormData();
       form.set("profilePicture", new Blob([png], { type: "image/png" }), "me.png");
-      const res = await app.fetch("/api/profile/picture", { method: "POST", body: form, headers: { Authorization: `Bearer ${token}` } });
+      const res = await app.fetch("/api/profile/picture", {
+        method: "POST",
+        body: form,
+        headers: { Authorization: `Bearer ${token}` },
+      });
       expect(res.status).toBe(200);
       const body = await res.json();
       expect(body.avatarUrl).toMatch(/^\/files\/[0-9a-f-]{36}$/);
@@ -244,12 +381,26 @@ describe("people /api", () => {
       expect((await app.api("/api/auth/me", { token })).body.avatarUrl).toBe(body.avatarUrl);
 
       const svg = new FormData();
-      svg.set("profilePicture", new Blob(['<svg xmlns="http://www.w3.org/2000/svg"/>'], { type: "image/png" }), "x.png");
-      const r415 = await app.fetch("/api/profile/picture", { method: "POST", body: svg, headers: { Authorization: `Bearer ${token}` } });
+      svg.set(
+        "profilePicture",
+        new Blob(['<svg xmlns="http://www.w3.org/2000/svg"/>'], { type: "image/png" }),
+        "x.png",
+      );
+      const r415 = await app.fetch("/api/profile/picture", {
+        method: "POST",
+        body: svg,
+        headers: { Authorization: `Bearer ${token}` },
+      });
       expect(r415.status).toBe(415);
-      const none = await app.fetch("/api/profile/picture", { method: "POST", body: new FormData(), headers: { Authorization: `Bearer ${token}` } });
+      const none = await app.fetch("/api/profile/picture", {
+        method: "POST",
+        body: new FormData(),
+        headers: { Authorization: `Bearer ${token}` },
+      });
       expect(none.status).toBe(400);
-      expect((await app.fetch("/api/profile/picture", { method: "POST", body: form })).status).toBe(401);
+      expect((await app.fetch("/api/profile/picture", { method: "POST", body: form })).status).toBe(
+        401,
+      );
     });
   });
 });

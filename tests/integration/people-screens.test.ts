@@ -15,10 +15,21 @@ const form = (o: Record<string, string>) => ({
   body: new URLSearchParams(o),
   headers: { "Content-Type": "application/x-www-form-urlencoded" } as Record<string, string>,
 });
-const withCookie = (init: ReturnType<typeof form>, cookie: string) => ({ ...init, headers: { ...init.headers, Cookie: cookie } });
+const withCookie = (init: ReturnType<typeof form>, cookie: string) => ({
+  ...init,
+  headers: { ...init.headers, Cookie: cookie },
+});
 /** Cookies set by a response, as a Cookie header (the flash that follows a redirect). */
-const setCookies = (r: Response) => r.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-const text = (html: string) => html.replace(/<!-- -->/g, "").replace(/&#x27;/g, "'").replace(/&quot;/g, '"');
+const setCookies = (r: Response) =>
+  r.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+const text = (html: string) =>
+  html
+    .replace(/<!-- -->/g, "")
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"');
 
 describe("people screens", () => {
   forEachDb((t) => {
@@ -42,7 +53,10 @@ describe("people screens", () => {
       for (const p of ["/admin/users", "/admin/create-user"]) {
         expect(await get(p, cookie), p).toMatchObject({ status: 302, location: "/dashboard" });
       }
-      const post = await app.fetch("/admin/users", withCookie(form({ intent: "toggle", id: "x", confirm: "yes" }), cookie));
+      const post = await app.fetch(
+        "/admin/users",
+        withCookie(form({ intent: "toggle", id: "x", confirm: "yes" }), cookie),
+      );
       expect(post.headers.get("location")).toBe("/dashboard");
     });
 
@@ -50,12 +64,33 @@ describe("people screens", () => {
       const s = await signIn("student", { firstName: "Sam" });
       const sd = await get("/dashboard", s.cookie);
       expect(sd.status).toBe(200);
-      for (const label of ["Welcome, Sam!", "Available Jobs", "Jobs Viewed", "Applications", "Companies", "No surveys to answer"])
+      for (const label of [
+        "Welcome, Sam!",
+        "Available Jobs",
+        "Jobs Viewed",
+        "Applications",
+        "Companies",
+        "No surveys to answer",
+      ])
         expect(sd.html).toContain(label);
       expect(sd.html).not.toContain("Total Jobs");
       const a = await signIn("admin", { firstName: "Ada" });
       const ad = await get("/dashboard", a.cookie);
-      for (const label of ["Welcome, Ada", "Total Jobs", "Pending Approval", "Total Users", "New Users (30d)", "Total Users by Role", "Most Searched Jobs", "Students per Course", "Default Blue", "Emerald", "Rose", "Gold", 'href="/admin/surveys"'])
+      for (const label of [
+        "Welcome, Ada",
+        "Total Jobs",
+        "Pending Approval",
+        "Total Users",
+        "New Users (30d)",
+        "Total Users by Role",
+        "Most Searched Jobs",
+        "Students per Course",
+        "Default Blue",
+        "Emerald",
+        "Rose",
+        "Gold",
+        'href="/admin/surveys"',
+      ])
         expect(ad.html).toContain(label);
       // The chart's text alternative: a table with the counts per role.
       expect(ad.html).toMatch(/<th scope="row">Admins<\/th><td>1<\/td>/);
@@ -63,8 +98,16 @@ describe("people screens", () => {
 
     it("filters and pages Manage Users on the server", async () => {
       const { cookie } = await signIn("admin", { firstName: "Ada", lastName: "Admin" });
-      await createUser(t.db, { role: "alumni", firstName: "Juan", lastName: "Cruz", email: "juan@example.edu", courseCode: "BSAMT", yearLevel: "Graduate" });
-      for (let i = 0; i < 11; i++) await createUser(t.db, { role: "student", firstName: "Filler", lastName: `N${i}` });
+      await createUser(t.db, {
+        role: "alumni",
+        firstName: "Juan",
+        lastName: "Cruz",
+        email: "juan@example.edu",
+        courseCode: "BSAMT",
+        yearLevel: "Graduate",
+      });
+      for (let i = 0; i < 11; i++)
+        await createUser(t.db, { role: "student", firstName: "Filler", lastName: `N${i}` });
       const all = await get("/admin/users", cookie);
       expect(all.html).toContain("Manage Users");
       expect(all.html).toContain('href="/admin/create-user"');
@@ -74,7 +117,9 @@ describe("people screens", () => {
       expect(juan.html).toContain("Graduate • BS in Aircraft Maintenance Technology");
       expect(juan.html).toContain("Page 1 of 1 • 1 total");
       expect(juan.html).not.toContain("Filler");
-      expect((await get("/admin/users?role=admin", cookie)).html).toContain("Page 1 of 1 • 1 total");
+      expect((await get("/admin/users?role=admin", cookie)).html).toContain(
+        "Page 1 of 1 • 1 total",
+      );
       const none = await get("/admin/users?status=inactive", cookie);
       expect(none.html).toContain("No users found");
       expect(none.html).toContain("Page 1 of 1 • 0 total");
@@ -87,22 +132,40 @@ describe("people screens", () => {
       const victim = await signIn("student", { firstName: "Vic", lastName: "Tim" });
       expect((await get("/dashboard", victim.cookie)).status).toBe(200);
 
-      const ask = await app.fetch("/admin/users?role=student", withCookie(form({ intent: "toggle", id: victim.user.id, isActive: "false" }), cookie));
+      const ask = await app.fetch(
+        "/admin/users?role=student",
+        withCookie(form({ intent: "toggle", id: victim.user.id, isActive: "false" }), cookie),
+      );
       expect(ask.status).toBe(302);
       const step = ask.headers.get("location")!;
       expect(step).toBe(`/admin/users?role=student&confirm=toggle&id=${victim.user.id}`);
       expect((await get(step, cookie)).html).toContain("Deactivate Vic Tim?");
-      expect((await t.db.select().from(users).where(eq(users.id, victim.user.id)))[0].isActive).toBe(true);
+      expect(
+        (await t.db.select().from(users).where(eq(users.id, victim.user.id)))[0].isActive,
+      ).toBe(true);
 
-      const done = await app.fetch(step, withCookie(form({ intent: "toggle", id: victim.user.id, isActive: "false", confirm: "yes" }), cookie));
+      const done = await app.fetch(
+        step,
+        withCookie(
+          form({ intent: "toggle", id: victim.user.id, isActive: "false", confirm: "yes" }),
+          cookie,
+        ),
+      );
       expect(done.status).toBe(302);
       expect(done.headers.get("location")).toBe("/admin/users?role=student");
       expect(done.headers.get("set-cookie")).toContain("runway_flash=");
-      expect((await t.db.select().from(users).where(eq(users.id, victim.user.id)))[0].isActive).toBe(false);
+      expect(
+        (await t.db.select().from(users).where(eq(users.id, victim.user.id)))[0].isActive,
+      ).toBe(false);
       expect((await get("/dashboard", victim.cookie)).location).toMatch(/^\/login/);
 
-      const del = await app.fetch("/admin/users", withCookie(form({ intent: "delete", id: victim.user.id }), cookie));
-      expect((await get(del.headers.get("location")!, cookie)).html).toContain("Delete Vic Tim? This cannot be undone.");
+      const del = await app.fetch(
+        "/admin/users",
+        withCookie(form({ intent: "delete", id: victim.user.id }), cookie),
+      );
+      expect((await get(del.headers.get("location")!, cookie)).html).toContain(
+        "Delete Vic Tim? This cannot be undone.",
+      );
     });
 
     it("answers fetchers with JSON: the success text, or the failure banner and page error", async () => {
@@ -110,11 +173,33 @@ describe("people screens", () => {
       const FETCHER = "/admin/users?_data=routes%2Fadmin.users";
       const { user: me, cookie } = await signIn("admin");
       const { user } = await createUser(t.db, { role: "student" });
-      const ok = await app.fetch(FETCHER, withCookie(form({ intent: "toggle", id: user.id, isActive: "false", confirm: "yes", js: "1" }), cookie));
-      expect(await ok.json()).toEqual({ ok: true, intent: "toggle", message: "User has been deactivated successfully" });
-      const on = await app.fetch(FETCHER, withCookie(form({ intent: "toggle", id: user.id, isActive: "true", confirm: "yes", js: "1" }), cookie));
+      const ok = await app.fetch(
+        FETCHER,
+        withCookie(
+          form({ intent: "toggle", id: user.id, isActive: "false", confirm: "yes", js: "1" }),
+          cookie,
+        ),
+      );
+      expect(await ok.json()).toEqual({
+        ok: true,
+        intent: "toggle",
+        message: "User has been deactivated successfully",
+      });
+      const on = await app.fetch(
+        FETCHER,
+        withCookie(
+          form({ intent: "toggle", id: user.id, isActive: "true", confirm: "yes", js: "1" }),
+          cookie,
+        ),
+      );
       expect((await on.json()).message).toBe("User has been activated successfully");
-      const self = await app.fetch(FETCHER, withCookie(form({ intent: "toggle", id: me.id, isActive: "false", confirm: "yes", js: "1" }), cookie));
+      const self = await app.fetch(
+        FETCHER,
+        withCookie(
+          form({ intent: "toggle", id: me.id, isActive: "false", confirm: "yes", js: "1" }),
+          cookie,
+        ),
+      );
       expect(self.status).toBe(403);
       expect(await self.json()).toEqual({
         ok: false,
@@ -123,27 +208,76 @@ describe("people screens", () => {
         pageError: "Failed to update user status",
         reason: "You cannot deactivate your own account",
       });
-      const delSelf = await app.fetch(FETCHER, withCookie(form({ intent: "delete", id: me.id, confirm: "yes", js: "1" }), cookie));
-      expect(await delSelf.json()).toMatchObject({ ok: false, banner: "Error deleting user", pageError: "Failed to delete user" });
-      const del = await app.fetch(FETCHER, withCookie(form({ intent: "delete", id: user.id, confirm: "yes", js: "1" }), cookie));
+      const delSelf = await app.fetch(
+        FETCHER,
+        withCookie(form({ intent: "delete", id: me.id, confirm: "yes", js: "1" }), cookie),
+      );
+      expect(await delSelf.json()).toMatchObject({
+        ok: false,
+        banner: "Error deleting user",
+        pageError: "Failed to delete user",
+      });
+      const del = await app.fetch(
+        FETCHER,
+        withCookie(form({ intent: "delete", id: user.id, confirm: "yes", js: "1" }), cookie),
+      );
       expect((await del.json()).message).toBe("User deleted successfully");
       // Without JavaScript a refusal comes back as the page error.
-      const nojs = await app.fetch("/admin/users", withCookie(form({ intent: "delete", id: me.id, confirm: "yes" }), cookie));
+      const nojs = await app.fetch(
+        "/admin/users",
+        withCookie(form({ intent: "delete", id: me.id, confirm: "yes" }), cookie),
+      );
       expect(nojs.headers.get("location")).toBe("/admin/users?error=delete");
-      expect((await get("/admin/users?error=delete", cookie)).html).toContain("Failed to delete user");
+      expect((await get("/admin/users?error=delete", cookie)).html).toContain(
+        "Failed to delete user",
+      );
     });
 
     it("creates a user from the form and shows the success message on Manage Users", async () => {
       const { cookie } = await signIn("admin");
-      const course = (await get("/admin/create-user", cookie)).html.match(/<option value="([0-9a-f-]{36})">BS in Aeronautical Engineering</)![1];
-      const bad = await app.fetch("/admin/create-user", withCookie(form({ userType: "student", firstName: "A", lastName: "Reyes", email: "a@gmail.com", password: "12345" }), cookie));
+      const course = (await get("/admin/create-user", cookie)).html.match(
+        /<option value="([0-9a-f-]{36})">BS in Aeronautical Engineering</,
+      )![1];
+      const bad = await app.fetch(
+        "/admin/create-user",
+        withCookie(
+          form({
+            userType: "student",
+            firstName: "A",
+            lastName: "Reyes",
+            email: "a@gmail.com",
+            password: "12345",
+          }),
+          cookie,
+        ),
+      );
       expect(bad.status).toBe(400);
       const badHtml = text(await bad.text());
-      for (const m of ["First name must be at least 2 characters", "Only @example.edu emails are allowed", "Password must be at least 6 characters", "Student ID is required for students", "Course is required for students", "Year level is required for students"])
+      for (const m of [
+        "First name must be at least 2 characters",
+        "Only @example.edu emails are allowed",
+        "Password must be at least 6 characters",
+        "Student ID is required for students",
+        "Course is required for students",
+        "Year level is required for students",
+      ])
         expect(badHtml).toContain(m);
       const ok = await app.fetch(
         "/admin/create-user",
-        withCookie(form({ userType: "student", firstName: "Ana", lastName: "Reyes", email: "ana.reyes@example.edu", password: "secret-pass", studentId: "2024-77", course, yearLevel: "4th Year", phone: "" }), cookie),
+        withCookie(
+          form({
+            userType: "student",
+            firstName: "Ana",
+            lastName: "Reyes",
+            email: "ana.reyes@example.edu",
+            password: "secret-pass",
+            studentId: "2024-77",
+            course,
+            yearLevel: "4th Year",
+            phone: "",
+          }),
+          cookie,
+        ),
       );
       expect(ok.status).toBe(302);
       expect(ok.headers.get("location")).toBe("/admin/users?created=1");
@@ -152,7 +286,16 @@ describe("people screens", () => {
       expect(list.html).toContain("ana.reyes@example.edu");
       const dup = await app.fetch(
         "/admin/create-user",
-        withCookie(form({ userType: "alumni", firstName: "Ana", lastName: "Reyes", email: "ana.reyes@example.edu", password: "secret-pass" }), cookie),
+        withCookie(
+          form({
+            userType: "alumni",
+            firstName: "Ana",
+            lastName: "Reyes",
+            email: "ana.reyes@example.edu",
+            password: "secret-pass",
+          }),
+          cookie,
+        ),
       );
       expect(dup.status).toBe(409);
       expect(text(await dup.text())).toContain("An account with this email already exists");
@@ -167,7 +310,10 @@ describe("people screens", () => {
       expect(edit.html).toContain("Save Changes");
       expect(edit.html).toContain("Cancel");
 
-      const bad = await app.fetch("/profile?edit", withCookie(form({ firstName: "S", lastName: "" }), cookie));
+      const bad = await app.fetch(
+        "/profile?edit",
+        withCookie(form({ firstName: "S", lastName: "" }), cookie),
+      );
       expect(bad.status).toBe(400);
       const badHtml = text(await bad.text());
       expect(badHtml).toContain("First name must be at least 2 characters");
@@ -175,24 +321,60 @@ describe("people screens", () => {
 
       const saved = await app.fetch(
         "/profile?edit",
-        withCookie(form({ firstName: "Samuel", lastName: "Santos", phone: "0917", address: "", bio: "Hi", studentId: "S-1", course: "", yearLevel: "3rd Year", role: "admin", email: "x@example.edu", isActive: "false" }), cookie),
+        withCookie(
+          form({
+            firstName: "Samuel",
+            lastName: "Santos",
+            phone: "0917",
+            address: "",
+            bio: "Hi",
+            studentId: "S-1",
+            course: "",
+            yearLevel: "3rd Year",
+            role: "admin",
+            email: "x@example.edu",
+            isActive: "false",
+          }),
+          cookie,
+        ),
       );
       expect(saved.status).toBe(302);
       expect(saved.headers.get("location")).toBe("/profile");
       const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
-      expect(row).toMatchObject({ firstName: "Samuel", phone: "0917", bio: "Hi", yearLevel: "3rd Year", courseId: null, role: "student", email: user.email, isActive: true });
+      expect(row).toMatchObject({
+        firstName: "Samuel",
+        phone: "0917",
+        bio: "Hi",
+        yearLevel: "3rd Year",
+        courseId: null,
+        role: "student",
+        email: user.email,
+        isActive: true,
+      });
 
-      const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#0a0" } }).png().toBuffer();
+      const png = await sharp({
+        create: { width: 300, height: 300, channels: 3, background: "#0a0" },
+      })
+        .png()
+        .toBuffer();
       const fd = new FormData();
       fd.set("profilePicture", new Blob([png], { type: "image/png" }), "me.png");
-      const up = await app.fetch("/profile", { method: "POST", body: fd, headers: { Cookie: cookie } });
+      const up = await app.fetch("/profile", {
+        method: "POST",
+        body: fd,
+        headers: { Cookie: cookie },
+      });
       expect(up.status).toBe(302);
       const flash = setCookies(up);
       const page = await get("/profile", `${cookie}; ${flash}`);
       expect(page.html).toMatch(/src="\/files\/[0-9a-f-]{36}"/);
       const svg = new FormData();
       svg.set("profilePicture", new Blob(["<svg/>"], { type: "image/png" }), "x.png");
-      const refused = await app.fetch("/profile", { method: "POST", body: svg, headers: { Cookie: cookie } });
+      const refused = await app.fetch("/profile", {
+        method: "POST",
+        body: svg,
+        headers: { Cookie: cookie },
+      });
       expect(refused.status).toBe(415);
       expect(text(await refused.text())).toContain("Failed to update photo");
     });

@@ -74,7 +74,11 @@ export function AdminDashboard({
             labelHeader="Course"
             valueHeader="Students"
             emptyText="No students yet."
-            data={stats.studentsByCourse.map((c) => ({ label: codeOf.get(c.course) ?? c.course, value: c.total, title: c.course }))}
+            data={stats.studentsByCourse.map((c) => ({
+              label: codeOf.get(c.course) ?? c.course,
+              value: c.total,
+              title: c.course,
+            }))}
           />
         </div>
       </div>

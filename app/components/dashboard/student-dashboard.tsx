@@ -21,7 +21,9 @@ export function StudentDashboard({
       <div className="page-header">
         <div>
           <h1>Welcome, {firstName}!</h1>
-          <p className="muted">Find your next internship or job, and keep your profile up to date.</p>
+          <p className="muted">
+            Find your next internship or job, and keep your profile up to date.
+          </p>
         </div>
         <Suspense fallback={<SurveysButtonLoading />}>
           <Await resolve={surveys} errorElement={<SurveysButton surveys={[]} />}>

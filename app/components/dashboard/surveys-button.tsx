@@ -46,7 +46,12 @@ export function SurveysButton({ surveys }: { surveys: EligibleSurvey[] }) {
     );
   return (
     <>
-      <button type="button" className="btn btn-primary" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className="btn btn-primary"
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
         Surveys ({surveys.length})
       </button>
       <Modal open={open} onClose={() => setOpen(false)} title="Surveys">

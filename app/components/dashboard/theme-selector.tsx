@@ -36,7 +36,8 @@ export function ThemeSelector({ collegeShortName }: { collegeShortName: string }
           } catch {
             /* private mode: the theme still applies for this page */
           }
-          document.documentElement.dataset.adminTheme = paletteFor(next, collegeShortName) ?? "default";
+          document.documentElement.dataset.adminTheme =
+            paletteFor(next, collegeShortName) ?? "default";
         }}
       >
         {themes.map((t) => (

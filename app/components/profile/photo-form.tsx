@@ -9,7 +9,8 @@ export function PhotoForm({ error }: { error: { message: string; reason: string 
   const submit = useSubmit();
   const hydrated = useHydrated();
   const navigation = useNavigation();
-  const uploading = navigation.state === "submitting" && navigation.formEncType === "multipart/form-data";
+  const uploading =
+    navigation.state === "submitting" && navigation.formEncType === "multipart/form-data";
   return (
     <Form method="post" encType="multipart/form-data" className="photo-form">
       <label className="btn btn-sm photo-pick">
@@ -21,7 +22,8 @@ export function PhotoForm({ error }: { error: { message: string; reason: string 
           className="visually-hidden"
           disabled={uploading}
           onChange={(e) => {
-            if (hydrated && e.currentTarget.files?.length) submit(e.currentTarget.form, { method: "post", encType: "multipart/form-data" });
+            if (hydrated && e.currentTarget.files?.length)
+              submit(e.currentTarget.form, { method: "post", encType: "multipart/form-data" });
           }}
         />
       </label>

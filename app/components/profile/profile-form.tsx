@@ -42,11 +42,25 @@ export function ProfileForm({
   });
   const saving = useNavigation().state === "submitting";
   const isStudentish = profile.role === "student" || profile.role === "alumni";
-  const input = (name: "firstName" | "lastName" | "phone" | "address" | "studentId", label: string, type = "text", autoComplete = "off") => {
+  const input = (
+    name: "firstName" | "lastName" | "phone" | "address" | "studentId",
+    label: string,
+    type = "text",
+    autoComplete = "off",
+  ) => {
     const f = fields[name];
     return (
       <Field label={label} error={f.errors} id={f.id}>
-        {(p) => <input {...p} key={f.key} name={f.name} type={type} defaultValue={f.initialValue ?? ""} autoComplete={autoComplete} />}
+        {(p) => (
+          <input
+            {...p}
+            key={f.key}
+            name={f.name}
+            type={type}
+            defaultValue={f.initialValue ?? ""}
+            autoComplete={autoComplete}
+          />
+        )}
       </Field>
     );
   };
@@ -74,7 +88,12 @@ export function ProfileForm({
           <div className="form-grid">
             <Field label="Course" error={fields.course.errors} id={fields.course.id}>
               {(p) => (
-                <select {...p} key={fields.course.key} name={fields.course.name} defaultValue={(fields.course.initialValue as string | undefined) ?? ""}>
+                <select
+                  {...p}
+                  key={fields.course.key}
+                  name={fields.course.name}
+                  defaultValue={(fields.course.initialValue as string | undefined) ?? ""}
+                >
                   <option value="">Select course</option>
                   {courseGroups.map((g) => (
                     <optgroup key={g.institute} label={g.label}>
@@ -90,7 +109,12 @@ export function ProfileForm({
             </Field>
             <Field label="Year Level" error={fields.yearLevel.errors} id={fields.yearLevel.id}>
               {(p) => (
-                <select {...p} key={fields.yearLevel.key} name={fields.yearLevel.name} defaultValue={fields.yearLevel.initialValue ?? ""}>
+                <select
+                  {...p}
+                  key={fields.yearLevel.key}
+                  name={fields.yearLevel.name}
+                  defaultValue={fields.yearLevel.initialValue ?? ""}
+                >
                   <option value="">Select year level</option>
                   {YEAR_LEVELS.map((y) => (
                     <option key={y} value={y}>
@@ -104,7 +128,15 @@ export function ProfileForm({
         </>
       ) : null}
       <Field label="Bio" error={fields.bio.errors} id={fields.bio.id}>
-        {(p) => <textarea {...p} key={fields.bio.key} name={fields.bio.name} defaultValue={fields.bio.initialValue ?? ""} rows={4} />}
+        {(p) => (
+          <textarea
+            {...p}
+            key={fields.bio.key}
+            name={fields.bio.name}
+            defaultValue={fields.bio.initialValue ?? ""}
+            rows={4}
+          />
+        )}
       </Field>
       <div className="row">
         <button type="submit" className="btn btn-primary" disabled={saving}>

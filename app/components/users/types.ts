@@ -14,7 +14,13 @@ export interface UserRowView {
 
 export type UserActionResult =
   | { ok: true; intent: "toggle" | "delete"; message: string }
-  | { ok: false; intent: "toggle" | "delete"; banner: string; pageError: string; reason: string | null };
+  | {
+      ok: false;
+      intent: "toggle" | "delete";
+      banner: string;
+      pageError: string;
+      reason: string | null;
+    };
 
 /** 'year level • course name' for students and alumni, else a dash (§2.13). */
 export function yearCourse(u: Pick<UserRowView, "role" | "yearLevel" | "courseName">): string {

@@ -20,7 +20,8 @@ describe("dashboard statistics", () => {
       await createUser(t.db, { role: "alumni", courseCode: "BSAE" });
       // Students: 3 in BSAMT, 2 in BSAE, 2 without a course, 1 in each of the 12 other courses.
       for (let i = 0; i < 3; i++) await createUser(t.db, { role: "student", courseCode: "BSAMT" });
-      for (let i = 0; i < 2; i++) await createUser(t.db, { role: "student", courseCode: "BSAE", createdAt: old });
+      for (let i = 0; i < 2; i++)
+        await createUser(t.db, { role: "student", courseCode: "BSAE", createdAt: old });
       for (let i = 0; i < 2; i++) await createUser(t.db, { role: "student", courseCode: null });
       const others = COURSES.filter((c) => c.code !== "BSAMT" && c.code !== "BSAE");
       for (const c of others) await createUser(t.db, { role: "student", courseCode: c.code });
@@ -36,14 +37,18 @@ describe("dashboard statistics", () => {
 
       // A term counts once per actor per day (the table keeps one row per term, actor and day).
       const ev = (term: string, actorKey: string, day = "2025-01-01") => ({ term, actorKey, day });
-      await t.db.insert(searchEvents).values([
-        ev("pilot", "u1"),
-        ev("pilot", "u1", "2025-01-02"),
-        ev("pilot", "u2"),
-        ev("mechanic", "u1"),
-        ev("mechanic", "u3"),
-        ...["a1", "b2", "c3", "d4", "e5", "f6", "g7", "h8", "i9", "j0"].map((x) => ev(`term-${x}`, "u9")),
-      ]);
+      await t.db
+        .insert(searchEvents)
+        .values([
+          ev("pilot", "u1"),
+          ev("pilot", "u1", "2025-01-02"),
+          ev("pilot", "u2"),
+          ev("mechanic", "u1"),
+          ev("mechanic", "u3"),
+          ...["a1", "b2", "c3", "d4", "e5", "f6", "g7", "h8", "i9", "j0"].map((x) =>
+            ev(`term-${x}`, "u9"),
+          ),
+        ]);
 
       const s = await adminStats(t.db);
       expect(s).toMatchObject({
@@ -68,7 +73,8 @@ describe("dashboard statistics", () => {
         { course: "Unknown", total: 2 },
       ]);
       expect(s.studentsByCourse.reduce((a, r) => a + r.total, 0)).toBe(7 + others.length);
-      for (const r of s.studentsByCourse) expect(Object.keys(r).sort()).toEqual(["course", "total"]);
+      for (const r of s.studentsByCourse)
+        expect(Object.keys(r).sort()).toEqual(["course", "total"]);
     });
 
     it("counts a student's distinct viewed and applied jobs, and only theirs", async () => {
@@ -87,8 +93,18 @@ describe("dashboard statistics", () => {
         { userId: other.id, jobId: j3.id, kind: "view" },
         { userId: other.id, jobId: j2.id, kind: "apply" },
       ]);
-      expect(await studentStats(t.db, user.id)).toEqual({ availableJobs: 2, jobsViewed: 2, applications: 1, companies: 2 });
-      expect(await studentStats(t.db, other.id)).toEqual({ availableJobs: 2, jobsViewed: 1, applications: 1, companies: 2 });
+      expect(await studentStats(t.db, user.id)).toEqual({
+        availableJobs: 2,
+        jobsViewed: 2,
+        applications: 1,
+        companies: 2,
+      });
+      expect(await studentStats(t.db, other.id)).toEqual({
+        availableJobs: 2,
+        jobsViewed: 1,
+        applications: 1,
+        companies: 2,
+      });
     });
   });
 });

@@ -39,7 +39,12 @@ export const EMPTY_ADMIN_STATS: AdminStats = {
   topSearches: [],
   studentsByCourse: [],
 };
-export const EMPTY_STUDENT_STATS: StudentStats = { availableJobs: 0, jobsViewed: 0, applications: 0, companies: 0 };
+export const EMPTY_STUDENT_STATS: StudentStats = {
+  availableJobs: 0,
+  jobsViewed: 0,
+  applications: 0,
+  companies: 0,
+};
 
 const n = (expr: ReturnType<typeof sql>) => expr.mapWith(Number);
 
@@ -49,16 +54,20 @@ const n = (expr: ReturnType<typeof sql>) => expr.mapWith(Number);
  * person per day, as search_events stores it) and students per course (top 15, 'Unknown' for none).
  */
 export async function adminStats(db: Db): Promise<AdminStats> {
-  const [[u], [j], [c], top, byCourse] = await Promise.all([
+  // One scan of users grouped by (role, course) yields every user figure (a few dozen rows).
+  const [groups, courseNames, [j], [c], top] = await Promise.all([
     db
       .select({
+        role: users.role,
+        courseId: users.courseId,
         total: count(),
-        newUsers: n(sql`count(*) filter (where ${users.createdAt} >= now() - make_interval(days => ${NEW_USERS_DAYS}))`),
-        students: n(sql`count(*) filter (where ${users.role} = 'student')`),
-        alumni: n(sql`count(*) filter (where ${users.role} = 'alumni')`),
-        admins: n(sql`count(*) filter (where ${users.role} = 'admin')`),
+        fresh: n(
+          sql`count(*) filter (where ${users.createdAt} >= now() - make_interval(days => ${NEW_USERS_DAYS}))`,
+        ),
       })
-      .from(users),
+      .from(users)
+      .groupBy(users.role, users.courseId),
+    db.select({ id: courses.id, name: courses.name }).from(courses),
     db
       .select({ total: count(), pending: n(sql`count(*) filter (where not ${jobs.isApproved})`) })
       .from(jobs),
@@ -69,24 +78,35 @@ export async function adminStats(db: Db): Promise<AdminStats> {
       .groupBy(searchEvents.term)
       .orderBy(desc(count()), asc(searchEvents.term))
       .limit(TOP_SEARCHES_MAX),
-    db
-      .select({ course: sql<string>`coalesce(${courses.name}, ${UNKNOWN_COURSE})`, total: count() })
-      .from(users)
-      .leftJoin(courses, eq(courses.id, users.courseId))
-      .where(eq(users.role, "student"))
-      .groupBy(courses.name)
-      .orderBy(desc(count()), asc(sql`coalesce(${courses.name}, ${UNKNOWN_COURSE})`))
-      .limit(TOP_COURSES_MAX),
   ]);
+  const nameOf = new Map(courseNames.map((x) => [x.id, x.name]));
+  const roleCounts = { students: 0, alumni: 0, admins: 0 };
+  const perCourse = new Map<string, number>();
+  let totalUsers = 0;
+  let newUsers = 0;
+  for (const g of groups) {
+    totalUsers += g.total;
+    newUsers += g.fresh;
+    if (g.role === "student") {
+      roleCounts.students += g.total;
+      const name = (g.courseId && nameOf.get(g.courseId)) || UNKNOWN_COURSE;
+      perCourse.set(name, (perCourse.get(name) ?? 0) + g.total);
+    } else if (g.role === "alumni") roleCounts.alumni += g.total;
+    else if (g.role === "admin") roleCounts.admins += g.total;
+  }
+  const studentsByCourse = [...perCourse]
+    .map(([course, total]) => ({ course, total }))
+    .sort((a, b) => b.total - a.total || (a.course < b.course ? -1 : a.course > b.course ? 1 : 0))
+    .slice(0, TOP_COURSES_MAX);
   return {
     totalJobs: j.total,
     totalCompanies: c.total,
-    totalUsers: u.total,
+    totalUsers,
     pendingApproval: j.pending,
-    newUsers: u.newUsers,
-    roleCounts: { students: u.students, alumni: u.alumni, admins: u.admins },
+    newUsers,
+    roleCounts,
     topSearches: top.map((t) => ({ term: t.term, total: t.total })),
-    studentsByCourse: byCourse.map((r) => ({ course: r.course, total: r.total })),
+    studentsByCourse,
   };
 }
 
@@ -103,11 +123,20 @@ export async function studentStats(db: Db, userId: string): Promise<StudentStats
     db.select({ n: count() }).from(companies),
     db
       .select({
-        viewed: n(sql`count(distinct ${jobInteractions.jobId}) filter (where ${jobInteractions.kind} = 'view')`),
-        applied: n(sql`count(distinct ${jobInteractions.jobId}) filter (where ${jobInteractions.kind} = 'apply')`),
+        viewed: n(
+          sql`count(distinct ${jobInteractions.jobId}) filter (where ${jobInteractions.kind} = 'view')`,
+        ),
+        applied: n(
+          sql`count(distinct ${jobInteractions.jobId}) filter (where ${jobInteractions.kind} = 'apply')`,
+        ),
       })
       .from(jobInteractions)
       .where(eq(jobInteractions.userId, userId)),
   ]);
-  return { availableJobs: avail.n, jobsViewed: mine.viewed, applications: mine.applied, companies: comp.n };
+  return {
+    availableJobs: avail.n,
+    jobsViewed: mine.viewed,
+    applications: mine.applied,
+    companies: comp.n,
+  };
 }

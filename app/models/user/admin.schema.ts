@@ -32,7 +32,8 @@ export const USERS_MSG = {
 export const confirmText = {
   toggle: (u: { firstName: string; lastName: string; isActive: boolean }) =>
     `${u.isActive ? "Deactivate" : "Activate"} ${u.firstName} ${u.lastName}?`,
-  delete: (u: { firstName: string; lastName: string }) => `Delete ${u.firstName} ${u.lastName}? This cannot be undone.`,
+  delete: (u: { firstName: string; lastName: string }) =>
+    `Delete ${u.firstName} ${u.lastName}? This cannot be undone.`,
 };
 
 export const USER_SORTS = ["name", "email", "role", "status", "createdAt"] as const;
@@ -61,12 +62,19 @@ const pick = <T extends string>(v: string | null, allowed: readonly T[]): T | nu
  */
 export function readUserListQuery(params: URLSearchParams): UserListQuery {
   const q = (params.get("q") ?? params.get("search") ?? "").trim().slice(0, 100);
-  const sizeRaw = Number.parseInt(params.get("size") ?? params.get("limit") ?? params.get("pageSize") ?? "", 10);
+  const sizeRaw = Number.parseInt(
+    params.get("size") ?? params.get("limit") ?? params.get("pageSize") ?? "",
+    10,
+  );
   const size = (PAGE_SIZES as readonly number[]).includes(sizeRaw) ? sizeRaw : DEFAULT_PAGE_SIZE;
-  const page = Math.max(1, Math.min(1_000_000, Number.parseInt(params.get("page") ?? "1", 10) || 1));
+  const page = Math.max(
+    1,
+    Math.min(1_000_000, Number.parseInt(params.get("page") ?? "1", 10) || 1),
+  );
   const sort = pick(params.get("sort"), USER_SORTS) ?? "createdAt";
   const dirParam = params.get("dir");
-  const dir = dirParam === "asc" || dirParam === "desc" ? dirParam : sort === "createdAt" ? "desc" : "asc";
+  const dir =
+    dirParam === "asc" || dirParam === "desc" ? dirParam : sort === "createdAt" ? "desc" : "asc";
   const course = (params.get("course") ?? "").trim().slice(0, 200) || null;
   return {
     q,
@@ -110,8 +118,18 @@ export const courseRef = z.preprocess((v) => {
 export function adminUserPatchSchema(domain: string) {
   return z
     .object({
-      firstName: z.string({ error: MSG.firstNameRequired }).trim().min(1, { error: MSG.firstNameRequired, abort: true }).min(2, MSG.firstNameMin).max(100),
-      lastName: z.string({ error: MSG.lastNameRequired }).trim().min(1, { error: MSG.lastNameRequired, abort: true }).min(2, MSG.lastNameMin).max(100),
+      firstName: z
+        .string({ error: MSG.firstNameRequired })
+        .trim()
+        .min(1, { error: MSG.firstNameRequired, abort: true })
+        .min(2, MSG.firstNameMin)
+        .max(100),
+      lastName: z
+        .string({ error: MSG.lastNameRequired })
+        .trim()
+        .min(1, { error: MSG.lastNameRequired, abort: true })
+        .min(2, MSG.lastNameMin)
+        .max(100),
       email: collegeEmailField(domain),
       role: z.enum(ROLES, { error: "Please select user type" }),
       userType: z.enum(ROLES, { error: "Please select user type" }),

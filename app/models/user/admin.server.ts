@@ -15,14 +15,22 @@ import { resolveCourse } from "../course/course.server";
 import { Conflict, Forbidden, isUniqueViolation, NotFound, ValidationError } from "../errors";
 import { USERS_MSG, type AdminUserPatch, type UserListQuery } from "./admin.schema";
 import type { UserRecordInput } from "./user.schema";
-import { EMAIL_TAKEN, insertUser, serializeUser, STUDENT_ID_TAKEN, type PublicUser, type UserRow } from "./user.server";
+import {
+  EMAIL_TAKEN,
+  insertUser,
+  serializeUser,
+  STUDENT_ID_TAKEN,
+  type PublicUser,
+  type UserRow,
+} from "./user.server";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function adminActor(ctx: Ctx): Actor {
-  if (!ctx.actor || ctx.actor.role !== "admin") throw new Forbidden("You do not have permission to do this");
+  if (!ctx.actor || ctx.actor.role !== "admin")
+    throw new Forbidden("You do not have permission to do this");
   return ctx.actor;
 }
 
@@ -88,15 +96,24 @@ export async function listUsers(ctx: Ctx, q: UserListQuery): Promise<UserPage> {
   const conds = await listConditions(ctx.db, q);
   if (!conds) return { users: [], total: 0, page: 1, size: q.size, pages: 1 };
   const where = conds.length ? and(...conds) : undefined;
-  const fetchPage = (page: number) =>
-    ctx.db
-      .select({ user: users, course: courseCols })
+  // Deferred join: sort and skip over narrow (id) tuples, then fetch the 10–50 full rows. Deep
+  // pages sorted by name stay cheap without an index per sort order.
+  const fetchPage = (page: number) => {
+    const ids = ctx.db
+      .select({ id: users.id })
       .from(users)
-      .leftJoin(courses, eq(courses.id, users.courseId))
       .where(where)
       .orderBy(...orderBy(q))
       .limit(q.size)
-      .offset((page - 1) * q.size);
+      .offset((page - 1) * q.size)
+      .as("page_ids");
+    return ctx.db
+      .select({ user: users, course: courseCols })
+      .from(ids)
+      .innerJoin(users, eq(users.id, ids.id))
+      .leftJoin(courses, eq(courses.id, users.courseId))
+      .orderBy(...orderBy(q));
+  };
   const [rows0, [{ n }]] = await Promise.all([
     fetchPage(q.page),
     ctx.db.select({ n: count() }).from(users).where(where),
@@ -104,7 +121,13 @@ export async function listUsers(ctx: Ctx, q: UserListQuery): Promise<UserPage> {
   const pages = Math.max(1, Math.ceil(n / q.size));
   const page = Math.min(q.page, pages);
   const rows = page === q.page ? rows0 : await fetchPage(page);
-  return { users: rows.map((r) => serializeUser(r.user, r.course?.id ? r.course : null)), total: n, page, size: q.size, pages };
+  return {
+    users: rows.map((r) => serializeUser(r.user, r.course?.id ? r.course : null)),
+    total: n,
+    page,
+    size: q.size,
+    pages,
+  };
 }
 
 /** Every user matching the filters, unpaged (GET /api/admin/users without paging parameters, §7). */
@@ -157,7 +180,10 @@ function auditView(u: UserRow) {
   };
 }
 
-async function courseIdOf(db: Db, value: string | null | undefined): Promise<string | null | undefined> {
+async function courseIdOf(
+  db: Db,
+  value: string | null | undefined,
+): Promise<string | null | undefined> {
   if (value === undefined) return undefined;
   if (value === null) return null;
   const c = await resolveCourse(db, value);
@@ -171,7 +197,8 @@ async function courseIdOf(db: Db, value: string | null | undefined): Promise<str
  */
 export async function createUserByAdmin(ctx: Ctx, input: UserRecordInput): Promise<PublicUser> {
   const actor = adminActor(ctx);
-  if (!input.password) throw new ValidationError("Password is required", { password: ["Password is required"] });
+  if (!input.password)
+    throw new ValidationError("Password is required", { password: ["Password is required"] });
   const isAdminRole = input.userType === "admin";
   const courseId = isAdminRole ? null : await courseIdOf(ctx.db, input.course);
   const passwordHash = await hashPassword(input.password);
@@ -189,7 +216,13 @@ export async function createUserByAdmin(ctx: Ctx, input: UserRecordInput): Promi
       isActive: true,
       emailVerifiedAt: new Date(),
     });
-    await audit(tx as unknown as Db, actor, { action: "user.create", entityType: "user", entityId: u.id, before: null, after: auditView(u) });
+    await audit(tx as unknown as Db, actor, {
+      action: "user.create",
+      entityType: "user",
+      entityId: u.id,
+      before: null,
+      after: auditView(u),
+    });
     return loadPublic(tx, u.id);
   });
 }
@@ -213,14 +246,20 @@ async function otherActiveAdmins(tx: Tx, id: string): Promise<number> {
 /** Ends everything that lets a user in: sessions, API tokens and unused reset/invite links. */
 async function endAccess(tx: Tx, id: string) {
   await revokeAllSessions(tx as unknown as Db, id);
-  await tx.delete(passwordTokens).where(and(eq(passwordTokens.userId, id), isNull(passwordTokens.usedAt)));
+  await tx
+    .delete(passwordTokens)
+    .where(and(eq(passwordTokens.userId, id), isNull(passwordTokens.usedAt)));
 }
 
 /**
  * Applies an admin's change to a user (only the fields of `AdminUserPatch`). Refuses self-
  * deactivation, self-demotion and removing the last active admin; deactivation ends all access.
  */
-export async function updateUserByAdmin(ctx: Ctx, id: string, patch: AdminUserPatch): Promise<PublicUser> {
+export async function updateUserByAdmin(
+  ctx: Ctx,
+  id: string,
+  patch: AdminUserPatch,
+): Promise<PublicUser> {
   const actor = adminActor(ctx);
   if (!UUID.test(id)) throw new NotFound(USERS_MSG.notFound);
   if (id === actor.id) {
@@ -228,35 +267,66 @@ export async function updateUserByAdmin(ctx: Ctx, id: string, patch: AdminUserPa
     if (patch.role !== undefined && patch.role !== "admin") throw new Forbidden(USERS_MSG.selfRole);
   }
   const courseId = await courseIdOf(ctx.db, patch.course);
-  const mayRemoveAdmin = patch.isActive === false || (patch.role !== undefined && patch.role !== "admin");
+  const mayRemoveAdmin =
+    patch.isActive === false || (patch.role !== undefined && patch.role !== "admin");
   return ctx.db.transaction(async (tx) => {
     if (mayRemoveAdmin) await lockAdmins(tx);
     const [before] = await tx.select().from(users).where(eq(users.id, id)).for("update");
     if (!before) throw new NotFound(USERS_MSG.notFound);
 
     const next: Partial<UserRow> = {};
-    for (const k of ["firstName", "lastName", "email", "role", "studentId", "yearLevel", "phone", "address", "bio", "isActive"] as const) {
+    for (const k of [
+      "firstName",
+      "lastName",
+      "email",
+      "role",
+      "studentId",
+      "yearLevel",
+      "phone",
+      "address",
+      "bio",
+      "isActive",
+    ] as const) {
       if (patch[k] !== undefined) (next as Record<string, unknown>)[k] = patch[k];
     }
     if (courseId !== undefined) next.courseId = courseId;
     const change = diff(auditView(before), auditView({ ...before, ...next }));
     if (Object.keys(change.after).length === 0) return loadPublic(tx, id);
 
-    const removesAdmin = before.role === "admin" && before.isActive && (next.isActive === false || (next.role !== undefined && next.role !== "admin"));
-    if (removesAdmin && (await otherActiveAdmins(tx, id)) === 0) throw new Conflict(USERS_MSG.lastAdmin);
+    const removesAdmin =
+      before.role === "admin" &&
+      before.isActive &&
+      (next.isActive === false || (next.role !== undefined && next.role !== "admin"));
+    if (removesAdmin && (await otherActiveAdmins(tx, id)) === 0)
+      throw new Conflict(USERS_MSG.lastAdmin);
 
     try {
-      await tx.update(users).set({ ...next, updatedAt: new Date() }).where(eq(users.id, id));
+      await tx
+        .update(users)
+        .set({ ...next, updatedAt: new Date() })
+        .where(eq(users.id, id));
     } catch (e) {
-      if (isUniqueViolation(e, "users_email_lower_key")) throw new Conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
-      if (isUniqueViolation(e, "users_student_id_key")) throw new Conflict(STUDENT_ID_TAKEN, { studentId: [STUDENT_ID_TAKEN] });
+      if (isUniqueViolation(e, "users_email_lower_key"))
+        throw new Conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
+      if (isUniqueViolation(e, "users_student_id_key"))
+        throw new Conflict(STUDENT_ID_TAKEN, { studentId: [STUDENT_ID_TAKEN] });
       throw e;
     }
     if (before.isActive && next.isActive === false) await endAccess(tx, id);
 
     const keys = Object.keys(change.after);
-    const action = keys.length === 1 && keys[0] === "isActive" ? (next.isActive ? "user.activate" : "user.deactivate") : "user.update";
-    await audit(tx as unknown as Db, actor, { action, entityType: "user", entityId: id, ...change });
+    const action =
+      keys.length === 1 && keys[0] === "isActive"
+        ? next.isActive
+          ? "user.activate"
+          : "user.deactivate"
+        : "user.update";
+    await audit(tx as unknown as Db, actor, {
+      action,
+      entityType: "user",
+      entityId: id,
+      ...change,
+    });
     return loadPublic(tx, id);
   });
 }
@@ -280,8 +350,17 @@ export async function deleteUserByAdmin(ctx: Ctx, id: string): Promise<{ id: str
     await endAccess(tx, id);
     await tx.delete(users).where(eq(users.id, id));
     // The photo belonged to this user alone; logos are never avatars.
-    if (before.avatarFileId) await tx.delete(files).where(and(eq(files.id, before.avatarFileId), eq(files.kind, "avatar")));
-    await audit(tx as unknown as Db, actor, { action: "user.delete", entityType: "user", entityId: id, before: auditView(before), after: null });
+    if (before.avatarFileId)
+      await tx
+        .delete(files)
+        .where(and(eq(files.id, before.avatarFileId), eq(files.kind, "avatar")));
+    await audit(tx as unknown as Db, actor, {
+      action: "user.delete",
+      entityType: "user",
+      entityId: id,
+      before: auditView(before),
+      after: null,
+    });
     return { id };
   });
 }

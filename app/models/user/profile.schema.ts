@@ -27,8 +27,18 @@ const optionalText = (max: number, label: string) =>
 
 /** The whole profile form: an empty optional field clears it. */
 export const profileFormSchema = z.object({
-  firstName: z.string({ error: MSG.firstNameRequired }).trim().min(1, { error: MSG.firstNameRequired, abort: true }).min(2, MSG.firstNameMin).max(100),
-  lastName: z.string({ error: MSG.lastNameRequired }).trim().min(1, { error: MSG.lastNameRequired, abort: true }).min(2, MSG.lastNameMin).max(100),
+  firstName: z
+    .string({ error: MSG.firstNameRequired })
+    .trim()
+    .min(1, { error: MSG.firstNameRequired, abort: true })
+    .min(2, MSG.firstNameMin)
+    .max(100),
+  lastName: z
+    .string({ error: MSG.lastNameRequired })
+    .trim()
+    .min(1, { error: MSG.lastNameRequired, abort: true })
+    .min(2, MSG.lastNameMin)
+    .max(100),
   phone: optionalText(40, "Phone"),
   address: optionalText(300, "Address"),
   bio: optionalText(2000, "Bio"),
@@ -52,8 +62,13 @@ type Issue = { path: string; message: string };
  * Reads PUT /api/profile/me. The spec's client sends fullName (first and last joined), contactNumber,
  * and also email, role and avatarUrl, which are ignored. Only keys present are changed.
  */
-export function parseProfilePatch(body: unknown): { ok: true; patch: ProfilePatch } | { ok: false; issues: Issue[] } {
-  const src = body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+export function parseProfilePatch(
+  body: unknown,
+): { ok: true; patch: ProfilePatch } | { ok: false; issues: Issue[] } {
+  const src =
+    body && typeof body === "object" && !Array.isArray(body)
+      ? (body as Record<string, unknown>)
+      : {};
   const data: Record<string, unknown> = {};
   for (const k of Object.keys(profileFormSchema.shape)) if (k in src) data[k] = src[k];
   if (!("phone" in data) && "contactNumber" in src) data.phone = src.contactNumber;
@@ -67,6 +82,10 @@ export function parseProfilePatch(body: unknown): { ok: true; patch: ProfilePatc
     Record<keyof ProfileForm, true>
   >;
   const r = profileFormSchema.pick(keys).safeParse(data);
-  if (!r.success) return { ok: false, issues: r.error.issues.map((i) => ({ path: i.path.join(".") || "_", message: i.message })) };
+  if (!r.success)
+    return {
+      ok: false,
+      issues: r.error.issues.map((i) => ({ path: i.path.join(".") || "_", message: i.message })),
+    };
   return { ok: true, patch: r.data as ProfilePatch };
 }

@@ -51,7 +51,8 @@ export async function updateProfile(ctx: Ctx, patch: ProfilePatch): Promise<Publ
       if (patch.course === null) next.courseId = null;
       else {
         const c = await resolveCourse(ctx.db, patch.course);
-        if (!c) throw new ValidationError(USERS_MSG.courseInvalid, { course: [USERS_MSG.courseInvalid] });
+        if (!c)
+          throw new ValidationError(USERS_MSG.courseInvalid, { course: [USERS_MSG.courseInvalid] });
         next.courseId = c.id;
       }
     }
@@ -82,11 +83,20 @@ export async function updateProfilePhoto(ctx: Ctx, upload: Blob | null): Promise
   const image = await storeImage(ctx.db, upload, { kind: "avatar", actorId: actor.id });
   try {
     await ctx.db.transaction(async (tx) => {
-      const [before] = await tx.select({ avatarFileId: users.avatarFileId }).from(users).where(eq(users.id, actor.id)).for("update");
+      const [before] = await tx
+        .select({ avatarFileId: users.avatarFileId })
+        .from(users)
+        .where(eq(users.id, actor.id))
+        .for("update");
       if (!before) throw new NotFound(PROFILE_MSG.notFound);
-      await tx.update(users).set({ avatarFileId: image.id, updatedAt: new Date() }).where(eq(users.id, actor.id));
+      await tx
+        .update(users)
+        .set({ avatarFileId: image.id, updatedAt: new Date() })
+        .where(eq(users.id, actor.id));
       if (before.avatarFileId && before.avatarFileId !== image.id)
-        await tx.delete(files).where(and(eq(files.id, before.avatarFileId), eq(files.kind, "avatar")));
+        await tx
+          .delete(files)
+          .where(and(eq(files.id, before.avatarFileId), eq(files.kind, "avatar")));
     });
   } catch (e) {
     await ctx.db.delete(files).where(eq(files.id, image.id)); // do not keep an orphan
