@@ -48,7 +48,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = { db, actor: { id: me.id, role: me.role as Role, email: me.email } };
   const params = new URL(request.url).searchParams;
   const query = readUserListQuery(params);
-  const [page, courses] = await Promise.all([listUsers(ctx, query), listCourses(db)]);
+  // §8: a failed load shows 'Failed to fetch users' over an empty list, not an error page.
+  const [page, courses] = await Promise.all([
+    listUsers(ctx, query).catch((e) => {
+      console.error("[admin/users] list failed:", e);
+      return null;
+    }),
+    listCourses(db),
+  ]);
   const intent = params.get("confirm");
   let confirm: { intent: "toggle" | "delete"; user: UserRowView } | null = null;
   if ((intent === "toggle" || intent === "delete") && params.get("id")) {
@@ -57,11 +64,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const error = params.get("error");
   return json({
-    users: page.users.map(toRow),
-    total: page.total,
-    page: page.page,
-    pages: page.pages,
-    query: { ...query, page: page.page },
+    users: page ? page.users.map(toRow) : [],
+    total: page?.total ?? 0,
+    page: page?.page ?? 1,
+    pages: page?.pages ?? 1,
+    fetchFailed: !page,
+    query: { ...query, page: page?.page ?? 1 },
     courses: courses.map((c) => ({ id: c.id, name: c.name })),
     created: params.get("created") === "1",
     pageError:
@@ -148,6 +156,11 @@ export default function ManageUsers() {
             <strong>{pageError.message}</strong>
             {pageError.reason ? <span> — {pageError.reason}</span> : null}
           </div>
+        ) : null}
+        {data.fetchFailed ? (
+          <p className="alert alert-error" role="alert">
+            {USERS_MSG.fetchFailed}
+          </p>
         ) : null}
         {data.confirm ? (
           <ConfirmStep intent={data.confirm.intent} user={data.confirm.user} />
