@@ -1,0 +1,99 @@
+/** The admin dashboard (§2.9): welcome, theme, four stat cards, three charts, quick actions. */
+import { Link } from "@remix-run/react";
+import { COURSES } from "#db/constants";
+import type { AdminStats } from "~/models/stats/stats.server";
+import { BarChartCard, ChartsNoScript } from "../charts/bar-chart";
+import { StatCards } from "./stat-cards";
+import { ThemeSelector } from "./theme-selector";
+
+const codeOf = new Map(COURSES.map((c) => [c.name, c.code]));
+
+const QUICK_ACTIONS = [
+  { to: "/admin/jobs", label: "Manage Jobs" },
+  { to: "/admin/companies", label: "Manage Companies" },
+  { to: "/admin/users", label: "Manage Users" },
+  { to: "/admin/surveys", label: "Manage Surveys" },
+];
+
+export function AdminDashboard({
+  firstName,
+  stats,
+  failed,
+  collegeShortName,
+}: {
+  firstName: string | null;
+  stats: AdminStats;
+  failed: boolean;
+  collegeShortName: string;
+}) {
+  return (
+    <main className="page dashboard">
+      <div className="page-header">
+        <div>
+          <h1>Welcome, {firstName?.trim() || "Admin"}</h1>
+          <p className="muted">Here is what is happening on Runway.</p>
+        </div>
+        <ThemeSelector collegeShortName={collegeShortName} />
+      </div>
+      {failed ? (
+        <p className="alert alert-error" role="alert">
+          Statistics could not be loaded; the numbers below show zero.
+        </p>
+      ) : null}
+      <StatCards
+        items={[
+          { label: "Total Jobs", value: stats.totalJobs },
+          { label: "Pending Approval", value: stats.pendingApproval },
+          { label: "Total Users", value: stats.totalUsers },
+          { label: "New Users (30d)", value: stats.newUsers },
+        ]}
+      />
+      <ChartsNoScript />
+      <div className="chart-grid">
+        <BarChartCard
+          title="Total Users by Role"
+          labelHeader="Role"
+          valueHeader="Users"
+          data={[
+            { label: "Students", value: stats.roleCounts.students },
+            { label: "Alumni", value: stats.roleCounts.alumni },
+            { label: "Admins", value: stats.roleCounts.admins },
+          ]}
+        />
+        <BarChartCard
+          title="Most Searched Jobs"
+          labelHeader="Search term"
+          valueHeader="Searches"
+          emptyText="No searches yet."
+          data={stats.topSearches.map((s) => ({ label: s.term, value: s.total, title: s.term }))}
+        />
+        <div className="chart-wide">
+          <BarChartCard
+            title="Students per Course"
+            orientation="bars"
+            labelHeader="Course"
+            valueHeader="Students"
+            emptyText="No students yet."
+            data={stats.studentsByCourse.map((c) => ({
+              label: codeOf.get(c.course) ?? c.course,
+              value: c.total,
+              title: c.course,
+            }))}
+          />
+        </div>
+      </div>
+      <section aria-labelledby="quick-actions" className="quick-actions">
+        <h2 id="quick-actions">Quick actions</h2>
+        <ul className="quick-grid">
+          {QUICK_ACTIONS.map((a) => (
+            <li key={a.to}>
+              <Link to={a.to} className="card quick-link">
+                {a.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,31 @@
+/** A round profile photo, or the initials when there is none. */
+export function Avatar({
+  url,
+  firstName,
+  lastName,
+  size = 96,
+}: {
+  url: string | null;
+  firstName: string;
+  lastName: string;
+  size?: number;
+}) {
+  const initials = `${firstName.trim()[0] ?? ""}${lastName.trim()[0] ?? ""}`.toUpperCase() || "?";
+  return url ? (
+    <img
+      className="avatar"
+      src={url}
+      alt={`Profile photo of ${firstName} ${lastName}`}
+      width={size}
+      height={size}
+    />
+  ) : (
+    <span
+      className="avatar avatar-initials"
+      style={{ width: size, height: size, fontSize: size / 2.6 }}
+      aria-hidden="true"
+    >
+      {initials}
+    </span>
+  );
+}

@@ -1,0 +1,79 @@
+/** The Manage Users table (§2.13): Name, Email, Role badge, Year/Course, Status badge, Actions. */
+import type { ColumnDef } from "@tanstack/react-table";
+import { useMemo } from "react";
+import { DataTable, type TableState } from "../data-table/data-table";
+import { StatusBadge, UserActions } from "./user-actions";
+import { USERS_MSG } from "~/models/user/admin.schema";
+import { yearCourse, type UserRowView } from "./types";
+
+const ROLE_BADGE: Record<string, string> = {
+  admin: "badge-accent",
+  alumni: "badge-warning",
+  student: "badge",
+};
+
+export function UsersTable({
+  users,
+  state,
+  total,
+  meId,
+}: {
+  users: UserRowView[];
+  state: TableState;
+  total: number;
+  meId: string;
+}) {
+  // Stable cell renderers: TanStack renders each as a component, so a new function per render
+  // would remount every cell (and lose the row's fetcher state).
+  const columns = useMemo<ColumnDef<UserRowView, unknown>[]>(
+    () => [
+      {
+        id: "name",
+        header: "Name",
+        cell: ({ row }) => (
+          <span className="user-name">
+            {row.original.firstName} {row.original.lastName}
+            {row.original._id === meId ? <span className="muted"> (you)</span> : null}
+          </span>
+        ),
+      },
+      {
+        id: "email",
+        header: "Email",
+        cell: ({ row }) => <span className="user-email">{row.original.email}</span>,
+      },
+      {
+        id: "role",
+        header: "Role",
+        cell: ({ row }) => (
+          <span className={`badge ${ROLE_BADGE[row.original.role] ?? "badge"}`}>
+            {row.original.role}
+          </span>
+        ),
+      },
+      { id: "yearCourse", header: "Year/Course", cell: ({ row }) => yearCourse(row.original) },
+      { id: "status", header: "Status", cell: ({ row }) => <StatusBadge user={row.original} /> },
+      {
+        id: "actions",
+        header: "Actions",
+        cell: ({ row }) => <UserActions user={row.original} isSelf={row.original._id === meId} />,
+      },
+    ],
+    [meId],
+  );
+  return (
+    <div className="users-table">
+      <DataTable
+        data={users}
+        columns={columns}
+        state={state}
+        total={total}
+        empty={USERS_MSG.empty}
+        sortable={["name", "email", "role", "status"]}
+        caption="Users"
+        rowKey={(u) => u._id}
+        pager={false}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+/**
+ * Dashboard statistics (§2.8, §2.9, §3), computed by aggregate SQL in the database — never by
+ * loading rows — so they stay fast with tens of thousands of users. Shapes are exactly §3's.
+ */
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import type { Db } from "#db/client";
+import { NEW_USERS_DAYS, TOP_COURSES_MAX } from "#db/constants";
+import { companies, courses, jobInteractions, jobs, searchEvents, users } from "#db/schema";
+
+export const TOP_SEARCHES_MAX = 10;
+export const UNKNOWN_COURSE = "Unknown";
+
+export interface AdminStats {
+  totalJobs: number;
+  totalCompanies: number;
+  totalUsers: number;
+  pendingApproval: number;
+  newUsers: number;
+  roleCounts: { students: number; alumni: number; admins: number };
+  topSearches: Array<{ term: string; total: number }>;
+  studentsByCourse: Array<{ course: string; total: number }>;
+}
+
+export interface StudentStats {
+  availableJobs: number;
+  jobsViewed: number;
+  applications: number;
+  companies: number;
+}
+
+/** §8: when loading statistics fails, every value is zero. */
+export const EMPTY_ADMIN_STATS: AdminStats = {
+  totalJobs: 0,
+  totalCompanies: 0,
+  totalUsers: 0,
+  pendingApproval: 0,
+  newUsers: 0,
+  roleCounts: { students: 0, alumni: 0, admins: 0 },
+  topSearches: [],
+  studentsByCourse: [],
+};
+export const EMPTY_STUDENT_STATS: StudentStats = {
+  availableJobs: 0,
+  jobsViewed: 0,
+  applications: 0,
+  companies: 0,
+};
+
+const n = (expr: ReturnType<typeof sql>) => expr.mapWith(Number);
+
+/**
+ * The admin dashboard numbers: users (all statuses) by role and joined in the last 30 days, jobs
+ * and those awaiting approval, companies, the 10 most searched terms (a term counts once per
+ * person per day, as search_events stores it) and students per course (top 15, 'Unknown' for none).
+ */
+export async function adminStats(db: Db): Promise<AdminStats> {
+  // One scan of users grouped by (role, course) yields every user figure (a few dozen rows).
+  const [groups, courseNames, [j], [c], top] = await Promise.all([
+    db
+      .select({
+        role: users.role,
+        courseId: users.courseId,
+        total: count(),
+        fresh: n(
+          sql`count(*) filter (where ${users.createdAt} >= now() - make_interval(days => ${NEW_USERS_DAYS}))`,
+        ),
+      })
+      .from(users)
+      .groupBy(users.role, users.courseId),
+    db.select({ id: courses.id, name: courses.name }).from(courses),
+    db
+      .select({ total: count(), pending: n(sql`count(*) filter (where not ${jobs.isApproved})`) })
+      .from(jobs),
+    db.select({ total: count() }).from(companies),
+    db
+      .select({ term: searchEvents.term, total: count() })
+      .from(searchEvents)
+      .groupBy(searchEvents.term)
+      .orderBy(desc(count()), asc(searchEvents.term))
+      .limit(TOP_SEARCHES_MAX),
+  ]);
+  const nameOf = new Map(courseNames.map((x) => [x.id, x.name]));
+  const roleCounts = { students: 0, alumni: 0, admins: 0 };
+  const perCourse = new Map<string, number>();
+  let totalUsers = 0;
+  let newUsers = 0;
+  for (const g of groups) {
+    totalUsers += g.total;
+    newUsers += g.fresh;
+    if (g.role === "student") {
+      roleCounts.students += g.total;
+      const name = (g.courseId && nameOf.get(g.courseId)) || UNKNOWN_COURSE;
+      perCourse.set(name, (perCourse.get(name) ?? 0) + g.total);
+    } else if (g.role === "alumni") roleCounts.alumni += g.total;
+    else if (g.role === "admin") roleCounts.admins += g.total;
+  }
+  const studentsByCourse = [...perCourse]
+    .map(([course, total]) => ({ course, total }))
+    .sort((a, b) => b.total - a.total || (a.course < b.course ? -1 : a.course > b.course ? 1 : 0))
+    .slice(0, TOP_COURSES_MAX);
+  return {
+    totalJobs: j.total,
+    totalCompanies: c.total,
+    totalUsers,
+    pendingApproval: j.pending,
+    newUsers,
+    roleCounts,
+    topSearches: top.map((t) => ({ term: t.term, total: t.total })),
+    studentsByCourse,
+  };
+}
+
+/**
+ * A student's or alumnus's numbers: approved active jobs, companies, and the distinct jobs this user
+ * opened and clicked Apply Now on (rows recorded by the jobs area in job_interactions).
+ */
+export async function studentStats(db: Db, userId: string): Promise<StudentStats> {
+  const [[avail], [comp], [mine]] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(jobs)
+      .where(and(eq(jobs.isApproved, true), eq(jobs.status, "active"))),
+    db.select({ n: count() }).from(companies),
+    db
+      .select({
+        viewed: n(
+          sql`count(distinct ${jobInteractions.jobId}) filter (where ${jobInteractions.kind} = 'view')`,
+        ),
+        applied: n(
+          sql`count(distinct ${jobInteractions.jobId}) filter (where ${jobInteractions.kind} = 'apply')`,
+        ),
+      })
+      .from(jobInteractions)
+      .where(eq(jobInteractions.userId, userId)),
+  ]);
+  return {
+    availableJobs: avail.n,
+    jobsViewed: mine.viewed,
+    applications: mine.applied,
+    companies: comp.n,
+  };
+}

@@ -1,0 +1,173 @@
+/**
+ * Isomorphic pieces of user administration (§2.13, §5, §8): the list query read from URL or /api
+ * parameters, the admin update payload, and the spec's messages. Shared by the screen, /api and tests.
+ */
+import { z } from "zod";
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, ROLES, YEAR_LEVELS, type Role } from "#db/constants";
+import { collegeEmailField, MSG } from "./user.schema";
+
+export const USERS_MSG = {
+  created: "The user has been created successfully",
+  createFailed: "Error in creating a new user",
+  unexpectedResponse: "Unexpected response from server",
+  fetchFailed: "Failed to fetch users",
+  empty: "No users found",
+  loading: "Loading users...",
+  statusBanner: "Error updating user status",
+  statusPageError: "Failed to update user status",
+  activated: "User has been activated successfully",
+  deactivated: "User has been deactivated successfully",
+  deleted: "User deleted successfully",
+  deleteBanner: "Error deleting user",
+  deletePageError: "Failed to delete user",
+  notFound: "User not found",
+  courseInvalid: "Please choose a valid course",
+  selfDeactivate: "You cannot deactivate your own account",
+  selfRole: "You cannot change your own role",
+  selfDelete: "You cannot delete your own account",
+  lastAdmin: "The last active administrator cannot be deactivated, demoted or deleted",
+} as const;
+
+/** §5 confirmation texts. */
+export const confirmText = {
+  toggle: (u: { firstName: string; lastName: string; isActive: boolean }) =>
+    `${u.isActive ? "Deactivate" : "Activate"} ${u.firstName} ${u.lastName}?`,
+  delete: (u: { firstName: string; lastName: string }) =>
+    `Delete ${u.firstName} ${u.lastName}? This cannot be undone.`,
+};
+
+export const USER_SORTS = ["name", "email", "role", "status", "createdAt"] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+export const USER_STATUSES = ["active", "inactive"] as const;
+
+export interface UserListQuery {
+  q: string;
+  role: Role | null;
+  status: "active" | "inactive" | null;
+  /** Course id, code or exact name; resolved by the model. */
+  course: string | null;
+  page: number;
+  size: number;
+  sort: UserSort;
+  dir: "asc" | "desc";
+}
+
+const pick = <T extends string>(v: string | null, allowed: readonly T[]): T | null =>
+  v && (allowed as readonly string[]).includes(v) ? (v as T) : null;
+
+/**
+ * Reads the list query from search params. Lenient by design: a hand-edited URL with an unknown
+ * value shows everything for that filter rather than an error page. `search` and `limit` are
+ * accepted as aliases for API clients.
+ */
+export function readUserListQuery(params: URLSearchParams): UserListQuery {
+  const q = (params.get("q") ?? params.get("search") ?? "").trim().slice(0, 100);
+  const sizeRaw = Number.parseInt(
+    params.get("size") ?? params.get("limit") ?? params.get("pageSize") ?? "",
+    10,
+  );
+  const size = (PAGE_SIZES as readonly number[]).includes(sizeRaw) ? sizeRaw : DEFAULT_PAGE_SIZE;
+  const page = Math.max(
+    1,
+    Math.min(1_000_000, Number.parseInt(params.get("page") ?? "1", 10) || 1),
+  );
+  const sort = pick(params.get("sort"), USER_SORTS) ?? "createdAt";
+  const dirParam = params.get("dir");
+  const dir =
+    dirParam === "asc" || dirParam === "desc" ? dirParam : sort === "createdAt" ? "desc" : "asc";
+  const course = (params.get("course") ?? "").trim().slice(0, 200) || null;
+  return {
+    q,
+    role: pick(params.get("role"), ROLES),
+    status: pick(params.get("status"), USER_STATUSES),
+    course,
+    page,
+    size,
+    sort,
+    dir,
+  };
+}
+
+/** True when an /api caller asked for a page; otherwise GET /api/admin/users answers the full array. */
+export function wantsPaging(params: URLSearchParams): boolean {
+  return ["page", "size", "limit", "pageSize"].some((k) => params.has(k));
+}
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullable()
+    .transform((v) => (v ? v : null));
+
+/** A course given as an id/code/name or as an object with one of those (the spec's client sends either). */
+export const courseRef = z.preprocess((v) => {
+  if (v && typeof v === "object") {
+    const o = v as Record<string, unknown>;
+    return o._id ?? o.id ?? o.code ?? o.name ?? null;
+  }
+  return v;
+}, optionalText(200));
+
+/**
+ * What an admin may change on a user (PUT /api/admin/users/{id}). Every key is optional; keys not
+ * listed here (password hashes, verification, ids, timestamps, avatar) are dropped, never applied.
+ * Aliases of the spec are accepted: userType for role, status for isActive, contactNumber for phone.
+ */
+export function adminUserPatchSchema(domain: string) {
+  return z
+    .object({
+      firstName: z
+        .string({ error: MSG.firstNameRequired })
+        .trim()
+        .min(1, { error: MSG.firstNameRequired, abort: true })
+        .min(2, MSG.firstNameMin)
+        .max(100),
+      lastName: z
+        .string({ error: MSG.lastNameRequired })
+        .trim()
+        .min(1, { error: MSG.lastNameRequired, abort: true })
+        .min(2, MSG.lastNameMin)
+        .max(100),
+      email: collegeEmailField(domain),
+      role: z.enum(ROLES, { error: "Please select user type" }),
+      userType: z.enum(ROLES, { error: "Please select user type" }),
+      studentId: optionalText(50),
+      course: courseRef,
+      yearLevel: z
+        .string()
+        .trim()
+        .nullable()
+        .transform((v) => (v ? v : null))
+        .pipe(z.enum(YEAR_LEVELS, { error: "Please choose a valid year level" }).nullable()),
+      phone: optionalText(40),
+      contactNumber: optionalText(40),
+      address: optionalText(300),
+      bio: optionalText(2000),
+      isActive: z.boolean({ error: "isActive must be true or false" }),
+      status: z.enum(USER_STATUSES, { error: "Status must be active or inactive" }),
+    })
+    .partial()
+    .transform(({ userType, contactNumber, status, ...rest }) => {
+      const out: AdminUserPatch = { ...rest };
+      if (out.role === undefined && userType !== undefined) out.role = userType;
+      if (out.phone === undefined && contactNumber !== undefined) out.phone = contactNumber;
+      if (out.isActive === undefined && status !== undefined) out.isActive = status === "active";
+      return out;
+    });
+}
+
+export interface AdminUserPatch {
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  role?: Role;
+  studentId?: string | null;
+  course?: string | null;
+  yearLevel?: (typeof YEAR_LEVELS)[number] | null;
+  phone?: string | null;
+  address?: string | null;
+  bio?: string | null;
+  isActive?: boolean;
+}

@@ -1,0 +1,366 @@
+/**
+ * User administration (§2.13, §2.14, §5, §7): the filtered, paged list and the admin's changes to
+ * users. Safety rules live here, not in the screens: an admin cannot deactivate, demote or delete
+ * their own account; the last active admin cannot be removed; deactivation and deletion end the
+ * user's sessions and API tokens at once; every change is audited in the same transaction.
+ */
+import { and, asc, count, desc, eq, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "#db/client";
+import { courses, files, passwordTokens, users } from "#db/schema";
+import { audit, diff } from "../audit/audit.server";
+import { hashPassword } from "../auth/password.server";
+import { revokeAllSessions } from "../auth/session.server";
+import type { Actor, Ctx } from "../context";
+import { resolveCourse } from "../course/course.server";
+import { Conflict, Forbidden, isUniqueViolation, NotFound, ValidationError } from "../errors";
+import { USERS_MSG, type AdminUserPatch, type UserListQuery } from "./admin.schema";
+import type { UserRecordInput } from "./user.schema";
+import {
+  EMAIL_TAKEN,
+  insertUser,
+  serializeUser,
+  STUDENT_ID_TAKEN,
+  type PublicUser,
+  type UserRow,
+} from "./user.server";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function adminActor(ctx: Ctx): Actor {
+  if (!ctx.actor || ctx.actor.role !== "admin")
+    throw new Forbidden("You do not have permission to do this");
+  return ctx.actor;
+}
+
+const courseCols = { id: courses.id, code: courses.code, name: courses.name };
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function orderBy(q: UserListQuery): SQL[] {
+  const d = q.dir === "asc" ? asc : desc;
+  const byName = [d(sql`lower(${users.firstName})`), d(sql`lower(${users.lastName})`)];
+  switch (q.sort) {
+    case "name":
+      return [...byName, d(users.id)];
+    case "email":
+      return [d(users.email)];
+    case "role":
+      return [d(users.role), ...byName, d(users.id)];
+    case "status":
+      // 'active' sorts before 'inactive' in ascending order.
+      return [q.dir === "asc" ? desc(users.isActive) : asc(users.isActive), ...byName, d(users.id)];
+    default:
+      return [d(users.createdAt), d(users.id)];
+  }
+}
+
+async function listConditions(db: Db, q: UserListQuery): Promise<SQL[] | null> {
+  const conds: SQL[] = [];
+  if (q.q) {
+    const pattern = `%${escapeLike(q.q.toLowerCase())}%`;
+    conds.push(
+      or(
+        sql`lower(${users.firstName} || ' ' || ${users.lastName}) like ${pattern}`,
+        sql`${users.email} like ${pattern}`,
+      )!,
+    );
+  }
+  if (q.role) conds.push(eq(users.role, q.role));
+  if (q.status) conds.push(eq(users.isActive, q.status === "active"));
+  if (q.course) {
+    const c = await resolveCourse(db, q.course);
+    if (!c) return null; // an unknown course matches nobody
+    conds.push(eq(users.courseId, c.id));
+  }
+  return conds;
+}
+
+export interface UserPage {
+  users: PublicUser[];
+  total: number;
+  page: number;
+  size: number;
+  pages: number;
+}
+
+/**
+ * One page of users with the filters of §2.13 (search on first + last name or e-mail, case-
+ * insensitive; role; status; course), sorted, with the total. A page past the end becomes the last.
+ */
+export async function listUsers(ctx: Ctx, q: UserListQuery): Promise<UserPage> {
+  adminActor(ctx);
+  const conds = await listConditions(ctx.db, q);
+  if (!conds) return { users: [], total: 0, page: 1, size: q.size, pages: 1 };
+  const where = conds.length ? and(...conds) : undefined;
+  // Deferred join: sort and skip over narrow (id) tuples, then fetch the 10–50 full rows. Deep
+  // pages sorted by name stay cheap without an index per sort order.
+  const fetchPage = (page: number) => {
+    const ids = ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(where)
+      .orderBy(...orderBy(q))
+      .limit(q.size)
+      .offset((page - 1) * q.size)
+      .as("page_ids");
+    return ctx.db
+      .select({ user: users, course: courseCols })
+      .from(ids)
+      .innerJoin(users, eq(users.id, ids.id))
+      .leftJoin(courses, eq(courses.id, users.courseId))
+      .orderBy(...orderBy(q));
+  };
+  const [rows0, [{ n }]] = await Promise.all([
+    fetchPage(q.page),
+    ctx.db.select({ n: count() }).from(users).where(where),
+  ]);
+  const pages = Math.max(1, Math.ceil(n / q.size));
+  const page = Math.min(q.page, pages);
+  const rows = page === q.page ? rows0 : await fetchPage(page);
+  return {
+    users: rows.map((r) => serializeUser(r.user, r.course?.id ? r.course : null)),
+    total: n,
+    page,
+    size: q.size,
+    pages,
+  };
+}
+
+/** Every user matching the filters, unpaged (GET /api/admin/users without paging parameters, §7). */
+export async function listAllUsers(ctx: Ctx, q: UserListQuery): Promise<PublicUser[]> {
+  adminActor(ctx);
+  const conds = await listConditions(ctx.db, q);
+  if (!conds) return [];
+  const rows = await ctx.db
+    .select({ user: users, course: courseCols })
+    .from(users)
+    .leftJoin(courses, eq(courses.id, users.courseId))
+    .where(conds.length ? and(...conds) : undefined)
+    .orderBy(...orderBy(q));
+  return rows.map((r) => serializeUser(r.user, r.course?.id ? r.course : null));
+}
+
+async function loadPublic(db: Db | Tx, id: string): Promise<PublicUser> {
+  const [row] = await db
+    .select({ user: users, course: courseCols })
+    .from(users)
+    .leftJoin(courses, eq(courses.id, users.courseId))
+    .where(eq(users.id, id))
+    .limit(1);
+  if (!row) throw new NotFound(USERS_MSG.notFound);
+  return serializeUser(row.user, row.course?.id ? row.course : null);
+}
+
+/** One user for an admin, or NotFound. */
+export async function getUserForAdmin(ctx: Ctx, id: string): Promise<PublicUser> {
+  adminActor(ctx);
+  if (!UUID.test(id)) throw new NotFound(USERS_MSG.notFound);
+  return loadPublic(ctx.db, id);
+}
+
+/** The fields an audit entry records about a user (never the password hash). */
+function auditView(u: UserRow) {
+  return {
+    email: u.email,
+    role: u.role,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    studentId: u.studentId,
+    courseId: u.courseId,
+    yearLevel: u.yearLevel,
+    phone: u.phone,
+    address: u.address,
+    bio: u.bio,
+    isActive: u.isActive,
+    isEmailVerified: !!u.emailVerifiedAt,
+  };
+}
+
+async function courseIdOf(
+  db: Db,
+  value: string | null | undefined,
+): Promise<string | null | undefined> {
+  if (value === undefined) return undefined;
+  if (value === null) return null;
+  const c = await resolveCourse(db, value);
+  if (!c) throw new ValidationError(USERS_MSG.courseInvalid, { course: [USERS_MSG.courseInvalid] });
+  return c.id;
+}
+
+/**
+ * Creates a user as an administrator (§2.14, §5 rules already applied by `userRecordSchema`):
+ * active and e-mail verified, password hashed; admins carry no student fields.
+ */
+export async function createUserByAdmin(ctx: Ctx, input: UserRecordInput): Promise<PublicUser> {
+  const actor = adminActor(ctx);
+  if (!input.password)
+    throw new ValidationError("Password is required", { password: ["Password is required"] });
+  const isAdminRole = input.userType === "admin";
+  const courseId = isAdminRole ? null : await courseIdOf(ctx.db, input.course);
+  const passwordHash = await hashPassword(input.password);
+  return ctx.db.transaction(async (tx) => {
+    const u = await insertUser(tx as unknown as Db, {
+      email: input.email,
+      passwordHash,
+      role: input.userType,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      studentId: isAdminRole ? null : input.studentId,
+      courseId: courseId ?? null,
+      yearLevel: isAdminRole ? null : input.yearLevel,
+      phone: input.phone,
+      isActive: true,
+      emailVerifiedAt: new Date(),
+    });
+    await audit(tx as unknown as Db, actor, {
+      action: "user.create",
+      entityType: "user",
+      entityId: u.id,
+      before: null,
+      after: auditView(u),
+    });
+    return loadPublic(tx, u.id);
+  });
+}
+
+/**
+ * Serialises every change that could remove an administrator, so two admins deactivating each
+ * other at the same moment cannot leave the system with none (the second sees the first's commit).
+ */
+async function lockAdmins(tx: Tx) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('runway:admins'))`);
+}
+
+async function otherActiveAdmins(tx: Tx, id: string): Promise<number> {
+  const [{ n }] = await tx
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.role, "admin"), eq(users.isActive, true), ne(users.id, id)));
+  return n;
+}
+
+/** Ends everything that lets a user in: sessions, API tokens and unused reset/invite links. */
+async function endAccess(tx: Tx, id: string) {
+  await revokeAllSessions(tx as unknown as Db, id);
+  await tx
+    .delete(passwordTokens)
+    .where(and(eq(passwordTokens.userId, id), isNull(passwordTokens.usedAt)));
+}
+
+/**
+ * Applies an admin's change to a user (only the fields of `AdminUserPatch`). Refuses self-
+ * deactivation, self-demotion and removing the last active admin; deactivation ends all access.
+ */
+export async function updateUserByAdmin(
+  ctx: Ctx,
+  id: string,
+  patch: AdminUserPatch,
+): Promise<PublicUser> {
+  const actor = adminActor(ctx);
+  if (!UUID.test(id)) throw new NotFound(USERS_MSG.notFound);
+  if (id === actor.id) {
+    if (patch.isActive === false) throw new Forbidden(USERS_MSG.selfDeactivate);
+    if (patch.role !== undefined && patch.role !== "admin") throw new Forbidden(USERS_MSG.selfRole);
+  }
+  const courseId = await courseIdOf(ctx.db, patch.course);
+  const mayRemoveAdmin =
+    patch.isActive === false || (patch.role !== undefined && patch.role !== "admin");
+  return ctx.db.transaction(async (tx) => {
+    if (mayRemoveAdmin) await lockAdmins(tx);
+    const [before] = await tx.select().from(users).where(eq(users.id, id)).for("update");
+    if (!before) throw new NotFound(USERS_MSG.notFound);
+
+    const next: Partial<UserRow> = {};
+    for (const k of [
+      "firstName",
+      "lastName",
+      "email",
+      "role",
+      "studentId",
+      "yearLevel",
+      "phone",
+      "address",
+      "bio",
+      "isActive",
+    ] as const) {
+      if (patch[k] !== undefined) (next as Record<string, unknown>)[k] = patch[k];
+    }
+    if (courseId !== undefined) next.courseId = courseId;
+    const change = diff(auditView(before), auditView({ ...before, ...next }));
+    if (Object.keys(change.after).length === 0) return loadPublic(tx, id);
+
+    const removesAdmin =
+      before.role === "admin" &&
+      before.isActive &&
+      (next.isActive === false || (next.role !== undefined && next.role !== "admin"));
+    if (removesAdmin && (await otherActiveAdmins(tx, id)) === 0)
+      throw new Conflict(USERS_MSG.lastAdmin);
+
+    try {
+      await tx
+        .update(users)
+        .set({ ...next, updatedAt: new Date() })
+        .where(eq(users.id, id));
+    } catch (e) {
+      if (isUniqueViolation(e, "users_email_lower_key"))
+        throw new Conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
+      if (isUniqueViolation(e, "users_student_id_key"))
+        throw new Conflict(STUDENT_ID_TAKEN, { studentId: [STUDENT_ID_TAKEN] });
+      throw e;
+    }
+    if (before.isActive && next.isActive === false) await endAccess(tx, id);
+
+    const keys = Object.keys(change.after);
+    const action =
+      keys.length === 1 && keys[0] === "isActive"
+        ? next.isActive
+          ? "user.activate"
+          : "user.deactivate"
+        : "user.update";
+    await audit(tx as unknown as Db, actor, {
+      action,
+      entityType: "user",
+      entityId: id,
+      ...change,
+    });
+    return loadPublic(tx, id);
+  });
+}
+
+/** Activates or deactivates a user (the §2.13 toggle; PUT {isActive}). */
+export async function setUserActive(ctx: Ctx, id: string, isActive: boolean): Promise<PublicUser> {
+  return updateUserByAdmin(ctx, id, { isActive });
+}
+
+/** Deletes a user (not oneself, not the last active admin); sessions and tokens end with it. */
+export async function deleteUserByAdmin(ctx: Ctx, id: string): Promise<{ id: string }> {
+  const actor = adminActor(ctx);
+  if (!UUID.test(id)) throw new NotFound(USERS_MSG.notFound);
+  if (id === actor.id) throw new Forbidden(USERS_MSG.selfDelete);
+  return ctx.db.transaction(async (tx) => {
+    await lockAdmins(tx);
+    const [before] = await tx.select().from(users).where(eq(users.id, id)).for("update");
+    if (!before) throw new NotFound(USERS_MSG.notFound);
+    if (before.role === "admin" && before.isActive && (await otherActiveAdmins(tx, id)) === 0)
+      throw new Conflict(USERS_MSG.lastAdmin);
+    await endAccess(tx, id);
+    await tx.delete(users).where(eq(users.id, id));
+    // The photo belonged to this user alone; logos are never avatars.
+    if (before.avatarFileId)
+      await tx
+        .delete(files)
+        .where(and(eq(files.id, before.avatarFileId), eq(files.kind, "avatar")));
+    await audit(tx as unknown as Db, actor, {
+      action: "user.delete",
+      entityType: "user",
+      entityId: id,
+      before: auditView(before),
+      after: null,
+    });
+    return { id };
+  });
+}

@@ -1,0 +1,91 @@
+/**
+ * Isomorphic profile rules (§2.10, §5) and messages (§8), shared by the profile form (conform),
+ * PUT /api/profile/me and the model. Only these fields can ever change through a profile route:
+ * role, e-mail, status and verification are not in the schema, so they are dropped.
+ */
+import { z } from "zod";
+import { YEAR_LEVELS } from "#db/constants";
+import { courseRef } from "./admin.schema";
+import { MSG } from "./user.schema";
+
+export const PROFILE_MSG = {
+  saved: "Profile saved",
+  saveFailed: "Failed to save profile",
+  photoUpdated: "Profile photo updated",
+  photoFailed: "Failed to update photo",
+  notFound: "Profile not found",
+} as const;
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null));
+
+/** The whole profile form: an empty optional field clears it. */
+export const profileFormSchema = z.object({
+  firstName: z
+    .string({ error: MSG.firstNameRequired })
+    .trim()
+    .min(1, { error: MSG.firstNameRequired, abort: true })
+    .min(2, MSG.firstNameMin)
+    .max(100),
+  lastName: z
+    .string({ error: MSG.lastNameRequired })
+    .trim()
+    .min(1, { error: MSG.lastNameRequired, abort: true })
+    .min(2, MSG.lastNameMin)
+    .max(100),
+  phone: optionalText(40, "Phone"),
+  address: optionalText(300, "Address"),
+  bio: optionalText(2000, "Bio"),
+  studentId: optionalText(50, "Student ID"),
+  course: courseRef.optional().transform((v) => v ?? null),
+  yearLevel: z
+    .string()
+    .trim()
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null))
+    .pipe(z.enum(YEAR_LEVELS, { error: "Please choose a valid year level" }).nullable()),
+});
+export type ProfileForm = z.infer<typeof profileFormSchema>;
+/** A partial change: a missing key leaves the field as it is; null clears it. */
+export type ProfilePatch = Partial<ProfileForm>;
+
+type Issue = { path: string; message: string };
+
+/**
+ * Reads PUT /api/profile/me. The spec's client sends fullName (first and last joined), contactNumber,
+ * and also email, role and avatarUrl, which are ignored. Only keys present are changed.
+ */
+export function parseProfilePatch(
+  body: unknown,
+): { ok: true; patch: ProfilePatch } | { ok: false; issues: Issue[] } {
+  const src =
+    body && typeof body === "object" && !Array.isArray(body)
+      ? (body as Record<string, unknown>)
+      : {};
+  const data: Record<string, unknown> = {};
+  for (const k of Object.keys(profileFormSchema.shape)) if (k in src) data[k] = src[k];
+  if (!("phone" in data) && "contactNumber" in src) data.phone = src.contactNumber;
+  if (!("firstName" in data) && !("lastName" in data) && typeof src.fullName === "string") {
+    // First word is the first name, the rest the last name ("Juan dela Cruz" → "Juan" + "dela Cruz").
+    const [first, ...rest] = src.fullName.trim().split(/\s+/);
+    data.firstName = first ?? "";
+    if (rest.length) data.lastName = rest.join(" ");
+  }
+  const keys = Object.fromEntries(Object.keys(data).map((k) => [k, true as const])) as Partial<
+    Record<keyof ProfileForm, true>
+  >;
+  const r = profileFormSchema.pick(keys).safeParse(data);
+  if (!r.success)
+    return {
+      ok: false,
+      issues: r.error.issues.map((i) => ({ path: i.path.join(".") || "_", message: i.message })),
+    };
+  return { ok: true, patch: r.data as ProfilePatch };
+}

@@ -1,0 +1,106 @@
+/**
+ * Own profile (§2.10, §5): read, edit the allowed fields, change the photo. Role, e-mail, status and
+ * verification are never touched here, whatever the request carries.
+ */
+import { and, eq } from "drizzle-orm";
+import type { Db } from "#db/client";
+import { courses, files, users } from "#db/schema";
+import type { Ctx } from "../context";
+import { resolveCourse } from "../course/course.server";
+import { Conflict, isUniqueViolation, NotFound, Unauthorized, ValidationError } from "../errors";
+import { storeImage } from "../file/file.server";
+import { USERS_MSG } from "./admin.schema";
+import { PROFILE_MSG, type ProfilePatch } from "./profile.schema";
+import { serializeUser, STUDENT_ID_TAKEN, type PublicUser, type UserRow } from "./user.server";
+
+function me(ctx: Ctx) {
+  if (!ctx.actor) throw new Unauthorized("Authentication required");
+  return ctx.actor;
+}
+
+async function load(db: Db, id: string): Promise<PublicUser> {
+  const [row] = await db
+    .select({ user: users, course: { id: courses.id, code: courses.code, name: courses.name } })
+    .from(users)
+    .leftJoin(courses, eq(courses.id, users.courseId))
+    .where(eq(users.id, id))
+    .limit(1);
+  if (!row) throw new NotFound(PROFILE_MSG.notFound);
+  return serializeUser(row.user, row.course?.id ? row.course : null);
+}
+
+/** The signed-in user's profile. */
+export async function getProfile(ctx: Ctx): Promise<PublicUser> {
+  return load(ctx.db, me(ctx).id);
+}
+
+/**
+ * Saves the allowed fields of the own profile. Student ID, course and year level belong to students
+ * and alumni; an admin's copy of them is left alone.
+ */
+export async function updateProfile(ctx: Ctx, patch: ProfilePatch): Promise<PublicUser> {
+  const actor = me(ctx);
+  const next: Partial<UserRow> = {};
+  for (const k of ["firstName", "lastName", "phone", "address", "bio"] as const) {
+    if (patch[k] !== undefined) (next as Record<string, unknown>)[k] = patch[k];
+  }
+  if (actor.role !== "admin") {
+    if (patch.studentId !== undefined) next.studentId = patch.studentId;
+    if (patch.yearLevel !== undefined) next.yearLevel = patch.yearLevel;
+    if (patch.course !== undefined) {
+      if (patch.course === null) next.courseId = null;
+      else {
+        const c = await resolveCourse(ctx.db, patch.course);
+        if (!c)
+          throw new ValidationError(USERS_MSG.courseInvalid, { course: [USERS_MSG.courseInvalid] });
+        next.courseId = c.id;
+      }
+    }
+  }
+  if (Object.keys(next).length) {
+    try {
+      const r = await ctx.db
+        .update(users)
+        .set({ ...next, updatedAt: new Date() })
+        .where(eq(users.id, actor.id))
+        .returning({ id: users.id });
+      if (!r.length) throw new NotFound(PROFILE_MSG.notFound);
+    } catch (e) {
+      if (isUniqueViolation(e, "users_student_id_key"))
+        throw new Conflict(STUDENT_ID_TAKEN, { studentId: [STUDENT_ID_TAKEN] });
+      throw e;
+    }
+  }
+  return load(ctx.db, actor.id);
+}
+
+/**
+ * Replaces the profile photo: content-checked and re-encoded as a 256×256 square by `storeImage`
+ * (400/413/415 on bad input); the previous photo is deleted.
+ */
+export async function updateProfilePhoto(ctx: Ctx, upload: Blob | null): Promise<PublicUser> {
+  const actor = me(ctx);
+  const image = await storeImage(ctx.db, upload, { kind: "avatar", actorId: actor.id });
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ avatarFileId: users.avatarFileId })
+        .from(users)
+        .where(eq(users.id, actor.id))
+        .for("update");
+      if (!before) throw new NotFound(PROFILE_MSG.notFound);
+      await tx
+        .update(users)
+        .set({ avatarFileId: image.id, updatedAt: new Date() })
+        .where(eq(users.id, actor.id));
+      if (before.avatarFileId && before.avatarFileId !== image.id)
+        await tx
+          .delete(files)
+          .where(and(eq(files.id, before.avatarFileId), eq(files.kind, "avatar")));
+    });
+  } catch (e) {
+    await ctx.db.delete(files).where(eq(files.id, image.id)); // do not keep an orphan
+    throw e;
+  }
+  return load(ctx.db, actor.id);
+}

@@ -1,0 +1,212 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type {
+  ActionFunctionArgs,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { useMemo, useState } from "react";
+import { REGISTER_YEAR_LEVELS, ROLES, type Role } from "#db/constants";
+import { requireAdmin } from "~/lib/auth.server";
+import { getDb } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+import { listCourseGroups } from "~/models/course/course.server";
+import { DomainError } from "~/models/errors";
+import { USERS_MSG } from "~/models/user/admin.schema";
+import { createUserByAdmin } from "~/models/user/admin.server";
+import { userRecordSchema } from "~/models/user/user.schema";
+import { Field } from "~/components/ui/field";
+import type { loader as rootLoader } from "~/root";
+import styles from "~/styles/people.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return json({ courseGroups: await listCourseGroups(await getDb()) });
+}
+
+/** §2.14: creates an active, verified user; on success back to Manage Users with the message. */
+export async function action({ request }: ActionFunctionArgs) {
+  const me = await requireAdmin(request);
+  const schema = userRecordSchema(env().COLLEGE_EMAIL_DOMAIN, { passwordRequired: true });
+  const submission = parseWithZod(await request.formData(), { schema });
+  if (submission.status !== "success")
+    return json({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  try {
+    const u = await createUserByAdmin(
+      { db: await getDb(), actor: { id: me.id, role: me.role as Role, email: me.email } },
+      submission.value,
+    );
+    if (!u._id) throw new Error(USERS_MSG.unexpectedResponse);
+    return redirect("/admin/users?created=1");
+  } catch (e) {
+    if (!(e instanceof DomainError)) console.error("[admin/create-user] failed:", e);
+    const known = e instanceof DomainError;
+    return json(
+      {
+        result: submission.reply({
+          formErrors: [known ? e.message : USERS_MSG.createFailed],
+          fieldErrors: known ? (e.fields ?? {}) : {},
+          hideFields: ["password"],
+        }),
+      },
+      { status: known ? e.status : 500 },
+    );
+  }
+}
+
+export default function CreateUser() {
+  const { courseGroups } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const domain = root?.config.emailDomain ?? "example.edu";
+  const schema = useMemo(() => userRecordSchema(domain, { passwordRequired: true }), [domain]);
+  const [form, fields] = useForm({
+    id: "create-user",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    defaultValue: { userType: "student" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const [type, setType] = useState<string>(String(fields.userType.initialValue ?? "student"));
+  const busy = useNavigation().state === "submitting";
+  const text = (
+    name: keyof typeof fields,
+    label: string,
+    inputType = "text",
+    autoComplete = "off",
+  ) => {
+    const f = fields[name];
+    return (
+      <Field label={label} error={f.errors} id={f.id}>
+        {(p) => (
+          <input
+            {...p}
+            key={f.key}
+            name={f.name}
+            type={inputType}
+            defaultValue={
+              inputType === "password" ? undefined : (f.initialValue as string | undefined)
+            }
+            autoComplete={autoComplete}
+          />
+        )}
+      </Field>
+    );
+  };
+  return (
+    <main className="page page-narrow create-user">
+      <div className="page-header">
+        <h1>Create User</h1>
+        <Link to="/admin/users" className="btn btn-ghost">
+          Back to users
+        </Link>
+      </div>
+      <Form method="post" {...getFormProps(form)} className="card stack">
+        {form.errors?.length ? (
+          <p className="alert alert-error" role="alert" id={form.errorId}>
+            {form.errors[0] || USERS_MSG.createFailed}
+          </p>
+        ) : null}
+        <Field label="User type" error={fields.userType.errors} id={fields.userType.id}>
+          {(p) => (
+            <select
+              {...p}
+              key={fields.userType.key}
+              name={fields.userType.name}
+              defaultValue={type}
+              onChange={(e) => setType(e.currentTarget.value)}
+            >
+              {ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {r}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <div className="form-grid">
+          {text("firstName", "First name", "text", "given-name")}
+          {text("lastName", "Last name", "text", "family-name")}
+        </div>
+        {text("email", "Email", "email", "off")}
+        {text("password", "Password", "password", "new-password")}
+        {type !== "admin" ? (
+          <>
+            {text("studentId", type === "student" ? "Student ID" : "Student ID (optional)")}
+            <Field
+              label={type === "student" ? "Course" : "Course (optional)"}
+              error={fields.course.errors}
+              id={fields.course.id}
+            >
+              {(p) => (
+                <select
+                  {...p}
+                  key={fields.course.key}
+                  name={fields.course.name}
+                  defaultValue={(fields.course.initialValue as string) ?? ""}
+                >
+                  <option value="">Select course</option>
+                  {courseGroups.map((g) => (
+                    <optgroup key={g.institute} label={g.label}>
+                      {g.courses.map((c) => (
+                        <option key={c.id} value={c.id}>
+                          {c.name}
+                        </option>
+                      ))}
+                    </optgroup>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field
+              label={type === "student" ? "Year level" : "Year level (optional)"}
+              error={fields.yearLevel.errors}
+              id={fields.yearLevel.id}
+            >
+              {(p) => (
+                <select
+                  {...p}
+                  key={fields.yearLevel.key}
+                  name={fields.yearLevel.name}
+                  defaultValue={(fields.yearLevel.initialValue as string) ?? ""}
+                >
+                  <option value="">Select year level</option>
+                  {REGISTER_YEAR_LEVELS.map((y) => (
+                    <option key={y} value={y}>
+                      {y}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          </>
+        ) : null}
+        {text("phone", "Phone (optional)", "tel", "tel")}
+        <div className="row">
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? "Creating…" : "Create User"}
+          </button>
+          <Link to="/admin/users" className="btn">
+            Cancel
+          </Link>
+        </div>
+      </Form>
+    </main>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Create User · Runway" }];

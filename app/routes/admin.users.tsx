@@ -1,0 +1,193 @@
+import type {
+  ActionFunctionArgs,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import type { Role } from "#db/constants";
+import { redirectWithFlash, requireAdmin } from "~/lib/auth.server";
+import { getDb } from "~/lib/db.server";
+import { listCourses } from "~/models/course/course.server";
+import { DomainError } from "~/models/errors";
+import { readUserListQuery, USERS_MSG } from "~/models/user/admin.schema";
+import {
+  deleteUserByAdmin,
+  getUserForAdmin,
+  listUsers,
+  setUserActive,
+} from "~/models/user/admin.server";
+import type { PublicUser } from "~/models/user/user.server";
+import { ConfirmStep } from "~/components/users/confirm-step";
+import type { UserActionResult, UserRowView } from "~/components/users/types";
+import { PageErrorContext, type PageErrorState } from "~/components/users/user-actions";
+import { UsersFilters } from "~/components/users/users-filters";
+import { UsersPager } from "~/components/users/users-pager";
+import { UsersTable } from "~/components/users/users-table";
+import styles from "~/styles/people.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+const toRow = (u: PublicUser): UserRowView => ({
+  _id: u._id,
+  firstName: u.firstName,
+  lastName: u.lastName,
+  email: u.email,
+  role: u.role,
+  yearLevel: u.yearLevel,
+  courseName: u.course?.name ?? null,
+  isActive: u.isActive,
+});
+
+/** /admin/users: filters and paging in the URL, done by the database (not on the client, ADR 040). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const me = await requireAdmin(request);
+  const db = await getDb();
+  const ctx = { db, actor: { id: me.id, role: me.role as Role, email: me.email } };
+  const params = new URL(request.url).searchParams;
+  const query = readUserListQuery(params);
+  // §8: a failed load shows 'Failed to fetch users' over an empty list, not an error page.
+  const [page, courses] = await Promise.all([
+    listUsers(ctx, query).catch((e) => {
+      console.error("[admin/users] list failed:", e);
+      return null;
+    }),
+    listCourses(db),
+  ]);
+  const intent = params.get("confirm");
+  let confirm: { intent: "toggle" | "delete"; user: UserRowView } | null = null;
+  if ((intent === "toggle" || intent === "delete") && params.get("id")) {
+    const u = await getUserForAdmin(ctx, params.get("id")!).catch(() => null);
+    if (u) confirm = { intent, user: toRow(u) };
+  }
+  const error = params.get("error");
+  return json({
+    users: page ? page.users.map(toRow) : [],
+    total: page?.total ?? 0,
+    page: page?.page ?? 1,
+    pages: page?.pages ?? 1,
+    fetchFailed: !page,
+    query: { ...query, page: page?.page ?? 1 },
+    courses: courses.map((c) => ({ id: c.id, name: c.name })),
+    created: params.get("created") === "1",
+    pageError:
+      error === "toggle"
+        ? USERS_MSG.statusPageError
+        : error === "delete"
+          ? USERS_MSG.deletePageError
+          : null,
+    meId: me.id,
+    confirm,
+  });
+}
+
+/**
+ * Activate/Deactivate (`intent=toggle`, `isActive`) and Delete (`intent=delete`). Fetchers (`js=1`)
+ * get JSON; plain form posts get a confirmation step first, then a redirect back with a flash.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const me = await requireAdmin(request);
+  const ctx = { db: await getDb(), actor: { id: me.id, role: me.role as Role, email: me.email } };
+  const form = await request.formData();
+  const intent = form.get("intent") === "delete" ? "delete" : "toggle";
+  const id = String(form.get("id") ?? "");
+  const js = form.get("js") === "1";
+  const url = new URL(request.url);
+  for (const k of ["confirm", "id", "created", "error", "index"]) url.searchParams.delete(k);
+  const back = (extra: Record<string, string> = {}) => {
+    for (const [k, v] of Object.entries(extra)) url.searchParams.set(k, v);
+    return `/admin/users${url.searchParams.size ? `?${url.searchParams}` : ""}`;
+  };
+  if (form.get("confirm") !== "yes") throw redirect(back({ confirm: intent, id }));
+  try {
+    let message: string;
+    if (intent === "delete") {
+      await deleteUserByAdmin(ctx, id);
+      message = USERS_MSG.deleted;
+    } else {
+      const isActive = form.get("isActive") === "true";
+      await setUserActive(ctx, id, isActive);
+      message = isActive ? USERS_MSG.activated : USERS_MSG.deactivated;
+    }
+    const ok: UserActionResult = { ok: true, intent, message };
+    return js ? json(ok) : redirectWithFlash(back(), { kind: "success", message });
+  } catch (e) {
+    if (!(e instanceof DomainError)) console.error("[admin/users] action failed:", e);
+    const fail: UserActionResult = {
+      ok: false,
+      intent,
+      banner: intent === "delete" ? USERS_MSG.deleteBanner : USERS_MSG.statusBanner,
+      pageError: intent === "delete" ? USERS_MSG.deletePageError : USERS_MSG.statusPageError,
+      reason: e instanceof DomainError ? e.message : null,
+    };
+    if (js) return json(fail, { status: e instanceof DomainError ? e.status : 500 });
+    const flashes = [{ kind: "error" as const, message: fail.banner }];
+    if (fail.reason) flashes.push({ kind: "error", message: fail.reason });
+    return redirectWithFlash(back({ error: intent }), flashes);
+  }
+}
+
+export default function ManageUsers() {
+  const data = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const [clientError, setClientError] = useState<PageErrorState | null>(null);
+  const loading =
+    navigation.state === "loading" && navigation.location?.pathname === "/admin/users";
+  const pageError =
+    clientError ?? (data.pageError ? { message: data.pageError, reason: null } : null);
+  return (
+    <PageErrorContext.Provider value={setClientError}>
+      <main className="page users-page">
+        {data.created ? (
+          <p className="alert alert-success" role="status">
+            {USERS_MSG.created}
+          </p>
+        ) : null}
+        <div className="page-header">
+          <h1>Manage Users</h1>
+          <Link to="/admin/create-user" className="btn btn-primary">
+            Create User
+          </Link>
+        </div>
+        {pageError ? (
+          <div className="alert alert-error" role="alert">
+            <strong>{pageError.message}</strong>
+            {pageError.reason ? <span> — {pageError.reason}</span> : null}
+          </div>
+        ) : null}
+        {data.fetchFailed ? (
+          <p className="alert alert-error" role="alert">
+            {USERS_MSG.fetchFailed}
+          </p>
+        ) : null}
+        {data.confirm ? (
+          <ConfirmStep intent={data.confirm.intent} user={data.confirm.user} />
+        ) : null}
+        <UsersFilters query={data.query} courses={data.courses} />
+        <div className="users-results" aria-busy={loading || undefined}>
+          {loading ? (
+            <p className="users-loading" role="status">
+              {USERS_MSG.loading}
+            </p>
+          ) : null}
+          <UsersTable
+            users={data.users}
+            state={{
+              page: data.page,
+              size: data.query.size,
+              sort: data.query.sort,
+              dir: data.query.dir,
+            }}
+            total={data.total}
+            meId={data.meId}
+          />
+          <UsersPager page={data.page} pages={data.pages} total={data.total} />
+        </div>
+      </main>
+    </PageErrorContext.Provider>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Manage Users · Runway" }];

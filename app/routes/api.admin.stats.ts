@@ -1,0 +1,11 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { handleApi, requireApiAdmin } from "~/lib/api.server";
+import { getDb } from "~/lib/db.server";
+import { adminStats } from "~/models/stats/stats.server";
+
+/** GET /api/admin/stats: exactly the §3 shape (totals, roleCounts, topSearches, studentsByCourse). */
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  handleApi(request, async () => {
+    await requireApiAdmin(request);
+    return adminStats(await getDb());
+  });

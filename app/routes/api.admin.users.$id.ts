@@ -1,0 +1,44 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { Role } from "#db/constants";
+import { handleApi, json, parseBody, readJson, requireApiAdmin } from "~/lib/api.server";
+import { getDb } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+import { adminUserPatchSchema, USERS_MSG } from "~/models/user/admin.schema";
+import { deleteUserByAdmin, getUserForAdmin, updateUserByAdmin } from "~/models/user/admin.server";
+
+async function context(request: Request) {
+  const me = await requireApiAdmin(request);
+  return { db: await getDb(), actor: { id: me.id, role: me.role as Role, email: me.email } };
+}
+
+/** GET /api/admin/users/{id}: the user. */
+export const loader = ({ request, params }: LoaderFunctionArgs) =>
+  handleApi(request, async () => getUserForAdmin(await context(request), params.id ?? ""));
+
+/**
+ * PUT (or PATCH) /api/admin/users/{id}: changes the given fields only (`{isActive}` toggles status);
+ * unknown fields are ignored. DELETE removes the user. Both refuse self-removal (403) and removing
+ * the last active admin (409).
+ */
+export const action = ({ request, params }: ActionFunctionArgs) =>
+  handleApi(request, async () => {
+    const id = params.id ?? "";
+    if (request.method === "PUT" || request.method === "PATCH") {
+      const ctx = await context(request);
+      const patch = parseBody(
+        adminUserPatchSchema(env().COLLEGE_EMAIL_DOMAIN),
+        await readJson(request),
+      );
+      return updateUserByAdmin(ctx, id, patch);
+    }
+    if (request.method === "DELETE") {
+      const ctx = await context(request);
+      await deleteUserByAdmin(ctx, id);
+      return { message: USERS_MSG.deleted, _id: id };
+    }
+    return json(
+      request,
+      { message: "Method not allowed" },
+      { status: 405, headers: { Allow: "GET, PUT, PATCH, DELETE" } },
+    );
+  });

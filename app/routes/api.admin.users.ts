@@ -1,0 +1,40 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { Role } from "#db/constants";
+import { handleApi, json, parseBody, readJson, requireApiAdmin } from "~/lib/api.server";
+import { getDb } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+import { readUserListQuery, wantsPaging } from "~/models/user/admin.schema";
+import { createUserByAdmin, listAllUsers, listUsers } from "~/models/user/admin.server";
+import { userRecordSchema } from "~/models/user/user.schema";
+
+/**
+ * GET /api/admin/users: without paging parameters the full array (the spec's client filters it
+ * itself, §7); with page/size (or limit) `{users, total, page, size, pages}`. Filters q (or search),
+ * role, status, course and sort/dir apply in both forms.
+ */
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  handleApi(request, async () => {
+    const me = await requireApiAdmin(request);
+    const ctx = { db: await getDb(), actor: { id: me.id, role: me.role as Role, email: me.email } };
+    const params = new URL(request.url).searchParams;
+    const q = readUserListQuery(params);
+    return wantsPaging(params) ? listUsers(ctx, q) : listAllUsers(ctx, q);
+  });
+
+/** POST /api/admin/users: creates an active, verified user (§2.14, §5) → 201 with the user (`_id`). */
+export const action = ({ request }: ActionFunctionArgs) =>
+  handleApi(request, async () => {
+    if (request.method !== "POST")
+      return json(
+        request,
+        { message: "Method not allowed" },
+        { status: 405, headers: { Allow: "GET, POST" } },
+      );
+    const me = await requireApiAdmin(request);
+    const ctx = { db: await getDb(), actor: { id: me.id, role: me.role as Role, email: me.email } };
+    const input = parseBody(
+      userRecordSchema(env().COLLEGE_EMAIL_DOMAIN, { passwordRequired: true }),
+      await readJson(request),
+    );
+    return json(request, await createUserByAdmin(ctx, input), { status: 201 });
+  });

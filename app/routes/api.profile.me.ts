@@ -1,0 +1,38 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { Role } from "#db/constants";
+import { handleApi, json, readJson, requireApiUser } from "~/lib/api.server";
+import { getDb } from "~/lib/db.server";
+import { ValidationError } from "~/models/errors";
+import { parseProfilePatch } from "~/models/user/profile.schema";
+import { getProfile, updateProfile } from "~/models/user/profile.server";
+
+async function context(request: Request) {
+  const me = await requireApiUser(request);
+  return { db: await getDb(), actor: { id: me.id, role: me.role as Role, email: me.email } };
+}
+
+/** GET /api/profile/me: the caller's profile. */
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  handleApi(request, async () => getProfile(await context(request)));
+
+/**
+ * PUT /api/profile/me: the §5 field set (fullName or firstName/lastName, contactNumber or phone,
+ * address, bio, studentId, course, yearLevel). email, role, status and avatarUrl are ignored.
+ */
+export const action = ({ request }: ActionFunctionArgs) =>
+  handleApi(request, async () => {
+    if (request.method !== "PUT" && request.method !== "PATCH")
+      return json(
+        request,
+        { message: "Method not allowed" },
+        { status: 405, headers: { Allow: "GET, PUT, PATCH" } },
+      );
+    const ctx = await context(request);
+    const r = parseProfilePatch(await readJson(request));
+    if (!r.ok) {
+      const errors: Record<string, string[]> = {};
+      for (const i of r.issues) (errors[i.path] ??= []).push(i.message);
+      throw new ValidationError(r.issues[0].message, errors);
+    }
+    return updateProfile(ctx, r.patch);
+  });

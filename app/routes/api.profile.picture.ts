@@ -1,0 +1,30 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { Role } from "#db/constants";
+import { handleApi, json, requireApiUser } from "~/lib/api.server";
+import { getDb } from "~/lib/db.server";
+import { NotFound } from "~/models/errors";
+import { readUpload } from "~/models/file/file.server";
+import { updateProfilePhoto } from "~/models/user/profile.server";
+
+/**
+ * POST /api/profile/picture, multipart with the field `profilePicture`. The answer is the profile
+ * (with `avatarUrl`), also under `profile` for clients that read `response.profile`.
+ */
+export const action = ({ request }: ActionFunctionArgs) =>
+  handleApi(request, async () => {
+    if (request.method !== "POST")
+      return json(
+        request,
+        { message: "Method not allowed" },
+        { status: 405, headers: { Allow: "POST" } },
+      );
+    const me = await requireApiUser(request);
+    const ctx = { db: await getDb(), actor: { id: me.id, role: me.role as Role, email: me.email } };
+    const profile = await updateProfilePhoto(ctx, await readUpload(request, "profilePicture"));
+    return { ...profile, profile };
+  });
+
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  handleApi(request, async () => {
+    throw new NotFound("Not found");
+  });

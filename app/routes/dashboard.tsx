@@ -1,0 +1,81 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { defer } from "@remix-run/node";
+import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import type { Db } from "#db/client";
+import { requireUser } from "~/lib/auth.server";
+import { getDb } from "~/lib/db.server";
+import type { SessionUser } from "~/models/auth/session.server";
+import {
+  adminStats,
+  EMPTY_ADMIN_STATS,
+  EMPTY_STUDENT_STATS,
+  studentStats,
+} from "~/models/stats/stats.server";
+import { displayName } from "~/models/user/user.schema";
+import { AdminDashboard } from "~/components/dashboard/admin-dashboard";
+import { StudentDashboard } from "~/components/dashboard/student-dashboard";
+import type { EligibleSurvey } from "~/components/dashboard/surveys-button";
+import type { loader as rootLoader } from "~/root";
+import styles from "~/styles/people.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+/** Surveys the user may answer. */
+async function loadEligibleSurveys(_db: Db, _user: SessionUser): Promise<EligibleSurvey[]> {
+  return []; // The lead wires this to the surveys model (eligible active surveys) on merge.
+}
+
+/** /dashboard: the admin dashboard for admins, the student/alumni dashboard otherwise (§2.1). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const db = await getDb();
+  if (user.role === "admin") {
+    // §8: when loading the statistics fails, the values are zeros.
+    const stats = await adminStats(db).catch(
+      (e) => (console.error("[dashboard] admin stats:", e), null),
+    );
+    return defer({
+      kind: "admin" as const,
+      firstName: user.firstName,
+      adminStats: stats ?? EMPTY_ADMIN_STATS,
+      studentStats: EMPTY_STUDENT_STATS,
+      failed: !stats,
+      surveys: [] as EligibleSurvey[],
+    });
+  }
+  const stats = await studentStats(db, user.id).catch(
+    (e) => (console.error("[dashboard] student stats:", e), null),
+  );
+  return defer({
+    kind: "student" as const,
+    firstName: user.firstName?.trim() || displayName(user),
+    adminStats: EMPTY_ADMIN_STATS,
+    studentStats: stats ?? EMPTY_STUDENT_STATS,
+    failed: !stats,
+    surveys: loadEligibleSurveys(db, user).catch(() => [] as EligibleSurvey[]),
+  });
+}
+
+export default function Dashboard() {
+  const data = useLoaderData<typeof loader>();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  if (data.kind === "admin")
+    return (
+      <AdminDashboard
+        firstName={data.firstName}
+        stats={data.adminStats}
+        failed={data.failed}
+        collegeShortName={root?.config.collegeShortName ?? "gold"}
+      />
+    );
+  return (
+    <StudentDashboard
+      firstName={data.firstName}
+      stats={data.studentStats}
+      failed={data.failed}
+      surveys={data.surveys}
+    />
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Dashboard · Runway" }];

@@ -1,0 +1,125 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type {
+  ActionFunctionArgs,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import type { Role } from "#db/constants";
+import { redirectWithFlash, requireUser } from "~/lib/auth.server";
+import { getDb } from "~/lib/db.server";
+import { listCourseGroups } from "~/models/course/course.server";
+import { DomainError } from "~/models/errors";
+import { readUpload } from "~/models/file/file.server";
+import { PROFILE_MSG, profileFormSchema } from "~/models/user/profile.schema";
+import { getProfile, updateProfile, updateProfilePhoto } from "~/models/user/profile.server";
+import { Avatar } from "~/components/profile/avatar";
+import { PhotoForm } from "~/components/profile/photo-form";
+import { ProfileForm } from "~/components/profile/profile-form";
+import { ProfileView } from "~/components/profile/profile-view";
+import styles from "~/styles/people.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+async function context(request: Request) {
+  const me = await requireUser(request);
+  return { db: await getDb(), actor: { id: me.id, role: me.role as Role, email: me.email } };
+}
+
+/** /profile: view mode, or edit mode with ?edit (a URL, so it works without JavaScript). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = await context(request);
+  const [profile, courseGroups] = await Promise.all([getProfile(ctx), listCourseGroups(ctx.db)]);
+  return json({ profile, courseGroups: ctx.actor.role === "admin" ? [] : courseGroups });
+}
+
+/** Two forms: the photo (multipart, field profilePicture) and the profile fields. */
+export async function action({ request }: ActionFunctionArgs) {
+  const ctx = await context(request);
+  if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
+    try {
+      await updateProfilePhoto(ctx, await readUpload(request, "profilePicture"));
+      return redirectWithFlash("/profile", { kind: "success", message: PROFILE_MSG.photoUpdated });
+    } catch (e) {
+      if (!(e instanceof DomainError)) console.error("[profile] photo failed:", e);
+      return json(
+        {
+          photoError: {
+            message: PROFILE_MSG.photoFailed,
+            reason: e instanceof DomainError ? e.message : null,
+          },
+          result: null,
+        },
+        { status: e instanceof DomainError ? e.status : 500 },
+      );
+    }
+  }
+  const submission = parseWithZod(await request.formData(), { schema: profileFormSchema });
+  if (submission.status !== "success")
+    return json({ result: submission.reply(), photoError: null }, { status: 400 });
+  try {
+    await updateProfile(ctx, submission.value);
+    return redirectWithFlash("/profile", { kind: "success", message: PROFILE_MSG.saved });
+  } catch (e) {
+    if (!(e instanceof DomainError)) console.error("[profile] save failed:", e);
+    const known = e instanceof DomainError;
+    return json(
+      {
+        result: submission.reply({
+          formErrors: [PROFILE_MSG.saveFailed],
+          fieldErrors: known ? (e.fields ?? {}) : {},
+        }),
+        photoError: null,
+      },
+      { status: known ? e.status : 500 },
+    );
+  }
+}
+
+export default function Profile() {
+  const { profile, courseGroups } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  // A failed save stays in edit mode even though the form posted to /profile.
+  const editing = params.has("edit") || !!actionData?.result;
+  return (
+    <main className="page page-narrow profile-page">
+      <h1 className="visually-hidden">Profile</h1>
+      <section className="card profile-head">
+        <Avatar url={profile.avatarUrl} firstName={profile.firstName} lastName={profile.lastName} />
+        <div className="profile-id">
+          <h2>
+            {profile.firstName} {profile.lastName}
+          </h2>
+          <p className="muted">
+            <span className="badge">{profile.role}</span> {profile.email}
+          </p>
+          <PhotoForm error={actionData?.photoError ?? null} />
+        </div>
+      </section>
+      <section className="card" aria-labelledby="profile-details">
+        <div className="page-header">
+          <h2 id="profile-details">{editing ? "Edit Profile" : "Profile details"}</h2>
+          {editing ? null : (
+            <Link to="/profile?edit" className="btn btn-primary" preventScrollReset>
+              Edit Profile
+            </Link>
+          )}
+        </div>
+        {editing ? (
+          <ProfileForm
+            profile={profile}
+            courseGroups={courseGroups}
+            lastResult={actionData?.result}
+          />
+        ) : (
+          <ProfileView profile={profile} />
+        )}
+      </section>
+    </main>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Profile · Runway" }];

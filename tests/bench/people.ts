@@ -1,0 +1,316 @@
+/**
+ * Benchmark: /api/admin/stats and the Manage Users page with 50 000 users.
+ *
+ *   npm run build && npx tsx tests/bench/people.ts            # PostgreSQL (creates and drops runway_bench_people)
+ *   npx tsx tests/bench/people.ts --pglite                      # PGlite in a temporary directory
+ *   BENCH_USERS=100000 BENCH_PG_URL=postgres://… npx tsx tests/bench/people.ts
+ *
+ * Seeds users (all roles, courses, 20 % inactive, created over two years), companies, jobs and
+ * search events, starts the built server in-process on that database, and prints sequential
+ * latencies (median, p95) and one concurrent run (autocannon) — figures, not assertions.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { Server } from "node:http";
+import postgres from "postgres";
+import { sql } from "drizzle-orm";
+
+const USERS = Number(process.env.BENCH_USERS ?? 50_000);
+const usePglite = process.argv.includes("--pglite");
+const PG_BASE = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const DB_NAME = `runway_bench_people${usePglite ? "" : `_${process.pid}`}`;
+const root = path.resolve(".");
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "runway-bench-people-"));
+process.env.DATA_DIR = dataDir;
+process.env.NODE_ENV = "production";
+process.env.SESSION_SECRET ??= "bench-secret-bench-secret-bench-secret-00";
+process.env.COLLEGE_EMAIL_DOMAIN ??= "example.edu";
+delete process.env.DATABASE_URL;
+
+const FIRST = [
+  "Maria",
+  "Jose",
+  "Ana",
+  "Juan",
+  "Carlo",
+  "Bea",
+  "Paolo",
+  "Liza",
+  "Miguel",
+  "Sofia",
+  "Rafael",
+  "Isabel",
+  "Marco",
+  "Grace",
+  "Paul",
+  "Joy",
+];
+const LAST = [
+  "Santos",
+  "Reyes",
+  "Cruz",
+  "Bautista",
+  "Ocampo",
+  "Garcia",
+  "Mendoza",
+  "Torres",
+  "Flores",
+  "Villanueva",
+  "Ramos",
+  "Aquino",
+  "Castillo",
+  "Rivera",
+];
+const TERMS = [
+  "pilot",
+  "mechanic",
+  "avionics",
+  "cabin crew",
+  "dispatcher",
+  "logistics",
+  "ground crew",
+  "air traffic",
+  "safety",
+  "engineer",
+  "intern",
+  "ojt",
+];
+
+function ms(n: number) {
+  return `${n.toFixed(1)} ms`;
+}
+function stats(xs: number[]) {
+  const s = [...xs].sort((a, b) => a - b);
+  const q = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))];
+  return { median: q(0.5), p95: q(0.95), min: s[0] };
+}
+
+async function main() {
+  const { createDb, openPglite } = await import("../../db/client");
+  const { migrate } = await import("../../db/migrate");
+  const { seedCourses } = await import("../../app/models/course/course.server");
+  const { setDbHandle } = await import("../../app/lib/db.server");
+  const { hashPassword } = await import("../../app/models/auth/password.server");
+  const schema = await import("../../db/schema");
+
+  let admin: ReturnType<typeof postgres> | null = null;
+  let url: string | null = null;
+  if (!usePglite) {
+    admin = postgres(PG_BASE, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`drop database if exists "${DB_NAME}" with (force)`);
+    await admin.unsafe(`create database "${DB_NAME}"`);
+    const u = new URL(PG_BASE);
+    u.pathname = `/${DB_NAME}`;
+    url = u.toString();
+  }
+  const handle = usePglite
+    ? await createDb({ pglite: await openPglite(path.join(dataDir, "pglite")) })
+    : await createDb({ databaseUrl: url!, max: 10 });
+  const db = handle.db;
+  let server: Server | undefined;
+  try {
+    await migrate(handle);
+    await seedCourses(db);
+    const courses = await db.select({ id: schema.courses.id }).from(schema.courses);
+
+    const t0 = performance.now();
+    const hash = await hashPassword("bench-password-1");
+    const now = Date.now();
+    const BATCH = 1000;
+    for (let i = 0; i < USERS; i += BATCH) {
+      const rows = [];
+      for (let j = i; j < Math.min(USERS, i + BATCH); j++) {
+        const r = j % 50;
+        const role = r === 0 ? "admin" : r < 15 ? "alumni" : "student";
+        const first = FIRST[j % FIRST.length];
+        const last = LAST[Math.floor(j / FIRST.length) % LAST.length];
+        rows.push({
+          email: `${first}.${last}.${j}@example.edu`.toLowerCase(),
+          passwordHash: hash,
+          role,
+          firstName: first,
+          lastName: last,
+          studentId: role === "admin" ? null : `S-${j}`,
+          courseId: role === "admin" || j % 23 === 0 ? null : courses[j % courses.length].id,
+          yearLevel:
+            role === "admin"
+              ? null
+              : role === "alumni"
+                ? "Graduate"
+                : ["1st Year", "2nd Year", "3rd Year", "4th Year"][j % 4],
+          isActive: j % 5 !== 0,
+          emailVerifiedAt: new Date(now),
+          createdAt: new Date(now - (j % 730) * 864e5),
+        });
+      }
+      await db.insert(schema.users).values(rows);
+    }
+    const [company] = await db.insert(schema.companies).values({ name: "Bench Air" }).returning();
+    for (let i = 0; i < 200; i++)
+      await db.insert(schema.companies).values({ name: `Company ${i}` });
+    for (let i = 0; i < 2000; i += 500) {
+      await db.insert(schema.jobs).values(
+        Array.from({ length: 500 }, (_, k) => ({
+          title: `Job ${i + k}`,
+          companyId: company.id,
+          isApproved: (i + k) % 7 !== 0,
+          status: (i + k) % 11 === 0 ? "inactive" : "active",
+        })),
+      );
+    }
+    const events = [];
+    for (let i = 0; i < 20_000; i++) {
+      events.push({
+        term: `${TERMS[i % TERMS.length]}${i % 97 === 0 ? "" : ` ${i % 40}`}`,
+        actorKey: `a${i}`,
+        day: "2025-01-01",
+      });
+    }
+    for (let i = 0; i < events.length; i += 2000)
+      await db.insert(schema.searchEvents).values(events.slice(i, i + 2000));
+    await handle.db.execute(sql`analyze`);
+    const seeded = performance.now() - t0;
+
+    const adminEmail = "bench.admin@example.edu";
+    await db
+      .insert(schema.users)
+      .values({
+        email: adminEmail,
+        passwordHash: hash,
+        role: "admin",
+        firstName: "Bench",
+        lastName: "Admin",
+        emailVerifiedAt: new Date(),
+      });
+
+    // The built server, in-process, on this database (the app's getDb() sees the injected handle).
+    setDbHandle(handle);
+    const buildFile = path.join(root, "build", "index.js");
+    if (!fs.existsSync(buildFile))
+      throw new Error("build/index.js is missing: run `npm run build` first");
+    const build = await import(pathToFileURL(buildFile).href);
+    const envValues = build.entry.module.loadEnv();
+    const { createApp } = await import(pathToFileURL(path.join(root, "server-app.mjs")).href);
+    const app = createApp(build, envValues);
+    server = await new Promise<Server>((resolve) => {
+      const s = app.listen(0, "127.0.0.1", () => resolve(s));
+    });
+    const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: adminEmail, password: "bench-password-1" }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const form = await fetch(`${base}/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email: adminEmail, password: "bench-password-1" }),
+    });
+    const cookie = form.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("runway_session="))!
+      .split(";")[0];
+
+    const [{ n }] = await handle.rows<{ n: number }>(sql`select count(*)::int as n from users`);
+    console.log(
+      `\nRunway people benchmark — ${usePglite ? "PGlite" : "PostgreSQL"}, ${n.toLocaleString("en-US")} users, 2,000 jobs, 20,000 search events (seeded in ${(seeded / 1000).toFixed(1)} s)\n`,
+    );
+
+    const cases: Array<[string, string, Record<string, string>, number]> = [
+      ["GET /api/admin/stats", "/api/admin/stats", { Authorization: `Bearer ${token}` }, 30],
+      ["GET /admin/users (HTML page 1)", "/admin/users", { Cookie: cookie }, 30],
+      ["GET /admin/users?q=maria santos", "/admin/users?q=maria%20santos", { Cookie: cookie }, 30],
+      [
+        "GET /admin/users filters + page 20",
+        "/admin/users?role=student&status=active&course=BSAE&page=20",
+        { Cookie: cookie },
+        30,
+      ],
+      [
+        "GET /admin/users?size=50&sort=name&page=500",
+        "/admin/users?size=50&sort=name&dir=asc&page=500",
+        { Cookie: cookie },
+        30,
+      ],
+      [
+        "GET /api/admin/users?page=1&size=50",
+        "/api/admin/users?page=1&size=50",
+        { Authorization: `Bearer ${token}` },
+        30,
+      ],
+      [
+        "GET /api/admin/users (full array)",
+        "/api/admin/users",
+        { Authorization: `Bearer ${token}` },
+        3,
+      ],
+    ];
+    const rows: Array<Record<string, string>> = [];
+    for (const [label, p, headers, runs] of cases) {
+      const first = await fetch(base + p, { headers });
+      if (first.status !== 200) throw new Error(`${p} answered ${first.status}`);
+      const size = (await first.arrayBuffer()).byteLength;
+      const times: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        const t = performance.now();
+        const r = await fetch(base + p, { headers });
+        await r.arrayBuffer();
+        times.push(performance.now() - t);
+      }
+      const s = stats(times);
+      rows.push({
+        request: label,
+        runs: String(runs),
+        median: ms(s.median),
+        p95: ms(s.p95),
+        min: ms(s.min),
+        bytes: size.toLocaleString("en-US"),
+      });
+    }
+    console.table(rows);
+
+    // autocannon ships no types; a variable specifier keeps tsc from needing them.
+    const specifier = "autocannon";
+    type Cannon = (o: {
+      url: string;
+      headers: Record<string, string>;
+      connections: number;
+      duration: number;
+    }) => Promise<{
+      requests: { average: number };
+      latency: { p50: number; p99: number };
+      errors: number;
+      non2xx: number;
+    }>;
+    const autocannon = ((await import(specifier)) as { default: Cannon }).default;
+    for (const [label, p, headers] of [cases[0], cases[1]]) {
+      const r = await autocannon({ url: base + p, headers, connections: 10, duration: 5 });
+      console.log(
+        `${label}: ${r.requests.average.toFixed(0)} req/s with 10 connections, latency p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, errors ${r.errors + r.non2xx}`,
+      );
+    }
+  } finally {
+    await new Promise<void>((r) => (server ? server.close(() => r()) : r()));
+    server?.closeAllConnections?.();
+    await handle.close();
+    if (admin) {
+      await admin.unsafe(`drop database if exists "${DB_NAME}" with (force)`);
+      await admin.end();
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(e);
+    process.exit(1);
+  },
+);
