@@ -1,16 +1,15 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { defer } from "@remix-run/node";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import type { Db } from "#db/client";
 import { requireUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
-import type { SessionUser } from "~/models/auth/session.server";
 import {
   adminStats,
   EMPTY_ADMIN_STATS,
   EMPTY_STUDENT_STATS,
   studentStats,
 } from "~/models/stats/stats.server";
+import { listEligibleSurveys } from "~/models/survey/survey.server";
 import { displayName } from "~/models/user/user.schema";
 import { AdminDashboard } from "~/components/dashboard/admin-dashboard";
 import { StudentDashboard } from "~/components/dashboard/student-dashboard";
@@ -19,11 +18,6 @@ import type { loader as rootLoader } from "~/root";
 import styles from "~/styles/people.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
-
-/** Surveys the user may answer. */
-async function loadEligibleSurveys(_db: Db, _user: SessionUser): Promise<EligibleSurvey[]> {
-  return []; // The lead wires this to the surveys model (eligible active surveys) on merge.
-}
 
 /** /dashboard: the admin dashboard for admins, the student/alumni dashboard otherwise (§2.1). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -52,7 +46,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     adminStats: EMPTY_ADMIN_STATS,
     studentStats: stats ?? EMPTY_STUDENT_STATS,
     failed: !stats,
-    surveys: loadEligibleSurveys(db, user).catch(() => [] as EligibleSurvey[]),
+    // Deferred: the Surveys button shows 'Loading surveys…' until this resolves.
+    surveys: listEligibleSurveys(db, user).catch(() => [] as EligibleSurvey[]),
   });
 }
 

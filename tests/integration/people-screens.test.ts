@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { users } from "../../db/schema";
 import { forEachDb } from "../setup/db";
 import { useServer } from "../setup/http";
-import { createUser } from "../factories";
+import { createSurvey, createUser } from "../factories";
 
 const form = (o: Record<string, string>) => ({
   method: "POST",
@@ -58,6 +58,19 @@ describe("people screens", () => {
         withCookie(form({ intent: "toggle", id: "x", confirm: "yes" }), cookie),
       );
       expect(post.headers.get("location")).toBe("/dashboard");
+    });
+
+    it("offers a student the surveys they may answer, with Take survey links", async () => {
+      const { survey } = await createSurvey(t.db, { title: "Graduate tracer 2026", audience: "students" });
+      await createSurvey(t.db, { title: "Alumni only pulse", audience: "alumni" });
+      await createSurvey(t.db, { title: "Draft never shown", status: "draft" });
+      const s = await signIn("student", { firstName: "Sam" });
+      const sd = await get("/dashboard", s.cookie);
+      expect(sd.html).toContain("Surveys (1)");
+      expect(sd.html).toContain("Graduate tracer 2026");
+      expect(sd.html).toContain(`href="/surveys/${survey.id}"`);
+      expect(sd.html).not.toContain("Alumni only pulse");
+      expect(sd.html).not.toContain("Draft never shown");
     });
 
     it("shows each role its dashboard", async () => {

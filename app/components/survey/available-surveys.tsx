@@ -3,8 +3,6 @@
  * - `AvailableSurveys`: the landing page's 'Available Surveys' list (§2.6); 'Take Survey' opens a
  *   dialog in which the user answers; after a successful submit the survey leaves the list (§4).
  *   Without JavaScript 'Take Survey' is a plain link to /surveys/{id}.
- * - `SurveyDialogList`: the dashboard's Surveys button (§2.8) with the count, 'Loading surveys…' or
- *   'No surveys to answer', opening a dialog that lists the surveys with 'Take survey' links.
  * Both take the output of `listEligibleSurveys(db, user)` from the page's loader.
  */
 import { Link, useFetcher } from "@remix-run/react";
@@ -140,37 +138,5 @@ export function SurveyDialog({
         </div>
       )}
     </Modal>
-  );
-}
-
-/** The dashboard's Surveys button and dialog (§2.8); `surveys` null while loading. */
-export function SurveyDialogList({ surveys }: { surveys: EligibleSurvey[] | null | undefined }) {
-  const [open, setOpen] = useState(false);
-  const label = !surveys ? "Loading surveys…" : surveys.length ? `Surveys (${surveys.length})` : "No surveys to answer";
-  return (
-    <>
-      <button type="button" className="btn" onClick={() => setOpen(true)} disabled={!surveys} aria-haspopup="dialog">
-        {label}
-      </button>
-      <Modal open={open} onClose={() => setOpen(false)} title="Surveys">
-        {surveys && surveys.length ? (
-          <ul className="stack survey-dialog-list">
-            {surveys.map((s) => (
-              <li key={s.id} className="row survey-dialog-item">
-                <div>
-                  <strong>{s.title}</strong>
-                  <div className="muted">{questionsLabel(s.questionCount)}</div>
-                </div>
-                <Link to={`/surveys/${s.id}`} className="btn btn-primary btn-sm" aria-label={`Take survey: ${s.title}`}>
-                  Take survey
-                </Link>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="muted">No surveys to answer</p>
-        )}
-      </Modal>
-    </>
   );
 }
