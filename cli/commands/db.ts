@@ -1,0 +1,111 @@
+/** `runway db migrate` and `runway db seed [--demo]`. */
+import type { Command } from "commander";
+import type { DbHandle } from "#db/client";
+import {
+  CliError,
+  EXIT_OK,
+  describeTarget,
+  finish,
+  printJson,
+  processIo,
+  say,
+  table,
+  warn,
+  withDb,
+  type Io,
+  type RunDeps,
+} from "../support";
+
+async function appliedMigrations(handle: DbHandle): Promise<number> {
+  const { sql } = await import("drizzle-orm");
+  const [r] = await handle.rows<{ exists: boolean }>(
+    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as "exists"`,
+  );
+  if (!r?.exists) return 0;
+  const [c] = await handle.rows<{ n: number | string }>(sql`select count(*) as n from drizzle.__drizzle_migrations`);
+  return Number(c?.n ?? 0);
+}
+
+/** Applies the pending migrations and seeds the 14 courses; safe to run again. */
+export async function runDbMigrate(opts: { json?: boolean }, deps: RunDeps = {}): Promise<number> {
+  const io = deps.io ?? processIo;
+  const { migrate } = await import("#db/migrate");
+  const { seedCourses } = await import("~/models/course/course.server");
+  const target = deps.handle ? deps.handle.driver : await describeTarget();
+  const result = await withDb(
+    deps,
+    async (h) => {
+      const before = await appliedMigrations(h);
+      await migrate(h);
+      const after = await appliedMigrations(h);
+      const courses = await seedCourses(h.db);
+      return { applied: after - before, total: after, courses };
+    },
+    { migrateAndSeed: false },
+  );
+  if (opts.json) printJson(io, { database: target, ...result });
+  else {
+    say(
+      io,
+      result.applied
+        ? `Applied ${result.applied} migration${result.applied === 1 ? "" : "s"} (${result.total} in total) on ${target}.`
+        : `The database is up to date (${result.total} migrations) on ${target}.`,
+    );
+    say(io, `Courses: ${result.courses.total} (${result.courses.inserted} added).`);
+  }
+  return EXIT_OK;
+}
+
+/** Seeds the courses and, with `demo`, a lived-in board (companies, jobs, users, surveys, answers). */
+export async function runDbSeed(opts: { demo?: boolean; json?: boolean }, deps: RunDeps = {}): Promise<number> {
+  const io = deps.io ?? processIo;
+  const { seedCourses } = await import("~/models/course/course.server");
+  const { env } = await import("~/lib/env.server");
+  return withDb(deps, async (h) => {
+    const courses = await seedCourses(h.db);
+    if (!opts.demo) {
+      if (opts.json) printJson(io, { courses });
+      else {
+        say(io, `Courses: ${courses.total} (${courses.inserted} added).`);
+        warn(io, "Add --demo for demo companies, jobs, users and surveys.");
+      }
+      return EXIT_OK;
+    }
+    const { seedDemo, DemoAlreadySeeded } = await import("#db/seed/demo");
+    let result;
+    try {
+      result = await seedDemo(h.db, { domain: env().COLLEGE_EMAIL_DOMAIN });
+    } catch (e) {
+      if (e instanceof DemoAlreadySeeded) throw new CliError(e.message);
+      throw e;
+    }
+    if (opts.json) {
+      printJson(io, result);
+      return EXIT_OK;
+    }
+    say(
+      io,
+      `Demo data added: ${result.companies} companies, ${result.jobs.approved} approved and ` +
+        `${result.jobs.pending} pending jobs, ${result.surveys} surveys with ${result.responses} responses.`,
+    );
+    say(io, "");
+    say(io, "Demo accounts (passwords are random; this is the only time they are shown):");
+    say(io, table(["Email", "Role", "Password"], result.users.map((u) => [u.email, u.role, u.password])));
+    return EXIT_OK;
+  });
+}
+
+export function configure(program: Command, io: Io = processIo): void {
+  const db = program.command("db").description("Database maintenance: migrations and seed data.");
+  db.command("migrate")
+    .description("Apply pending migrations and seed the 14 courses (idempotent).")
+    .option("--json", "print the result as JSON")
+    .addHelpText("after", "\nExample:\n  $ runway db migrate\n  $ DATABASE_URL=postgres://localhost/runway runway db migrate")
+    .action(async (opts) => finish(await runDbMigrate(opts, { io })));
+  db.command("seed")
+    .description("Seed the courses; with --demo also companies, jobs, users and surveys for a first look.")
+    .option("--demo", "add demo companies, approved and pending jobs, users of each role and surveys with answers")
+    .option("--json", "print the result (including the demo passwords) as JSON")
+    .addHelpText("after", "\nExample:\n  $ runway db seed --demo")
+    .action(async (opts) => finish(await runDbSeed(opts, { io })));
+}
