@@ -11,7 +11,6 @@ import os from "node:os";
 import { Transform, type Readable } from "node:stream";
 import { parse } from "csv-parse";
 import { inArray, sql } from "drizzle-orm";
-import type { Db } from "#db/client";
 import { INVITE_TOKEN_TTL_DAYS, type Role } from "#db/constants";
 import { passwordTokens, users } from "#db/schema";
 import { audit } from "~/models/audit/audit.server";
