@@ -42,16 +42,36 @@ function csv(dir: string, n: number): string {
   return file;
 }
 
-function run(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
+// GNU time, when present, also gives the child's CPU time: on a shared, loaded machine wall time
+// says more about the neighbours than about Runway.
+const gnuTime = fs.existsSync("/usr/bin/time") ? "/usr/bin/time" : null;
+const CPU_MARK = "__cpu__";
+
+function run(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; stdout: string; stderr: string; ms: number; cpu: number }> {
   return new Promise((resolve, reject) => {
     const t = performance.now();
-    const child = spawn(process.execPath, [bin, ...args], { env, cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+    const [cmd, argv] = gnuTime
+      ? [gnuTime, ["-f", `${CPU_MARK}%U %S`, process.execPath, bin, ...args]]
+      : [process.execPath, [bin, ...args]];
+    const child = spawn(cmd, argv, { env, cwd: root, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (c) => (stdout += c));
     child.stderr.on("data", (c) => (stderr += c));
     child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr, ms: performance.now() - t }));
+    child.on("close", (code) => {
+      const m = stderr.match(new RegExp(`${CPU_MARK}([\\d.]+) ([\\d.]+)`));
+      resolve({
+        code,
+        stdout,
+        stderr: stderr.replace(/__cpu__.*\n?/, ""),
+        ms: performance.now() - t,
+        cpu: m ? (Number(m[1]) + Number(m[2])) * 1000 : NaN,
+      });
+    });
   });
 }
 
@@ -69,6 +89,7 @@ interface Row {
   rows: number;
   wall: number;
   importMs: number;
+  cpuMs: number;
   ok: boolean;
 }
 
@@ -101,7 +122,7 @@ async function bench(db: "pglite" | "postgres", n: number, file: string): Promis
     }
     const ok = r.code === 0 && report.created === n;
     if (!ok) console.error(`  ${db} ${n}: exit ${r.code} ${r.stderr.trim().slice(0, 500)}`);
-    return { db, rows: n, wall: r.ms, importMs: report.durationMs ?? NaN, ok };
+    return { db, rows: n, wall: r.ms, importMs: report.durationMs ?? NaN, cpuMs: r.cpu, ok };
   } finally {
     await drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -111,7 +132,7 @@ async function bench(db: "pglite" | "postgres", n: number, file: string): Promis
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "runway-bench-csv-"));
 console.log(`runway users import benchmark — ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
 const start = await run(["--help"], baseEnv({ DATA_DIR: tmp }));
-console.log(`process start (runway --help): ${(start.ms / 1000).toFixed(2)} s`);
+console.log(`process start (runway --help): ${(start.ms / 1000).toFixed(2)} s (CPU ${(start.cpu / 1000).toFixed(2)} s)`);
 const results: Row[] = [];
 for (const n of sizes) {
   const file = csv(tmp, n);
@@ -121,7 +142,8 @@ for (const n of sizes) {
     results.push(r);
     console.log(
       `${db.padEnd(8)} ${String(n).padStart(6)} rows: ${(r.wall / 1000).toFixed(2)} s end to end ` +
-        `(import ${(r.importMs / 1000).toFixed(2)} s, ${Math.round(n / (r.wall / 1000))} rows/s)${r.ok ? "" : "  FAILED"}`,
+        `(import ${(r.importMs / 1000).toFixed(2)} s, CLI process CPU ${(r.cpuMs / 1000).toFixed(2)} s, ` +
+        `${Math.round(n / (r.wall / 1000))} rows/s)${r.ok ? "" : "  FAILED"}`,
     );
   }
 }
