@@ -16,6 +16,7 @@ import { createSender, deliverDue } from "../../app/models/mail/mail.server";
 import { hashToken } from "../../app/models/auth/tokens.server";
 import { verifyPassword } from "../../app/models/auth/password.server";
 import { ValidationError } from "../../app/models/errors";
+import { env } from "../../app/lib/env.server";
 import { captureIo } from "../testing";
 import { runUsersImport, type UsersImportOptions } from "./users";
 
@@ -278,7 +279,7 @@ describe("runway users import (run function)", () => {
         expect(mail.subject).toContain("Runway account");
         expect(mail.text).toContain("Hello Ivy,");
         const link = new URL(linkFrom(mail));
-        expect(`${link.origin}${link.pathname}`).toBe("http://localhost:3000/reset-password");
+        expect(`${link.origin}${link.pathname}`).toBe(`${env().PUBLIC_URL}/reset-password`);
         expect(link.searchParams.get("email")).toBe("invitee@example.edu");
         const token = link.searchParams.get("token")!;
         const [row] = await t.db

@@ -115,7 +115,8 @@ export async function runUsersImport(
       `Nothing was written: ${report.rejected.length} row${report.rejected.length === 1 ? " was" : "s were"} rejected. ` +
         "Fix the file and run again, or add --partial to import the valid rows only.",
     );
-  else if (report.rejected.length) warn(io, "The valid rows were imported; the rejected rows were not.");
+  else if (report.rejected.length)
+    warn(io, report.written ? "The valid rows were imported; the rejected rows were not." : "No row could be imported.");
   if (report.written && report.invitesQueued)
     warn(
       io,
