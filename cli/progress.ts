@@ -5,7 +5,7 @@
 import type { ImportProgress } from "~/models/user/import.server";
 import { warn, type Io } from "./support";
 
-const LABELS = { read: "Reading", check: "Checking", hash: "Hashing", write: "Writing" } as const;
+const LABELS = { read: "Reading", check: "Checking", hash: "Hashing", write: "Writing", invite: "Inviting" } as const;
 
 export async function importProgress(io: Io, fileBytes: number, opts: { quiet?: boolean } = {}) {
   if (opts.quiet) return { onProgress: (_p: ImportProgress) => {}, stop: () => {} };
@@ -27,6 +27,7 @@ export async function importProgress(io: Io, fileBytes: number, opts: { quiet?: 
           if (p.done === p.total) warn(io, `Checked ${p.total} e-mails and student IDs against the database`);
           return;
         }
+        if (p.done === 0) return; // the bar's starting point; a plain line says nothing yet
         const pct = p.total ? Math.floor((p.done / p.total) * 10) * 10 : 100;
         if (p.phase !== lastPhase || pct >= lastPct + 10 || p.done === p.total) {
           if (p.phase === lastPhase && pct === lastPct) return;

@@ -90,7 +90,8 @@ export type ImportProgress =
   | { phase: "check"; done: number; total: number }
   | { phase: "hash-estimate"; passwords: number; seconds: number; concurrency: number }
   | { phase: "hash"; done: number; total: number }
-  | { phase: "write"; done: number; total: number };
+  | { phase: "write"; done: number; total: number }
+  | { phase: "invite"; done: number; total: number };
 
 export interface ImportOptions extends ImportModes {
   domain: string;
@@ -535,7 +536,7 @@ export async function importUsers(ctx: Ctx, input: Readable, opts: ImportOptions
   const now = new Date().toISOString();
   const expiresAt = new Date(Date.now() + INVITE_TOKEN_TTL_DAYS * 864e5).toISOString();
   const ids = new Map<Candidate, string>(toCreate.map((c) => [c, randomUUID()]));
-  const totalWrites = toCreate.length + toUpdate.length + invitees.length;
+  const totalWrites = toCreate.length + toUpdate.length;
   let written = 0;
   try {
     await db.transaction(async (tx) => {
@@ -589,6 +590,7 @@ export async function importUsers(ctx: Ctx, input: Readable, opts: ImportOptions
       }
       if (invitees.length) {
         const mails: MailMessage[] = [];
+        progress({ phase: "invite", done: 0, total: invitees.length });
         for (let i = 0; i < invitees.length; i += WRITE_BATCH) {
           const batch = invitees.slice(i, i + WRITE_BATCH);
           const tokens = batch.map((c) => {
@@ -609,7 +611,7 @@ export async function importUsers(ctx: Ctx, input: Readable, opts: ImportOptions
             from jsonb_to_recordset(${JSON.stringify(tokens)}::jsonb) as x(user_id uuid, token_hash text)`);
         }
         await queueMails(tx, mails);
-        progress({ phase: "write", done: (written += invitees.length), total: totalWrites });
+        progress({ phase: "invite", done: invitees.length, total: invitees.length });
       }
       await audit(tx, ctx.actor, {
         action: "user.import",
