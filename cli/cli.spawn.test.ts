@@ -8,7 +8,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import postgres from "postgres";
 import { count, eq } from "drizzle-orm";
 import { mailOutbox, passwordTokens, users } from "../db/schema";
 import { drivers } from "../tests/setup/db";
@@ -208,6 +209,29 @@ for (const driver of drivers()) {
       expect(none.code).toBe(1);
       expect(none.stderr.trim()).toBe("No user with the email ghost@example.edu");
     });
+
+    if (driver === "pglite" && inject("pgTemplateUrl")) {
+      it("db copy --to moves the PGlite board into a new, empty PostgreSQL database (migrated by the copy)", async () => {
+        const u = new URL(inject("pgTemplateUrl")!);
+        const name = `${u.pathname.slice(1)}_fcopy${process.pid}`;
+        u.pathname = "/postgres";
+        const admin = postgres(u.toString(), { max: 1, onnotice: () => {} });
+        await admin.unsafe(`create database "${name}"`);
+        try {
+          u.pathname = `/${name}`;
+          const before = await tableCounts(target);
+          const r = await runCli(["db", "copy", "--to", u.toString()], { env: target.env });
+          expect(r.stderr).toContain("users: ");
+          expect(r.code).toBe(0);
+          expect(r.stdout).toMatch(/Copied \d+ rows in \d+ tables from PGlite in .* to the PostgreSQL database\./);
+          const onPg = await runCli(["users", "list", "--json"], { env: { ...target.env, DATABASE_URL: u.toString() } });
+          expect(JSON.parse(onPg.stdout)).toHaveLength(before.users);
+        } finally {
+          await admin.unsafe(`drop database if exists "${name}" with (force)`);
+          await admin.end();
+        }
+      });
+    }
 
     if (driver === "pglite") {
       it("says when the PGlite directory is held by a running server, and suggests DATABASE_URL or stopping it", async () => {

@@ -18,7 +18,10 @@ import { captureIo } from "../testing";
 import { CliError } from "../support";
 import { runAdminCreate } from "./admin";
 import { runCoursesList, runCoursesSeed } from "./courses";
-import { runDbMigrate, runDbSeed } from "./db";
+import { runDbCopy, runDbMigrate, runDbSeed } from "./db";
+import { inject } from "vitest";
+import { files } from "../../db/schema";
+import { spawnTarget } from "../testing";
 import { runExport } from "./export";
 import { runUsersDeactivate, runUsersList } from "./users";
 
@@ -195,6 +198,43 @@ describe("runway commands (run functions)", () => {
       await run(t, (d) => runExport({ out: dir }, d));
       const audit = JSON.parse(fs.readFileSync(path.join(dir, "audit_log.json"), "utf8"));
       expect(audit.map((a: { action: string }) => a.action)).toContain("user.deactivate");
+    });
+
+    it.skipIf(!inject("pgTemplateUrl"))("db copy --to: every row into an empty PostgreSQL database, once; sequences continue", async () => {
+      await runDbSeed({ demo: true, json: true }, { handle: t.handle, io: captureIo().io });
+      const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+      await storeImage(t.db, new Blob([png], { type: "image/png" }), { kind: "avatar", actorId: null });
+      await run(t, (d) => runUsersDeactivate("demo.ana.villanueva@example.edu", {}, d)); // an audit row
+      const target = await spawnTarget("postgres");
+      const th = await target.open();
+      try {
+        const url = String(target.env.DATABASE_URL);
+        const r = await run(t, (d) => runDbCopy({ to: url, json: true }, { ...d, target: th }));
+        expect(r.result).toBe(0);
+        const copied = Object.fromEntries(JSON.parse(r.out).tables.map((x: { table: string; rows: number }) => [x.table, x.rows]));
+        for (const table of ["users", "companies", "jobs", "surveys", "survey_questions", "survey_responses", "survey_answers", "files", "audit_log", "courses"]) {
+          const [src] = await t.handle.rows<{ n: number }>(sql.raw(`select count(*)::int as n from "${table}"`));
+          const [dst] = await th.rows<{ n: number }>(sql.raw(`select count(*)::int as n from "${table}"`));
+          expect(Number(dst.n), table).toBe(Number(src.n));
+          expect(copied[table], table).toBe(Number(src.n));
+        }
+        const srcUsers = await t.db.select().from(users).orderBy(users.id);
+        expect(await th.db.select().from(users).orderBy(users.id)).toEqual(srcUsers);
+        const [srcFile] = await t.db.select().from(files);
+        const [dstFile] = await th.db.select().from(files);
+        expect(Buffer.compare(dstFile.bytes, srcFile.bytes)).toBe(0);
+        const [maxId] = await th.rows<{ m: number }>(sql`select max(id)::int as m from audit_log`);
+        const [next] = await th.db.insert(auditLog).values({ action: "x", entityType: "y" }).returning({ id: auditLog.id });
+        expect(next.id).toBeGreaterThan(Number(maxId.m));
+        const jobsFound = await th.rows<{ n: number }>(sql`select count(*)::int as n from jobs where search_vector @@ plainto_tsquery('simple', 'technician')`);
+        expect(Number(jobsFound[0].n)).toBeGreaterThan(0);
+        // A second copy into the now non-empty database is refused and changes nothing.
+        await expect(run(t, (d) => runDbCopy({ to: url }, { ...d, target: th }))).rejects.toThrow("The target database is not empty");
+        await expect(run(t, (d) => runDbCopy({ to: "mysql://x" }, { ...d, target: th }))).rejects.toMatchObject({ exitCode: 2 });
+      } finally {
+        await th.close();
+        await target.drop();
+      }
     });
   });
 });

@@ -4,6 +4,7 @@ import type { DbHandle } from "#db/client";
 import {
   CliError,
   EXIT_OK,
+  EXIT_USAGE,
   describeTarget,
   finish,
   printJson,
@@ -95,6 +96,45 @@ export async function runDbSeed(opts: { demo?: boolean; json?: boolean }, deps: 
   });
 }
 
+/**
+ * Copies everything from the configured database (normally the PGlite directory) into an empty
+ * PostgreSQL database, which is migrated first. `target` is injected by tests.
+ */
+export async function runDbCopy(
+  opts: { to: string; json?: boolean },
+  deps: RunDeps & { target?: DbHandle } = {},
+): Promise<number> {
+  const io = deps.io ?? processIo;
+  if (!/^postgres(ql)?:\/\//.test(opts.to)) throw new CliError("--to must be a PostgreSQL URL (postgres://…)", EXIT_USAGE);
+  const { env } = await import("~/lib/env.server");
+  if (!deps.handle && env().DATABASE_URL === opts.to) throw new CliError("The source and the target are the same database", EXIT_USAGE);
+  const { createDb } = await import("#db/client");
+  const { migrate } = await import("#db/migrate");
+  const { copyDatabase, CopyTargetNotEmpty } = await import("#db/copy");
+  const source = deps.handle ? deps.handle.driver : await describeTarget();
+  const result = await withDb(deps, async (h) => {
+    const target = deps.target ?? (await createDb({ databaseUrl: opts.to, max: 2 }));
+    try {
+      await migrate(target);
+      return await copyDatabase(h, target, {
+        onTable: opts.json ? undefined : (table, rows) => warn(io, `${table}: ${rows} rows`),
+      });
+    } catch (e) {
+      if (e instanceof CopyTargetNotEmpty) throw new CliError(e.message);
+      throw e;
+    } finally {
+      if (!deps.target) await target.close();
+    }
+  });
+  const total = result.tables.reduce((n, t) => n + t.rows, 0);
+  if (opts.json) printJson(io, { source, ...result });
+  else {
+    say(io, `Copied ${total} rows in ${result.tables.length} tables from ${source} to the PostgreSQL database.`);
+    say(io, "Now start Runway with DATABASE_URL set to that database (and the same SESSION_SECRET to keep sessions).");
+  }
+  return EXIT_OK;
+}
+
 export function configure(program: Command, io: Io = processIo): void {
   const db = program.command("db").description("Database maintenance: migrations and seed data.");
   db.command("migrate")
@@ -108,4 +148,16 @@ export function configure(program: Command, io: Io = processIo): void {
     .option("--json", "print the result (including the demo passwords) as JSON")
     .addHelpText("after", "\nExample:\n  $ runway db seed --demo")
     .action(async (opts) => finish(await runDbSeed(opts, { io })));
+  db.command("copy")
+    .description(
+      "Copy every row of this database (normally the PGlite directory) into an empty PostgreSQL database, " +
+        "migrating it first — to move a board from PGlite to PostgreSQL. One transaction: all or nothing.",
+    )
+    .requiredOption("--to <url>", "the target PostgreSQL database (postgres://…), empty")
+    .option("--json", "print the row counts as JSON")
+    .addHelpText(
+      "after",
+      "\nExample (stop the server first):\n  $ createdb runway\n  $ runway db copy --to postgres://postgres@127.0.0.1:5432/runway",
+    )
+    .action(async (opts) => finish(await runDbCopy(opts, { io })));
 }
