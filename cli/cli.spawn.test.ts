@@ -51,7 +51,7 @@ describe("runway (spawned): usage", SLOW, () => {
     const imp = await runCli(["users", "import", "--help"], { env });
     expect(imp.code).toBe(0);
     expect(imp.stdout).toContain("$ runway users import students.csv --dry-run");
-    for (const args of [["db", "migrate"], ["db", "seed"], ["courses", "list"], ["courses", "seed"], ["admin", "create"], ["users", "list"], ["users", "deactivate"], ["export"]]) {
+    for (const args of [["db", "migrate"], ["db", "seed"], ["db", "copy"], ["courses", "list"], ["courses", "seed"], ["admin", "create"], ["users", "list"], ["users", "deactivate"], ["export"]]) {
       const h = await runCli([...args, "--help"], { env });
       expect(h.code, args.join(" ")).toBe(0);
       expect(h.stdout, args.join(" ")).toMatch(/Examples?:\n\s+\$ runway /);
