@@ -157,7 +157,8 @@ export function configure(program: Command, io: Io = processIo): void {
     .option("--json", "print the row counts as JSON")
     .addHelpText(
       "after",
-      "\nExample (stop the server first):\n  $ createdb runway\n  $ runway db copy --to postgres://postgres@127.0.0.1:5432/runway",
+      "\nExample:\n  $ runway db copy --to postgres://postgres@127.0.0.1:5432/runway\n" +
+        "Stop a server running on the PGlite directory first; create the empty database with createdb.",
     )
     .action(async (opts) => finish(await runDbCopy(opts, { io })));
 }
