@@ -17,6 +17,7 @@ import { verifyPassword } from "../app/models/auth/password.server";
 import { ROOT, childEnv, runCli, spawnTarget, startCli, writeStudentsCsv, type SpawnTarget } from "./testing";
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "runway-spawn-"));
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 const SAMPLE = path.join(ROOT, "docs", "samples", "users-import.csv");
 const noStack = (s: string) => expect(s).not.toMatch(/\n\s+at .+:\d+:\d+/);
 

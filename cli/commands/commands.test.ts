@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import { count, eq, sql } from "drizzle-orm";
 import { auditLog, companies, jobs, sessions, surveyAnswers, surveyResponses, surveys, users } from "../../db/schema";
 import { forEachDb, type TestDb } from "../../tests/setup/db";
@@ -19,13 +19,13 @@ import { CliError } from "../support";
 import { runAdminCreate } from "./admin";
 import { runCoursesList, runCoursesSeed } from "./courses";
 import { runDbCopy, runDbMigrate, runDbSeed } from "./db";
-import { inject } from "vitest";
 import { files } from "../../db/schema";
 import { spawnTarget } from "../testing";
 import { runExport } from "./export";
 import { runUsersDeactivate, runUsersList } from "./users";
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "runway-cmd-"));
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 async function run<T>(t: TestDb, fn: (deps: { handle: TestDb["handle"]; io: ReturnType<typeof captureIo>["io"] }) => Promise<T>, stdin = "") {
   const cap = captureIo(stdin);

@@ -21,6 +21,7 @@ import { captureIo } from "../testing";
 import { runUsersImport, type UsersImportOptions } from "./users";
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "runway-import-"));
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 let n = 0;
 
 async function importCsv(t: TestDb, csv: string | Buffer, opts: UsersImportOptions = {}) {
