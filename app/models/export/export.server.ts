@@ -1,0 +1,520 @@
+/**
+ * "Leave with your data any day" (issue 7): everything the college owns, as CSV and JSON, with a
+ * README of the columns. Secrets never leave: no password hashes, sessions, API tokens, codes or
+ * reset links (and so not the mail outbox, which holds them). Tables are read in keyset pages and
+ * streamed to disk, so the export runs in constant memory whatever the size of the board.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { once } from "node:events";
+import { stringify } from "csv-stringify";
+import { and, asc, eq, gt, or } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { Db } from "#db/client";
+import { INSTITUTES } from "#db/constants";
+import {
+  auditLog,
+  companies,
+  courses,
+  files,
+  jobs,
+  surveyAnswers,
+  surveyQuestions,
+  surveyResponses,
+  surveys,
+  users,
+} from "#db/schema";
+
+type Row = Record<string, unknown>;
+
+interface Column {
+  name: string;
+  doc: string;
+}
+
+interface TableExport {
+  file: string;
+  title: string;
+  doc: string;
+  columns: Column[];
+  /** One page of rows after the given row (null: the first page), in key order. */
+  page(db: Db, after: Row | null, limit: number): Promise<Row[]>;
+}
+
+const col = (name: string, doc: string): Column => ({ name, doc });
+const PAGE = 2000;
+
+/** Keyset paging on the id: the page after the last row read. */
+const afterId = (idCol: AnyPgColumn, after: Row | null) => (after ? gt(idCol, after.id) : undefined);
+
+const TABLES: TableExport[] = [
+  {
+    file: "users",
+    title: "Users",
+    doc: "Every account (students, alumni, administrators). No password hash, session or token.",
+    columns: [
+      col("id", "user id (uuid)"),
+      col("email", "e-mail, lower case"),
+      col("role", "student, alumni or admin"),
+      col("firstName", "first name"),
+      col("lastName", "last name"),
+      col("studentId", "student ID (students and alumni)"),
+      col("courseCode", "course short code (see courses)"),
+      col("courseName", "course name"),
+      col("yearLevel", "1st Year … 4th Year, Graduate"),
+      col("phone", "phone / contact number"),
+      col("address", "address"),
+      col("bio", "bio"),
+      col("avatarFileId", "profile photo: a file in files/ (id)"),
+      col("isActive", "true when the account may sign in"),
+      col("emailVerifiedAt", "when the e-mail was verified (ISO 8601), empty if never"),
+      col("lastLoginAt", "last sign-in (ISO 8601)"),
+      col("createdAt", "created (ISO 8601)"),
+      col("updatedAt", "last changed (ISO 8601)"),
+    ],
+    page: (db, after, limit) =>
+      db
+        .select({
+          id: users.id,
+          email: users.email,
+          role: users.role,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          studentId: users.studentId,
+          courseCode: courses.code,
+          courseName: courses.name,
+          yearLevel: users.yearLevel,
+          phone: users.phone,
+          address: users.address,
+          bio: users.bio,
+          avatarFileId: users.avatarFileId,
+          isActive: users.isActive,
+          emailVerifiedAt: users.emailVerifiedAt,
+          lastLoginAt: users.lastLoginAt,
+          createdAt: users.createdAt,
+          updatedAt: users.updatedAt,
+        })
+        .from(users)
+        .leftJoin(courses, eq(courses.id, users.courseId))
+        .where(afterId(users.id, after))
+        .orderBy(asc(users.id))
+        .limit(limit),
+  },
+  {
+    file: "courses",
+    title: "Courses",
+    doc: "The programmes, grouped by institute.",
+    columns: [
+      col("id", "course id (uuid)"),
+      col("code", "short code (used by `runway users import`)"),
+      col("name", "programme name"),
+      col("institute", "institute id"),
+      col("instituteName", "institute name"),
+      col("position", "order on the register form"),
+    ],
+    page: async (db, after, limit) =>
+      (
+        await db
+          .select({ id: courses.id, code: courses.code, name: courses.name, institute: courses.institute, position: courses.position })
+          .from(courses)
+          .where(afterId(courses.id, after))
+          .orderBy(asc(courses.id))
+          .limit(limit)
+      ).map((c) => ({ ...c, instituteName: INSTITUTES.find((i) => i.id === c.institute)?.name ?? c.institute })),
+  },
+  {
+    file: "companies",
+    title: "Companies",
+    doc: "Employers that post jobs.",
+    columns: [
+      col("id", "company id (uuid)"),
+      col("name", "name"),
+      col("location", "location"),
+      col("website", "website"),
+      col("email", "contact e-mail"),
+      col("phone", "phone"),
+      col("description", "description"),
+      col("logoFileId", "logo: a file in files/ (id)"),
+      col("createdAt", "created (ISO 8601)"),
+      col("updatedAt", "last changed (ISO 8601)"),
+    ],
+    page: (db, after, limit) =>
+      db
+        .select({
+          id: companies.id,
+          name: companies.name,
+          location: companies.location,
+          website: companies.website,
+          email: companies.email,
+          phone: companies.phone,
+          description: companies.description,
+          logoFileId: companies.logoFileId,
+          createdAt: companies.createdAt,
+          updatedAt: companies.updatedAt,
+        })
+        .from(companies)
+        .where(afterId(companies.id, after))
+        .orderBy(asc(companies.id))
+        .limit(limit),
+  },
+  {
+    file: "jobs",
+    title: "Jobs",
+    doc: "Job and internship posts, approved or not.",
+    columns: [
+      col("id", "job id (uuid)"),
+      col("title", "title"),
+      col("companyId", "company id"),
+      col("companyName", "company name"),
+      col("jobType", "internship, ojt, part-time, full-time or contract"),
+      col("location", "location"),
+      col("categories", "categories (CSV: separated by “; ”; JSON: a list)"),
+      col("shortDescription", "short description"),
+      col("description", "description"),
+      col("status", "active, inactive, closed or draft"),
+      col("isApproved", "true when approved by an administrator"),
+      col("createdBy", "id of the user who created it"),
+      col("createdAt", "posted (ISO 8601)"),
+      col("updatedAt", "last changed (ISO 8601)"),
+    ],
+    page: (db, after, limit) =>
+      db
+        .select({
+          id: jobs.id,
+          title: jobs.title,
+          companyId: jobs.companyId,
+          companyName: companies.name,
+          jobType: jobs.jobType,
+          location: jobs.location,
+          categories: jobs.categories,
+          shortDescription: jobs.shortDescription,
+          description: jobs.description,
+          status: jobs.status,
+          isApproved: jobs.isApproved,
+          createdBy: jobs.createdBy,
+          createdAt: jobs.createdAt,
+          updatedAt: jobs.updatedAt,
+        })
+        .from(jobs)
+        .leftJoin(companies, eq(companies.id, jobs.companyId))
+        .where(afterId(jobs.id, after))
+        .orderBy(asc(jobs.id))
+        .limit(limit),
+  },
+  {
+    file: "surveys",
+    title: "Surveys",
+    doc: "Surveys for students and alumni.",
+    columns: [
+      col("id", "survey id (uuid)"),
+      col("title", "title"),
+      col("description", "description"),
+      col("audience", "all, students or alumni"),
+      col("status", "draft or active"),
+      col("createdBy", "id of the administrator who created it"),
+      col("createdAt", "created (ISO 8601)"),
+      col("updatedAt", "last changed (ISO 8601)"),
+    ],
+    page: (db, after, limit) =>
+      db
+        .select({
+          id: surveys.id,
+          title: surveys.title,
+          description: surveys.description,
+          audience: surveys.audience,
+          status: surveys.status,
+          createdBy: surveys.createdBy,
+          createdAt: surveys.createdAt,
+          updatedAt: surveys.updatedAt,
+        })
+        .from(surveys)
+        .where(afterId(surveys.id, after))
+        .orderBy(asc(surveys.id))
+        .limit(limit),
+  },
+  {
+    file: "survey_questions",
+    title: "Survey questions",
+    doc: "Questions of every survey, including questions removed after they had answers (archivedAt set).",
+    columns: [
+      col("id", "question id (uuid)"),
+      col("surveyId", "survey id"),
+      col("position", "order in the survey, from 0"),
+      col("text", "question text"),
+      col("type", "short_text, long_text, multiple_choice, checkbox or rating"),
+      col("required", "true when an answer is required"),
+      col("options", "choices for multiple_choice and checkbox (CSV: “; ”; JSON: a list)"),
+      col("scaleMax", "highest rating for rating questions"),
+      col("archivedAt", "when the question was removed from the survey (ISO 8601), empty if current"),
+      col("createdAt", "created (ISO 8601)"),
+    ],
+    page: (db, after, limit) =>
+      db
+        .select({
+          id: surveyQuestions.id,
+          surveyId: surveyQuestions.surveyId,
+          position: surveyQuestions.position,
+          text: surveyQuestions.text,
+          type: surveyQuestions.type,
+          required: surveyQuestions.required,
+          options: surveyQuestions.options,
+          scaleMax: surveyQuestions.scaleMax,
+          archivedAt: surveyQuestions.archivedAt,
+          createdAt: surveyQuestions.createdAt,
+        })
+        .from(surveyQuestions)
+        .where(afterId(surveyQuestions.id, after))
+        .orderBy(asc(surveyQuestions.id))
+        .limit(limit),
+  },
+  {
+    file: "survey_responses",
+    title: "Survey responses",
+    doc: "One row per submitted response (one per user per survey).",
+    columns: [
+      col("id", "response id (uuid)"),
+      col("surveyId", "survey id"),
+      col("userId", "respondent's user id (empty if the user was deleted)"),
+      col("userEmail", "respondent's e-mail at export time"),
+      col("role", "respondent's role when answering"),
+      col("createdAt", "submitted (ISO 8601)"),
+    ],
+    page: (db, after, limit) =>
+      db
+        .select({
+          id: surveyResponses.id,
+          surveyId: surveyResponses.surveyId,
+          userId: surveyResponses.userId,
+          userEmail: users.email,
+          role: surveyResponses.role,
+          createdAt: surveyResponses.createdAt,
+        })
+        .from(surveyResponses)
+        .leftJoin(users, eq(users.id, surveyResponses.userId))
+        .where(afterId(surveyResponses.id, after))
+        .orderBy(asc(surveyResponses.id))
+        .limit(limit),
+  },
+  {
+    file: "survey_answers",
+    title: "Survey answers",
+    doc: "The answers of every response: one row per answered question.",
+    columns: [
+      col("responseId", "response id (see survey_responses)"),
+      col("surveyId", "survey id"),
+      col("questionId", "question id (see survey_questions)"),
+      col("question", "question text"),
+      col("value", "the answer: text, a rating number, or chosen options (CSV: “; ”; JSON: a list)"),
+    ],
+    page: (db, after, limit) =>
+      db
+        .select({
+          responseId: surveyAnswers.responseId,
+          surveyId: surveyQuestions.surveyId,
+          questionId: surveyAnswers.questionId,
+          question: surveyQuestions.text,
+          value: surveyAnswers.value,
+        })
+        .from(surveyAnswers)
+        .innerJoin(surveyQuestions, eq(surveyQuestions.id, surveyAnswers.questionId))
+        .where(
+          after
+            ? or(
+                gt(surveyAnswers.responseId, after.responseId as string),
+                and(eq(surveyAnswers.responseId, after.responseId as string), gt(surveyAnswers.questionId, after.questionId as string)),
+              )
+            : undefined,
+        )
+        .orderBy(asc(surveyAnswers.responseId), asc(surveyAnswers.questionId))
+        .limit(limit),
+  },
+  {
+    file: "audit_log",
+    title: "Audit log",
+    doc: "Who changed what and when (administrator and CLI actions).",
+    columns: [
+      col("id", "entry number"),
+      col("actorId", "acting user's id (empty for the CLI / system)"),
+      col("actorEmail", "acting user's e-mail, or “system”"),
+      col("action", "what was done, e.g. user.deactivate"),
+      col("entityType", "kind of thing changed"),
+      col("entityId", "id of the thing changed"),
+      col("before", "changed fields before (JSON)"),
+      col("after", "changed fields after (JSON)"),
+      col("createdAt", "when (ISO 8601)"),
+    ],
+    page: (db, after, limit) =>
+      db
+        .select({
+          id: auditLog.id,
+          actorId: auditLog.actorId,
+          actorEmail: auditLog.actorEmail,
+          action: auditLog.action,
+          entityType: auditLog.entityType,
+          entityId: auditLog.entityId,
+          before: auditLog.before,
+          after: auditLog.after,
+          createdAt: auditLog.createdAt,
+        })
+        .from(auditLog)
+        .where(after ? gt(auditLog.id, after.id as number) : undefined)
+        .orderBy(asc(auditLog.id))
+        .limit(limit),
+  },
+  {
+    file: "files",
+    title: "Files",
+    doc: "Uploaded images (company logos, profile photos); the bytes are in the files/ folder as <id>.<ext>.",
+    columns: [
+      col("id", "file id (uuid)"),
+      col("kind", "logo or avatar"),
+      col("contentType", "MIME type"),
+      col("path", "the file in this export"),
+      col("size", "bytes"),
+      col("width", "pixels"),
+      col("height", "pixels"),
+      col("sha256", "SHA-256 of the bytes"),
+      col("createdAt", "uploaded (ISO 8601)"),
+    ],
+    page: async (db, after, limit) =>
+      (
+        await db
+          .select({
+            id: files.id,
+            kind: files.kind,
+            contentType: files.contentType,
+            size: files.size,
+            width: files.width,
+            height: files.height,
+            sha256: files.sha256,
+            createdAt: files.createdAt,
+          })
+          .from(files)
+          .where(afterId(files.id, after))
+          .orderBy(asc(files.id))
+          .limit(limit)
+      ).map((f) => ({ ...f, path: `files/${f.id}.${extensionOf(f.contentType)}` })),
+  },
+];
+
+function extensionOf(contentType: string): string {
+  return { "image/webp": "webp", "image/png": "png", "image/jpeg": "jpg", "image/gif": "gif" }[contentType] ?? "bin";
+}
+
+/** A value as CSV text: dates in ISO 8601, lists joined by “; ”, objects as JSON, empty for null. */
+function csvValue(v: unknown): string | number | boolean {
+  if (v === null || v === undefined) return "";
+  if (v instanceof Date) return v.toISOString();
+  if (Array.isArray(v)) return v.map((x) => (typeof x === "string" ? x : JSON.stringify(x))).join("; ");
+  if (typeof v === "object") return JSON.stringify(v);
+  return v as string | number | boolean;
+}
+
+async function write(stream: fs.WriteStream, chunk: string | Buffer) {
+  if (!stream.write(chunk)) await once(stream, "drain");
+}
+
+async function close(stream: NodeJS.WritableStream & { close?: unknown }) {
+  await new Promise<void>((resolve, reject) => {
+    stream.on("error", reject);
+    stream.end(() => resolve());
+  });
+}
+
+export interface ExportSummary {
+  dir: string;
+  tables: { file: string; rows: number }[];
+  files: number;
+  durationMs: number;
+}
+
+/**
+ * Writes `<table>.csv` and `<table>.json` for every table above, the uploaded files under files/,
+ * and README.md describing every column. Existing export files in `dir` are overwritten.
+ */
+export async function exportAll(
+  db: Db,
+  dir: string,
+  opts: { onTable?: (file: string, rows: number) => void; collegeName?: string } = {},
+): Promise<ExportSummary> {
+  const started = performance.now();
+  fs.mkdirSync(dir, { recursive: true });
+  const summary: ExportSummary = { dir, tables: [], files: 0, durationMs: 0 };
+  for (const t of TABLES) {
+    const csvFile = fs.createWriteStream(path.join(dir, `${t.file}.csv`));
+    const jsonFile = fs.createWriteStream(path.join(dir, `${t.file}.json`));
+    const csv = stringify({ header: true, columns: t.columns.map((c) => c.name), bom: false, record_delimiter: "unix" });
+    csv.pipe(csvFile);
+    await write(jsonFile, "[");
+    let after: Row | null = null;
+    let rows = 0;
+    for (;;) {
+      const page = await t.page(db, after, PAGE);
+      for (const r of page) {
+        const record = t.columns.map((c) => csvValue(r[c.name]));
+        if (!csv.write(record)) await once(csv, "drain");
+        const plain = Object.fromEntries(t.columns.map((c) => [c.name, r[c.name] ?? null]));
+        await write(jsonFile, `${rows ? "," : ""}\n  ${JSON.stringify(plain)}`);
+        rows++;
+      }
+      if (page.length < PAGE) break;
+      after = page[page.length - 1];
+    }
+    await write(jsonFile, rows ? "\n]\n" : "]\n");
+    csv.end();
+    await once(csvFile, "finish");
+    await close(jsonFile);
+    summary.tables.push({ file: t.file, rows });
+    opts.onTable?.(t.file, rows);
+  }
+
+  // The bytes of uploaded images, one file each (a page at a time: they can be large).
+  const filesDir = path.join(dir, "files");
+  let lastId: string | null = null;
+  for (;;) {
+    const page: { id: string; contentType: string; bytes: Buffer }[] = await db
+      .select({ id: files.id, contentType: files.contentType, bytes: files.bytes })
+      .from(files)
+      .where(lastId ? gt(files.id, lastId) : undefined)
+      .orderBy(asc(files.id))
+      .limit(100);
+    if (page.length) fs.mkdirSync(filesDir, { recursive: true });
+    for (const f of page) {
+      fs.writeFileSync(path.join(filesDir, `${f.id}.${extensionOf(f.contentType)}`), f.bytes);
+      summary.files++;
+    }
+    if (page.length < 100) break;
+    lastId = page[page.length - 1].id;
+  }
+
+  fs.writeFileSync(path.join(dir, "README.md"), readme(summary, opts.collegeName));
+  summary.durationMs = Math.round(performance.now() - started);
+  return summary;
+}
+
+function readme(summary: ExportSummary, collegeName = "the college"): string {
+  const counts = new Map(summary.tables.map((t) => [t.file, t.rows]));
+  const parts = [
+    `# Runway data export`,
+    ``,
+    `Everything ${collegeName} keeps in Runway, exported ${new Date().toISOString()} by \`runway export\`.`,
+    `Each table is here twice: \`<table>.csv\` (UTF-8, comma-separated, header row, RFC 4180 quoting)`,
+    `and \`<table>.json\` (a list of objects with the same fields). Ids are UUIDs and link the tables.`,
+    `Times are ISO 8601 in UTC. In the CSV files lists are joined by “; ” and objects are JSON text;`,
+    `the JSON files keep lists and objects as they are.`,
+    ``,
+    `Not exported, on purpose: password hashes, sessions and API tokens, e-mail codes and reset links`,
+    `(and therefore the mail outbox), rate-limit counters. These are secrets or short-lived state.`,
+    ``,
+  ];
+  for (const t of TABLES) {
+    parts.push(`## ${t.title} — \`${t.file}.csv\`, \`${t.file}.json\` (${counts.get(t.file) ?? 0} rows)`, ``, t.doc, ``);
+    parts.push(`| Column | Meaning |`, `|---|---|`);
+    for (const c of t.columns) parts.push(`| ${c.name} | ${c.doc} |`);
+    parts.push(``);
+  }
+  return parts.join("\n");
+}
+
+/** For tests and docs: the exported tables and their columns. */
+export const EXPORT_TABLES = TABLES.map((t) => ({ file: t.file, columns: t.columns.map((c) => c.name) }));

@@ -1,0 +1,42 @@
+/** `runway courses seed` and `runway courses list [--json]`. */
+import type { Command } from "commander";
+import { EXIT_OK, finish, printJson, processIo, say, table, withDb, type Io, type RunDeps } from "../support";
+
+/** Inserts or refreshes the 14 programmes of spec §2.4 (idempotent). */
+export async function runCoursesSeed(opts: { json?: boolean }, deps: RunDeps = {}): Promise<number> {
+  const io = deps.io ?? processIo;
+  const { seedCourses } = await import("~/models/course/course.server");
+  const r = await withDb(deps, (h) => seedCourses(h.db));
+  if (opts.json) printJson(io, r);
+  else say(io, `Courses: ${r.total} (${r.inserted} added, ${r.total - r.inserted} already there).`);
+  return EXIT_OK;
+}
+
+/** The courses with the short codes an import file may use. */
+export async function runCoursesList(opts: { json?: boolean }, deps: RunDeps = {}): Promise<number> {
+  const io = deps.io ?? processIo;
+  const { listCourses } = await import("~/models/course/course.server");
+  const { INSTITUTES } = await import("#db/constants");
+  const all = await withDb(deps, (h) => listCourses(h.db));
+  const instituteName = (id: string) => INSTITUTES.find((i) => i.id === id)?.name ?? id;
+  const rows = all.map((c) => ({ code: c.code, name: c.name, institute: instituteName(c.institute), instituteId: c.institute }));
+  if (opts.json) printJson(io, rows);
+  else say(io, table(["Code", "Name", "Institute"], rows.map((r) => [r.code, r.name, r.institute])));
+  return EXIT_OK;
+}
+
+export function configure(program: Command, io: Io = processIo): void {
+  const courses = program.command("courses").description("The college's programmes (spec §2.4).");
+  courses
+    .command("seed")
+    .description("Insert the 14 programmes with their institutes; safe to run again.")
+    .option("--json", "print the counts as JSON")
+    .addHelpText("after", "\nExample:\n  $ runway courses seed")
+    .action(async (opts) => finish(await runCoursesSeed(opts, { io })));
+  courses
+    .command("list")
+    .description("List the courses: code, name, institute. An import file may use the code or the exact name.")
+    .option("--json", "print the courses as JSON")
+    .addHelpText("after", "\nExample:\n  $ runway courses list\n  $ runway courses list --json")
+    .action(async (opts) => finish(await runCoursesList(opts, { io })));
+}

@@ -1,0 +1,241 @@
+/** `runway users import | list | deactivate` — thin adapters over app/models/user. */
+import fs from "node:fs";
+import path from "node:path";
+import type { Command } from "commander";
+import { Option } from "commander";
+import type { Role } from "#db/constants";
+import type { ImportReport } from "~/models/user/import.server";
+import {
+  CliError,
+  EXIT_ERROR,
+  EXIT_OK,
+  EXIT_USAGE,
+  finish,
+  printJson,
+  processIo,
+  say,
+  table,
+  warn,
+  withDb,
+  type Io,
+  type RunDeps,
+} from "../support";
+
+export interface UsersImportOptions {
+  partial?: boolean;
+  dryRun?: boolean;
+  update?: boolean;
+  /** commander's --no-invite sets this to false. */
+  invite?: boolean;
+  rejects?: string;
+  json?: boolean;
+  /** No progress output (tests). */
+  quiet?: boolean;
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/** Writes the rejected rows as CSV with the file's own header plus a `reason` column. */
+async function writeRejects(file: string, report: ImportReport): Promise<void> {
+  const { stringify } = await import("csv-stringify/sync");
+  const header = report.header.filter((h) => h.toLowerCase() !== "reason");
+  const rows = report.rejected.map((r) => [...header.map((h) => r.values[h] ?? ""), r.reason]);
+  fs.writeFileSync(file, stringify([[...header, "reason"], ...rows], { record_delimiter: "unix" }));
+}
+
+/**
+ * Imports students and alumni from a CSV file (issue 7). Returns the exit code and the report:
+ * 0 when no row was rejected, 1 otherwise (in --partial the valid rows are still written).
+ */
+export async function runUsersImport(
+  file: string,
+  opts: UsersImportOptions,
+  deps: RunDeps = {},
+): Promise<{ exitCode: number; report: ImportReport }> {
+  const io = deps.io ?? processIo;
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(file);
+  } catch {
+    throw new CliError(`File not found: ${file}`);
+  }
+  if (!stat.isFile()) throw new CliError(`Not a file: ${file}`);
+  if (opts.rejects && path.resolve(opts.rejects) === path.resolve(file))
+    throw new CliError("--rejects must name a different file than the one being imported", EXIT_USAGE);
+
+  const { env } = await import("~/lib/env.server");
+  const { importUsers } = await import("~/models/user/import.server");
+  const { importProgress } = await import("../progress");
+  const e = env();
+  const progress = await importProgress(io, stat.size, { quiet: opts.quiet || opts.json });
+  let report: ImportReport;
+  try {
+    report = await withDb(deps, (h) =>
+      importUsers({ db: h.db, actor: null }, fs.createReadStream(file), {
+        domain: e.COLLEGE_EMAIL_DOMAIN,
+        publicUrl: e.PUBLIC_URL,
+        collegeName: e.COLLEGE_NAME,
+        partial: opts.partial,
+        dryRun: opts.dryRun,
+        update: opts.update,
+        invite: opts.invite,
+        onProgress: progress.onProgress,
+      }),
+    );
+  } finally {
+    progress.stop();
+  }
+
+  if (opts.rejects) await writeRejects(opts.rejects, report);
+  const exitCode = report.rejected.length ? EXIT_ERROR : EXIT_OK;
+
+  if (opts.json) {
+    printJson(io, {
+      ...report,
+      rejected: report.rejected.map(({ line, email, reason }) => ({ line, email, reason })),
+      rejectsFile: opts.rejects ?? null,
+    });
+    return { exitCode, report };
+  }
+
+  for (const r of report.rejected) say(io, `line ${r.line}: ${r.email || "(no email)"} — ${r.reason}`);
+  if (report.rejected.length) say(io, "");
+  const refused = report.mode === "all-or-nothing" && report.rejected.length > 0;
+  const counts = refused
+    ? `valid ${report.valid}, rejected ${report.rejected.length}`
+    : `${report.mode === "dry-run" ? "would create" : "created"} ${report.created}, ` +
+      `${report.mode === "dry-run" ? "would update" : "updated"} ${report.updated}, skipped ${report.skipped}, ` +
+      `rejected ${report.rejected.length}, e-mails queued ${report.mode === "dry-run" ? 0 : report.invitesQueued}`;
+  say(io, `${report.rows} rows: ${counts} (${seconds(report.durationMs)}).`);
+  if (opts.rejects) warn(io, `Rejected rows written to ${opts.rejects} (with a reason column): fix them and import that file.`);
+  if (report.mode === "dry-run") warn(io, "Dry run: nothing was written.");
+  else if (refused)
+    warn(
+      io,
+      `Nothing was written: ${report.rejected.length} row${report.rejected.length === 1 ? " was" : "s were"} rejected. ` +
+        "Fix the file and run again, or add --partial to import the valid rows only.",
+    );
+  else if (report.rejected.length)
+    warn(io, report.written ? "The valid rows were imported; the rejected rows were not." : "No row could be imported.");
+  if (report.written && report.invitesQueued)
+    warn(
+      io,
+      `${report.invitesQueued} invitation e-mail${report.invitesQueued === 1 ? " is" : "s are"} queued; the running server sends them ` +
+        "(on PGlite: as soon as the server starts again).",
+    );
+  return { exitCode, report };
+}
+
+export interface UsersListOptions {
+  role?: Role;
+  status?: "active" | "inactive";
+  course?: string;
+  json?: boolean;
+}
+
+/** Lists users with optional role, status and course filters. */
+export async function runUsersList(opts: UsersListOptions, deps: RunDeps = {}): Promise<number> {
+  const io = deps.io ?? processIo;
+  const { listRoster } = await import("~/models/user/roster.server");
+  const { resolveCourse } = await import("~/models/course/course.server");
+  const { serializeUser } = await import("~/models/user/user.server");
+  const rows = await withDb(deps, async (h) => {
+    let courseId: string | undefined;
+    if (opts.course) {
+      const c = await resolveCourse(h.db, opts.course);
+      if (!c) throw new CliError(`Unknown course “${opts.course}”: use a code or an exact name from \`runway courses list\`.`);
+      courseId = c.id;
+    }
+    return listRoster(h.db, { role: opts.role, status: opts.status, courseId });
+  });
+  if (opts.json) {
+    printJson(io, rows.map((r) => serializeUser(r.user, r.course)));
+    return EXIT_OK;
+  }
+  if (!rows.length) {
+    warn(io, "No users found");
+    return EXIT_OK;
+  }
+  say(
+    io,
+    table(
+      ["Name", "Email", "Role", "Year/Course", "Status"],
+      rows.map(({ user: u, course }) => [
+        `${u.firstName} ${u.lastName}`,
+        u.email,
+        u.role,
+        u.role === "admin" ? "-" : [u.yearLevel, course?.code].filter(Boolean).join(" • ") || "-",
+        u.isActive ? "Active" : "Inactive",
+      ]),
+    ),
+  );
+  warn(io, `${rows.length} user${rows.length === 1 ? "" : "s"}`);
+  return EXIT_OK;
+}
+
+/** Deactivates a user by e-mail, ending their sessions and API tokens. */
+export async function runUsersDeactivate(email: string, opts: { json?: boolean }, deps: RunDeps = {}): Promise<number> {
+  const io = deps.io ?? processIo;
+  const { deactivateByEmail } = await import("~/models/user/roster.server");
+  const { serializeUser } = await import("~/models/user/user.server");
+  const r = await withDb(deps, (h) => deactivateByEmail({ db: h.db, actor: null }, email));
+  if (opts.json) {
+    printJson(io, { user: serializeUser(r.user), changed: r.changed, sessionsRevoked: r.sessionsRevoked });
+    return EXIT_OK;
+  }
+  if (!r.changed) say(io, `${r.user.email} is already inactive.`);
+  else
+    say(
+      io,
+      `Deactivated ${r.user.firstName} ${r.user.lastName} <${r.user.email}>; ended ${r.sessionsRevoked} session${r.sessionsRevoked === 1 ? "" : "s"}.`,
+    );
+  return EXIT_OK;
+}
+
+export function configure(program: Command, io: Io = processIo): void {
+  const users = program.command("users").description("Students, alumni and administrators.");
+
+  users
+    .command("import")
+    .description(
+      "Import students and alumni from a CSV file with the Create User rules. All-or-nothing by default: " +
+        "if any row is rejected nothing is written.",
+    )
+    .argument("<file.csv>", "UTF-8 CSV with a header row: email, firstName, lastName, role, studentId, course, yearLevel, phone[, password]")
+    .option("--partial", "write the valid rows and list the rejected ones")
+    .option("--dry-run", "validate and report; write nothing")
+    .option("--update", "update the listed fields of existing users (matched by e-mail) instead of rejecting them")
+    .option("--no-invite", "do not queue invitation e-mails")
+    .option("--rejects <file.csv>", "write the rejected rows, with a reason column, to this CSV file")
+    .option("--json", "print the report as JSON (no progress output)")
+    .addHelpText(
+      "after",
+      `
+Rejected rows are reported by line number (the header is line 1). Exit code 1 when any row is
+rejected (in --partial the valid rows are imported anyway), 0 otherwise.
+
+Examples:
+  $ runway users import students.csv --dry-run
+  $ runway users import students.csv --partial --rejects fix-these.csv
+  $ runway users import graduates.csv --update --no-invite`,
+    )
+    .action(async (file: string, opts: UsersImportOptions) => finish((await runUsersImport(file, opts, { io })).exitCode));
+
+  users
+    .command("list")
+    .description("List users (name, email, role, year/course, status).")
+    .addOption(new Option("--role <role>", "only this role").choices(["student", "alumni", "admin"]))
+    .addOption(new Option("--status <status>", "only active or inactive users").choices(["active", "inactive"]))
+    .option("--course <course>", "only this course (code or exact name, see `runway courses list`)")
+    .option("--json", "print the users as JSON (the /api user shape, never a password hash)")
+    .addHelpText("after", "\nExamples:\n  $ runway users list --role student --course BSAMT\n  $ runway users list --status inactive --json")
+    .action(async (opts: UsersListOptions) => finish(await runUsersList(opts, { io })));
+
+  users
+    .command("deactivate")
+    .description("Deactivate a user: they can no longer sign in, and their sessions and API tokens end now.")
+    .argument("<email>", "the user's e-mail")
+    .option("--json", "print the result as JSON")
+    .addHelpText("after", "\nExample:\n  $ runway users deactivate maria.santos@example.edu")
+    .action(async (email: string, opts: { json?: boolean }) => finish(await runUsersDeactivate(email, opts, { io })));
+}
