@@ -231,11 +231,13 @@ export async function createUserByAdmin(ctx: Ctx, input: UserRecordInput): Promi
  * Serialises every change that could remove an administrator, so two admins deactivating each
  * other at the same moment cannot leave the system with none (the second sees the first's commit).
  */
-async function lockAdmins(tx: Tx) {
+/** Serialises changes that could remove the last active admin (advisory lock, per transaction). */
+export async function lockAdmins(tx: Tx) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('runway:admins'))`);
 }
 
-async function otherActiveAdmins(tx: Tx, id: string): Promise<number> {
+/** Active admins other than `id`. */
+export async function otherActiveAdmins(tx: Tx, id: string): Promise<number> {
   const [{ n }] = await tx
     .select({ n: count() })
     .from(users)
@@ -244,7 +246,8 @@ async function otherActiveAdmins(tx: Tx, id: string): Promise<number> {
 }
 
 /** Ends everything that lets a user in: sessions, API tokens and unused reset/invite links. */
-async function endAccess(tx: Tx, id: string) {
+/** Ends every way in: sessions, API tokens and unused reset/invite links. */
+export async function endAccess(tx: Tx, id: string) {
   await revokeAllSessions(tx as unknown as Db, id);
   await tx
     .delete(passwordTokens)

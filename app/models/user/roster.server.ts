@@ -2,7 +2,7 @@
  * The registrar's view of the user roster from the CLI: a filtered list and deactivation by e-mail.
  * Deactivation ends every session and API token at once and is audited.
  */
-import { and, asc, eq, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client";
 import type { Role } from "#db/constants";
 import { courses, users } from "#db/schema";
@@ -10,6 +10,8 @@ import { audit } from "~/models/audit/audit.server";
 import { revokeAllSessions } from "~/models/auth/session.server";
 import type { Ctx } from "~/models/context";
 import { Conflict, NotFound } from "~/models/errors";
+import { endAccess, lockAdmins, otherActiveAdmins } from "./admin.server";
+import { USERS_MSG } from "./admin.schema";
 import { findUserByEmail, type CourseRef, type UserRow } from "./user.server";
 
 export interface RosterFilter {
@@ -33,7 +35,7 @@ export async function listRoster(db: Db, f: RosterFilter = {}): Promise<{ user: 
   return rows.map((r) => ({ user: r.user, course: r.course?.id ? r.course : null }));
 }
 
-export const LAST_ADMIN = "This is the last active administrator; create another one before deactivating it";
+export const LAST_ADMIN = USERS_MSG.lastAdmin;
 
 /**
  * Deactivates the user with this e-mail, ends all their sessions and API tokens, and audits it.
@@ -44,12 +46,10 @@ export async function deactivateByEmail(ctx: Ctx, email: string) {
     const user = await findUserByEmail(tx, email);
     if (!user) throw new NotFound(`No user with the email ${email.trim().toLowerCase()}`);
     if (!user.isActive) return { user, changed: false, sessionsRevoked: 0 };
+    // The same last-admin rule and the same end of access as the admin screen's deactivation.
     if (user.role === "admin") {
-      const [{ n }] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(users)
-        .where(and(eq(users.role, "admin"), eq(users.isActive, true), ne(users.id, user.id)));
-      if (Number(n) === 0) throw new Conflict(LAST_ADMIN);
+      await lockAdmins(tx);
+      if ((await otherActiveAdmins(tx, user.id)) === 0) throw new Conflict(LAST_ADMIN);
     }
     const [updated] = await tx
       .update(users)
@@ -57,6 +57,7 @@ export async function deactivateByEmail(ctx: Ctx, email: string) {
       .where(eq(users.id, user.id))
       .returning();
     const sessionsRevoked = await revokeAllSessions(tx, user.id);
+    await endAccess(tx, user.id);
     await audit(tx, ctx.actor, {
       action: "user.deactivate",
       entityType: "user",
