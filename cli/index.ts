@@ -9,6 +9,7 @@ import * as admin from "./commands/admin";
 import * as courses from "./commands/courses";
 import * as db from "./commands/db";
 import * as exportCmd from "./commands/export";
+import * as surveysCmd from "./commands/surveys";
 import * as usersCmd from "./commands/users";
 import { CliExit, EXIT_OK, EXIT_USAGE, describeError, processIo, warn, type Io } from "./support";
 
@@ -40,6 +41,7 @@ Examples:
   courses.configure(program, io);
   admin.configure(program, io);
   usersCmd.configure(program, io);
+  surveysCmd.configure(program, io);
   exportCmd.configure(program, io);
   return program;
 }

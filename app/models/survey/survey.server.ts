@@ -93,20 +93,23 @@ function mayAnswer(s: SurveyRow, role: string) {
   return s.status === "active" && visibleAudiences(role).includes(s.audience as SurveyAudience);
 }
 
+/** Every survey, newest first, with its questions and response count (admin screens and the CLI). */
+export async function listAllSurveys(db: Db) {
+  const rows = await db.select().from(surveys).orderBy(desc(surveys.createdAt), desc(surveys.id));
+  const counts = await db
+    .select({ surveyId: surveyResponses.surveyId, n: count() })
+    .from(surveyResponses)
+    .groupBy(surveyResponses.surveyId);
+  const byId = new Map(counts.map((c) => [c.surveyId, Number(c.n)]));
+  const qs = await questionsOf(db, rows.map((r) => r.id));
+  return rows.map((s) => serializeSurvey(s, qs.get(s.id) ?? [], { responseCount: byId.get(s.id) ?? 0 }));
+}
+
 /** Surveys for a list: admins get all (with response counts), others the active ones meant for them. */
 export async function listSurveys(ctx: Ctx) {
   const actor = ctx.actor;
   if (!actor) throw new Forbidden("Authentication required");
-  if (actor.role === "admin") {
-    const rows = await ctx.db.select().from(surveys).orderBy(desc(surveys.createdAt), desc(surveys.id));
-    const counts = await ctx.db
-      .select({ surveyId: surveyResponses.surveyId, n: count() })
-      .from(surveyResponses)
-      .groupBy(surveyResponses.surveyId);
-    const byId = new Map(counts.map((c) => [c.surveyId, Number(c.n)]));
-    const qs = await questionsOf(ctx.db, rows.map((r) => r.id));
-    return rows.map((s) => serializeSurvey(s, qs.get(s.id) ?? [], { responseCount: byId.get(s.id) ?? 0 }));
-  }
+  if (actor.role === "admin") return listAllSurveys(ctx.db);
   const audiences = visibleAudiences(actor.role);
   if (!audiences.length) return [];
   const rows = await ctx.db
