@@ -80,14 +80,16 @@ export const EMPLOYMENT_TYPE: Record<JobType, string> = {
 
 const optionalText = (label: string, max: number) =>
   z
-    .union([z.string(), z.null(), z.undefined()])
-    .transform((v) => (typeof v === "string" ? v.trim() : ""))
-    .pipe(z.string().max(max, JOB_MSG.tooLong(label, max)))
+    .string()
+    .trim()
+    .max(max, JOB_MSG.tooLong(label, max))
+    .nullish()
     .transform((v) => (v ? v : null));
 
 /** Categories from a list or a comma-separated string: trimmed, blanks dropped, duplicates removed. */
 export const categoriesField = z
-  .union([z.array(z.string()), z.string(), z.null(), z.undefined()])
+  .union([z.array(z.string()), z.string()])
+  .nullish()
   .transform((v) => {
     const list = Array.isArray(v) ? v : typeof v === "string" ? v.split(",") : [];
     const seen = new Set<string>();
@@ -106,7 +108,8 @@ export const categoriesField = z
 
 /** A company reference as the spec allows it: an id, or an object with _id / id. */
 export const companyRefField = z
-  .union([z.string(), z.object({ _id: z.string().optional(), id: z.string().optional() }).passthrough(), z.null(), z.undefined()])
+  .union([z.string(), z.object({ _id: z.string().optional(), id: z.string().optional() }).passthrough()])
+  .nullish()
   .transform((v) => (typeof v === "string" ? v.trim() : v ? (v._id ?? v.id ?? "").trim() : ""))
   .pipe(z.string().min(1, JOB_MSG.companyRequired));
 
