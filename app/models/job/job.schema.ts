@@ -88,10 +88,11 @@ const optionalText = (label: string, max: number) =>
 
 /** Categories from a list or a comma-separated string: trimmed, blanks dropped, duplicates removed. */
 export const categoriesField = z
-  .union([z.array(z.string()), z.string()])
+  .union([z.array(z.string(), { error: JOB_MSG.categories }), z.string()], { error: JOB_MSG.categories })
   .nullish()
   .transform((v) => {
-    const list = Array.isArray(v) ? v : typeof v === "string" ? v.split(",") : [];
+    // Each entry may itself be comma-separated (a form's single text field arrives as a one-item list).
+    const list = (Array.isArray(v) ? v : typeof v === "string" ? [v] : []).flatMap((x) => x.split(","));
     const seen = new Set<string>();
     const out: string[] = [];
     for (const raw of list) {
@@ -108,10 +109,14 @@ export const categoriesField = z
 
 /** A company reference as the spec allows it: an id, or an object with _id / id. */
 export const companyRefField = z
-  .union([z.string(), z.object({ _id: z.string().optional(), id: z.string().optional() }).passthrough()])
+  .union(
+    [z.string({ error: JOB_MSG.companyRequired }), z.object({ _id: z.string().optional(), id: z.string().optional() }).passthrough()],
+    { error: JOB_MSG.companyRequired },
+  )
   .nullish()
   .transform((v) => (typeof v === "string" ? v.trim() : v ? (v._id ?? v.id ?? "").trim() : ""))
-  .pipe(z.string().min(1, JOB_MSG.companyRequired));
+  // The message on the type too: conform turns an empty field into undefined before this check.
+  .pipe(z.string({ error: JOB_MSG.companyRequired }).min(1, JOB_MSG.companyRequired));
 
 const boolish = (message: string) =>
   z.union([z.boolean(), z.enum(["true", "false", "on", "off", "1", "0"])], { error: message }).transform((v) =>
