@@ -31,6 +31,7 @@ function errorBody(request: Request, e: unknown): Response {
  * cacheable for 60 s with an ETag (304 on If-None-Match); 120 requests a minute per client.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
+  if (request.method === "OPTIONS") return preflight(request); // Remix routes OPTIONS to the loader
   try {
     const db = await getDb();
     await enforce(db, { key: `public-jobs:${clientIp(request)}`, max: PER_MINUTE, windowSeconds: 60 });
@@ -46,14 +47,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
-/** OPTIONS preflight (a plain GET needs none, but be polite); anything else is 405. */
+/** CORS preflight (a plain GET needs none, but answer politely). */
+function preflight(request: Request): Response {
+  return new Response(null, {
+    status: 204,
+    headers: {
+      ...widgetCorsHeaders(request, env().WIDGET_ORIGINS),
+      "Access-Control-Allow-Methods": "GET, OPTIONS",
+      "Access-Control-Max-Age": "86400",
+    },
+  });
+}
+
+/** Writes are not part of the public feed. */
 export async function action({ request }: ActionFunctionArgs) {
+  if (request.method === "OPTIONS") return preflight(request);
   const cors = widgetCorsHeaders(request, env().WIDGET_ORIGINS);
-  if (request.method === "OPTIONS")
-    return new Response(null, {
-      status: 204,
-      headers: { ...cors, "Access-Control-Allow-Methods": "GET, OPTIONS", "Access-Control-Max-Age": "86400" },
-    });
   return new Response(JSON.stringify({ message: "Method not allowed" }), {
     status: 405,
     headers: { ...cors, Allow: "GET, OPTIONS", "Content-Type": "application/json; charset=utf-8" },
