@@ -419,15 +419,16 @@ export async function getJob(ctx: Ctx, id: string): Promise<JobRow> {
  * no recent job uses drop out of the dropdown, which is what a filter should offer anyway).
  */
 export async function listCategories(ctx: Ctx): Promise<string[]> {
-  const vis = seesAllJobs(ctx.actor) ? sql`true` : PUBLIC_SQL;
-  const rows = await rowsOf<{ c: string }>(
-    ctx.db,
-    sql`select distinct c from (
-          select j.categories from jobs j where ${vis}
-          order by j.created_at desc nulls last, j.id desc nulls last limit 2000) s,
-        unnest(s.categories) as c`,
-  );
+  const rows = await rowsOf<{ c: string }>(ctx.db, categoriesSql(seesAllJobs(ctx.actor)));
   return rows.map((r) => r.c).sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" }) || a.localeCompare(b));
+}
+
+/** The categories query (exported for the benchmark's floor server). */
+export function categoriesSql(all: boolean): SQL {
+  return sql`select distinct c from (
+      select j.categories from jobs j where ${all ? sql`true` : PUBLIC_SQL}
+      order by j.created_at desc nulls last, j.id desc nulls last limit 2000) s,
+    unnest(s.categories) as c`;
 }
 
 /** Companies (id and name) for the job form's company choice. */
