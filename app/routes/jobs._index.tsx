@@ -195,8 +195,12 @@ export default function JobsBoard() {
         <p className="jobs-summary" role="status">
           {summary(data.total, data.capped, data.page, data.pageCount)}
         </p>
-        {data.jobs.length === 0 ? (
+        {data.jobs.length === 0 && data.total === 0 ? (
           <p className="card jobs-empty">{JOB_TEXT.boardEmpty}</p>
+        ) : data.jobs.length === 0 ? (
+          <p className="card jobs-empty">
+            There are no jobs on this page. <Link to={`/jobs${boardSearch({ ...filters, page: 1 })}`}>Go to the first page</Link>
+          </p>
         ) : (
           <div className="grid-cards">
             {data.jobs.map((job) => (
