@@ -163,10 +163,10 @@ describe("job model", () => {
         }
         await createJob(t.db, { title: "Alpha Omega Hidden", isApproved: false });
         await t.db.execute(sql`vacuum analyze jobs`);
-        const T: SearchTuning = { scan: 4, maxResults: 3, budget: 5, sample: 12 };
+        const T: SearchTuning = { scan: 4, maxResults: 3, budget: 5 };
         const run = (q: string, tuning = T) => searchPublicJobs(t.db, { q }, page(), tuning);
 
-        const alpha = await run("alpha"); // 4 newest all match: stop at 3 → capped
+        const alpha = await run("alpha"); // all 4 newest match: ~12 estimated > budget → capped at 3
         expect(alpha.mode).toBe("capped");
         expect(alpha.capped).toBe(true);
         expect(titles(alpha)).toEqual(["Alpha Job 0", "Alpha Beta Job 1", "Alpha Gamma Job 2"]);

@@ -155,17 +155,16 @@ export interface Paging {
 }
 
 /**
- * Tuning of the public search (ADR 020). `scan`: newest visible jobs walked on the date index;
- * `maxResults`: most matches a broad search lists; `budget`: most matches the exact (index) path
- * is trusted with; `sample`: rows used to find the rarest word of a multi-word search.
+ * Tuning of the public search (ADR 020). `scan`: newest public jobs walked on the date index
+ * (also the sample that finds the rare words); `maxResults`: most matches a broad search lists;
+ * `budget`: most rows the exact (index) path is trusted with.
  */
 export interface SearchTuning {
   scan: number;
   maxResults: number;
   budget: number;
-  sample: number;
 }
-export const SEARCH_TUNING: SearchTuning = { scan: 2_000, maxResults: 500, budget: 10_000, sample: 1_000 };
+export const SEARCH_TUNING: SearchTuning = { scan: 1_000, maxResults: 500, budget: 10_000 };
 
 export interface SearchResult {
   rows: JobRow[];
@@ -200,100 +199,123 @@ const and = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` and `) : sql`
 
 /**
  * The public search as ONE SQL statement (exported so the benchmark's floor server runs the very
- * same query). Columns: total, capped, mode, then the job columns (null when the page is empty).
+ * same query). Columns: total, mode, then the job columns (null when the page is empty).
+ *
+ *   win    the newest `scan` public jobs (date index), with per-row flags: `hit` (every filter),
+ *          `ih` (the filters an index can serve: the term's words, location, category) and the
+ *          rank of hits. Always bounded, whatever the term.
+ *   gate   'exact'  — few public jobs, or the indexable filters extrapolate to ≤ `budget` rows:
+ *                     ask the GIN/trigram indexes for every match (exact, fully ranked);
+ *          'scan'   — the window saw every public job: its hits are the exact answer;
+ *          'capped' — a broad search on a big board: the newest ≤ `maxResults` hits, ranked.
  */
 export function publicSearchSql(f: JobFilters, paging: Paging, tuning: SearchTuning = SEARCH_TUNING): SQL {
   const words = searchWords(f.q);
   const hasTerm = words.length > 0;
   const all = words.map((w) => `${w}:*`).join(" & ");
-  const others = otherFilters(f, "s");
-  const othersJ = otherFilters(f, "j");
   const T = tuning;
+  const n = (v: number) => sql.raw(String(Math.max(1, Math.floor(v))));
+  const loc = f.location?.trim();
+  const cat = f.category?.trim();
 
-  // Columns the scan must carry for its filters (none at all lets it be an index-only scan).
+  // The window's columns (none beyond id/created_at lets it be an index-only scan).
   const scanCols = [
     "j.id",
     "j.created_at",
     hasTerm ? "j.search_vector as sv" : null,
     f.jobType ? "j.job_type" : null,
-    f.location?.trim() ? "j.location" : null,
-    f.category?.trim() ? "j.categories" : null,
+    loc ? "j.location" : null,
+    cat ? "j.categories" : null,
   ].filter(Boolean);
-  const scanWhere = and([...(hasTerm ? [sql`s.sv @@ (select qall from q)`] : []), ...others]);
-  const rankScan = hasTerm ? sql`ts_rank_cd(s.sv, (select qall from q))` : sql`0::real`;
+  // One flag per word (m0, m1…): their AND is the term match, their counts find the rare words.
+  const wordFlags = words.map((w, i) => sql`s.sv @@ ${tsq(`${w}:*`)} as ${sql.raw(`m${i}`)}`);
+  const termMatch = hasTerm ? sql.raw(words.map((_, i) => `m${i}`).join(" and ")) : null;
+  // Filter values reach the conditions through `p` (InitPlan parameters): the planner then uses its
+  // default selectivity instead of its guess for this value, which keeps the cost of the branch that
+  // does not run low — a high total cost switches on PostgreSQL's JIT, which costs more than the query.
+  const locCond = (a: string) => (loc ? sql`lower(${sql.raw(a)}.location) like (select loc from p)` : null);
+  const catCond = (a: string) => (cat ? sql`${sql.raw(a)}.categories @> (select cat from p)` : null);
+  const typeCond = (a: string) => (f.jobType ? sql`${sql.raw(a)}.job_type = (select typ from p)` : null);
+  const params =
+    loc || cat || f.jobType
+      ? sql`p as (select '%' || lower(${escapeLike(loc ?? "")}) || '%' as loc, array[${cat ?? ""}]::text[] as cat, ${f.jobType ?? ""}::text as typ),`
+      : sql``;
+  const indexable = [termMatch, locCond("w"), catCond("w")].filter((x): x is SQL => x !== null);
+  const hit = and([...indexable, ...[typeCond("w")].filter((x): x is SQL => x !== null)]);
+  const ih = indexable.length ? and(indexable) : sql`false`;
   const order = sql.raw(`created_at desc nulls last, id desc nulls last`);
 
-  // The exact path's index condition: for several words, only the rare ones (from a sample of the
-  // newest jobs), because GIN must collect every posting of a common prefix before intersecting.
-  let ctes = sql``;
+  // The exact path's term condition: for several words only the rare ones go to GIN (it must
+  // collect every posting of a common prefix before intersecting); the full query is then
+  // checked with ts_match_vq, which the planner cannot use as an index condition.
   let exactTerm = sql`true`;
-  if (hasTerm) {
-    ctes = sql`q as (select ${tsq(all)} as qall),`;
-    if (words.length === 1) {
-      exactTerm = sql`j.search_vector @@ (select qall from q)`;
-    } else {
-      const counts = sql.join(
-        words.map((w, i) => sql`count(*) filter (where x.sv @@ ${tsq(`${w}:*`)})::int as ${sql.raw(`c${i}`)}`),
-        sql`, `,
-      );
-      const rare = sql.join(
-        words.map((w, i) => sql`case when ${sql.raw(`c${i}`)} * 5 <= n then ${`${w}:*`} end`),
-        sql`, `,
-      );
-      const least = sql.raw(`least(${words.map((_, i) => `c${i}`).join(", ")})`);
-      const rarest = sql.join(
-        words.map((w, i) => sql`when ${sql.raw(`c${i}`)} then ${`${w}:*`}`),
-        sql` `,
-      );
-      ctes = sql`${ctes}
-        sample as materialized (
-          select ${counts}, count(*)::int as n
-          from (select j.search_vector as sv from jobs j where ${PUBLIC_SQL}
-                order by j.created_at desc nulls last, j.id desc nulls last limit ${sql.raw(String(T.sample))}) x
-        ),
-        pick as (
-          select ${tsq(sql`coalesce(nullif(concat_ws(' & ', ${rare}), ''), case ${least} ${rarest} end)`)} as sel
-          from sample
-        ),`;
-      // ts_match_vq is @@ as a function: the planner cannot use it as an index condition, so the
-      // GIN scan uses only the rare words and the full query is checked on those rows.
-      exactTerm = sql`j.search_vector @@ (select sel from pick) and ts_match_vq(j.search_vector, (select qall from q))`;
-    }
+  let pick = sql``;
+  if (hasTerm && words.length === 1) exactTerm = sql`j.search_vector @@ (select qall from q)`;
+  if (words.length > 1) {
+    const counts = sql.join(words.map((_, i) => sql.raw(`count(*) filter (where m${i})::int as c${i}`)), sql`, `);
+    const rare = sql.join(words.map((w, i) => sql`case when ${sql.raw(`c${i}`)} * 5 <= n then ${`${w}:*`} end`), sql`, `);
+    const least = sql.raw(`least(${words.map((_, i) => `c${i}`).join(", ")})`);
+    const rarest = sql.join(words.map((w, i) => sql`when ${sql.raw(`c${i}`)} then ${`${w}:*`}`), sql` `);
+    pick = sql`pick as (
+        select ${tsq(sql`coalesce(nullif(concat_ws(' & ', ${rare}), ''), case ${least} ${rarest} end)`)} as sel
+        from (select ${counts}, count(*)::int as n from win) c
+      ),`;
+    exactTerm = sql`j.search_vector @@ (select sel from pick) and ts_match_vq(j.search_vector, (select qall from q))`;
   }
+  const rankW = hasTerm ? sql`ts_rank_cd(w.sv, (select qall from q))` : sql`0::real`;
   const rankJ = hasTerm ? sql`ts_rank_cd(j.search_vector, (select qall from q))` : sql`0::real`;
+  const exactWhere = and([
+    PUBLIC_SQL,
+    exactTerm,
+    ...[locCond("j"), catCond("j"), typeCond("j")].filter((x): x is SQL => x !== null),
+  ]);
 
   return sql`
-    with ${ctes}
+    with ${hasTerm ? sql`q as (select ${tsq(all)} as qall),` : sql``}
+    ${params}
     est as (
       select coalesce((select case when reltuples < 0 then null else reltuples end
                        from pg_class where oid = to_regclass('jobs_public_created_idx')), 1e15) as n
     ),
-    hits as materialized (
-      select s.id, s.created_at, ${rankScan} as rank
-      from (select ${sql.raw(scanCols.join(", "))} from jobs j where ${PUBLIC_SQL}
-            order by j.${order} limit ${sql.raw(String(T.scan))}) s
-      where ${scanWhere}
-      limit ${sql.raw(String(T.maxResults))}
+    win as materialized (
+      select w.id, w.created_at, ${words.length > 1 ? sql.raw(words.map((_, i) => `w.m${i}, `).join("")) : sql``}
+             (${ih}) as ih, (${hit}) as hit,
+             case when ${hit} then ${rankW} else 0 end as rank
+      from (
+        select s.*${wordFlags.length ? sql`, ${sql.join(wordFlags, sql`, `)}` : sql``}
+        from (select ${sql.raw(scanCols.join(", "))} from jobs j where ${PUBLIC_SQL}
+              order by j.${order} limit ${n(T.scan)}) s
+        offset 0
+      ) w
     ),
-    scanned as (
-      select count(*)::int as n
-      from (select 1 from jobs j where ${PUBLIC_SQL} order by j.${order} limit ${sql.raw(String(T.scan))}) x
+    ${pick}
+    stats as materialized (
+      select count(*)::int as win_n, count(*) filter (where hit)::int as hit_n, count(*) filter (where ih)::int as ih_n from win
     ),
     gate as materialized (
       select case
-        when (select n from est) <= ${sql.raw(String(T.budget))} then 'exact'
-        when (select count(*) from hits) < ${sql.raw(String(T.maxResults))}
-             and (select n from scanned) < ${sql.raw(String(T.scan))} then 'scan'
-        when (select count(*) from hits) < ${sql.raw(String(T.maxResults))}
-             and (select count(*) from hits) * (select n from est) / ${sql.raw(String(T.scan))} <= ${sql.raw(String(T.budget))} then 'exact'
+        when (select n from est) <= ${n(T.budget)} then 'exact'
+        when (select win_n from stats) < ${n(T.scan)} then
+          case when (select hit_n from stats) > ${n(T.maxResults)} then 'capped' else 'scan' end
+        when ${indexable.length ? sql`true` : sql`false`}
+             and (select ih_n from stats) * (select n from est) / ${n(T.scan)} <= ${n(T.budget)} then 'exact'
         else 'capped' end as mode
     ),
     chosen as (
-      select id, created_at, rank from hits where (select mode from gate) <> 'exact'
+      select id, created_at, rank from (
+        select id, created_at, rank from win where hit order by ${order} limit ${n(T.maxResults)}
+      ) h where (select mode from gate) <> 'exact'
       union all
-      select j.id, j.created_at, ${rankJ}
-      from jobs j
-      where (select mode from gate) = 'exact' and ${PUBLIC_SQL} and ${exactTerm} and ${and(othersJ)}
+      ${
+        hasTerm
+          ? sql`select j.id, j.created_at, ${rankJ} from jobs j where (select mode from gate) = 'exact' and ${exactWhere}`
+          : // Without a term the order is the date: a bounded walk keeps the planner's cost (and with
+            // it PostgreSQL's JIT, which costs more than the query) out of the way.
+            sql`select * from (
+                  select j.id, j.created_at, 0::real as rank from jobs j
+                  where (select mode from gate) = 'exact' and ${exactWhere}
+                  order by j.${order} limit ${n(2 * T.budget)}) x`
+      }
     ),
     page as (
       select id, created_at, rank from chosen
