@@ -79,7 +79,11 @@ export function JobForm({
             {(p) => <input {...p} type="text" name={fields.title.name} defaultValue={values.title} maxLength={200} required />}
           </Field>
         </div>
-        <Field label="Company *" error={err("company")}>
+        <Field
+          label="Company *"
+          error={err("company")}
+          hint={companies.length === 0 ? <>No companies yet: <Link to="/admin/companies">add one first</Link>.</> : undefined}
+        >
           {(p) => (
             <select {...p} name={fields.company.name} defaultValue={values.companyId} required>
               <option value="">Choose a company…</option>
