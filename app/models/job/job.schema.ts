@@ -265,7 +265,7 @@ export function searchWords(input: string | null | undefined): string[] {
     .normalize("NFKC")
     .toLowerCase()
     .split(/[^\p{L}\p{M}\p{Nd}]+/u)
-    .filter(Boolean)
+    .filter((w) => /[\p{L}\p{Nd}]/u.test(w)) // a lone combining mark is not a word
     .map((w) => w.slice(0, 50));
   return [...new Set(words)].slice(0, 8);
 }

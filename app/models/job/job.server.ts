@@ -181,7 +181,18 @@ export function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }
 
-const tsq = (text: string | SQL) => sql`to_tsquery('simple', runway_unaccent(${text}))`;
+/**
+ * A search word as a quoted, prefix tsquery operand ('word':*), built in SQL after unaccent: quotes
+ * and backslashes are escaped, so no letter that unaccent turns into punctuation (ŉ → 'n) and no
+ * lone combining mark can break the tsquery syntax. Words come from searchWords (letters, marks,
+ * digits only) and are bound as parameters.
+ */
+const operand = (word: string) =>
+  sql`'''' || replace(replace(nullif(runway_unaccent(${word}), ''), '\\', '\\\\'), '''', '''''') || ''':*'`;
+/** to_tsquery over operands joined with &, with the same 'simple' configuration as the documents. */
+const tsq = (text: SQL) => sql`to_tsquery('simple', ${text})`;
+// concat_ws skips a word that unaccent emptied (NULL operand) instead of producing '':* (a syntax error).
+const allWords = (words: string[]) => tsq(sql`concat_ws(' & ', ${sql.join(words.map(operand), sql`, `)})`);
 
 /** Non-term filters for alias `a` (`j` on the table, `s` on the scan). */
 function otherFilters(f: JobFilters, a: "j" | "s"): SQL[] {
@@ -212,7 +223,6 @@ const and = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` and `) : sql`
 export function publicSearchSql(f: JobFilters, paging: Paging, tuning: SearchTuning = SEARCH_TUNING): SQL {
   const words = searchWords(f.q);
   const hasTerm = words.length > 0;
-  const all = words.map((w) => `${w}:*`).join(" & ");
   const T = tuning;
   const n = (v: number) => sql.raw(String(Math.max(1, Math.floor(v))));
   const loc = f.location?.trim();
@@ -228,7 +238,7 @@ export function publicSearchSql(f: JobFilters, paging: Paging, tuning: SearchTun
     cat ? "j.categories" : null,
   ].filter(Boolean);
   // One flag per word (m0, m1…): their AND is the term match, their counts find the rare words.
-  const wordFlags = words.map((w, i) => sql`s.sv @@ ${tsq(`${w}:*`)} as ${sql.raw(`m${i}`)}`);
+  const wordFlags = words.map((w, i) => sql`s.sv @@ ${tsq(operand(w))} as ${sql.raw(`m${i}`)}`);
   const termMatch = hasTerm ? sql.raw(words.map((_, i) => `m${i}`).join(" and ")) : null;
   // Filter values reach the conditions through `p` (InitPlan parameters): the planner then uses its
   // default selectivity instead of its guess for this value, which keeps the cost of the branch that
@@ -253,9 +263,9 @@ export function publicSearchSql(f: JobFilters, paging: Paging, tuning: SearchTun
   if (hasTerm && words.length === 1) exactTerm = sql`j.search_vector @@ (select qall from q)`;
   if (words.length > 1) {
     const counts = sql.join(words.map((_, i) => sql.raw(`count(*) filter (where m${i})::int as c${i}`)), sql`, `);
-    const rare = sql.join(words.map((w, i) => sql`case when ${sql.raw(`c${i}`)} * 5 <= n then ${`${w}:*`} end`), sql`, `);
+    const rare = sql.join(words.map((w, i) => sql`case when ${sql.raw(`c${i}`)} * 5 <= n then ${operand(w)} end`), sql`, `);
     const least = sql.raw(`least(${words.map((_, i) => `c${i}`).join(", ")})`);
-    const rarest = sql.join(words.map((w, i) => sql`when ${sql.raw(`c${i}`)} then ${`${w}:*`}`), sql` `);
+    const rarest = sql.join(words.map((w, i) => sql`when ${sql.raw(`c${i}`)} then ${operand(w)}`), sql` `);
     pick = sql`pick as (
         select ${tsq(sql`coalesce(nullif(concat_ws(' & ', ${rare}), ''), case ${least} ${rarest} end)`)} as sel
         from (select ${counts}, count(*)::int as n from win) c
@@ -271,7 +281,7 @@ export function publicSearchSql(f: JobFilters, paging: Paging, tuning: SearchTun
   ]);
 
   return sql`
-    with ${hasTerm ? sql`q as (select ${tsq(all)} as qall),` : sql``}
+    with ${hasTerm ? sql`q as (select ${allWords(words)} as qall),` : sql``}
     ${params}
     est as (
       select coalesce((select case when reltuples < 0 then null else reltuples end
@@ -376,7 +386,7 @@ export async function searchAllJobs(
   const conds: SQL[] = [];
   let rank = sql`0::real`;
   if (words.length) {
-    const q = tsq(words.map((w) => `${w}:*`).join(" & "));
+    const q = allWords(words);
     conds.push(sql`j.search_vector @@ ${q}`);
     rank = sql`ts_rank_cd(j.search_vector, ${q})`;
   }
