@@ -2,11 +2,12 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useFetcher, useLoaderData, useLocation, useNavigate, useRevalidator } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate, useRevalidator } from "@remix-run/react";
 import { createColumnHelper } from "@tanstack/react-table";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { JOB_TYPE_LABELS, type JobType } from "#db/constants";
 import { DataTable, readTableState } from "~/components/data-table/data-table";
+import { AdminJobActions, useHydrated } from "~/components/jobs/admin-job-actions";
 import { JobForm, NEW_JOB, type JobFormValues } from "~/components/jobs/job-form";
 import { Modal } from "~/components/ui/modal";
 import { notify } from "~/components/ui/notify";
@@ -146,45 +147,6 @@ export async function action({ request }: ActionFunctionArgs) {
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
 
-function RowActions({ row, back }: { row: Row; back: string }) {
-  const approve = useFetcher();
-  const toggle = useFetcher();
-  const sep = back.includes("?") ? "&" : "?";
-  return (
-    <div className="row-actions">
-      <approve.Form method="post" action={back}>
-        <input type="hidden" name="intent" value="approve" />
-        <input type="hidden" name="id" value={row.id} />
-        <input type="hidden" name="back" value={back} />
-        <input type="hidden" name="isApproved" value={row.isApproved ? "false" : "true"} />
-        <button type="submit" className="btn btn-sm" disabled={approve.state !== "idle"} aria-label={`${row.isApproved ? "Remove approval" : "Approve"}: ${row.title}`}>
-          {row.isApproved ? "Remove approval" : "Approve"}
-        </button>
-      </approve.Form>
-      <toggle.Form method="post" action={back}>
-        <input type="hidden" name="intent" value="toggle" />
-        <input type="hidden" name="id" value={row.id} />
-        <input type="hidden" name="back" value={back} />
-        <button type="submit" className="btn btn-sm" disabled={toggle.state !== "idle"} aria-label={`${row.status === "active" ? "Deactivate" : "Activate"}: ${row.title}`}>
-          {row.status === "active" ? "Deactivate" : "Activate"}
-        </button>
-      </toggle.Form>
-      <Link className="btn btn-sm" to={`${back}${sep}edit=${row.id}`} preventScrollReset aria-label={`Edit: ${row.title}`}>
-        Edit
-      </Link>
-      <Link className="btn btn-sm btn-danger" to={`${back}${sep}confirm=${row.id}`} preventScrollReset aria-label={`Delete: ${row.title}`}>
-        Delete
-      </Link>
-    </div>
-  );
-}
-
-function useHydrated() {
-  const [h, set] = useState(false);
-  useEffect(() => set(true), []);
-  return h;
-}
-
 export default function AdminJobs() {
   const data = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as FormReply | undefined;
@@ -234,7 +196,7 @@ export default function AdminJobs() {
         header: "Approval",
         cell: (c) => <span className={`badge ${c.getValue() ? "badge-success" : "badge-warning"}`}>{c.getValue() ? "Approved" : "Pending"}</span>,
       }),
-      col.display({ id: "actions", header: "Actions", cell: (c) => <RowActions row={c.row.original} back={back} /> }),
+      col.display({ id: "actions", header: "Actions", cell: (c) => <AdminJobActions row={c.row.original} back={back} /> }),
     ],
     [back, data.now],
   );
