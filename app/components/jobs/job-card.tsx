@@ -1,0 +1,58 @@
+/** One job on the board (§2.7): logo, title, posted time, preview, company, location, type, Apply Now. */
+import { Link } from "@remix-run/react";
+import { JOB_TYPE_LABELS, type JobType } from "#db/constants";
+import { relativeTime } from "~/lib/format";
+import { ApplyButton } from "./apply-button";
+import { CompanyLogo } from "./company-logo";
+
+export interface JobCardData {
+  id: string;
+  title: string;
+  companyName: string;
+  logoUrl: string | null;
+  hasWebsite: boolean;
+  location: string | null;
+  jobType: JobType;
+  preview: string;
+  createdAt: string;
+  categories: string[];
+}
+
+export function JobCard({ job, now, back }: { job: JobCardData; now: number; back: string }) {
+  const titleId = `job-${job.id}-title`;
+  return (
+    <article className="card job-card" aria-labelledby={titleId}>
+      <div className="job-card-head">
+        <CompanyLogo name={job.companyName} logoUrl={job.logoUrl} />
+        <div className="job-card-heading">
+          <h2 id={titleId} className="job-card-title">
+            <Link to={`/jobs/${job.id}`}>{job.title}</Link>
+          </h2>
+          <p className="job-card-posted muted">
+            <time dateTime={job.createdAt}>{relativeTime(job.createdAt, new Date(now))}</time>
+          </p>
+        </div>
+      </div>
+      {job.preview ? <p className="job-card-preview">{job.preview}</p> : null}
+      <dl className="job-facts">
+        <div>
+          <dt>Company</dt>
+          <dd>{job.companyName}</dd>
+        </div>
+        <div>
+          <dt>Location</dt>
+          <dd>{job.location || "—"}</dd>
+        </div>
+        <div>
+          <dt>Type</dt>
+          <dd>
+            <span className="badge badge-accent">{JOB_TYPE_LABELS[job.jobType] ?? job.jobType}</span>
+          </dd>
+        </div>
+      </dl>
+      <div className="job-card-actions">
+        <ApplyButton jobId={job.id} jobTitle={job.title} hasWebsite={job.hasWebsite} back={back} />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,263 @@
+/**
+ * Public, read-only views of the approved active jobs for other sites: the widget's JSON feed
+ * (GET /api/public/jobs, ADR 022), RSS 2.0, JSON Feed 1.1 and the sitemap. Same search and the
+ * same visibility rule as the board (searchPublicJobs); absolute URLs come from PUBLIC_URL only.
+ */
+import crypto from "node:crypto";
+import type { Db } from "#db/client";
+import { JOB_TYPE_LABELS } from "#db/constants";
+import { preview } from "~/lib/format";
+import { ValidationError } from "../errors";
+import {
+  QueryError,
+  EMPLOYMENT_TYPE,
+  boardSearch,
+  parseJobListQuery,
+  type PublicFeedJob,
+  type PublicFeedResponse,
+} from "./job.schema";
+import { listPublicJobUrls, logoPath, searchPublicJobs, type JobFilters, type JobRow } from "./job.server";
+
+export const FEED_DEFAULT_LIMIT = 5;
+export const FEED_MAX_LIMIT = 50;
+export const SYNDICATION_LIMIT = 50;
+export const SYNDICATION_MAX_LIMIT = 100;
+
+export interface FeedQuery {
+  filters: JobFilters;
+  limit: number;
+}
+
+/** Strict parameters of the public feeds: bad values are a 400 with a clear message. */
+export function parseFeedQuery(params: URLSearchParams, opts: { defaultLimit: number; maxLimit: number }): FeedQuery {
+  try {
+    const q = parseJobListQuery(params, { strict: true, maxLimit: opts.maxLimit });
+    return {
+      filters: { q: q.q, jobType: q.jobType, location: q.location, category: q.category },
+      limit: q.limit ?? opts.defaultLimit,
+    };
+  } catch (e) {
+    if (e instanceof QueryError) throw new ValidationError(e.message);
+    throw e;
+  }
+}
+
+const abs = (base: string, path: string) => `${base.replace(/\/$/, "")}${path}`;
+
+export const jobUrl = (base: string, id: string) => abs(base, `/jobs/${id}`);
+
+/** /jobs with the same filters, absolute. */
+export function seeAllUrl(base: string, f: JobFilters): string {
+  return abs(base, `/jobs${boardSearch({ q: f.q ?? "", type: f.jobType ?? "", location: f.location ?? "", category: f.category ?? "" })}`);
+}
+
+/** One job in the widget's contract: public fields only. */
+export function toPublicFeedJob(row: JobRow, base: string): PublicFeedJob {
+  const logo = logoPath(row.company_logo_file_id);
+  return {
+    id: row.id,
+    title: row.title,
+    company: { name: row.company_name, logoUrl: logo ? abs(base, logo) : null },
+    location: row.location,
+    jobType: row.job_type,
+    categories: row.categories ?? [],
+    postedAt: new Date(row.created_at).toISOString(),
+    url: jobUrl(base, row.id),
+  };
+}
+
+/** GET /api/public/jobs body. */
+export async function publicFeed(db: Db, query: FeedQuery, base: string): Promise<PublicFeedResponse> {
+  const r = await searchPublicJobs(db, query.filters, { offset: 0, limit: query.limit });
+  return {
+    jobs: r.rows.map((row) => toPublicFeedJob(row, base)),
+    total: r.total,
+    seeAllUrl: seeAllUrl(base, query.filters),
+  };
+}
+
+/** A weak validator of the body: the same jobs in the same order give the same tag. */
+export function weakEtag(body: string): string {
+  return `W/"${crypto.createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+}
+
+/** If-None-Match (weak comparison, lists and `*` allowed) matches this tag. */
+export function etagMatches(header: string | null, etag: string): boolean {
+  if (!header) return false;
+  const opaque = (t: string) => t.trim().replace(/^W\//, "");
+  const mine = opaque(etag);
+  return header.split(",").some((t) => t.trim() === "*" || opaque(t) === mine);
+}
+
+/** 304 when the client already has this body, else 200; same caching headers on both. */
+export function cachedResponse(request: Request, body: string, headers: Record<string, string>): Response {
+  const etag = weakEtag(body);
+  const h = new Headers(headers);
+  h.set("ETag", etag);
+  h.set("X-Content-Type-Options", "nosniff");
+  if (etagMatches(request.headers.get("If-None-Match"), etag)) {
+    h.delete("Content-Type");
+    return new Response(null, { status: 304, headers: h });
+  }
+  return new Response(body, { status: 200, headers: h });
+}
+
+// ─── RSS 2.0, JSON Feed 1.1, sitemap ────────────────────────────────────────────────────────────
+
+const XML_BAD = /[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu;
+/** Text safe inside XML elements and attributes. */
+export function xmlEscape(s: string): string {
+  return s
+    .replace(XML_BAD, "")
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;");
+}
+
+export interface FeedMeta {
+  base: string;
+  collegeName: string;
+}
+
+const feedTitle = (m: FeedMeta) => `${m.collegeName} Runway — internships and jobs`;
+const feedDescription = "Approved, active internships and jobs for our students and alumni.";
+
+function summaryOf(row: JobRow): string {
+  const facts = [row.company_name, row.location, JOB_TYPE_LABELS[row.job_type] ?? row.job_type].filter(Boolean).join(" · ");
+  const text = preview(row.short_description, row.description);
+  return text ? `${facts} — ${text}` : facts;
+}
+
+/** RSS 2.0 document of the given jobs (newest first or ranked, as searched). */
+export function rssDocument(rows: JobRow[], meta: FeedMeta, selfUrl: string, filters: JobFilters): string {
+  const items = rows
+    .map((r) => {
+      const url = jobUrl(meta.base, r.id);
+      const cats = [...(r.categories ?? []), JOB_TYPE_LABELS[r.job_type] ?? r.job_type]
+        .map((c) => `      <category>${xmlEscape(c)}</category>`)
+        .join("\n");
+      return `    <item>
+      <title>${xmlEscape(`${r.title} — ${r.company_name}`)}</title>
+      <link>${xmlEscape(url)}</link>
+      <guid isPermaLink="true">${xmlEscape(url)}</guid>
+      <pubDate>${new Date(r.created_at).toUTCString()}</pubDate>
+      <description>${xmlEscape(summaryOf(r))}</description>
+${cats}
+    </item>`;
+    })
+    .join("\n");
+  const last = rows.reduce((m, r) => Math.max(m, new Date(r.updated_at).getTime()), 0);
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
+  <channel>
+    <title>${xmlEscape(feedTitle(meta))}</title>
+    <link>${xmlEscape(seeAllUrl(meta.base, filters))}</link>
+    <description>${xmlEscape(feedDescription)}</description>
+    <language>en</language>
+    <atom:link href="${xmlEscape(selfUrl)}" rel="self" type="application/rss+xml"/>
+${last ? `    <lastBuildDate>${new Date(last).toUTCString()}</lastBuildDate>\n` : ""}    <ttl>15</ttl>
+${items}
+  </channel>
+</rss>
+`;
+}
+
+/** JSON Feed 1.1 document of the given jobs. */
+export function jsonFeedDocument(rows: JobRow[], meta: FeedMeta, selfUrl: string, filters: JobFilters) {
+  return {
+    version: "https://jsonfeed.org/version/1.1",
+    title: feedTitle(meta),
+    home_page_url: seeAllUrl(meta.base, filters),
+    feed_url: selfUrl,
+    description: feedDescription,
+    language: "en",
+    items: rows.map((r) => {
+      const logo = logoPath(r.company_logo_file_id);
+      return {
+        id: jobUrl(meta.base, r.id),
+        url: jobUrl(meta.base, r.id),
+        title: `${r.title} — ${r.company_name}`,
+        summary: summaryOf(r),
+        content_text: [r.short_description, r.description].filter(Boolean).join("\n\n") || summaryOf(r),
+        date_published: new Date(r.created_at).toISOString(),
+        date_modified: new Date(r.updated_at).toISOString(),
+        authors: [{ name: r.company_name }],
+        tags: [...(r.categories ?? []), r.job_type],
+        ...(logo ? { image: abs(meta.base, logo) } : {}),
+        _runway: { jobType: r.job_type, location: r.location, company: r.company_name },
+      };
+    }),
+  };
+}
+
+/** Jobs for RSS / JSON Feed (same search as the board). */
+export async function syndicatedJobs(db: Db, q: FeedQuery): Promise<JobRow[]> {
+  return (await searchPublicJobs(db, q.filters, { offset: 0, limit: q.limit })).rows;
+}
+
+/** sitemap.xml: the landing page, the board and every public job page (newest 50 000). */
+export async function sitemapDocument(db: Db, base: string): Promise<string> {
+  const jobs = await listPublicJobUrls(db, 50_000 - 2);
+  const url = (loc: string, lastmod?: Date, freq?: string) =>
+    `  <url><loc>${xmlEscape(loc)}</loc>${lastmod ? `<lastmod>${new Date(lastmod).toISOString()}</lastmod>` : ""}${freq ? `<changefreq>${freq}</changefreq>` : ""}</url>`;
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+${url(abs(base, "/"), undefined, "weekly")}
+${url(abs(base, "/jobs"), undefined, "hourly")}
+${jobs.map((j) => url(jobUrl(base, j.id), j.updated_at)).join("\n")}
+</urlset>
+`;
+}
+
+/**
+ * CORS for the widget's feed: `*` or the listed origins (echoed, with Vary: Origin). Never
+ * credentials: the feed is public and the widget sends no cookies.
+ */
+export function widgetCorsHeaders(request: Request, origins: "*" | string[]): Record<string, string> {
+  if (origins === "*") return { "Access-Control-Allow-Origin": "*" };
+  const origin = request.headers.get("Origin");
+  const h: Record<string, string> = { Vary: "Origin" };
+  if (origin && origins.includes(origin)) h["Access-Control-Allow-Origin"] = origin;
+  return h;
+}
+
+/**
+ * schema.org JobPosting for a public job page (ADR 023): title, description, datePosted,
+ * hiringOrganization, jobLocation (or TELECOMMUTE for remote jobs), employmentType from the job
+ * type. No validThrough: closed or inactive jobs are never shown, so a shown job is open.
+ */
+export function jobPostingJsonLd(row: JobRow, base: string) {
+  const logo = logoPath(row.company_logo_file_id);
+  const website = row.company_website?.trim();
+  const remote = !!row.location && /\b(remote|work from home|wfh)\b/i.test(row.location);
+  const description = [row.short_description, row.description].filter(Boolean).join("\n\n") || row.title;
+  return {
+    "@context": "https://schema.org",
+    "@type": "JobPosting",
+    title: row.title,
+    description,
+    datePosted: new Date(row.created_at).toISOString(),
+    employmentType: EMPLOYMENT_TYPE[row.job_type] ?? "OTHER",
+    url: jobUrl(base, row.id),
+    identifier: { "@type": "PropertyValue", name: row.company_name, value: row.id },
+    hiringOrganization: {
+      "@type": "Organization",
+      name: row.company_name,
+      ...(website && /^https?:\/\//i.test(website) ? { sameAs: website } : {}),
+      ...(logo ? { logo: abs(base, logo) } : {}),
+    },
+    ...(remote
+      ? { jobLocationType: "TELECOMMUTE" }
+      : row.location
+        ? { jobLocation: { "@type": "Place", address: { "@type": "PostalAddress", addressLocality: row.location } } }
+        : {}),
+    ...(row.categories?.length ? { occupationalCategory: row.categories.join(", ") } : {}),
+  };
+}
+
+/** JSON for a <script type="application/ld+json">: `<` escaped so no text can close the script. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+}

@@ -1,0 +1,337 @@
+/**
+ * Isomorphic job rules, messages and types (spec §3, §4, §5, §8, §9), shared by the board, the admin
+ * screen, /api, the public feed and the widget. No Node APIs and no database here.
+ */
+import { z } from "zod";
+import { JOB_STATUSES, JOB_TYPES, type JobStatus, type JobType } from "#db/constants";
+
+export { JOB_STATUSES, JOB_TYPES, JOB_TYPE_LABELS } from "#db/constants";
+export type { JobStatus, JobType } from "#db/constants";
+
+/** Screen texts of §2.7 / §2.12, verbatim. */
+export const JOB_TEXT = {
+  boardTitle: "Internships and Jobs Available:",
+  boardEmpty: "No matching active jobs.",
+  adminEmpty: "No jobs found.",
+  noWebsite: "No company website available for this job.",
+  clearFilters: "Clear filters",
+  applyNow: "Apply Now",
+} as const;
+
+/** §5 job confirmation, verbatim. */
+export const deleteJobConfirm = (title: string) => `Delete “${title}”? This cannot be undone.`;
+
+/** §8 Jobs messages, verbatim. */
+export const JOB_TOAST = {
+  loadFailed: "Failed to load jobs",
+  approvalFailed: "Failed to update approval",
+  approved: "Job approved",
+  unapproved: "Approval removed",
+  toggleFailed: "Failed to toggle status",
+  reactivated: "Job reactivated",
+  deactivated: "Job set to inactive",
+  deleteFailed: "Failed to delete",
+  deleted: "Job deleted",
+  refreshed: "Refreshed",
+  refreshFailed: "Refresh failed",
+  updated: "Job updated",
+  created: "Job created",
+  saveFailed: "Save failed (check enum values & required fields)",
+} as const;
+
+/** Validation messages where the spec names the rule but not the words. */
+export const JOB_MSG = {
+  titleRequired: "Title is required.",
+  titleTooLong: "Title must be at most 200 characters.",
+  companyRequired: "Company is required.",
+  companyUnknown: "Company not found.",
+  jobType: `Job type must be one of: ${JOB_TYPES.join(", ")}.`,
+  status: `Status must be one of: ${JOB_STATUSES.join(", ")}.`,
+  isApproved: "isApproved must be true or false.",
+  notFound: "Job not found",
+  tooLong: (field: string, max: number) => `${field} must be at most ${max} characters.`,
+  categories: "Categories must be a list of names (at most 20, each at most 60 characters).",
+  emptyUpdate: "Nothing to update.",
+  termTooLong: "Search term must be at most 200 characters.",
+  badLimit: "limit must be a whole number.",
+  badPage: "page must be a whole number of at least 1.",
+  badType: `type must be one of: ${JOB_TYPES.join(", ")}.`,
+  badStatus: `status must be one of: ${JOB_STATUSES.join(", ")}, or all.`,
+  badBoolean: (name: string) => `${name} must be true or false.`,
+} as const;
+
+export const TITLE_MAX = 200;
+export const LOCATION_MAX = 200;
+export const SHORT_MAX = 500;
+export const DESCRIPTION_MAX = 20_000;
+export const CATEGORY_MAX = 60;
+export const CATEGORIES_MAX = 20;
+export const TERM_MAX = 200;
+export const FILTER_MAX = 100;
+
+/** schema.org JobPosting employmentType for each job type (OJT is on-the-job training: an internship). */
+export const EMPLOYMENT_TYPE: Record<JobType, string> = {
+  internship: "INTERN",
+  ojt: "INTERN",
+  "part-time": "PART_TIME",
+  "full-time": "FULL_TIME",
+  contract: "CONTRACTOR",
+};
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, JOB_MSG.tooLong(label, max))
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** Categories from a list or a comma-separated string: trimmed, blanks dropped, duplicates removed. */
+export const categoriesField = z
+  .union([z.array(z.string(), { error: JOB_MSG.categories }), z.string()], { error: JOB_MSG.categories })
+  .nullish()
+  .transform((v) => {
+    // Each entry may itself be comma-separated (a form's single text field arrives as a one-item list).
+    const list = (Array.isArray(v) ? v : typeof v === "string" ? [v] : []).flatMap((x) => x.split(","));
+    const seen = new Set<string>();
+    const out: string[] = [];
+    for (const raw of list) {
+      const c = raw.trim().replace(/\s+/g, " ");
+      const key = c.toLowerCase();
+      if (c && !seen.has(key)) {
+        seen.add(key);
+        out.push(c);
+      }
+    }
+    return out;
+  })
+  .pipe(z.array(z.string().max(CATEGORY_MAX, JOB_MSG.categories)).max(CATEGORIES_MAX, JOB_MSG.categories));
+
+/** A company reference as the spec allows it: an id, or an object with _id / id. */
+export const companyRefField = z
+  .union(
+    [z.string({ error: JOB_MSG.companyRequired }), z.object({ _id: z.string().optional(), id: z.string().optional() }).passthrough()],
+    { error: JOB_MSG.companyRequired },
+  )
+  .nullish()
+  .transform((v) => (typeof v === "string" ? v.trim() : v ? (v._id ?? v.id ?? "").trim() : ""))
+  // The message on the type too: conform turns an empty field into undefined before this check.
+  .pipe(z.string({ error: JOB_MSG.companyRequired }).min(1, JOB_MSG.companyRequired));
+
+const boolish = (message: string) =>
+  z.union([z.boolean(), z.enum(["true", "false", "on", "off", "1", "0"])], { error: message }).transform((v) =>
+    typeof v === "boolean" ? v : v === "true" || v === "on" || v === "1",
+  );
+
+const titleField = z
+  .string({ error: JOB_MSG.titleRequired })
+  .trim()
+  .min(1, JOB_MSG.titleRequired)
+  .max(TITLE_MAX, JOB_MSG.titleTooLong);
+
+/** The fields of a job as the admin form and POST /api/jobs send them (§7 payload). */
+const jobFields = {
+  title: titleField,
+  company: companyRefField,
+  jobType: z.enum(JOB_TYPES, { error: JOB_MSG.jobType }),
+  location: optionalText("Location", LOCATION_MAX),
+  categories: categoriesField,
+  shortDescription: optionalText("Short description", SHORT_MAX),
+  description: optionalText("Description", DESCRIPTION_MAX),
+  status: z.enum(JOB_STATUSES, { error: JOB_MSG.status }),
+  isApproved: boolish(JOB_MSG.isApproved),
+};
+
+/** Accepts `companyId` as an alias of `company` (API clients send either). */
+function withCompanyAlias(input: unknown): unknown {
+  if (input && typeof input === "object" && !Array.isArray(input)) {
+    const o = input as Record<string, unknown>;
+    if (o.company === undefined && o.companyId !== undefined) return { ...o, company: o.companyId };
+  }
+  return input;
+}
+
+/** The admin form (create and edit): §4 defaults — internship, active, pending approval. */
+export const jobFormSchema = z.object({
+  ...jobFields,
+  jobType: jobFields.jobType.default("internship"),
+  status: jobFields.status.default("active"),
+  isApproved: jobFields.isApproved.default(false),
+});
+
+/** Create (form or API): title and company required; `companyId` accepted for `company`. */
+export const jobCreateSchema = z.preprocess(withCompanyAlias, jobFormSchema);
+export type JobCreateInput = z.infer<typeof jobCreateSchema>;
+
+/** Update: any subset (the approval toggle sends only isApproved, the status toggle only status). */
+export const jobUpdateSchema = z.preprocess(
+  withCompanyAlias,
+  z
+    .object({
+      title: titleField.optional(),
+      company: companyRefField.optional(),
+      jobType: jobFields.jobType.optional(),
+      location: jobFields.location.optional(),
+      categories: jobFields.categories.optional(),
+      shortDescription: jobFields.shortDescription.optional(),
+      description: jobFields.description.optional(),
+      status: jobFields.status.optional(),
+      isApproved: jobFields.isApproved.optional(),
+    })
+    .transform((o) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as typeof o),
+);
+export type JobUpdateInput = z.infer<typeof jobUpdateSchema>;
+
+/** §4: the toggle flips active to inactive, and inactive (or any other value) to active. */
+export function toggledStatus(status: string | null | undefined): JobStatus {
+  return (status ?? "active") === "active" ? "inactive" : "active";
+}
+
+/** What a student may see: approved and active (a missing status counts as active, §4). */
+export function isPubliclyVisible(job: { isApproved: boolean; status?: string | null }): boolean {
+  return job.isApproved && (job.status ?? "active") === "active";
+}
+
+/** The job as /api and the screens receive it (§3), company embedded. */
+export interface CompanySummary {
+  _id: string;
+  id: string;
+  name: string;
+  logoUrl: string | null;
+  website: string | null;
+  location: string | null;
+}
+export interface JobRecord {
+  _id: string;
+  id: string;
+  title: string;
+  company: CompanySummary | string;
+  companyId: string;
+  jobType: JobType;
+  location: string | null;
+  categories: string[];
+  shortDescription: string | null;
+  description: string | null;
+  status: JobStatus;
+  isApproved: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The public feed's job (GET /api/public/jobs); the widget renders exactly this. */
+export interface PublicFeedJob {
+  id: string;
+  title: string;
+  company: { name: string; logoUrl: string | null };
+  location: string | null;
+  jobType: string;
+  categories: string[];
+  postedAt: string;
+  url: string;
+}
+export interface PublicFeedResponse {
+  jobs: PublicFeedJob[];
+  total: number;
+  seeAllUrl: string;
+}
+
+/** Board filters as they live in the /jobs URL (`type` is the job type). */
+export interface BoardFilters {
+  q: string;
+  type: JobType | "";
+  location: string;
+  category: string;
+}
+
+/** The /jobs URL for a set of filters (only the non-empty ones), e.g. the widget's 'See all jobs'. */
+export function boardSearch(f: Partial<BoardFilters> & { page?: number }): string {
+  const p = new URLSearchParams();
+  if (f.q?.trim()) p.set("q", f.q.trim());
+  if (f.type) p.set("type", f.type);
+  if (f.location?.trim()) p.set("location", f.location.trim());
+  if (f.category?.trim()) p.set("category", f.category.trim());
+  if (f.page && f.page > 1) p.set("page", String(f.page));
+  const s = p.toString();
+  return s ? `?${s}` : "";
+}
+
+/**
+ * Splits what the user typed into search words: Unicode letters and digits only (so nothing of the
+ * tsquery syntax survives), NFKC-normalised, lower-cased, at most 8 words of at most 50 characters.
+ */
+export function searchWords(input: string | null | undefined): string[] {
+  if (!input) return [];
+  const words = input
+    .normalize("NFKC")
+    .toLowerCase()
+    .split(/[^\p{L}\p{M}\p{Nd}]+/u)
+    .filter((w) => /[\p{L}\p{Nd}]/u.test(w)) // a lone combining mark is not a word
+    .map((w) => w.slice(0, 50));
+  return [...new Set(words)].slice(0, 8);
+}
+
+// ─── Query parameters (/jobs, /api/jobs, the public feed) ───────────────────────────────────────
+
+export class QueryError extends Error {}
+
+export interface JobListQuery {
+  q: string;
+  jobType: JobType | "";
+  location: string;
+  category: string;
+  status: JobStatus | "all" | "";
+  approvedOnly: boolean | null;
+  includeCompany: boolean;
+  page: number;
+  /** null when the caller gave none. */
+  limit: number | null;
+}
+
+const BOOL: Record<string, boolean> = { true: true, "1": true, yes: true, false: false, "0": false, no: false };
+
+/**
+ * Reads list parameters. `strict` (API): a bad value throws QueryError with a clear message (→ 400).
+ * Lenient (screens): a bad value falls back to its default, because a hand-edited URL should still
+ * show the board. `limit` is clamped to 1..maxLimit; `type` is accepted as an alias of `jobType`.
+ */
+export function parseJobListQuery(params: URLSearchParams, opts: { strict: boolean; maxLimit: number }): JobListQuery {
+  const fail = (message: string, fallback: any) => {
+    if (opts.strict) throw new QueryError(message);
+    return fallback;
+  };
+  const text = (name: string, max: number, message: string) => {
+    const v = (params.get(name) ?? "").trim();
+    return v.length > max ? fail(message, "") : v;
+  };
+  const q = text("q", TERM_MAX, JOB_MSG.termTooLong);
+  const location = text("location", FILTER_MAX, JOB_MSG.tooLong("location", FILTER_MAX));
+  const category = text("category", FILTER_MAX, JOB_MSG.tooLong("category", FILTER_MAX));
+
+  const typeRaw = (params.get("jobType") ?? params.get("type") ?? "").trim().toLowerCase();
+  const jobType: JobType | "" =
+    !typeRaw || typeRaw === "all" ? "" : (JOB_TYPES as readonly string[]).includes(typeRaw) ? (typeRaw as JobType) : fail(JOB_MSG.badType, "");
+
+  const statusRaw = (params.get("status") ?? "").trim().toLowerCase();
+  const status: JobListQuery["status"] =
+    !statusRaw ? "" : statusRaw === "all" || (JOB_STATUSES as readonly string[]).includes(statusRaw) ? (statusRaw as JobStatus | "all") : fail(JOB_MSG.badStatus, "");
+
+  const bool = (name: string): boolean | null => {
+    const v = params.get(name);
+    if (v === null || v.trim() === "") return null;
+    const b = BOOL[v.trim().toLowerCase()];
+    return b === undefined ? fail(JOB_MSG.badBoolean(name), null) : b;
+  };
+  const approvedOnly = bool("approvedOnly");
+  const includeCompany = bool("includeCompany") ?? true;
+
+  const int = (name: string, message: string): number | null => {
+    const v = params.get(name);
+    if (v === null || v.trim() === "") return null;
+    return /^\s*\d{1,9}\s*$/.test(v) ? Number(v) : fail(message, null);
+  };
+  const pageRaw = int("page", JOB_MSG.badPage);
+  const page = pageRaw === null ? 1 : pageRaw >= 1 ? pageRaw : fail(JOB_MSG.badPage, 1);
+  const limitRaw = int("limit", JOB_MSG.badLimit);
+  const limit = limitRaw === null ? null : Math.min(Math.max(limitRaw, 1), opts.maxLimit);
+  return { q, jobType, location, category, status, approvedOnly, includeCompany, page, limit };
+}

@@ -1,0 +1,619 @@
+/**
+ * Jobs: the one place that decides who sees which job, how the board searches, and how admins
+ * change jobs. Screens, /api, the public feeds and the benchmark all call these functions.
+ *
+ * Search (ADR 020): PostgreSQL full-text search on the trigger-maintained `jobs.search_vector`
+ * ('simple' configuration over runway_unaccent, weights A title, B company and categories,
+ * C short description, D description), every word a prefix (`word:*`), AND-ed, ranked with
+ * ts_rank_cd, newest first without a term. To stay fast at a million jobs the public search picks
+ * its plan itself instead of trusting the planner's guess about how common a prefix is:
+ * it walks the newest visible jobs (a bounded scan of the date index) and, from what it finds,
+ * either answers from that scan (broad searches: at most `maxResults` newest matches, reported as
+ * capped) or asks the GIN indexes for every match (narrow searches: exact, fully ranked).
+ */
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "#db/client";
+import { JOB_TYPES, type JobStatus, type JobType } from "#db/constants";
+import { jobInteractions, jobs } from "#db/schema";
+import { audit, diff } from "../audit/audit.server";
+import type { Actor, Ctx } from "../context";
+import { Forbidden, NotFound, ValidationError } from "../errors";
+import {
+  JOB_MSG,
+  isPubliclyVisible,
+  searchWords,
+  toggledStatus,
+  type CompanySummary,
+  type JobCreateInput,
+  type JobRecord,
+  type JobUpdateInput,
+} from "./job.schema";
+
+// ─── Visibility: the single rule ────────────────────────────────────────────────────────────────
+
+/** Admins see every job; everyone else (students, alumni, guests, API clients) only approved active ones. */
+export function seesAllJobs(actor: Pick<Actor, "role"> | null | undefined): boolean {
+  return actor?.role === "admin";
+}
+
+/** SQL form of isPubliclyVisible for a `jobs` row aliased `j` (matches the partial index predicate). */
+const PUBLIC_SQL = sql.raw(`j.is_approved and j.status = 'active'`);
+
+export { isPubliclyVisible };
+
+/** The model's actor from a signed-in user row (or null for guests). */
+export function actorFrom(user: { id: string; role: string; email: string } | null | undefined): Actor | null {
+  return user ? { id: user.id, role: user.role as Actor["role"], email: user.email } : null;
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Malformed ids are simply unknown (404), never a database error. */
+export const isUuid = (id: unknown): id is string => typeof id === "string" && UUID_RE.test(id);
+
+// ─── Rows and serialisation ─────────────────────────────────────────────────────────────────────
+
+/** A job row joined with its company, as every query here selects it. */
+export interface JobRow {
+  id: string;
+  title: string;
+  company_id: string;
+  job_type: JobType;
+  location: string | null;
+  categories: string[];
+  short_description: string | null;
+  description: string | null;
+  status: JobStatus;
+  is_approved: boolean;
+  created_at: Date;
+  updated_at: Date;
+  company_name: string;
+  company_website: string | null;
+  company_location: string | null;
+  company_logo_file_id: string | null;
+}
+
+const JOB_COLUMNS = sql.raw(
+  `j.id, j.title, j.company_id, j.job_type, j.location, j.categories, j.short_description, j.description,
+   j.status, j.is_approved, j.created_at, j.updated_at,
+   c.name as company_name, c.website as company_website, c.location as company_location,
+   c.logo_file_id as company_logo_file_id`,
+);
+
+/** Raw rows on either driver (postgres.js returns an array, PGlite `{rows}`). */
+async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  const r = (await db.execute(query)) as unknown;
+  return (Array.isArray(r) ? r : (r as { rows: T[] }).rows) as T[];
+}
+
+const toDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
+const iso = (v: Date | string) => toDate(v).toISOString();
+
+/** Company logo path, relative to the host (`/files/{id}`), or null. */
+export const logoPath = (fileId: string | null | undefined) => (fileId ? `/files/${fileId}` : null);
+
+/** The company website as a safe absolute http(s) URL, or null (no `javascript:` links). */
+export function safeWebsite(raw: string | null | undefined): string | null {
+  const s = raw?.trim();
+  if (!s) return null;
+  try {
+    const u = new URL(/^[a-z][a-z0-9+.-]*:/i.test(s) ? s : `https://${s}`);
+    return u.protocol === "http:" || u.protocol === "https:" ? u.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+export function companyOf(row: JobRow): CompanySummary {
+  return {
+    _id: row.company_id,
+    id: row.company_id,
+    name: row.company_name,
+    logoUrl: logoPath(row.company_logo_file_id),
+    website: row.company_website,
+    location: row.company_location,
+  };
+}
+
+/** The §3 job record (`_id`, `createdAt`, `updatedAt`, company embedded unless `includeCompany` is false). */
+export function serializeJob(row: JobRow, opts: { includeCompany?: boolean } = {}): JobRecord {
+  return {
+    _id: row.id,
+    id: row.id,
+    title: row.title,
+    company: opts.includeCompany === false ? row.company_id : companyOf(row),
+    companyId: row.company_id,
+    jobType: row.job_type,
+    location: row.location,
+    categories: row.categories ?? [],
+    shortDescription: row.short_description,
+    description: row.description,
+    status: row.status,
+    isApproved: row.is_approved,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+// ─── Search ─────────────────────────────────────────────────────────────────────────────────────
+
+export interface JobFilters {
+  q?: string | null;
+  jobType?: JobType | "" | null;
+  location?: string | null;
+  category?: string | null;
+}
+
+/** Admin-only narrowing (non-admins are always held to approved + active). */
+export interface AdminFilters extends JobFilters {
+  status?: JobStatus | "all" | null;
+  approval?: "approved" | "pending" | "all" | null;
+}
+
+export interface Paging {
+  offset: number;
+  limit: number;
+}
+
+/**
+ * Tuning of the public search (ADR 020). `scan`: newest public jobs walked on the date index
+ * (also the sample that finds the rare words); `maxResults`: most matches a broad search lists;
+ * `budget`: most rows the exact (index) path is trusted with.
+ */
+export interface SearchTuning {
+  scan: number;
+  maxResults: number;
+  budget: number;
+}
+export const SEARCH_TUNING: SearchTuning = { scan: 1_000, maxResults: 500, budget: 10_000 };
+
+export interface SearchResult {
+  rows: JobRow[];
+  /** Number of matches listed (exact unless `capped`). */
+  total: number;
+  /** True when a broad search listed only the newest matches: there are more than `total`. */
+  capped: boolean;
+  /** Which path answered (for tests and the benchmark): scan, exact or capped. */
+  mode: "scan" | "exact" | "capped";
+}
+
+/** Escapes LIKE wildcards so a location filter is a plain substring. */
+export function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}
+
+/**
+ * A search word as a quoted, prefix tsquery operand ('word':*), built in SQL after unaccent: quotes
+ * and backslashes are escaped, so no letter that unaccent turns into punctuation (ŉ → 'n) and no
+ * lone combining mark can break the tsquery syntax. Words come from searchWords (letters, marks,
+ * digits only) and are bound as parameters.
+ */
+const operand = (word: string) =>
+  sql`'''' || replace(replace(nullif(runway_unaccent(${word}), ''), '\\', '\\\\'), '''', '''''') || ''':*'`;
+/** to_tsquery over operands joined with &, with the same 'simple' configuration as the documents. */
+const tsq = (text: SQL) => sql`to_tsquery('simple', ${text})`;
+// concat_ws skips a word that unaccent emptied (NULL operand) instead of producing '':* (a syntax error).
+const allWords = (words: string[]) => tsq(sql`concat_ws(' & ', ${sql.join(words.map(operand), sql`, `)})`);
+
+/** Non-term filters for alias `a` (`j` on the table, `s` on the scan). */
+function otherFilters(f: JobFilters, a: "j" | "s"): SQL[] {
+  const out: SQL[] = [];
+  const col = (c: string) => sql.raw(`${a}.${c}`);
+  if (f.jobType) out.push(sql`${col("job_type")} = ${f.jobType}`);
+  const loc = f.location?.trim();
+  if (loc) out.push(sql`lower(${col("location")}) like '%' || lower(${escapeLike(loc)}) || '%'`);
+  const cat = f.category?.trim();
+  if (cat) out.push(sql`${col("categories")} @> array[${cat}]::text[]`);
+  return out;
+}
+
+const and = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` and `) : sql`true`);
+
+/**
+ * The public search as ONE SQL statement (exported so the benchmark's floor server runs the very
+ * same query). Columns: total, mode, then the job columns (null when the page is empty).
+ *
+ *   win    the newest `scan` public jobs (date index), with per-row flags: `hit` (every filter),
+ *          `ih` (the filters an index can serve: the term's words, location, category) and the
+ *          rank of hits. Always bounded, whatever the term.
+ *   gate   'exact'  — few public jobs, or the indexable filters extrapolate to ≤ `budget` rows:
+ *                     ask the GIN/trigram indexes for every match (exact, fully ranked);
+ *          'scan'   — the window saw every public job: its hits are the exact answer;
+ *          'capped' — a broad search on a big board: the newest ≤ `maxResults` hits, ranked.
+ */
+export function publicSearchSql(f: JobFilters, paging: Paging, tuning: SearchTuning = SEARCH_TUNING): SQL {
+  const words = searchWords(f.q);
+  const hasTerm = words.length > 0;
+  const T = tuning;
+  const n = (v: number) => sql.raw(String(Math.max(1, Math.floor(v))));
+  const loc = f.location?.trim();
+  const cat = f.category?.trim();
+
+  // The window's columns (none beyond id/created_at lets it be an index-only scan).
+  const scanCols = [
+    "j.id",
+    "j.created_at",
+    hasTerm ? "j.search_vector as sv" : null,
+    f.jobType ? "j.job_type" : null,
+    loc ? "j.location" : null,
+    cat ? "j.categories" : null,
+  ].filter(Boolean);
+  // One flag per word (m0, m1…): their AND is the term match, their counts find the rare words.
+  const wordFlags = words.map((w, i) => sql`s.sv @@ ${tsq(operand(w))} as ${sql.raw(`m${i}`)}`);
+  const termMatch = hasTerm ? sql.raw(words.map((_, i) => `m${i}`).join(" and ")) : null;
+  // Filter values reach the conditions through `p` (InitPlan parameters): the planner then uses its
+  // default selectivity instead of its guess for this value, which keeps the cost of the branch that
+  // does not run low — a high total cost switches on PostgreSQL's JIT, which costs more than the query.
+  const locCond = (a: string) => (loc ? sql`lower(${sql.raw(a)}.location) like (select loc from p)` : null);
+  const catCond = (a: string) => (cat ? sql`${sql.raw(a)}.categories @> (select cat from p)` : null);
+  const typeCond = (a: string) => (f.jobType ? sql`${sql.raw(a)}.job_type = (select typ from p)` : null);
+  const params =
+    loc || cat || f.jobType
+      ? sql`p as (select '%' || lower(${escapeLike(loc ?? "")}) || '%' as loc, array[${cat ?? ""}]::text[] as cat, ${f.jobType ?? ""}::text as typ),`
+      : sql``;
+  const indexable = [termMatch, locCond("w"), catCond("w")].filter((x): x is SQL => x !== null);
+  const hit = and([...indexable, ...[typeCond("w")].filter((x): x is SQL => x !== null)]);
+  const ih = indexable.length ? and(indexable) : sql`false`;
+  const order = sql.raw(`created_at desc nulls last, id desc nulls last`);
+
+  // The exact path's term condition: for several words only the rare ones go to GIN (it must
+  // collect every posting of a common prefix before intersecting); the full query is then
+  // checked with ts_match_vq, which the planner cannot use as an index condition.
+  let exactTerm = sql`true`;
+  let pick = sql``;
+  if (hasTerm && words.length === 1) exactTerm = sql`j.search_vector @@ (select qall from q)`;
+  if (words.length > 1) {
+    const counts = sql.join(words.map((_, i) => sql.raw(`count(*) filter (where m${i})::int as c${i}`)), sql`, `);
+    const rare = sql.join(words.map((w, i) => sql`case when ${sql.raw(`c${i}`)} * 5 <= n then ${operand(w)} end`), sql`, `);
+    const least = sql.raw(`least(${words.map((_, i) => `c${i}`).join(", ")})`);
+    const rarest = sql.join(words.map((w, i) => sql`when ${sql.raw(`c${i}`)} then ${operand(w)}`), sql` `);
+    pick = sql`pick as (
+        select ${tsq(sql`coalesce(nullif(concat_ws(' & ', ${rare}), ''), case ${least} ${rarest} end)`)} as sel
+        from (select ${counts}, count(*)::int as n from win) c
+      ),`;
+    exactTerm = sql`j.search_vector @@ (select sel from pick) and ts_match_vq(j.search_vector, (select qall from q))`;
+  }
+  const rankW = hasTerm ? sql`ts_rank_cd(w.sv, (select qall from q))` : sql`0::real`;
+  const rankJ = hasTerm ? sql`ts_rank_cd(j.search_vector, (select qall from q))` : sql`0::real`;
+  const exactWhere = and([
+    PUBLIC_SQL,
+    exactTerm,
+    ...[locCond("j"), catCond("j"), typeCond("j")].filter((x): x is SQL => x !== null),
+  ]);
+
+  return sql`
+    with ${hasTerm ? sql`q as (select ${allWords(words)} as qall),` : sql``}
+    ${params}
+    est as (
+      select coalesce((select case when reltuples < 0 then null else reltuples end
+                       from pg_class where oid = to_regclass('jobs_public_created_idx')), 1e15) as n
+    ),
+    win as materialized (
+      select w.id, w.created_at, ${words.length > 1 ? sql.raw(words.map((_, i) => `w.m${i}, `).join("")) : sql``}
+             (${ih}) as ih, (${hit}) as hit,
+             case when ${hit} then ${rankW} else 0 end as rank
+      from (
+        select s.*${wordFlags.length ? sql`, ${sql.join(wordFlags, sql`, `)}` : sql``}
+        from (select ${sql.raw(scanCols.join(", "))} from jobs j where ${PUBLIC_SQL}
+              order by j.${order} limit ${n(T.scan)}) s
+        offset 0
+      ) w
+    ),
+    ${pick}
+    stats as materialized (
+      select count(*)::int as win_n, count(*) filter (where hit)::int as hit_n, count(*) filter (where ih)::int as ih_n from win
+    ),
+    gate as materialized (
+      select case
+        when (select n from est) <= ${n(T.budget)} then 'exact'
+        when (select win_n from stats) < ${n(T.scan)} then
+          case when (select hit_n from stats) > ${n(T.maxResults)} then 'capped' else 'scan' end
+        when ${indexable.length ? sql`true` : sql`false`}
+             and (select ih_n from stats) * (select n from est) / ${n(T.scan)} <= ${n(T.budget)} then 'exact'
+        else 'capped' end as mode
+    ),
+    chosen as (
+      select id, created_at, rank from (
+        select id, created_at, rank from win where hit order by ${order} limit ${n(T.maxResults)}
+      ) h where (select mode from gate) <> 'exact'
+      union all
+      ${
+        hasTerm
+          ? sql`select j.id, j.created_at, ${rankJ} from jobs j where (select mode from gate) = 'exact' and ${exactWhere}`
+          : // Without a term the order is the date: a bounded walk keeps the planner's cost (and with
+            // it PostgreSQL's JIT, which costs more than the query) out of the way.
+            sql`select * from (
+                  select j.id, j.created_at, 0::real as rank from jobs j
+                  where (select mode from gate) = 'exact' and ${exactWhere}
+                  order by j.${order} limit ${n(2 * T.budget)}) x`
+      }
+    ),
+    page as (
+      select id, created_at, rank from chosen
+      order by rank desc, ${order}
+      limit ${paging.limit} offset ${paging.offset}
+    )
+    select m.total, m.mode, p.*
+    from (select (select count(*) from chosen)::int as total, (select mode from gate) as mode) m
+    left join (
+      select pg.rank as rank_, pg.created_at as sort_created_, pg.id as sort_id_, ${JOB_COLUMNS}
+      from page pg join jobs j on j.id = pg.id join companies c on c.id = j.company_id
+    ) p on true
+    order by p.rank_ desc, p.sort_created_ desc nulls last, p.sort_id_ desc nulls last`;
+}
+
+/** Approved active jobs matching the filters: ranked by relevance with a term, else newest first. */
+export async function searchPublicJobs(
+  db: Db,
+  f: JobFilters,
+  paging: Paging,
+  tuning: SearchTuning = SEARCH_TUNING,
+): Promise<SearchResult> {
+  const rows = await rowsOf<JobRow & { total: number; mode: SearchResult["mode"]; id: string | null }>(
+    db,
+    publicSearchSql(f, paging, tuning),
+  );
+  const first = rows[0];
+  return {
+    rows: rows.filter((r) => r.id !== null),
+    total: Number(first?.total ?? 0),
+    mode: first?.mode ?? "exact",
+    capped: first?.mode === "capped",
+  };
+}
+
+export const ADMIN_SORTS = ["title", "company", "type", "location", "category", "posted", "status", "approval"] as const;
+export type AdminSort = (typeof ADMIN_SORTS)[number];
+
+const SORT_SQL: Record<AdminSort, string> = {
+  title: "lower(j.title)",
+  company: "lower(c.name)",
+  type: "j.job_type",
+  location: "lower(j.location)",
+  category: "lower(array_to_string(j.categories, ', '))",
+  posted: "j.created_at",
+  status: "j.status",
+  approval: "j.is_approved",
+};
+
+/** Every job (admin): exact total, any column sort, the same search and filters. */
+export async function searchAllJobs(
+  db: Db,
+  f: AdminFilters,
+  paging: Paging,
+  sort?: { by?: AdminSort | string | null; dir?: "asc" | "desc" | null },
+): Promise<SearchResult> {
+  const words = searchWords(f.q);
+  const conds: SQL[] = [];
+  let rank = sql`0::real`;
+  if (words.length) {
+    const q = allWords(words);
+    conds.push(sql`j.search_vector @@ ${q}`);
+    rank = sql`ts_rank_cd(j.search_vector, ${q})`;
+  }
+  if (f.status && f.status !== "all") conds.push(sql`j.status = ${f.status}`);
+  if (f.approval === "approved") conds.push(sql`j.is_approved`);
+  if (f.approval === "pending") conds.push(sql`not j.is_approved`);
+  conds.push(...otherFilters(f, "j"));
+  const where = and(conds);
+  const by = sort?.by && (ADMIN_SORTS as readonly string[]).includes(sort.by) ? (sort.by as AdminSort) : null;
+  const dir = sort?.dir === "asc" ? "asc" : "desc";
+  const orderBy = by
+    ? sql.raw(`${SORT_SQL[by]} ${dir} nulls last, j.created_at desc nulls last, j.id desc nulls last`)
+    : words.length
+      ? sql`${rank} desc, j.created_at desc nulls last, j.id desc nulls last`
+      : sql.raw(`j.created_at desc nulls last, j.id desc nulls last`);
+  const [rows, count] = await Promise.all([
+    rowsOf<JobRow>(
+      db,
+      sql`select ${JOB_COLUMNS} from jobs j join companies c on c.id = j.company_id
+          where ${where} order by ${orderBy} limit ${paging.limit} offset ${paging.offset}`,
+    ),
+    rowsOf<{ n: number }>(db, sql`select count(*)::int as n from jobs j where ${where}`),
+  ]);
+  return { rows, total: Number(count[0]?.n ?? 0), capped: false, mode: "exact" };
+}
+
+/** The list for whoever asks: admins may narrow by status/approval; everyone else gets public jobs only. */
+export async function listJobs(
+  ctx: Ctx,
+  f: AdminFilters,
+  paging: Paging,
+  sort?: { by?: string | null; dir?: "asc" | "desc" | null },
+): Promise<SearchResult> {
+  if (seesAllJobs(ctx.actor)) return searchAllJobs(ctx.db, f, paging, sort);
+  return searchPublicJobs(ctx.db, { q: f.q, jobType: f.jobType, location: f.location, category: f.category }, paging);
+}
+
+// ─── One job ────────────────────────────────────────────────────────────────────────────────────
+
+async function jobRow(db: Db, id: string): Promise<JobRow | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await rowsOf<JobRow>(
+    db,
+    sql`select ${JOB_COLUMNS} from jobs j join companies c on c.id = j.company_id where j.id = ${id}`,
+  );
+  return row ?? null;
+}
+
+/** One job the actor may see, else NotFound (hidden jobs are indistinguishable from unknown ones). */
+export async function getJob(ctx: Ctx, id: string): Promise<JobRow> {
+  const row = await jobRow(ctx.db, id);
+  if (!row || (!seesAllJobs(ctx.actor) && !isPubliclyVisible({ isApproved: row.is_approved, status: row.status })))
+    throw new NotFound(JOB_MSG.notFound);
+  return row;
+}
+
+// ─── Categories and companies for the forms ─────────────────────────────────────────────────────
+
+/**
+ * Category names for the filter and the job form, case-insensitively sorted. Taken from the newest
+ * 2 000 jobs the actor may see, so the query stays bounded on a huge board (older categories that
+ * no recent job uses drop out of the dropdown, which is what a filter should offer anyway).
+ */
+export async function listCategories(ctx: Ctx): Promise<string[]> {
+  const rows = await rowsOf<{ c: string }>(ctx.db, categoriesSql(seesAllJobs(ctx.actor)));
+  return rows.map((r) => r.c).sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" }) || a.localeCompare(b));
+}
+
+/** The categories query (exported for the benchmark's floor server). */
+export function categoriesSql(all: boolean): SQL {
+  return sql`select distinct c from (
+      select j.categories from jobs j where ${all ? sql`true` : PUBLIC_SQL}
+      order by j.created_at desc nulls last, j.id desc nulls last limit 2000) s,
+    unnest(s.categories) as c`;
+}
+
+/** Companies (id and name) for the job form's company choice. */
+export async function listCompanyChoices(db: Db): Promise<Array<{ id: string; name: string }>> {
+  return rowsOf<{ id: string; name: string }>(
+    db,
+    sql`select id, name from companies order by lower(name), id limit 5000`,
+  );
+}
+
+// ─── Changes (admin only) ───────────────────────────────────────────────────────────────────────
+
+function requireAdminActor(ctx: Ctx): Actor {
+  if (!ctx.actor || !seesAllJobs(ctx.actor)) throw new Forbidden("You do not have permission to do this");
+  return ctx.actor;
+}
+
+async function assertCompany(db: Db, id: string): Promise<void> {
+  if (!isUuid(id)) throw new ValidationError(JOB_MSG.companyUnknown, { company: [JOB_MSG.companyUnknown] });
+  const rows = await rowsOf<{ id: string }>(db, sql`select id from companies where id = ${id}`);
+  if (!rows.length) throw new ValidationError(JOB_MSG.companyUnknown, { company: [JOB_MSG.companyUnknown] });
+}
+
+type JobPatch = Partial<typeof jobs.$inferInsert>;
+
+function toColumns(input: JobUpdateInput): JobPatch {
+  const p: JobPatch = {};
+  if (input.title !== undefined) p.title = input.title;
+  if (input.company !== undefined) p.companyId = input.company;
+  if (input.jobType !== undefined) p.jobType = input.jobType;
+  if (input.location !== undefined) p.location = input.location;
+  if (input.categories !== undefined) p.categories = input.categories;
+  if (input.shortDescription !== undefined) p.shortDescription = input.shortDescription;
+  if (input.description !== undefined) p.description = input.description;
+  if (input.status !== undefined) p.status = input.status;
+  if (input.isApproved !== undefined) p.isApproved = input.isApproved;
+  return p;
+}
+
+/** Creates a job (admin). The company must exist. */
+export async function createJob(ctx: Ctx, input: JobCreateInput): Promise<JobRow> {
+  const actor = requireAdminActor(ctx);
+  await assertCompany(ctx.db, input.company);
+  return ctx.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(jobs)
+      .values({ ...(toColumns(input) as typeof jobs.$inferInsert), createdBy: actor.id })
+      .returning({ id: jobs.id });
+    await audit(tx as unknown as Db, actor, {
+      action: "job.create",
+      entityType: "job",
+      entityId: created.id,
+      after: { ...input },
+    });
+    return (await jobRow(tx as unknown as Db, created.id))!;
+  });
+}
+
+/** Partial update (admin): any subset, e.g. only isApproved or only status. */
+export async function updateJob(ctx: Ctx, id: string, input: JobUpdateInput): Promise<JobRow> {
+  const actor = requireAdminActor(ctx);
+  const before = await jobRow(ctx.db, id);
+  if (!before) throw new NotFound(JOB_MSG.notFound);
+  const patch = toColumns(input);
+  if (!Object.keys(patch).length) throw new ValidationError(JOB_MSG.emptyUpdate);
+  if (patch.companyId !== undefined) await assertCompany(ctx.db, patch.companyId);
+  return ctx.db.transaction(async (tx) => {
+    await tx
+      .update(jobs)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(sql`${jobs.id} = ${id}`);
+    const current: Record<string, unknown> = {
+      title: before.title,
+      companyId: before.company_id,
+      jobType: before.job_type,
+      location: before.location,
+      categories: before.categories,
+      shortDescription: before.short_description,
+      description: before.description,
+      status: before.status,
+      isApproved: before.is_approved,
+    };
+    const d = diff(current, patch as Record<string, unknown>);
+    await audit(tx as unknown as Db, actor, { action: "job.update", entityType: "job", entityId: id, ...d });
+    return (await jobRow(tx as unknown as Db, id))!;
+  });
+}
+
+/** Approve or remove approval (admin): changes only isApproved. */
+export const setJobApproval = (ctx: Ctx, id: string, isApproved: boolean) => updateJob(ctx, id, { isApproved });
+
+/** §4 status toggle (admin): active becomes inactive, anything else becomes active. */
+export async function toggleJobStatus(ctx: Ctx, id: string): Promise<JobRow> {
+  requireAdminActor(ctx);
+  const row = await jobRow(ctx.db, id);
+  if (!row) throw new NotFound(JOB_MSG.notFound);
+  return updateJob(ctx, id, { status: toggledStatus(row.status) });
+}
+
+/** Deletes a job (admin); its view/apply interactions go with it. */
+export async function deleteJob(ctx: Ctx, id: string): Promise<{ id: string; title: string }> {
+  const actor = requireAdminActor(ctx);
+  const before = await jobRow(ctx.db, id);
+  if (!before) throw new NotFound(JOB_MSG.notFound);
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(jobs).where(sql`${jobs.id} = ${id}`);
+    await audit(tx as unknown as Db, actor, {
+      action: "job.delete",
+      entityType: "job",
+      entityId: id,
+      before: { title: before.title, companyId: before.company_id, status: before.status, isApproved: before.is_approved },
+    });
+  });
+  return { id, title: before.title };
+}
+
+// ─── Interactions (the student dashboard's real counts) ─────────────────────────────────────────
+
+/** Records that a signed-in user viewed or applied to a job, once per user, job and kind. */
+export async function recordJobInteraction(db: Db, userId: string, jobId: string, kind: "view" | "apply"): Promise<void> {
+  await db.insert(jobInteractions).values({ userId, jobId, kind }).onConflictDoNothing();
+}
+
+/**
+ * Apply Now: the job must be visible to the actor; a signed-in user's click is recorded. Returns the
+ * company website to send the browser to, or null when there is none (§2.7 alert).
+ */
+export async function applyToJob(ctx: Ctx, id: string): Promise<{ job: JobRow; website: string | null }> {
+  const job = await getJob(ctx, id);
+  if (ctx.actor) await recordJobInteraction(ctx.db, ctx.actor.id, job.id, "apply");
+  return { job, website: safeWebsite(job.company_website) };
+}
+
+/** Opening a job page counts as a view for a signed-in user (never fails the page). */
+export async function viewJob(ctx: Ctx, id: string): Promise<JobRow> {
+  const job = await getJob(ctx, id);
+  if (ctx.actor) {
+    try {
+      await recordJobInteraction(ctx.db, ctx.actor.id, job.id, "view");
+    } catch (e) {
+      console.warn("[jobs] could not record a view:", (e as Error).message);
+    }
+  }
+  return job;
+}
+
+/** Public job pages for the sitemap: newest first, at most `limit` (the sitemap protocol's 50 000). */
+export async function listPublicJobUrls(db: Db, limit = 50_000): Promise<Array<{ id: string; updated_at: Date }>> {
+  return rowsOf(
+    db,
+    sql`select j.id, j.updated_at from jobs j where ${PUBLIC_SQL}
+        order by j.created_at desc nulls last, j.id desc nulls last limit ${limit}`,
+  );
+}
+
+export const JOB_TYPE_SET = new Set<string>(JOB_TYPES);

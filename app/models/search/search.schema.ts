@@ -1,0 +1,15 @@
+/** Isomorphic search-analytics rules (§5, §9): which terms count, and how they are written. */
+import { SEARCH_ANALYTICS_MIN } from "#db/constants";
+
+export const TERM_MAX = 200;
+
+/**
+ * The term as analytics store it: trimmed, inner whitespace collapsed, lowercased (§7), or null when
+ * shorter than 2 characters (§5) or not text at all.
+ */
+export function analyticsTerm(raw: unknown): string | null {
+  if (typeof raw !== "string") return null;
+  const t = raw.normalize("NFKC").trim().replace(/\s+/g, " ").toLowerCase();
+  if ([...t].length < SEARCH_ANALYTICS_MIN) return null;
+  return [...t].slice(0, TERM_MAX).join("");
+}

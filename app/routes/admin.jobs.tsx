@@ -1,0 +1,314 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate, useRevalidator } from "@remix-run/react";
+import { createColumnHelper } from "@tanstack/react-table";
+import { useEffect, useMemo, useRef } from "react";
+import { JOB_TYPE_LABELS, type JobType } from "#db/constants";
+import { DataTable, readTableState } from "~/components/data-table/data-table";
+import { AdminJobActions, useHydrated } from "~/components/jobs/admin-job-actions";
+import { JobForm, NEW_JOB, type JobFormValues } from "~/components/jobs/job-form";
+import { Modal } from "~/components/ui/modal";
+import { notify } from "~/components/ui/notify";
+import { redirectWithFlash, requireAdmin } from "~/lib/auth.server";
+import { getDb } from "~/lib/db.server";
+import { relativeTime } from "~/lib/format";
+import { DomainError } from "~/models/errors";
+import { JOB_TEXT, JOB_TOAST, deleteJobConfirm, jobFormSchema } from "~/models/job/job.schema";
+import * as Jobs from "~/models/job/job.server";
+import jobsCss from "~/styles/jobs.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: jobsCss }];
+export const meta: MetaFunction = () => [{ title: "Job Management · Runway" }];
+
+/** The list URL without the modal parameters: where every change returns to. */
+function listUrl(url: URL): string {
+  const p = new URLSearchParams(url.searchParams);
+  for (const k of ["new", "edit", "confirm"]) p.delete(k);
+  const s = p.toString();
+  return `/admin/jobs${s ? `?${s}` : ""}`;
+}
+const safeBack = (v: FormDataEntryValue | null) =>
+  typeof v === "string" && /^\/admin\/jobs(\?|$)/.test(v) ? v : "/admin/jobs";
+
+/** /admin/jobs (§2.12): server-side sort and paging over every job, with ?new / ?edit / ?confirm modals. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const url = new URL(request.url);
+  const state = readTableState(url.searchParams, { size: 10 });
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
+  const ctx = { db: await getDb(), actor: Jobs.actorFrom(admin) };
+  const editId = url.searchParams.get("edit");
+  const confirmId = url.searchParams.get("confirm");
+  try {
+    const [result, companies, categories, edit, confirm] = await Promise.all([
+      Jobs.searchAllJobs(ctx.db, { q }, { offset: (state.page - 1) * state.size, limit: state.size }, { by: state.sort, dir: state.dir }),
+      Jobs.listCompanyChoices(ctx.db),
+      Jobs.listCategories(ctx),
+      editId ? Jobs.getJob(ctx, editId).catch(() => null) : null,
+      confirmId ? Jobs.getJob(ctx, confirmId).catch(() => null) : null,
+    ]);
+    const editValues: JobFormValues | null = edit
+      ? {
+          id: edit.id,
+          title: edit.title,
+          companyId: edit.company_id,
+          jobType: edit.job_type,
+          location: edit.location ?? "",
+          categories: edit.categories ?? [],
+          shortDescription: edit.short_description ?? "",
+          description: edit.description ?? "",
+          status: edit.status,
+          isApproved: edit.is_approved,
+        }
+      : null;
+    return json({
+      rows: result.rows.map((r) => ({
+        id: r.id,
+        title: r.title,
+        company: r.company_name,
+        jobType: r.job_type,
+        location: r.location,
+        categories: r.categories ?? [],
+        createdAt: new Date(r.created_at).toISOString(),
+        status: r.status,
+        isApproved: r.is_approved,
+      })),
+      total: result.total,
+      state,
+      q,
+      companies,
+      categories,
+      modal: url.searchParams.has("new") ? ("new" as const) : editValues ? ("edit" as const) : null,
+      editValues,
+      confirm: confirm ? { id: confirm.id, title: confirm.title } : null,
+      back: listUrl(url),
+      now: Date.now(),
+      loadError: false,
+    });
+  } catch (e) {
+    console.error("[admin/jobs] load failed:", e);
+    return json(
+      { rows: [], total: 0, state, q, companies: [], categories: [], modal: null, editValues: null, confirm: null, back: listUrl(url), now: Date.now(), loadError: true },
+      { status: 500 },
+    );
+  }
+}
+
+type FormReply = { result: SubmissionResult<string[]>; message: string };
+
+/** One action, several intents: create, update, approve, toggle, delete (§8 notices as flashes). */
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await request.formData();
+  const ctx = { db: await getDb(), actor: Jobs.actorFrom(admin) };
+  const back = safeBack(form.get("back"));
+  const intent = form.get("intent");
+  const id = String(form.get("id") ?? "");
+  const fail = (message: string) => redirectWithFlash(back, { kind: "error", message });
+
+  if (intent === "create" || intent === "update") {
+    const submission = parseWithZod(form, { schema: jobFormSchema });
+    if (submission.status !== "success")
+      return json<FormReply>({ result: submission.reply(), message: JOB_TOAST.saveFailed }, { status: 400 });
+    try {
+      if (intent === "create") await Jobs.createJob(ctx, submission.value);
+      else await Jobs.updateJob(ctx, id, submission.value);
+    } catch (e) {
+      if (!(e instanceof DomainError)) throw e;
+      return json<FormReply>(
+        { result: submission.reply({ formErrors: e.fields ? [] : [e.message], fieldErrors: e.fields }), message: e.message },
+        { status: e.status },
+      );
+    }
+    return redirectWithFlash(back, { kind: "success", message: intent === "create" ? JOB_TOAST.created : JOB_TOAST.updated });
+  }
+  try {
+    if (intent === "approve") {
+      const approve = form.get("isApproved") === "true";
+      await Jobs.setJobApproval(ctx, id, approve);
+      return redirectWithFlash(back, { kind: "success", message: approve ? JOB_TOAST.approved : JOB_TOAST.unapproved });
+    }
+    if (intent === "toggle") {
+      const row = await Jobs.toggleJobStatus(ctx, id);
+      return redirectWithFlash(back, { kind: "success", message: row.status === "active" ? JOB_TOAST.reactivated : JOB_TOAST.deactivated });
+    }
+    if (intent === "delete") {
+      await Jobs.deleteJob(ctx, id);
+      return redirectWithFlash(back, { kind: "success", message: JOB_TOAST.deleted });
+    }
+  } catch (e) {
+    if (!(e instanceof DomainError)) console.error("[admin/jobs] action failed:", e);
+    return fail(intent === "approve" ? JOB_TOAST.approvalFailed : intent === "toggle" ? JOB_TOAST.toggleFailed : JOB_TOAST.deleteFailed);
+  }
+  return fail("Unknown action");
+}
+
+type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
+
+export default function AdminJobs() {
+  const data = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>() as FormReply | undefined;
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const revalidator = useRevalidator();
+  const navigate = useNavigate();
+  const refreshing = useRef(false);
+  const { back } = data;
+  const sep = back.includes("?") ? "&" : "?";
+  const close = () => navigate(back, { replace: true, preventScrollReset: true });
+
+  useEffect(() => {
+    if (reply?.message) notify.error(reply.message);
+  }, [reply]);
+  useEffect(() => {
+    if (data.loadError && !refreshing.current) notify.error(JOB_TOAST.loadFailed);
+  }, [data.loadError]);
+  useEffect(() => {
+    if (refreshing.current && revalidator.state === "idle") {
+      refreshing.current = false;
+      if (data.loadError) notify.error(JOB_TOAST.refreshFailed);
+      else notify.success(JOB_TOAST.refreshed);
+    }
+  }, [revalidator.state, data.loadError]);
+
+  const col = createColumnHelper<Row>();
+  const columns = useMemo(
+    () => [
+      col.accessor("title", { id: "title", header: "Title", cell: (c) => <Link to={`/jobs/${c.row.original.id}`}>{c.getValue()}</Link> }),
+      col.accessor("company", { id: "company", header: "Company" }),
+      col.accessor("jobType", { id: "type", header: "Type", cell: (c) => JOB_TYPE_LABELS[c.getValue() as JobType] ?? c.getValue() }),
+      col.accessor("location", { id: "location", header: "Location", cell: (c) => c.getValue() || "—" }),
+      col.accessor("categories", { id: "category", header: "Category", cell: (c) => c.getValue().join(", ") || "—" }),
+      col.accessor("createdAt", {
+        id: "posted",
+        header: "Posted",
+        cell: (c) => <time dateTime={c.getValue()} title={new Date(c.getValue()).toUTCString()}>{relativeTime(c.getValue(), new Date(data.now))}</time>,
+      }),
+      col.accessor("status", {
+        id: "status",
+        header: "Status",
+        cell: (c) => <span className={`badge ${c.getValue() === "active" ? "badge-success" : "badge-warning"}`}>{c.getValue()}</span>,
+      }),
+      col.accessor("isApproved", {
+        id: "approval",
+        header: "Approval",
+        cell: (c) => <span className={`badge ${c.getValue() ? "badge-success" : "badge-warning"}`}>{c.getValue() ? "Approved" : "Pending"}</span>,
+      }),
+      col.display({ id: "actions", header: "Actions", cell: (c) => <AdminJobActions row={c.row.original} back={back} /> }),
+    ],
+    [back, data.now],
+  );
+
+  const formPanel =
+    data.modal !== null ? (
+      <JobForm
+        key={data.editValues?.id ?? "new"}
+        values={data.modal === "edit" && data.editValues ? data.editValues : NEW_JOB}
+        companies={data.companies}
+        categories={data.categories}
+        lastResult={reply?.result}
+        back={back}
+        action={location.pathname + location.search}
+      />
+    ) : null;
+  const confirmPanel = data.confirm ? (
+    <Form method="post" action={back} className="stack">
+      <p>{deleteJobConfirm(data.confirm.title)}</p>
+      <input type="hidden" name="intent" value="delete" />
+      <input type="hidden" name="id" value={data.confirm.id} />
+      <input type="hidden" name="back" value={back} />
+      <div className="row" style={{ justifyContent: "flex-end" }}>
+        <Link to={back} className="btn btn-ghost" preventScrollReset>
+          Cancel
+        </Link>
+        <button type="submit" className="btn btn-danger">
+          Delete
+        </button>
+      </div>
+    </Form>
+  ) : null;
+
+  return (
+    <main className="page">
+      <header className="page-header">
+        <h1>Job Management</h1>
+        <div className="row">
+          <Link
+            to={location.pathname + location.search}
+            className="btn"
+            onClick={(e) => {
+              e.preventDefault();
+              refreshing.current = true;
+              revalidator.revalidate();
+            }}
+          >
+            Refresh
+          </Link>
+          <Link to={`${back}${sep}new=1`} className="btn btn-primary" preventScrollReset>
+            New Job
+          </Link>
+        </div>
+      </header>
+
+      {data.loadError ? (
+        <p className="alert alert-error" role="alert">
+          {JOB_TOAST.loadFailed}
+        </p>
+      ) : null}
+
+      {/* Without JavaScript the form and the confirmation render in the page; with it, in modals. */}
+      {!hydrated && formPanel ? (
+        <section className="card inline-panel" aria-label={data.modal === "edit" ? "Edit Job" : "New Job"}>
+          <h2>{data.modal === "edit" ? "Edit Job" : "New Job"}</h2>
+          {formPanel}
+        </section>
+      ) : null}
+      {!hydrated && confirmPanel ? (
+        <section className="card inline-panel" aria-label="Delete job">
+          {confirmPanel}
+        </section>
+      ) : null}
+
+      <div className="admin-jobs-toolbar">
+        <Form method="get" className="admin-jobs-search" role="search" aria-label="Search jobs">
+          <div className="field">
+            <label className="field-label" htmlFor="admin-jobs-q">
+              Search
+            </label>
+            <input id="admin-jobs-q" type="search" name="q" defaultValue={data.q} maxLength={200} />
+          </div>
+          {data.state.sort ? <input type="hidden" name="sort" value={data.state.sort} /> : null}
+          {data.state.dir ? <input type="hidden" name="dir" value={data.state.dir} /> : null}
+          <input type="hidden" name="size" value={data.state.size} />
+          <button type="submit" className="btn">
+            Search
+          </button>
+        </Form>
+      </div>
+
+      <DataTable
+        data={data.rows}
+        columns={columns}
+        state={data.state}
+        total={data.total}
+        empty={JOB_TEXT.adminEmpty}
+        sortable={["title", "company", "type", "location", "category", "posted", "status", "approval"]}
+        caption="Jobs"
+        rowKey={(r) => r.id}
+      />
+
+      {hydrated ? (
+        <>
+          <Modal open={!!formPanel} onClose={close} title={data.modal === "edit" ? "Edit Job" : "New Job"} size="lg">
+            {formPanel}
+          </Modal>
+          <Modal open={!!confirmPanel} onClose={close} title="Delete job" size="sm">
+            {confirmPanel}
+          </Modal>
+        </>
+      ) : null}
+    </main>
+  );
+}

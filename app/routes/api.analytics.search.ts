@@ -1,0 +1,37 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { getApiUser, handleApi, json, parseBody, readJson } from "~/lib/api.server";
+import { getDb } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+import { enforce } from "~/lib/rate-limit.server";
+import { clientIp } from "~/lib/request.server";
+import { actorKey, recordSearch } from "~/models/search/search.server";
+import { TERM_MAX } from "~/models/search/search.schema";
+
+const Body = z.object({
+  term: z
+    .string({ error: "term is required" })
+    .trim()
+    .min(2, "term must be at least 2 characters")
+    .max(TERM_MAX, `term must be at most ${TERM_MAX} characters`),
+});
+
+/**
+ * POST /api/analytics/search {term} → 200 {recorded}: counted once per user (or guest client) per
+ * term per day. Guests are keyed by a keyed hash of their address; 60 calls a minute at most.
+ */
+export const action = ({ request }: ActionFunctionArgs) =>
+  handleApi(request, async () => {
+    if (request.method !== "POST")
+      return json(request, { message: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+    const db = await getDb();
+    const user = await getApiUser(request);
+    const key = actorKey({ userId: user?.id, ip: clientIp(request) }, env().SESSION_SECRET);
+    await enforce(db, { key: `search-analytics:${key}`, max: 60, windowSeconds: 60 });
+    const { term } = parseBody(Body, await readJson(request));
+    const r = await recordSearch(db, term, key);
+    return json(request, { recorded: r.recorded, term: r.term });
+  });
+
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  handleApi(request, async () => json(request, { message: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } }));

@@ -1,0 +1,29 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { getApiUser, handleApi, json, parseBody, readJson, requireApiAdmin } from "~/lib/api.server";
+import { getDb } from "~/lib/db.server";
+import { JOB_TOAST, jobUpdateSchema } from "~/models/job/job.schema";
+import { actorFrom, deleteJob, getJob, serializeJob, updateJob } from "~/models/job/job.server";
+
+/** GET /api/jobs/{id}: 404 for unknown, malformed or (for non-admins) hidden jobs. */
+export const loader = ({ request, params }: LoaderFunctionArgs) =>
+  handleApi(request, async () => {
+    const ctx = { db: await getDb(), actor: actorFrom(await getApiUser(request)) };
+    return serializeJob(await getJob(ctx, params.id ?? ""));
+  });
+
+/** PUT (or PATCH) /api/jobs/{id} partial update, DELETE /api/jobs/{id}: admin only. */
+export const action = ({ request, params }: ActionFunctionArgs) =>
+  handleApi(request, async () => {
+    const method = request.method.toUpperCase();
+    if (method !== "PUT" && method !== "PATCH" && method !== "DELETE")
+      return json(request, { message: "Method not allowed" }, { status: 405, headers: { Allow: "GET, PUT, PATCH, DELETE" } });
+    const admin = await requireApiAdmin(request);
+    const ctx = { db: await getDb(), actor: actorFrom(admin) };
+    const id = params.id ?? "";
+    if (method === "DELETE") {
+      const gone = await deleteJob(ctx, id);
+      return { message: JOB_TOAST.deleted, _id: gone.id };
+    }
+    const input = parseBody(jobUpdateSchema, await readJson(request));
+    return serializeJob(await updateJob(ctx, id, input));
+  });

@@ -1,0 +1,14 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { getApiUser, handleApi, json } from "~/lib/api.server";
+import { getDb } from "~/lib/db.server";
+import { actorFrom, listCategories } from "~/models/job/job.server";
+
+/** GET /api/jobs/categories → array of category names (of the jobs the caller may see). */
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  handleApi(request, async () => {
+    const ctx = { db: await getDb(), actor: actorFrom(await getApiUser(request)) };
+    return listCategories(ctx);
+  });
+
+export const action = ({ request }: ActionFunctionArgs) =>
+  handleApi(request, async () => json(request, { message: "Method not allowed" }, { status: 405, headers: { Allow: "GET" } }));

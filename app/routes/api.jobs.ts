@@ -1,0 +1,62 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { getApiUser, handleApi, json, parseBody, readJson, requireApiAdmin } from "~/lib/api.server";
+import { getDb } from "~/lib/db.server";
+import { ValidationError } from "~/models/errors";
+import { QueryError, jobCreateSchema, parseJobListQuery } from "~/models/job/job.schema";
+import { actorFrom, createJob, listJobs, serializeJob } from "~/models/job/job.server";
+
+/** Without page/limit an API list returns the first 50; limit is clamped to 1..100. */
+const API_DEFAULT_LIMIT = 50;
+const API_MAX_LIMIT = 100;
+
+/**
+ * GET /api/jobs?approvedOnly&status&q&jobType&location&category&includeCompany&page&limit → array of
+ * jobs (company embedded). Non-admins get approved active jobs only, whatever they ask.
+ * X-Total-Count carries the number of matches (X-Total-Capped: true when a broad search was capped).
+ */
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  handleApi(request, async () => {
+    let query;
+    try {
+      query = parseJobListQuery(new URL(request.url).searchParams, { strict: true, maxLimit: API_MAX_LIMIT });
+    } catch (e) {
+      if (e instanceof QueryError) throw new ValidationError(e.message);
+      throw e;
+    }
+    const ctx = { db: await getDb(), actor: actorFrom(await getApiUser(request)) };
+    const limit = query.limit ?? API_DEFAULT_LIMIT;
+    const result = await listJobs(
+      ctx,
+      {
+        q: query.q,
+        jobType: query.jobType,
+        location: query.location,
+        category: query.category,
+        status: query.status || "all",
+        approval: query.approvedOnly ? "approved" : "all",
+      },
+      { offset: (query.page - 1) * limit, limit },
+    );
+    return json(
+      request,
+      result.rows.map((r) => serializeJob(r, { includeCompany: query.includeCompany })),
+      {
+        headers: {
+          "X-Total-Count": String(result.total),
+          ...(result.capped ? { "X-Total-Capped": "true" } : {}),
+          "Access-Control-Expose-Headers": "X-Total-Count, X-Total-Capped",
+        },
+      },
+    );
+  });
+
+/** POST /api/jobs (admin) → 201 with the job; 400 names the problem; 403 for non-admins. */
+export const action = ({ request }: ActionFunctionArgs) =>
+  handleApi(request, async () => {
+    if (request.method !== "POST")
+      return json(request, { message: "Method not allowed" }, { status: 405, headers: { Allow: "GET, POST" } });
+    const admin = await requireApiAdmin(request);
+    const input = parseBody(jobCreateSchema, await readJson(request));
+    const row = await createJob({ db: await getDb(), actor: actorFrom(admin) }, input);
+    return json(request, serializeJob(row), { status: 201 });
+  });

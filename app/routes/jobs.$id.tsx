@@ -1,0 +1,162 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, isRouteErrorResponse, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import { JOB_TYPE_LABELS } from "#db/constants";
+import { ApplyButton } from "~/components/jobs/apply-button";
+import { CompanyLogo } from "~/components/jobs/company-logo";
+import { getUser } from "~/lib/auth.server";
+import { getDb } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+import { preview, relativeTime } from "~/lib/format";
+import { NotFound } from "~/models/errors";
+import { jobPostingJsonLd, jobUrl, jsonForScript } from "~/models/job/feed.server";
+import { isPubliclyVisible } from "~/models/job/job.schema";
+import { actorFrom, logoPath, safeWebsite, viewJob } from "~/models/job/job.server";
+import jobsCss from "~/styles/jobs.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: jobsCss }];
+
+/**
+ * /jobs/{id}: an approved active job for everyone (404 otherwise; admins may preview any job).
+ * A signed-in user's visit is recorded as a 'view'. The page carries schema.org JobPosting data.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await getUser(request);
+  const ctx = { db: await getDb(), actor: actorFrom(user) };
+  let row;
+  try {
+    row = await viewJob(ctx, params.id ?? "");
+  } catch (e) {
+    if (e instanceof NotFound) throw json({ message: "Job not found" }, { status: 404 });
+    throw e;
+  }
+  const base = env().PUBLIC_URL;
+  const isPublic = isPubliclyVisible({ isApproved: row.is_approved, status: row.status });
+  return json({
+    job: {
+      id: row.id,
+      title: row.title,
+      companyName: row.company_name,
+      companyLocation: row.company_location,
+      logoUrl: logoPath(row.company_logo_file_id),
+      website: safeWebsite(row.company_website),
+      location: row.location,
+      jobType: row.job_type,
+      typeLabel: JOB_TYPE_LABELS[row.job_type] ?? row.job_type,
+      categories: row.categories ?? [],
+      shortDescription: row.short_description,
+      description: row.description,
+      summary: preview(row.short_description, row.description),
+      createdAt: new Date(row.created_at).toISOString(),
+      status: row.status,
+      isApproved: row.is_approved,
+    },
+    isPublic,
+    canonical: jobUrl(base, row.id),
+    jsonLd: isPublic ? jsonForScript(jobPostingJsonLd(row, base)) : null,
+    now: Date.now(),
+  });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) return [{ title: "Job not found · Runway" }];
+  const { job } = data;
+  return [
+    { title: `${job.title} — ${job.companyName} · Runway` },
+    { name: "description", content: job.summary || `${job.typeLabel} at ${job.companyName}` },
+    { tagName: "link", rel: "canonical", href: data.canonical },
+    { property: "og:type", content: "website" },
+    { property: "og:title", content: `${job.title} — ${job.companyName}` },
+    { property: "og:url", content: data.canonical },
+    ...(data.isPublic ? [] : [{ name: "robots", content: "noindex" }]),
+  ];
+};
+
+export default function JobPage() {
+  const { job, jsonLd, isPublic, now } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  return (
+    <main className="page job-detail">
+      {jsonLd ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} /> : null}
+      <p>
+        <Link to="/jobs">← All jobs</Link>
+      </p>
+      {!isPublic ? (
+        <p className="alert alert-info" role="note">
+          Only administrators can see this job: it is{" "}
+          {[!job.isApproved ? "pending approval" : null, job.status !== "active" ? job.status : null].filter(Boolean).join(" and ")}.
+        </p>
+      ) : null}
+      <article className="card stack" aria-labelledby="job-title">
+        <header className="job-detail-head">
+          <CompanyLogo name={job.companyName} logoUrl={job.logoUrl} size={64} />
+          <div>
+            <h1 id="job-title">{job.title}</h1>
+            <p className="muted">
+              {job.companyName} · posted <time dateTime={job.createdAt}>{relativeTime(job.createdAt, new Date(now))}</time>
+            </p>
+          </div>
+        </header>
+        <dl className="job-facts job-detail-facts">
+          <div>
+            <dt>Company</dt>
+            <dd>{job.companyName}</dd>
+          </div>
+          <div>
+            <dt>Location</dt>
+            <dd>{job.location || "—"}</dd>
+          </div>
+          <div>
+            <dt>Type</dt>
+            <dd>
+              <span className="badge badge-accent">{job.typeLabel}</span>
+            </dd>
+          </div>
+          {job.categories.length ? (
+            <div>
+              <dt>Categories</dt>
+              <dd>
+                <ul className="job-categories">
+                  {job.categories.map((c) => (
+                    <li key={c} className="badge">
+                      {c}
+                    </li>
+                  ))}
+                </ul>
+              </dd>
+            </div>
+          ) : null}
+        </dl>
+        {job.shortDescription ? <p className="job-detail-lead">{job.shortDescription}</p> : null}
+        {job.description ? (
+          <section aria-labelledby="job-description">
+            <h2 id="job-description">Description</h2>
+            <div className="job-detail-body">{job.description}</div>
+          </section>
+        ) : null}
+        <div>
+          <ApplyButton
+            jobId={job.id}
+            jobTitle={job.title}
+            hasWebsite={!!job.website}
+            back={location.pathname + location.search}
+          />
+        </div>
+      </article>
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="page">
+      <h1>{notFound ? "Job not found" : "Unexpected Application Error!"}</h1>
+      <p>{notFound ? "This job is not available. It may have been filled or removed." : "Something went wrong. Please try again."}</p>
+      <p>
+        <Link to="/jobs">Browse all jobs</Link>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,27 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { getUser, redirectWithFlash, safeRedirect } from "~/lib/auth.server";
+import { getDb } from "~/lib/db.server";
+import { NotFound } from "~/models/errors";
+import { JOB_TEXT } from "~/models/job/job.schema";
+import { actorFrom, applyToJob } from "~/models/job/job.server";
+
+/**
+ * POST /jobs/{id}/apply — Apply Now: records an 'apply' for a signed-in user and sends the browser
+ * (a new tab) to the company website. With no website, back to the page with the §2.7 notice.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await getUser(request);
+  const form = await request.formData().catch(() => new FormData());
+  try {
+    const { job, website } = await applyToJob({ db: await getDb(), actor: actorFrom(user) }, params.id ?? "");
+    if (website) return redirect(website, 303);
+    return redirectWithFlash(safeRedirect(form.get("back"), `/jobs/${job.id}`), { kind: "error", message: JOB_TEXT.noWebsite });
+  } catch (e) {
+    if (e instanceof NotFound) throw json({ message: "Job not found" }, { status: 404 });
+    throw e;
+  }
+}
+
+/** A GET here (a bookmarked tab) just shows the job. */
+export const loader = ({ params }: LoaderFunctionArgs) => redirect(`/jobs/${encodeURIComponent(params.id ?? "")}`);

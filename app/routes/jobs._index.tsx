@@ -1,0 +1,242 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { JOB_TYPES, JOB_TYPE_LABELS, SEARCH_DEBOUNCE_MS } from "#db/constants";
+import { JobCard, type JobCardData } from "~/components/jobs/job-card";
+import { getUser } from "~/lib/auth.server";
+import { getDb } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+import { preview } from "~/lib/format";
+import { clientIp } from "~/lib/request.server";
+import { JOB_TEXT, boardSearch, parseJobListQuery, type BoardFilters } from "~/models/job/job.schema";
+import { listCategories, logoPath, safeWebsite, searchPublicJobs } from "~/models/job/job.server";
+import { actorKey, recordSearchQuietly } from "~/models/search/search.server";
+import jobsCss from "~/styles/jobs.css";
+
+const BOARD_PAGE_SIZE = 10;
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: jobsCss }];
+
+/**
+ * /jobs is public (ADR 021): guests, students, alumni and admins all see the same approved, active
+ * jobs. Filters live in the URL; a search term of 2+ characters is counted for analytics.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const query = parseJobListQuery(url.searchParams, { strict: false, maxLimit: BOARD_PAGE_SIZE });
+  const [db, user] = await Promise.all([getDb(), getUser(request)]);
+  const filters: BoardFilters = { q: query.q, type: query.jobType, location: query.location, category: query.category };
+  const searchFilters = { q: query.q, jobType: query.jobType, location: query.location, category: query.category };
+  const [result, categories] = await Promise.all([
+    searchPublicJobs(db, searchFilters, { offset: (query.page - 1) * BOARD_PAGE_SIZE, limit: BOARD_PAGE_SIZE }),
+    listCategories({ db, actor: null }),
+  ]);
+  if (query.q) await recordSearchQuietly(db, query.q, actorKey({ userId: user?.id, ip: clientIp(request) }, env().SESSION_SECRET));
+  const jobs: JobCardData[] = result.rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    companyName: r.company_name,
+    logoUrl: logoPath(r.company_logo_file_id),
+    hasWebsite: safeWebsite(r.company_website) !== null,
+    location: r.location,
+    jobType: r.job_type,
+    preview: preview(r.short_description, r.description),
+    createdAt: new Date(r.created_at).toISOString(),
+    categories: r.categories ?? [],
+  }));
+  return json({
+    jobs,
+    total: result.total,
+    capped: result.capped,
+    page: query.page,
+    pageCount: Math.max(1, Math.ceil(result.total / BOARD_PAGE_SIZE)),
+    filters,
+    categories: filters.category && !categories.includes(filters.category) ? [...categories, filters.category] : categories,
+    now: Date.now(),
+  });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  const q = data?.filters.q;
+  return [
+    { title: q ? `“${q}” — internships and jobs · Runway` : "Internships and jobs · Runway" },
+    { name: "description", content: "Approved internships, OJT and jobs for our aeronautics students and alumni." },
+    { tagName: "link", rel: "alternate", type: "application/rss+xml", title: "Runway jobs (RSS)", href: "/jobs/feed.xml" },
+    { tagName: "link", rel: "alternate", type: "application/feed+json", title: "Runway jobs (JSON Feed)", href: "/jobs/feed.json" },
+  ];
+};
+
+function summary(total: number, capped: boolean, page: number, pageCount: number) {
+  if (total === 0) return "";
+  const jobs = capped ? `${total.toLocaleString("en")}+ matching jobs (newest shown)` : `${total.toLocaleString("en")} ${total === 1 ? "job" : "jobs"}`;
+  return pageCount > 1 ? `${jobs} · page ${page} of ${pageCount}` : jobs;
+}
+
+export default function JobsBoard() {
+  const data = useLoaderData<typeof loader>();
+  const { filters } = data;
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  const busy = navigation.state === "loading" && navigation.location?.pathname === "/jobs";
+  const back = location.pathname + location.search;
+
+  // Keep the inputs in step with the URL (Clear filters, back/forward) unless the user is typing there.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const set = (name: string, value: string) => {
+      const el = form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null;
+      if (el && el !== document.activeElement && el.value !== value) el.value = value;
+    };
+    set("q", filters.q);
+    set("type", filters.type);
+    set("location", filters.location);
+    set("category", filters.category);
+  }, [filters.q, filters.type, filters.location, filters.category]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const search = (form: HTMLFormElement, delay: number) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      // Only the filters in use go into the URL (no `?type=&location=` noise); the page starts at 1.
+      const params = new URLSearchParams();
+      for (const [k, v] of new FormData(form)) if (typeof v === "string" && v.trim()) params.set(k, v.trim());
+      submit(params, { method: "get", action: "/jobs", replace: true, preventScrollReset: true });
+    }, delay);
+  };
+
+  return (
+    <main className="page">
+      <header className="page-header">
+        <h1>{JOB_TEXT.boardTitle}</h1>
+      </header>
+
+      <Form
+        ref={formRef}
+        method="get"
+        role="search"
+        aria-label="Search jobs"
+        className="jobs-filters"
+        onChange={(e) => {
+          const target = e.target as HTMLInputElement;
+          // Typing waits for a pause (§9: 350 ms); choosing from a list searches at once.
+          search(e.currentTarget, target.tagName === "SELECT" ? 0 : SEARCH_DEBOUNCE_MS);
+        }}
+        onSubmit={(e) => {
+          e.preventDefault();
+          search(e.currentTarget, 0);
+        }}
+      >
+        <div className="field field-search">
+          <label className="field-label" htmlFor="jobs-q">
+            Search
+          </label>
+          <input
+            id="jobs-q"
+            type="search"
+            name="q"
+            defaultValue={filters.q}
+            maxLength={200}
+            placeholder="Title, company, skill…"
+            autoComplete="off"
+            enterKeyHint="search"
+          />
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor="jobs-type">
+            Job type
+          </label>
+          <select id="jobs-type" name="type" defaultValue={filters.type}>
+            <option value="">All types</option>
+            {JOB_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {JOB_TYPE_LABELS[t]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor="jobs-location">
+            Location
+          </label>
+          <input id="jobs-location" type="text" name="location" defaultValue={filters.location} maxLength={100} placeholder="City or Remote" />
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor="jobs-category">
+            Category
+          </label>
+          <select id="jobs-category" name="category" defaultValue={filters.category}>
+            <option value="">All categories</option>
+            {data.categories.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="jobs-filters-actions">
+          <button type="submit" className="btn btn-primary">
+            Search
+          </button>
+          <Link to="/jobs" className="btn btn-ghost" preventScrollReset>
+            {JOB_TEXT.clearFilters}
+          </Link>
+        </div>
+      </Form>
+
+      <section className="jobs-results" aria-busy={busy} aria-labelledby="jobs-results-heading">
+        <h2 id="jobs-results-heading" className="visually-hidden">
+          Results
+        </h2>
+        <p className="jobs-summary" role="status">
+          {summary(data.total, data.capped, data.page, data.pageCount)}
+        </p>
+        {data.jobs.length === 0 && data.total === 0 ? (
+          <p className="card jobs-empty">{JOB_TEXT.boardEmpty}</p>
+        ) : data.jobs.length === 0 ? (
+          <p className="card jobs-empty">
+            There are no jobs on this page. <Link to={`/jobs${boardSearch({ ...filters, page: 1 })}`}>Go to the first page</Link>
+          </p>
+        ) : (
+          <div className="grid-cards">
+            {data.jobs.map((job) => (
+              <JobCard key={job.id} job={job} now={data.now} back={back} />
+            ))}
+          </div>
+        )}
+        {data.pageCount > 1 ? (
+          <nav className="jobs-pager" aria-label="Pages">
+            {data.page > 1 ? (
+              <Link className="btn btn-sm" to={`/jobs${boardSearch({ ...filters, page: data.page - 1 })}`} rel="prev">
+                ‹ Previous
+              </Link>
+            ) : null}
+            <span className="pager-text">
+              Page {Math.min(data.page, data.pageCount)} of {data.pageCount}
+            </span>
+            {data.page < data.pageCount ? (
+              <Link className="btn btn-sm" to={`/jobs${boardSearch({ ...filters, page: data.page + 1 })}`} rel="next">
+                Next ›
+              </Link>
+            ) : null}
+          </nav>
+        ) : null}
+      </section>
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <main className="page">
+      <h1>{JOB_TEXT.boardTitle}</h1>
+      <p className="alert alert-error" role="alert">
+        Failed to load jobs
+      </p>
+    </main>
+  );
+}
