@@ -41,6 +41,14 @@ const PUBLIC_SQL = sql.raw(`j.is_approved and j.status = 'active'`);
 
 export { isPubliclyVisible };
 
+/** How many jobs students, alumni and guests can see (the dashboard's Available Jobs). */
+export async function countPublicJobs(db: Db): Promise<number> {
+  const r = (await db.execute(sql`select count(*)::int as n from jobs j where ${PUBLIC_SQL}`)) as unknown as
+    | Array<{ n: number }>
+    | { rows: Array<{ n: number }> };
+  return Number((Array.isArray(r) ? r : r.rows)[0]?.n ?? 0);
+}
+
 /** The model's actor from a signed-in user row (or null for guests). */
 export function actorFrom(user: { id: string; role: string; email: string } | null | undefined): Actor | null {
   return user ? { id: user.id, role: user.role as Actor["role"], email: user.email } : null;

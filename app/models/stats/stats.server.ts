@@ -2,10 +2,12 @@
  * Dashboard statistics (§2.8, §2.9, §3), computed by aggregate SQL in the database — never by
  * loading rows — so they stay fast with tens of thousands of users. Shapes are exactly §3's.
  */
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { NEW_USERS_DAYS, TOP_COURSES_MAX } from "#db/constants";
-import { companies, courses, jobInteractions, jobs, searchEvents, users } from "#db/schema";
+import { companies, courses, jobInteractions, jobs, users } from "#db/schema";
+import { countPublicJobs } from "../job/job.server";
+import { topSearches } from "../search/search.server";
 
 export const TOP_SEARCHES_MAX = 10;
 export const UNKNOWN_COURSE = "Unknown";
@@ -72,12 +74,7 @@ export async function adminStats(db: Db): Promise<AdminStats> {
       .select({ total: count(), pending: n(sql`count(*) filter (where not ${jobs.isApproved})`) })
       .from(jobs),
     db.select({ total: count() }).from(companies),
-    db
-      .select({ term: searchEvents.term, total: count() })
-      .from(searchEvents)
-      .groupBy(searchEvents.term)
-      .orderBy(desc(count()), asc(searchEvents.term))
-      .limit(TOP_SEARCHES_MAX),
+    topSearches(db, { limit: TOP_SEARCHES_MAX }),
   ]);
   const nameOf = new Map(courseNames.map((x) => [x.id, x.name]));
   const roleCounts = { students: 0, alumni: 0, admins: 0 };
@@ -116,10 +113,7 @@ export async function adminStats(db: Db): Promise<AdminStats> {
  */
 export async function studentStats(db: Db, userId: string): Promise<StudentStats> {
   const [[avail], [comp], [mine]] = await Promise.all([
-    db
-      .select({ n: count() })
-      .from(jobs)
-      .where(and(eq(jobs.isApproved, true), eq(jobs.status, "active"))),
+    countPublicJobs(db).then((n) => [{ n }]),
     db.select({ n: count() }).from(companies),
     db
       .select({
