@@ -18,6 +18,8 @@ export type Driver = "postgres" | "pglite";
 export interface DbHandle {
   db: Db;
   driver: Driver;
+  /** The connection URL (PostgreSQL only), for work that needs a dedicated connection. */
+  url?: string;
   /** Runs raw SQL and returns the rows, whichever driver is underneath. */
   rows<T = Record<string, unknown>>(query: SQL): Promise<T[]>;
   close(): Promise<void>;
@@ -100,6 +102,7 @@ export async function createDb(opts: CreateDbOptions): Promise<DbHandle> {
     return {
       db,
       driver: "postgres",
+      url: opts.databaseUrl,
       rows: async <T,>(q: SQL) => (await db.execute(q)) as unknown as T[],
       close: () => client.end({ timeout: 5 }),
     };

@@ -1,5 +1,9 @@
 import { sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import fs from "node:fs";
+import path from "node:path";
+import postgres from "postgres";
+import { describe, expect, inject, it } from "vitest";
+import { findMigrationsFolder } from "./migrations-path";
 import { forEachDb } from "../tests/setup/db";
 import { createCompany, createJob, createSurvey, createUser } from "../tests/factories";
 import { COURSES } from "./constants";
@@ -80,5 +84,33 @@ describe("data model", () => {
       const [row] = await t.db.select().from(jobs).where(sql`id = ${j.id}`);
       expect(row.categories).toEqual(["Avionics", "Maintenance"]);
     });
+  });
+});
+
+describe("migrations on PostgreSQL", () => {
+  const url = inject("pgTemplateUrl");
+  it.runIf(!!url)("are applied exactly once when several instances start at once", async () => {
+    const { createDb } = await import("./client");
+    const { migrate } = await import("./migrate");
+    const server = new URL(url!);
+    const name = `${server.pathname.slice(1)}_mig${Date.now().toString(36)}`;
+    server.pathname = "/postgres";
+    const admin = postgres(server.toString(), { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database "${name}"`);
+    const target = new URL(url!);
+    target.pathname = `/${name}`;
+    const handles = await Promise.all([1, 2, 3].map(() => createDb({ databaseUrl: target.toString(), max: 2 })));
+    try {
+      await Promise.all(handles.map((h) => migrate(h)));
+      const journal = JSON.parse(fs.readFileSync(path.join(findMigrationsFolder(), "meta", "_journal.json"), "utf8"));
+      const rows = await handles[0].rows<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+      expect(rows[0].n).toBe(journal.entries.length);
+      const jobsTable = await handles[0].rows(sql`select 1 from pg_tables where tablename = 'jobs'`);
+      expect(jobsTable).toHaveLength(1);
+    } finally {
+      await Promise.all(handles.map((h) => h.close()));
+      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    }
   });
 });
