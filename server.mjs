@@ -23,7 +23,10 @@ function newestMtime(dir) {
 
 function needsBuild() {
   if (!fs.existsSync(buildFile) || !fs.existsSync(path.join(root, "public", "widget.js"))) return true;
-  if (process.env.NODE_ENV === "production" || process.env.RUNWAY_SKIP_BUILD_CHECK) return false;
+  if (process.env.RUNWAY_SKIP_BUILD_CHECK) return false; // npm run dev and the test harness
+  const marker = path.join(root, "build", ".production-build");
+  if (!fs.existsSync(marker) || fs.statSync(marker).mtimeMs < fs.statSync(buildFile).mtimeMs) return true;
+  if (process.env.NODE_ENV === "production") return false;
   const built = fs.statSync(buildFile).mtimeMs;
   return ["app", "db", "widget/src"].some((d) => newestMtime(path.join(root, d)) > built);
 }

@@ -16,3 +16,6 @@ run(bin("remix"), ["build"]);
 if (fs.existsSync(path.join(root, "widget", "build.mjs"))) {
   run(process.execPath, [path.join(root, "widget", "build.mjs")]);
 }
+// Marks build/index.js as a production build; `remix watch` (npm run dev) writes a development build
+// that would fail under NODE_ENV=production, so `npm start` rebuilds when this marker is older.
+fs.writeFileSync(path.join(root, "build", ".production-build"), new Date().toISOString());
