@@ -7,12 +7,10 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { randomBytes } from "node:crypto";
 import { Readable, Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
-import postgres from "postgres";
-import { inject } from "vitest";
 import { createDb, type DbHandle, type Driver } from "../db/client";
+import { copyPgTemplate, loadPgliteTemplate } from "../tests/setup/db";
 import type { Io } from "./support";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -99,12 +97,7 @@ export interface SpawnTarget {
 export async function spawnTarget(driver: Driver): Promise<SpawnTarget> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "runway-cli-"));
   if (driver === "pglite") {
-    const { PGlite } = await import("@electric-sql/pglite");
-    const { unaccent } = await import("@electric-sql/pglite/contrib/unaccent");
-    const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-    const blob = new Blob([fs.readFileSync(inject("pgliteTemplate"))]);
-    const pg = await PGlite.create(path.join(dataDir, "pglite"), { loadDataDir: blob, extensions: { unaccent, pg_trgm } });
-    await pg.close();
+    await (await loadPgliteTemplate(path.join(dataDir, "pglite"))).close();
     return {
       driver,
       dataDir,
@@ -113,31 +106,14 @@ export async function spawnTarget(driver: Driver): Promise<SpawnTarget> {
       drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
     };
   }
-  const template = inject("pgTemplateUrl")!;
-  const u = new URL(template);
-  const base = u.pathname.slice(1);
-  const name = `${base}_f${randomBytes(5).toString("hex")}`;
-  u.pathname = "/postgres";
-  const admin = postgres(u.toString(), { max: 1, onnotice: () => {} });
-  for (let i = 0; ; i++) {
-    try {
-      await admin.unsafe(`create database "${name}" template "${base}"`);
-      break;
-    } catch (e) {
-      if (i > 50) throw e;
-      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
-    }
-  }
-  const url = new URL(template);
-  url.pathname = `/${name}`;
+  const copy = await copyPgTemplate();
   return {
     driver,
     dataDir,
-    env: childEnv({ DATA_DIR: dataDir, DATABASE_URL: url.toString() }),
-    open: () => createDb({ databaseUrl: url.toString(), max: 2 }),
+    env: childEnv({ DATA_DIR: dataDir, DATABASE_URL: copy.url }),
+    open: () => createDb({ databaseUrl: copy.url, max: 2 }),
     drop: async () => {
-      await admin.unsafe(`drop database if exists "${name}" with (force)`);
-      await admin.end();
+      await copy.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

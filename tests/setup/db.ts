@@ -18,14 +18,32 @@ export function drivers(): Driver[] {
 /** A fresh, migrated database of the given driver (the caller closes it with `drop`). */
 export async function freshDb(driver: Driver): Promise<DbHandle & { drop(): Promise<void> }> {
   if (driver === "pglite") {
-    const { PGlite } = await import("@electric-sql/pglite");
-    const { unaccent } = await import("@electric-sql/pglite/contrib/unaccent");
-    const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-    const blob = new Blob([fs.readFileSync(inject("pgliteTemplate"))]);
-    const pg = await PGlite.create({ loadDataDir: blob, extensions: { unaccent, pg_trgm } });
-    const h = await createDb({ pglite: pg });
+    const h = await createDb({ pglite: await loadPgliteTemplate() });
     return { ...h, drop: () => h.close() };
   }
+  const copy = await copyPgTemplate();
+  const h = await createDb({ databaseUrl: copy.url, max: 5 });
+  return {
+    ...h,
+    drop: async () => {
+      await h.close();
+      await copy.drop();
+    },
+  };
+}
+
+/** A PGlite loaded from the migrated template (in memory, or in `dir` when given). */
+export async function loadPgliteTemplate(dir?: string) {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { unaccent } = await import("@electric-sql/pglite/contrib/unaccent");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const blob = new Blob([fs.readFileSync(inject("pgliteTemplate"))]);
+  const opts = { loadDataDir: blob, extensions: { unaccent, pg_trgm } };
+  return dir ? PGlite.create(dir, opts) : PGlite.create(opts);
+}
+
+/** A new PostgreSQL database copied from the migrated TEST_DATABASE_URL template. */
+export async function copyPgTemplate(): Promise<{ url: string; drop(): Promise<void> }> {
   const template = inject("pgTemplateUrl")!;
   const u = new URL(template);
   const base = u.pathname.slice(1);
@@ -44,11 +62,9 @@ export async function freshDb(driver: Driver): Promise<DbHandle & { drop(): Prom
   }
   const dbUrl = new URL(template);
   dbUrl.pathname = `/${name}`;
-  const h = await createDb({ databaseUrl: dbUrl.toString(), max: 5 });
   return {
-    ...h,
+    url: dbUrl.toString(),
     drop: async () => {
-      await h.close();
       await admin.unsafe(`drop database if exists "${name}" with (force)`);
       await admin.end();
     },
