@@ -4,7 +4,6 @@
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { once } from "node:events";
 import { createRequire } from "node:module";
 import { createRequestHandler } from "@remix-run/node";
 import compression from "compression";
@@ -78,7 +77,7 @@ async function send(res, response) {
       const { done, value } = await reader.read();
       if (done) break;
       if (!res.write(value)) {
-        await Promise.race([once(res, "drain"), once(res, "close")]);
+        await drainOrClose(res);
         if (res.destroyed) {
           await reader.cancel().catch(() => {});
           return;
@@ -91,4 +90,17 @@ async function send(res, response) {
     await reader.cancel().catch(() => {});
     res.destroy(error);
   }
+}
+
+/** Resolves when the socket can take more, or is gone; leaves no listener behind. */
+function drainOrClose(res) {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off("drain", done);
+      res.off("close", done);
+      resolve();
+    };
+    res.on("drain", done);
+    res.on("close", done);
+  });
 }

@@ -3,7 +3,7 @@
  *
  *   npm run build && npx tsx tests/bench/people.ts            # PostgreSQL (creates and drops runway_bench_people)
  *   npx tsx tests/bench/people.ts --pglite                      # PGlite in a temporary directory
- *   BENCH_USERS=100000 BENCH_PG_URL=postgres://… npx tsx tests/bench/people.ts
+ *   BENCH_USERS=100000 BENCH_DATABASE_URL=postgres://… npx tsx tests/bench/people.ts
  *
  * Seeds users (all roles, courses, 20 % inactive, created over two years), companies, jobs and
  * search events, starts the built server in-process on that database, and prints sequential
@@ -19,7 +19,7 @@ import { sql } from "drizzle-orm";
 
 const USERS = Number(process.env.BENCH_USERS ?? 50_000);
 const usePglite = process.argv.includes("--pglite");
-const PG_BASE = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const PG_BASE = process.env.BENCH_DATABASE_URL ?? process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const DB_NAME = `runway_bench_people${usePglite ? "" : `_${process.pid}`}`;
 const root = path.resolve(".");
 
