@@ -28,6 +28,7 @@ import { userRecordSchema } from "~/models/user/user.schema";
 import { Field } from "~/components/ui/field";
 import type { loader as rootLoader } from "~/root";
 import styles from "~/styles/people.css";
+import { CourseOptions } from "~/components/ui/course-options";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -159,16 +160,7 @@ export default function CreateUser() {
                   name={fields.course.name}
                   defaultValue={(fields.course.initialValue as string) ?? ""}
                 >
-                  <option value="">Select course</option>
-                  {courseGroups.map((g) => (
-                    <optgroup key={g.institute} label={g.label}>
-                      {g.courses.map((c) => (
-                        <option key={c.id} value={c.id}>
-                          {c.name}
-                        </option>
-                      ))}
-                    </optgroup>
-                  ))}
+                  <CourseOptions groups={courseGroups} placeholder="Select course" />
                 </select>
               )}
             </Field>

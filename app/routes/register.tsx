@@ -5,9 +5,22 @@
  */
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigate,
+  useNavigation,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { REGISTER_YEAR_LEVELS } from "#db/constants";
 import { requireAnonymous } from "~/lib/auth.server";
@@ -27,6 +40,7 @@ import { Field } from "~/components/ui/field";
 import { notify } from "~/components/ui/notify";
 import type { loader as rootLoader } from "~/root";
 import styles from "~/styles/accounts.css";
+import { CourseOptions } from "~/components/ui/course-options";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -34,26 +48,42 @@ const HIDE = ["password", "confirmPassword"];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
-  return json({ courseGroups: await listCourseGroups(await getDb()), yearLevels: REGISTER_YEAR_LEVELS });
+  return json({
+    courseGroups: await listCourseGroups(await getDb()),
+    yearLevels: REGISTER_YEAR_LEVELS,
+  });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAnonymous(request);
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: registerFormSchema(env().COLLEGE_EMAIL_DOMAIN) });
-  if (submission.status !== "success") return json({ result: submission.reply({ hideFields: HIDE }) }, { status: 400 });
+  const submission = parseWithZod(formData, {
+    schema: registerFormSchema(env().COLLEGE_EMAIL_DOMAIN),
+  });
+  if (submission.status !== "success")
+    return json({ result: submission.reply({ hideFields: HIDE }) }, { status: 400 });
   try {
     const { user } = await registerUser(await getDb(), submission.value, { ip: clientIp(request) });
     const state = signVerifyState({ email: user.email, userId: user.id });
     if (formData.get("enhanced") === "1") {
-      return json({ registered: { email: user.email, userId: user.id, state, requiresVerification: true } }, { status: 201 });
+      return json(
+        { registered: { email: user.email, userId: user.id, state, requiresVerification: true } },
+        { status: 201 },
+      );
     }
     return redirect(`/verify-otp?s=${encodeURIComponent(state)}`);
   } catch (e) {
     if (!(e instanceof DomainError)) throw e;
-    const headers = e instanceof TooManyRequests ? { "Retry-After": String(e.retryAfterSeconds) } : undefined;
+    const headers =
+      e instanceof TooManyRequests ? { "Retry-After": String(e.retryAfterSeconds) } : undefined;
     return json(
-      { result: submission.reply({ formErrors: [e.message], fieldErrors: e.fields, hideFields: HIDE }) },
+      {
+        result: submission.reply({
+          formErrors: [e.message],
+          fieldErrors: e.fields,
+          hideFields: HIDE,
+        }),
+      },
       { status: e.status, headers },
     );
   }
@@ -71,7 +101,10 @@ export default function Register() {
   const schema = useMemo(() => registerFormSchema(domain), [domain]);
   const [form, fields] = useForm({
     id: "register",
-    lastResult: navigation.state === "idle" && actionData && "result" in actionData ? actionData.result : undefined,
+    lastResult:
+      navigation.state === "idle" && actionData && "result" in actionData
+        ? actionData.result
+        : undefined,
     defaultValue: { userType: "student" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onBlur",
@@ -94,7 +127,10 @@ export default function Register() {
     if (result?.error?.[""]) notify.error(result.error[""][0] || "Registration failed");
   }, [actionData]);
 
-  const onVerified = useCallback(() => navigate("/login?justVerified=1", { replace: true }), [navigate]);
+  const onVerified = useCallback(
+    () => navigate("/login?justVerified=1", { replace: true }),
+    [navigate],
+  );
   const onCloseModal = useCallback(() => {
     // Closing without a code keeps the account waiting: continue on the verify page.
     setModalOpen(false);
@@ -107,7 +143,11 @@ export default function Register() {
     return rest;
   };
   const password = (meta: typeof fields.password) => {
-    const { key: _k, type: _t, ...rest } = getInputProps(meta, { type: "password", ariaAttributes: false });
+    const {
+      key: _k,
+      type: _t,
+      ...rest
+    } = getInputProps(meta, { type: "password", ariaAttributes: false });
     return rest;
   };
   const { key: _ck, ...courseProps } = getSelectProps(fields.course, { ariaAttributes: false });
@@ -127,7 +167,10 @@ export default function Register() {
             </div>
           ) : null}
 
-          <fieldset className="choice-group" aria-describedby={userTypeError ? `${fields.userType.id}-error` : undefined}>
+          <fieldset
+            className="choice-group"
+            aria-describedby={userTypeError ? `${fields.userType.id}-error` : undefined}
+          >
             <legend>I am a</legend>
             <div className="choice-options">
               {(["student", "alumni"] as const).map((v) => (
@@ -151,33 +194,40 @@ export default function Register() {
 
           <div className="auth-grid-2">
             <Field label="First name" id={fields.firstName.id} error={fields.firstName.errors}>
-              {(p) => <input {...input(fields.firstName, "text")} {...p} autoComplete="given-name" />}
+              {(p) => (
+                <input {...input(fields.firstName, "text")} {...p} autoComplete="given-name" />
+              )}
             </Field>
             <Field label="Last name" id={fields.lastName.id} error={fields.lastName.errors}>
-              {(p) => <input {...input(fields.lastName, "text")} {...p} autoComplete="family-name" />}
+              {(p) => (
+                <input {...input(fields.lastName, "text")} {...p} autoComplete="family-name" />
+              )}
             </Field>
           </div>
           <Field label="Email" id={fields.email.id} error={fields.email.errors}>
-            {(p) => <input {...input(fields.email, "email")} {...p} autoComplete="email" placeholder={`you@${domain}`} />}
+            {(p) => (
+              <input
+                {...input(fields.email, "email")}
+                {...p}
+                autoComplete="email"
+                placeholder={`you@${domain}`}
+              />
+            )}
           </Field>
           <div className="student-only">
-            <Field label="Student ID" id={fields.studentId.id} error={fields.studentId.errors} hint="For students only.">
+            <Field
+              label="Student ID"
+              id={fields.studentId.id}
+              error={fields.studentId.errors}
+              hint="For students only."
+            >
               {(p) => <input {...input(fields.studentId, "text")} {...p} autoComplete="off" />}
             </Field>
           </div>
           <Field label="Course" id={fields.course.id} error={fields.course.errors}>
             {(p) => (
               <select {...courseProps} {...p}>
-                <option value="">Select your course</option>
-                {courseGroups.map((g) => (
-                  <optgroup key={g.institute} label={g.label}>
-                    {g.courses.map((c) => (
-                      <option key={c.id} value={c.id}>
-                        {c.name}
-                      </option>
-                    ))}
-                  </optgroup>
-                ))}
+                <CourseOptions groups={courseGroups} placeholder="Select your course" />
               </select>
             )}
           </Field>
@@ -195,10 +245,22 @@ export default function Register() {
           </Field>
           <div className="auth-grid-2">
             <Field label="Password" id={fields.password.id} error={fields.password.errors}>
-              {(p) => <PasswordInput {...password(fields.password)} {...p} autoComplete="new-password" />}
+              {(p) => (
+                <PasswordInput {...password(fields.password)} {...p} autoComplete="new-password" />
+              )}
             </Field>
-            <Field label="Confirm password" id={fields.confirmPassword.id} error={fields.confirmPassword.errors}>
-              {(p) => <PasswordInput {...password(fields.confirmPassword)} {...p} autoComplete="new-password" />}
+            <Field
+              label="Confirm password"
+              id={fields.confirmPassword.id}
+              error={fields.confirmPassword.errors}
+            >
+              {(p) => (
+                <PasswordInput
+                  {...password(fields.confirmPassword)}
+                  {...p}
+                  autoComplete="new-password"
+                />
+              )}
             </Field>
           </div>
 
@@ -240,7 +302,9 @@ export default function Register() {
           Already have an account? <Link to="/login">Sign in</Link>
         </p>
       </div>
-      {legal ? <LegalModal doc={legal} open onClose={() => setLegal(null)} collegeName={collegeName} /> : null}
+      {legal ? (
+        <LegalModal doc={legal} open onClose={() => setLegal(null)} collegeName={collegeName} />
+      ) : null}
       {registered ? (
         <VerificationModal
           open={modalOpen}

@@ -6,6 +6,7 @@ import { YEAR_LEVELS } from "#db/constants";
 import { PROFILE_MSG, profileFormSchema } from "~/models/user/profile.schema";
 import type { PublicUser } from "~/models/user/user.server";
 import { Field } from "../ui/field";
+import { CourseOptions } from "~/components/ui/course-options";
 
 export interface CourseGroup {
   institute: string;
@@ -94,16 +95,7 @@ export function ProfileForm({
                   name={fields.course.name}
                   defaultValue={(fields.course.initialValue as string | undefined) ?? ""}
                 >
-                  <option value="">Select course</option>
-                  {courseGroups.map((g) => (
-                    <optgroup key={g.institute} label={g.label}>
-                      {g.courses.map((c) => (
-                        <option key={c.id} value={c.id}>
-                          {c.name}
-                        </option>
-                      ))}
-                    </optgroup>
-                  ))}
+                  <CourseOptions groups={courseGroups} placeholder="Select course" />
                 </select>
               )}
             </Field>

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, ROLES, YEAR_LEVELS, type Role } from "#db/constants";
-import { collegeEmailField, MSG } from "./user.schema";
+import { collegeEmailField, firstNameField, lastNameField } from "./user.schema";
 
 export const USERS_MSG = {
   created: "The user has been created successfully",
@@ -118,18 +118,8 @@ export const courseRef = z.preprocess((v) => {
 export function adminUserPatchSchema(domain: string) {
   return z
     .object({
-      firstName: z
-        .string({ error: MSG.firstNameRequired })
-        .trim()
-        .min(1, { error: MSG.firstNameRequired, abort: true })
-        .min(2, MSG.firstNameMin)
-        .max(100),
-      lastName: z
-        .string({ error: MSG.lastNameRequired })
-        .trim()
-        .min(1, { error: MSG.lastNameRequired, abort: true })
-        .min(2, MSG.lastNameMin)
-        .max(100),
+      firstName: firstNameField,
+      lastName: lastNameField,
       email: collegeEmailField(domain),
       role: z.enum(ROLES, { error: "Please select user type" }),
       userType: z.enum(ROLES, { error: "Please select user type" }),

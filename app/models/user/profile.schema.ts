@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { YEAR_LEVELS } from "#db/constants";
 import { courseRef } from "./admin.schema";
-import { MSG } from "./user.schema";
+import { firstNameField, lastNameField } from "./user.schema";
 
 export const PROFILE_MSG = {
   saved: "Profile saved",
@@ -27,18 +27,8 @@ const optionalText = (max: number, label: string) =>
 
 /** The whole profile form: an empty optional field clears it. */
 export const profileFormSchema = z.object({
-  firstName: z
-    .string({ error: MSG.firstNameRequired })
-    .trim()
-    .min(1, { error: MSG.firstNameRequired, abort: true })
-    .min(2, MSG.firstNameMin)
-    .max(100),
-  lastName: z
-    .string({ error: MSG.lastNameRequired })
-    .trim()
-    .min(1, { error: MSG.lastNameRequired, abort: true })
-    .min(2, MSG.lastNameMin)
-    .max(100),
+  firstName: firstNameField,
+  lastName: lastNameField,
   phone: optionalText(40, "Phone"),
   address: optionalText(300, "Address"),
   bio: optionalText(2000, "Bio"),

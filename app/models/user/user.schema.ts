@@ -43,6 +43,20 @@ export const newPasswordField = z
 
 export const roleField = z.enum(ROLES);
 
+/** First and last names where they must be real (profile, Create User, CSV import): ≥ 2 characters. */
+export const firstNameField = z
+  .string({ error: MSG.firstNameRequired })
+  .trim()
+  .min(1, { error: MSG.firstNameRequired, abort: true })
+  .min(NAME_MIN, MSG.firstNameMin)
+  .max(100);
+export const lastNameField = z
+  .string({ error: MSG.lastNameRequired })
+  .trim()
+  .min(1, { error: MSG.lastNameRequired, abort: true })
+  .min(NAME_MIN, MSG.lastNameMin)
+  .max(100);
+
 /** Role read from role, then userType, then type (spec §6). */
 export function readRole(u: { role?: unknown; userType?: unknown; type?: unknown } | null | undefined): Role | null {
   const r = u?.role ?? u?.userType ?? u?.type;
@@ -97,8 +111,8 @@ export function userRecordSchema(domain: string, opts: { passwordRequired: boole
   return z
     .object({
       userType: z.enum(roles, { error: CREATE_MSG.userType }),
-      firstName: z.string({ error: MSG.firstNameRequired }).trim().min(1, MSG.firstNameRequired).min(2, MSG.firstNameMin).max(100),
-      lastName: z.string({ error: MSG.lastNameRequired }).trim().min(1, MSG.lastNameRequired).min(2, MSG.lastNameMin).max(100),
+      firstName: firstNameField,
+      lastName: lastNameField,
       email: collegeEmailField(domain),
       password: opts.passwordRequired
         ? newPasswordField

@@ -1,0 +1,29 @@
+/** The course choices grouped by institute (spec §2.4), for every course dropdown. */
+export interface CourseGroup {
+  institute: string;
+  label: string;
+  courses: Array<{ id: string; name: string }>;
+}
+
+export function CourseOptions({
+  groups,
+  placeholder,
+}: {
+  groups: CourseGroup[];
+  placeholder: string;
+}) {
+  return (
+    <>
+      <option value="">{placeholder}</option>
+      {groups.map((g) => (
+        <optgroup key={g.institute} label={g.label}>
+          {g.courses.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </optgroup>
+      ))}
+    </>
+  );
+}
