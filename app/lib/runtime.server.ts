@@ -1,10 +1,10 @@
 /** Process start and stop, called by server.mjs through the server build's entry module. */
 import path from "node:path";
-import { createSender, startMailWorker } from "~/models/mail/mail.server";
+import { consoleNoticesFor, createSender, startMailWorker } from "~/models/mail/mail.server";
 import { closeDb, getDb, getDbHandle } from "./db.server";
 import { env } from "./env.server";
 
-let stopMail: (() => void) | null = null;
+let stopMail: (() => Promise<void>) | null = null;
 let housekeeping: NodeJS.Timeout | null = null;
 
 export function loadEnv() {
@@ -19,9 +19,13 @@ export function describeDatabase(): string {
 export async function init(opts: { log?: (line: string) => void } = {}) {
   const e = env();
   await getDbHandle();
+  const outboxDir = path.join(e.DATA_DIR, "outbox");
+  if (!e.SMTP_URL && e.NODE_ENV === "production")
+    opts.log?.(`[mail] SMTP_URL is not set: mail is written to ${outboxDir} (it holds live links; set SMTP_URL)`);
   stopMail = startMailWorker(
     getDb,
-    createSender({ smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(e.DATA_DIR, "outbox") }),
+    // Codes and links reach the console only in development without SMTP, never in production.
+    createSender({ smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir, consoleNotices: consoleNoticesFor(e) }),
     { log: opts.log, intervalMs: 3000 },
   );
   const { purgeExpiredSessions } = await import("~/models/auth/session.server");
@@ -39,7 +43,8 @@ export async function init(opts: { log?: (line: string) => void } = {}) {
 }
 
 export async function shutdown() {
-  stopMail?.();
+  // Waits for the message in flight to be marked, so it is not sent again by another instance.
+  await stopMail?.();
   if (housekeeping) clearInterval(housekeeping);
   await closeDb();
 }

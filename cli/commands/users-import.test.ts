@@ -272,7 +272,7 @@ describe("runway users import (run function)", () => {
         await importCsv(t, [HEADER, "invitee@example.edu,Ivy,Invitee,student,INV-1,BSAE,4th Year,"].join("\n"));
         const sender = createSender({ smtpUrl: sink.url, from: "Runway <no-reply@example.edu>", outboxDir: "" });
         try {
-          expect(await deliverDue(t.db, sender)).toEqual({ sent: 1, failed: 0 });
+          expect(await deliverDue(t.db, sender)).toEqual({ sent: 1, failed: 0, lost: 0 });
         } finally {
           sender.close();
         }
@@ -291,6 +291,11 @@ describe("runway users import (run function)", () => {
         expect(row).toMatchObject({ purpose: "invite", usedAt: null, email: "invitee@example.edu" });
         expect(Number(row.days)).toBeGreaterThan(6.9);
         expect(Number(row.days)).toBeLessThanOrEqual(7);
+        // Delivered: the outbox keeps the audit (to, template, subject) but no live invitation link.
+        const outbox = await t.db.select().from(mailOutbox);
+        expect(outbox).toHaveLength(1);
+        expect(outbox[0]).toMatchObject({ to: "invitee@example.edu", template: "invite", status: "sent", text: null, html: null, notice: null });
+        expect(JSON.stringify(outbox)).not.toContain(token);
       });
     });
   });

@@ -35,19 +35,27 @@ export const rateLimits = pgTable(
   (t) => [index("rate_limits_reset_idx").on(t.resetAt)],
 );
 
-/** Every e-mail goes through here, so an SMTP outage never fails the request that caused it. */
+/**
+ * Every e-mail goes through here, so an SMTP outage never fails the request that caused it. The
+ * body (text, html) and the console notice may hold live codes and links: they are kept only while
+ * the message is pending and nulled when it is sent or fails for good; the rest stays as the audit.
+ */
 export const mailOutbox = pgTable(
   "mail_outbox",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     to: text("to").notNull(),
     subject: text("subject").notNull(),
-    text: text("text").notNull(),
+    text: text("text"),
     html: text("html"),
+    /** The development console line (code or link); null once the message is done. */
+    notice: text("notice"),
     template: text("template"),
     status: text("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: tstz("next_attempt_at").notNull().defaultNow(),
+    /** The random token of the sender that holds the lease; only it may mark the row. */
+    claim: uuid("claim"),
     lockedUntil: tstz("locked_until"),
     lastError: text("last_error"),
     sentAt: tstz("sent_at"),

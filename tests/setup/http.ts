@@ -42,7 +42,7 @@ export interface TestServer {
 export function useServer(t: TestDb, opts: { mail?: boolean } = {}): TestServer {
   const s = {} as TestServer;
   let server: Server;
-  let stopMail: (() => void) | undefined;
+  let stopMail: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     const smtp = await startSmtpSink();
     s.smtp = smtp;
@@ -62,7 +62,7 @@ export function useServer(t: TestDb, opts: { mail?: boolean } = {}): TestServer 
     }
   });
   afterAll(async () => {
-    stopMail?.();
+    await stopMail?.();
     await new Promise<void>((r) => (server ? server.close(() => r()) : r()));
     server?.closeAllConnections?.();
     await s.smtp?.close();

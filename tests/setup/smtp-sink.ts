@@ -3,7 +3,10 @@ import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
 export interface ReceivedMail {
+  /** The envelope recipients (RCPT TO), lower-cased. */
   to: string[];
+  /** The envelope sender (MAIL FROM). */
+  mailFrom: string;
   subject: string;
   text: string;
   html: string | null;
@@ -20,12 +23,17 @@ export interface SmtpSink {
   close(): Promise<void>;
   /** Make the next deliveries fail (to test retries). */
   failNext(n: number): void;
+  /** Answer each message's end of data only after `ms` (a slow relay); 0 answers at once. */
+  setDelay(ms: number): void;
 }
 
-export async function startSmtpSink(opts: { port?: number; onMail?: (m: ReceivedMail) => void } = {}): Promise<SmtpSink> {
+export async function startSmtpSink(
+  opts: { port?: number; onMail?: (m: ReceivedMail) => void; delayMs?: number } = {},
+): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
   let failures = 0;
+  let delayMs = opts.delayMs ?? 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -34,6 +42,7 @@ export async function startSmtpSink(opts: { port?: number; onMail?: (m: Received
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", async () => {
+        if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
         if (failures > 0) {
           failures--;
           return callback(new Error("451 try again later"));
@@ -42,6 +51,7 @@ export async function startSmtpSink(opts: { port?: number; onMail?: (m: Received
         const parsed: ParsedMail = await simpleParser(raw);
         const m: ReceivedMail = {
           to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           subject: parsed.subject ?? "",
           text: parsed.text ?? "",
           html: typeof parsed.html === "string" ? parsed.html : null,
@@ -65,6 +75,9 @@ export async function startSmtpSink(opts: { port?: number; onMail?: (m: Received
     messages,
     failNext: (n) => {
       failures = n;
+    },
+    setDelay: (ms) => {
+      delayMs = ms;
     },
     clear: () => {
       messages.length = 0;

@@ -45,7 +45,7 @@ async function mails(db: Db, to: string, template?: string) {
 }
 async function lastCode(db: Db, to: string): Promise<string> {
   const [m] = await mails(db, to, "verify_email");
-  return m.text.match(/\b(\d{6})\b/)![1];
+  return m.text!.match(/\b(\d{6})\b/)![1];
 }
 /** Lets the next resend through (as if the 60-second cooldown had passed). */
 const skipCooldown = (db: Db, email: string) => db.delete(rateLimits).where(eq(rateLimits.key, `otp-cooldown:${email}`));
@@ -249,7 +249,7 @@ describe("accounts model", () =>
         expect(known).toEqual(unknown);
         expect(known.message).toBe(RESET_MSG.sent);
         const [m] = await mails(t.db, user.email, "password_reset");
-        const link = m.text.match(/https?:\/\/\S+/)![0];
+        const link = m.text!.match(/https?:\/\/\S+/)![0];
         const url = new URL(link);
         expect(`${url.origin}${url.pathname}`).toBe(resetLink("x", user.email).split("?")[0]);
         expect(url.searchParams.get("email")).toBe(user.email);
