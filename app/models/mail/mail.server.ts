@@ -100,11 +100,13 @@ export async function enqueueMany(db: Db, msgs: MailMessage[]): Promise<number> 
  * SMTP timeouts, all far below the lease (LEASE_MS), so a send that hangs ends in an error long
  * before another sender could take the message over — even if the lease could not be renewed.
  */
-export const SMTP_TIMEOUTS = {
+export const SMTP_TIMEOUTS: Readonly<
+  Record<"connectionTimeout" | "greetingTimeout" | "socketTimeout", number>
+> = {
   connectionTimeout: 15_000,
   greetingTimeout: 15_000,
   socketTimeout: 60_000,
-} as const;
+};
 
 export interface MailTransportConfig {
   smtpUrl?: string;
