@@ -17,6 +17,14 @@ import {
 import { getUser } from "./auth.server";
 import { getDb } from "./db.server";
 import { env } from "./env.server";
+import {
+  IDEMPOTENCY_HEADER,
+  IdempotencyError,
+  REPLAYED_HEADER,
+  idempotent,
+  jsonFingerprint,
+  parseIdempotencyKey,
+} from "./idempotency.server";
 
 export function bearerToken(request: Request): string | null {
   const h = request.headers.get("Authorization");
@@ -66,7 +74,7 @@ export function preflight(request: Request): Response {
     headers: {
       ...h,
       "Access-Control-Allow-Methods": "GET, POST, PUT, PATCH, DELETE, OPTIONS",
-      "Access-Control-Allow-Headers": "Authorization, Content-Type",
+      "Access-Control-Allow-Headers": "Authorization, Content-Type, Idempotency-Key",
       "Access-Control-Max-Age": "600",
     },
   });
@@ -83,6 +91,7 @@ export function json(request: Request, data: unknown, init: ResponseInit = {}): 
 /** Maps any thrown value to a JSON error response; unknown errors become a bare 500. */
 export function errorResponse(request: Request, e: unknown): Response {
   if (e instanceof Response) return e;
+  if (e instanceof IdempotencyError) return json(request, { message: e.message }, { status: e.status, headers: e.headers });
   if (e instanceof DomainError) {
     const body: Record<string, unknown> = { message: e.message, ...(e.extra ?? {}) };
     if (e.fields) body.errors = e.fields;
@@ -154,4 +163,26 @@ export function parseBody<T>(schema: ZodType<T>, data: unknown): T {
     (errors[key] ??= []).push(issue.message);
   }
   throw new ValidationError(r.error.issues[0]?.message ?? "Invalid request", errors);
+}
+
+/**
+ * Runs an /api create under the caller's `Idempotency-Key` header, if any (see idempotency.server.ts):
+ * a retry gets the first answer with `Idempotent-Replayed: true`; a bad key is a 400, the key reused
+ * for another body a 422, a duplicate still running after 5 s a 409.
+ */
+export async function idempotentApi(
+  request: Request,
+  user: { id: string },
+  body: unknown,
+  create: () => Promise<Response>,
+): Promise<Response> {
+  const key = parseIdempotencyKey(request.headers.get(IDEMPOTENCY_HEADER));
+  const res = await idempotent(await getDb(), { userId: user.id, key, fingerprint: jsonFingerprint(request, body) }, create);
+  if (res.headers.get(REPLAYED_HEADER)) {
+    // The stored answer has no CORS headers: this request's origin decides them.
+    for (const [k, v] of Object.entries(corsHeaders(request))) res.headers.set(k, v);
+    if (res.headers.has("Access-Control-Allow-Origin")) res.headers.set("Access-Control-Expose-Headers", REPLAYED_HEADER);
+    res.headers.set("Cache-Control", "no-store");
+  }
+  return res;
 }

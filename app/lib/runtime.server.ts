@@ -30,11 +30,13 @@ export async function init(opts: { log?: (line: string) => void } = {}) {
   );
   const { purgeExpiredSessions } = await import("~/models/auth/session.server");
   const { purgeExpiredLimits } = await import("./rate-limit.server");
+  const { purgeIdempotencyKeys } = await import("./idempotency.server");
   housekeeping = setInterval(async () => {
     try {
       const db = await getDb();
       await purgeExpiredSessions(db);
       await purgeExpiredLimits(db);
+      await purgeIdempotencyKeys(db);
     } catch {
       /* next round */
     }

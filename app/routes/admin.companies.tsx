@@ -30,6 +30,7 @@ import { Modal } from "~/components/ui/modal";
 import { notify } from "~/components/ui/notify";
 import { redirectWithFlash, requireAdmin } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
+import { idempotentForm, newIdempotencyKey } from "~/lib/idempotency.server";
 import {
   COMPANY_MSG,
   companyInputSchema,
@@ -72,7 +73,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       }),
       focusId ? getCompany(ctx, focusId).catch(() => null) : Promise.resolve(null),
     ]);
-    return json({ ...list, q, state, focus, loadError: null as string | null });
+    return json({ ...list, q, state, focus, formKey: newIdempotencyKey(), loadError: null as string | null });
   } catch (e) {
     console.error("[admin.companies] load failed:", e);
     return json({
@@ -81,6 +82,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       q,
       state,
       focus: null,
+      formKey: "",
       loadError: COMPANY_MSG.loadFailed as string,
     });
   }
@@ -139,56 +141,61 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 400 },
     );
   const id = formData.get("id");
-  const v = submission.value;
-  const input = {
-    name: v.name,
-    location: v.location ?? null,
-    website: v.website ?? null,
-    email: v.email ?? null,
-    phone: v.phone ?? null,
-    description: v.description ?? null,
-    logoUrl: v.logoUrl ?? null,
-  };
-  // Without JavaScript the logo file arrives with the form; store it first.
-  const file = formData.get("logo");
-  if (file instanceof Blob && file.size > 0) {
+  const save = async () => {
+    const v = submission.value;
+    const input = {
+      name: v.name,
+      location: v.location ?? null,
+      website: v.website ?? null,
+      email: v.email ?? null,
+      phone: v.phone ?? null,
+      description: v.description ?? null,
+      logoUrl: v.logoUrl ?? null,
+    };
+    // Without JavaScript the logo file arrives with the form; store it first.
+    const file = formData.get("logo");
+    if (file instanceof Blob && file.size > 0) {
+      try {
+        input.logoUrl = (await storeImage(ctx.db, file, { kind: "logo", actorId: user.id })).url;
+      } catch (e) {
+        if (!(e instanceof DomainError)) throw e;
+        return json(
+          {
+            intent: "save",
+            result: submission.reply({ fieldErrors: { logo: [e.message] } }),
+            toast: COMPANY_MSG.uploadFailed,
+            error: `${COMPANY_MSG.uploadFailed}: ${e.message}`,
+          },
+          { status: e.status },
+        );
+      }
+    }
     try {
-      input.logoUrl = (await storeImage(ctx.db, file, { kind: "logo", actorId: user.id })).url;
+      if (typeof id === "string" && id) await updateCompany(ctx, id, input);
+      else await addCompany(ctx, input);
     } catch (e) {
       if (!(e instanceof DomainError)) throw e;
       return json(
         {
           intent: "save",
-          result: submission.reply({ fieldErrors: { logo: [e.message] } }),
-          toast: COMPANY_MSG.uploadFailed,
-          error: `${COMPANY_MSG.uploadFailed}: ${e.message}`,
+          result: submission.reply({
+            fieldErrors: e.fields ?? {},
+            formErrors: e.fields ? [] : [e.message],
+          }),
+          toast: COMPANY_MSG.saveFailed,
+          error: `${COMPANY_MSG.saveFailed}: ${e.message}`,
         },
         { status: e.status },
       );
     }
-  }
-  try {
-    if (typeof id === "string" && id) await updateCompany(ctx, id, input);
-    else await addCompany(ctx, input);
-  } catch (e) {
-    if (!(e instanceof DomainError)) throw e;
-    return json(
-      {
-        intent: "save",
-        result: submission.reply({
-          fieldErrors: e.fields ?? {},
-          formErrors: e.fields ? [] : [e.message],
-        }),
-        toast: COMPANY_MSG.saveFailed,
-        error: `${COMPANY_MSG.saveFailed}: ${e.message}`,
-      },
-      { status: e.status },
-    );
-  }
-  return redirectWithFlash(backTo(request), {
-    kind: "success",
-    message: id ? COMPANY_MSG.updated : COMPANY_MSG.added,
-  });
+    return redirectWithFlash(backTo(request), {
+      kind: "success",
+      message: id ? COMPANY_MSG.updated : COMPANY_MSG.added,
+    });
+  };
+  // A double click or a resubmitted Add Company answers as the first did instead of adding it twice.
+  if (typeof id === "string" && id) return save();
+  return idempotentForm(request, user.id, formData, backTo(request), save);
 }
 
 function useHydrated() {
@@ -246,6 +253,7 @@ export default function AdminCompanies() {
       formError={saveResult?.error ?? null}
       onCancel={hydrated ? close : undefined}
       cancelHref={closeHref}
+      idempotencyKey={data.formKey}
     />
   ) : null;
   const confirm = deleting ? (

@@ -19,6 +19,7 @@ import { useMemo, useState } from "react";
 import { REGISTER_YEAR_LEVELS, ROLES, type Role } from "#db/constants";
 import { requireAdmin } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
+import { idempotentForm, newIdempotencyKey } from "~/lib/idempotency.server";
 import { env } from "~/lib/env.server";
 import { listCourseGroups } from "~/models/course/course.server";
 import { DomainError } from "~/models/errors";
@@ -34,41 +35,45 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return json({ courseGroups: await listCourseGroups(await getDb()) });
+  return json({ courseGroups: await listCourseGroups(await getDb()), formKey: newIdempotencyKey() });
 }
 
 /** §2.14: creates an active, verified user; on success back to Manage Users with the message. */
 export async function action({ request }: ActionFunctionArgs) {
   const me = await requireAdmin(request);
   const schema = userRecordSchema(env().COLLEGE_EMAIL_DOMAIN, { passwordRequired: true });
-  const submission = parseWithZod(await request.formData(), { schema });
+  const form = await request.formData();
+  const submission = parseWithZod(form, { schema });
   if (submission.status !== "success")
     return json({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
-  try {
-    const u = await createUserByAdmin(
-      { db: await getDb(), actor: { id: me.id, role: me.role as Role, email: me.email } },
-      submission.value,
-    );
-    if (!u._id) throw new Error(USERS_MSG.unexpectedResponse);
-    return redirect("/admin/users?created=1");
-  } catch (e) {
-    if (!(e instanceof DomainError)) console.error("[admin/create-user] failed:", e);
-    const known = e instanceof DomainError;
-    return json(
-      {
-        result: submission.reply({
-          formErrors: [known ? e.message : USERS_MSG.createFailed],
-          fieldErrors: known ? (e.fields ?? {}) : {},
-          hideFields: ["password"],
-        }),
-      },
-      { status: known ? e.status : 500 },
-    );
-  }
+  // A double click or a resubmitted form answers as the first did instead of a second create.
+  return idempotentForm(request, me.id, form, "/admin/create-user", async () => {
+    try {
+      const u = await createUserByAdmin(
+        { db: await getDb(), actor: { id: me.id, role: me.role as Role, email: me.email } },
+        submission.value,
+      );
+      if (!u._id) throw new Error(USERS_MSG.unexpectedResponse);
+      return redirect("/admin/users?created=1");
+    } catch (e) {
+      if (!(e instanceof DomainError)) console.error("[admin/create-user] failed:", e);
+      const known = e instanceof DomainError;
+      return json(
+        {
+          result: submission.reply({
+            formErrors: [known ? e.message : USERS_MSG.createFailed],
+            fieldErrors: known ? (e.fields ?? {}) : {},
+            hideFields: ["password"],
+          }),
+        },
+        { status: known ? e.status : 500 },
+      );
+    }
+  });
 }
 
 export default function CreateUser() {
-  const { courseGroups } = useLoaderData<typeof loader>();
+  const { courseGroups, formKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const domain = root?.config.emailDomain ?? "example.edu";
@@ -117,6 +122,7 @@ export default function CreateUser() {
         </Link>
       </div>
       <Form method="post" {...getFormProps(form)} className="card stack">
+        <input type="hidden" name="idempotencyKey" value={formKey} />
         {form.errors?.length ? (
           <p className="alert alert-error" role="alert" id={form.errorId}>
             {form.errors[0] || USERS_MSG.createFailed}

@@ -13,6 +13,7 @@ import { Modal } from "~/components/ui/modal";
 import { notify } from "~/components/ui/notify";
 import { redirectWithFlash, requireAdmin } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
+import { idempotentForm, newIdempotencyKey } from "~/lib/idempotency.server";
 import { relativeTime } from "~/lib/format";
 import { DomainError } from "~/models/errors";
 import { JOB_TEXT, JOB_TOAST, deleteJobConfirm, jobFormSchema } from "~/models/job/job.schema";
@@ -81,6 +82,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       companies,
       categories,
       modal: url.searchParams.has("new") ? ("new" as const) : editValues ? ("edit" as const) : null,
+      formKey: newIdempotencyKey(),
       editValues,
       confirm: confirm ? { id: confirm.id, title: confirm.title } : null,
       back: listUrl(url),
@@ -90,7 +92,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   } catch (e) {
     console.error("[admin/jobs] load failed:", e);
     return json(
-      { rows: [], total: 0, state, q, companies: [], categories: [], modal: null, editValues: null, confirm: null, back: listUrl(url), now: Date.now(), loadError: true },
+      { rows: [], total: 0, state, q, companies: [], categories: [], modal: null, formKey: "", editValues: null, confirm: null, back: listUrl(url), now: Date.now(), loadError: true },
       { status: 500 },
     );
   }
@@ -112,17 +114,21 @@ export async function action({ request }: ActionFunctionArgs) {
     const submission = parseWithZod(form, { schema: jobFormSchema });
     if (submission.status !== "success")
       return json<FormReply>({ result: submission.reply(), message: JOB_TOAST.saveFailed }, { status: 400 });
-    try {
-      if (intent === "create") await Jobs.createJob(ctx, submission.value);
-      else await Jobs.updateJob(ctx, id, submission.value);
-    } catch (e) {
-      if (!(e instanceof DomainError)) throw e;
-      return json<FormReply>(
-        { result: submission.reply({ formErrors: e.fields ? [] : [e.message], fieldErrors: e.fields }), message: e.message },
-        { status: e.status },
-      );
-    }
-    return redirectWithFlash(back, { kind: "success", message: intent === "create" ? JOB_TOAST.created : JOB_TOAST.updated });
+    const save = async () => {
+      try {
+        if (intent === "create") await Jobs.createJob(ctx, submission.value);
+        else await Jobs.updateJob(ctx, id, submission.value);
+      } catch (e) {
+        if (!(e instanceof DomainError)) throw e;
+        return json<FormReply>(
+          { result: submission.reply({ formErrors: e.fields ? [] : [e.message], fieldErrors: e.fields }), message: e.message },
+          { status: e.status },
+        );
+      }
+      return redirectWithFlash(back, { kind: "success", message: intent === "create" ? JOB_TOAST.created : JOB_TOAST.updated });
+    };
+    // A double click or a resubmitted create answers as the first did instead of adding the job twice.
+    return intent === "create" ? idempotentForm(request, admin.id, form, back, save) : save();
   }
   try {
     if (intent === "approve") {
@@ -210,6 +216,7 @@ export default function AdminJobs() {
         categories={data.categories}
         lastResult={reply?.result}
         back={back}
+        idempotencyKey={data.formKey}
         action={location.pathname + location.search}
       />
     ) : null;

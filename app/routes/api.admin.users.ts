@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { Role } from "#db/constants";
-import { handleApi, json, parseBody, readJson, requireApiAdmin } from "~/lib/api.server";
+import { handleApi, idempotentApi, json, parseBody, readJson, requireApiAdmin } from "~/lib/api.server";
 import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { readUserListQuery, wantsPaging } from "~/models/user/admin.schema";
@@ -32,9 +32,9 @@ export const action = ({ request }: ActionFunctionArgs) =>
       );
     const me = await requireApiAdmin(request);
     const ctx = { db: await getDb(), actor: { id: me.id, role: me.role as Role, email: me.email } };
-    const input = parseBody(
-      userRecordSchema(env().COLLEGE_EMAIL_DOMAIN, { passwordRequired: true }),
-      await readJson(request),
-    );
-    return json(request, await createUserByAdmin(ctx, input), { status: 201 });
+    const body = await readJson(request);
+    return idempotentApi(request, me, body, async () => {
+      const input = parseBody(userRecordSchema(env().COLLEGE_EMAIL_DOMAIN, { passwordRequired: true }), body);
+      return json(request, await createUserByAdmin(ctx, input), { status: 201 });
+    });
   });

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { Role } from "#db/constants";
-import { handleApi, json, parseBody, readJson, requireApiAdmin, requireApiUser } from "~/lib/api.server";
+import { handleApi, idempotentApi, json, parseBody, readJson, requireApiAdmin, requireApiUser } from "~/lib/api.server";
 import { getDb } from "~/lib/db.server";
 import { companyInputSchema } from "~/models/company/company.schema";
 import { addCompany, listCompanies } from "~/models/company/company.server";
@@ -45,10 +45,13 @@ export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     if (request.method !== "POST") return json(request, { message: "Method not allowed" }, { status: 405 });
     const user = await requireApiAdmin(request);
-    const input = parseBody(companyInputSchema, await readJson(request));
-    const company = await addCompany(
-      { db: await getDb(), actor: { id: user.id, role: user.role as Role, email: user.email } },
-      input,
-    );
-    return json(request, company, { status: 201 });
+    const body = await readJson(request);
+    return idempotentApi(request, user, body, async () => {
+      const input = parseBody(companyInputSchema, body);
+      const company = await addCompany(
+        { db: await getDb(), actor: { id: user.id, role: user.role as Role, email: user.email } },
+        input,
+      );
+      return json(request, company, { status: 201 });
+    });
   });

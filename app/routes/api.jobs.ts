@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { getApiUser, handleApi, json, parseBody, readJson, requireApiAdmin } from "~/lib/api.server";
+import { getApiUser, handleApi, idempotentApi, json, parseBody, readJson, requireApiAdmin } from "~/lib/api.server";
 import { getDb } from "~/lib/db.server";
 import { ValidationError } from "~/models/errors";
 import { QueryError, jobCreateSchema, parseJobListQuery } from "~/models/job/job.schema";
@@ -56,7 +56,10 @@ export const action = ({ request }: ActionFunctionArgs) =>
     if (request.method !== "POST")
       return json(request, { message: "Method not allowed" }, { status: 405, headers: { Allow: "GET, POST" } });
     const admin = await requireApiAdmin(request);
-    const input = parseBody(jobCreateSchema, await readJson(request));
-    const row = await createJob({ db: await getDb(), actor: actorFrom(admin) }, input);
-    return json(request, serializeJob(row), { status: 201 });
+    const body = await readJson(request);
+    return idempotentApi(request, admin, body, async () => {
+      const input = parseBody(jobCreateSchema, body);
+      const row = await createJob({ db: await getDb(), actor: actorFrom(admin) }, input);
+      return json(request, serializeJob(row), { status: 201 });
+    });
   });

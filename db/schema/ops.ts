@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigserial, check, index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { bigserial, check, index, integer, jsonb, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { MAIL_STATUSES } from "../constants";
 import { createdAt, oneOf, tstz } from "./columns";
 import { users } from "./users";
@@ -67,3 +67,30 @@ export const mailOutbox = pgTable(
   ],
 );
 
+
+/**
+ * Idempotency-Key records: the first answer to a create, replayed to a retry with the same key from
+ * the same user for 24 hours. `status` is null while the first request is still running; `lockToken`
+ * and `lockedUntil` let a retry take over a key whose first request died (process crash).
+ */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    fingerprint: text("fingerprint").notNull(),
+    status: integer("status"),
+    responseHeaders: jsonb("response_headers").$type<Array<[string, string]>>(),
+    responseBody: text("response_body"),
+    lockToken: uuid("lock_token"),
+    lockedUntil: tstz("locked_until"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    index("idempotency_keys_created_idx").on(t.createdAt),
+    check("idempotency_keys_status_check", sql`${t.status} is null or ${t.status} between 100 and 599`),
+  ],
+);

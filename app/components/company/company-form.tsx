@@ -20,12 +20,15 @@ export function CompanyForm({
   formError,
   onCancel,
   cancelHref,
+  idempotencyKey,
 }: {
   company: CompanyRecord | null;
   lastResult?: SubmissionResult<string[]> | null;
   formError?: string | null;
   onCancel?: () => void;
   cancelHref: string;
+  /** A fresh key per rendered Add form, so a resubmission does not add the company twice. */
+  idempotencyKey?: string;
 }) {
   const navigation = useNavigation();
   const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "save";
@@ -77,6 +80,7 @@ export function CompanyForm({
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="stack company-form">
       <input type="hidden" name="intent" value="save" />
       {company ? <input type="hidden" name="id" value={company.id} /> : null}
+      {!company && idempotencyKey ? <input type="hidden" name="idempotencyKey" value={idempotencyKey} /> : null}
       <input type="hidden" name="logoUrl" value={logoUrl ?? ""} />
       {formError ? (
         <p className="alert alert-error" role="alert">

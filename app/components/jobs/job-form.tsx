@@ -44,6 +44,7 @@ export function JobForm({
   lastResult,
   back,
   action,
+  idempotencyKey,
 }: {
   values: JobFormValues;
   companies: Array<{ id: string; name: string }>;
@@ -51,6 +52,8 @@ export function JobForm({
   lastResult?: SubmissionResult<string[]> | null;
   back: string;
   action: string;
+  /** A fresh key per rendered create form, so a resubmission does not create twice. */
+  idempotencyKey?: string;
 }) {
   const editing = !!values.id;
   const navigation = useNavigation();
@@ -67,6 +70,7 @@ export function JobForm({
     <Form method="post" action={action} {...getFormProps(form)} className="stack">
       <input type="hidden" name="intent" value={editing ? "update" : "create"} />
       {editing ? <input type="hidden" name="id" value={values.id} /> : null}
+      {!editing && idempotencyKey ? <input type="hidden" name="idempotencyKey" value={idempotencyKey} /> : null}
       <input type="hidden" name="back" value={back} />
       {form.errors?.length ? (
         <p className="alert alert-error" role="alert" id={form.errorId}>
