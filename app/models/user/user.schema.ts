@@ -1,6 +1,7 @@
 /** Isomorphic user rules and messages (spec §5), shared by forms, /api and the CLI. */
 import { z } from "zod";
 import { NAME_MIN, PASSWORD_MAX, PASSWORD_MIN, ROLES, YEAR_LEVELS, type Role } from "#db/constants";
+import { emailDomain, isPlainEmail, normalizeEmail } from "./email";
 
 export const MSG = {
   emailRequired: "Email is required",
@@ -15,24 +16,29 @@ export const MSG = {
   domainOnly: (domain: string) => `Only @${domain} emails are allowed`,
 } as const;
 
-/** Trimmed and lowercased e-mail; `\S+@\S+` as the login form's pattern. */
+/**
+ * Trimmed and lowercased e-mail that must be one plain address (`isPlainEmail`): stricter than the
+ * login form's `\S+@\S+`, so no door takes a display name, a list or a quoted recipient.
+ */
 export const emailField = z
   .string({ error: MSG.emailRequired })
   .trim()
   .toLowerCase()
-  .min(1, MSG.emailRequired)
-  .max(254, MSG.emailInvalid)
-  .regex(/^\S+@\S+$/, MSG.emailInvalid);
+  .min(1, { error: MSG.emailRequired, abort: true })
+  .max(254, { error: MSG.emailInvalid, abort: true })
+  .refine(isPlainEmail, { error: MSG.emailInvalid, abort: true });
 
-/** True when the e-mail is exactly in the college domain (after trim and lowercase). */
+/** True when the e-mail is one plain address exactly in the college domain (after trim and lowercase). */
 export function inCollegeDomain(email: string, domain: string): boolean {
-  const e = email.trim().toLowerCase();
-  const at = e.lastIndexOf("@");
-  return at > 0 && e.slice(at + 1) === domain.toLowerCase();
+  const e = normalizeEmail(email);
+  return isPlainEmail(e) && emailDomain(e) === domain.toLowerCase();
 }
 
 export const collegeEmailField = (domain: string) =>
   emailField.refine((e) => inCollegeDomain(e, domain), MSG.domainOnly(domain));
+
+/** §5's "at least N characters" with the configured minimum (PASSWORD_MIN_LENGTH, default 6). */
+export const passwordMinMessage = (min: number) => `Password must be at least ${min} characters`;
 
 /** Passwords are never trimmed. */
 export const newPasswordField = z
