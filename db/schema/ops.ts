@@ -35,6 +35,22 @@ export const rateLimits = pgTable(
   (t) => [index("rate_limits_reset_idx").on(t.resetAt)],
 );
 
+/**
+ * Back-off counters (sign-in per account and client address): `attempts` in the current run,
+ * `next_at` the earliest moment the next attempt is admitted (the delay doubles per attempt past
+ * the free ones), forgotten after `expires_at`. Admission is one UPSERT, so parallel tries queue.
+ */
+export const backoffs = pgTable(
+  "backoffs",
+  {
+    key: text("key").primaryKey(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAt: tstz("next_at").notNull(),
+    expiresAt: tstz("expires_at").notNull(),
+  },
+  (t) => [index("backoffs_expires_idx").on(t.expiresAt)],
+);
+
 /** Every e-mail goes through here, so an SMTP outage never fails the request that caused it. */
 export const mailOutbox = pgTable(
   "mail_outbox",
