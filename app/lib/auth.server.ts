@@ -118,7 +118,6 @@ const REDIRECT_MAX = 2048;
  */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/") {
   if (!to || typeof to !== "string" || to.length > REDIRECT_MAX) return fallback;
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f\\]/.test(to)) return fallback;
   if (!to.startsWith("/") || to.startsWith("//")) return fallback;
   let base: URL;

@@ -33,7 +33,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
     const me = await requireApiAdmin(request);
     const ctx = { db: await getDb(), actor: { id: me.id, role: me.role as Role, email: me.email } };
     const input = parseBody(
-      userRecordSchema(env().COLLEGE_EMAIL_DOMAIN, { passwordRequired: true }),
+      userRecordSchema(env().COLLEGE_EMAIL_DOMAIN, { passwordRequired: true, passwordMin: env().PASSWORD_MIN_LENGTH }),
       await readJson(request),
     );
     return json(request, await createUserByAdmin(ctx, input), { status: 201 });

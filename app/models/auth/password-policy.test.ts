@@ -1,6 +1,12 @@
 /** Issue 11 §11: the common-password list and the college's words, case-insensitively; the configured minimum. */
 import { describe, expect, it } from "vitest";
-import { MSG, passwordMinMessage } from "../user/user.schema";
+import {
+  MSG,
+  passwordMinMessage,
+  registerSchema,
+  resetPasswordFormSchemaOf,
+  userRecordSchema,
+} from "../user/user.schema";
 import { collegeWords, newPasswordProblem, PASSWORD_POLICY_MSG } from "./password-policy.server";
 
 const words = collegeWords({
@@ -50,5 +56,38 @@ describe("newPasswordProblem", () => {
     expect(words).toEqual(
       expect.arrayContaining(["runway", "stateaeronauticscollege", "gold", "sac"]),
     );
+  });
+
+  it("the forms' schemas show the configured minimum (never below the spec's 6)", () => {
+    const reg = registerSchema("example.edu", { passwordMin: 8 }).safeParse({
+      userType: "student",
+      firstName: "A",
+      lastName: "B",
+      email: "a@example.edu",
+      password: "kx7#pqz",
+    });
+    expect(reg.error?.issues.map((i) => i.message)).toEqual([
+      "Password must be at least 8 characters",
+    ]);
+    const rec = userRecordSchema("example.edu", {
+      passwordRequired: true,
+      passwordMin: 12,
+    }).safeParse({
+      userType: "admin",
+      firstName: "Ada",
+      lastName: "Reyes",
+      email: "a@example.edu",
+      password: "kx7#pqzkx7#",
+    });
+    expect(rec.error?.issues.map((i) => i.message)).toEqual([
+      "Password must be at least 12 characters",
+    ]);
+    const reset = resetPasswordFormSchemaOf(3).safeParse({
+      email: "a@example.edu",
+      token: "t",
+      password: "kx7#p",
+      confirmPassword: "kx7#p",
+    });
+    expect(reset.error?.issues.map((i) => i.message)).toEqual([MSG.passwordMin]);
   });
 });
