@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { getApiUser, handleApi, json, parseBody, readJson } from "~/lib/api.server";
+import { bearerToken, getApiUser, handleApi, json, parseBody, readJson } from "~/lib/api.server";
 import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { enforce } from "~/lib/rate-limit.server";
@@ -30,7 +30,10 @@ export const action = ({ request }: ActionFunctionArgs) =>
     await enforce(db, { key: `search-analytics:${key}`, max: 60, windowSeconds: 60 });
     const { term } = parseBody(Body, await readJson(request));
     // Same answer either way; only people on Runway or its allowed clients are counted (issue 11 §9).
-    if (!isFirstParty(request, env().API_CORS_ORIGINS)) return json(request, { recorded: false, term: analyticsTerm(term) });
+    // A bearer token is no ambient credential: a foreign page cannot send it, so its calls count.
+    const deliberate = !!bearerToken(request) && !!user;
+    if (!deliberate && !isFirstParty(request, env().API_CORS_ORIGINS))
+      return json(request, { recorded: false, term: analyticsTerm(term) });
     const r = await recordSearch(db, term, key);
     return json(request, { recorded: r.recorded, term: r.term });
   });

@@ -307,6 +307,13 @@ describe("issue 11 over HTTP", () =>
         expect(api.status).toBe(200);
         expect(api.body.recorded).toBe(false);
         expect(await terms()).not.toContain("apistuffed");
+        // A bearer token is not ambient: a foreign page cannot send it, so a client's own call counts.
+        const { user, password } = await createUser(t.db);
+        const token = await app.token(user.email, password);
+        expect(
+          (await app.api("/api/analytics/search", { body: { term: "bearerterm" }, token })).body
+            .recorded,
+        ).toBe(true);
       });
     });
   }));
