@@ -13,13 +13,14 @@ import {
 } from "~/models/auth/session.server";
 import { getDb } from "./db.server";
 import { clientIp } from "./request.server";
-import { flashHeader, getSessionCookie, type Flash } from "./session.server";
+import { env } from "./env.server";
+import { flashHeader, getSessionCookie, sessionCookieName, type Flash } from "./session.server";
 
 const cache = new WeakMap<Request, Promise<SessionUser | null>>();
 
 async function sessionToken(request: Request): Promise<string | null> {
   const header = request.headers.get("Cookie");
-  if (!header?.includes("runway_session=")) return null;
+  if (!header?.includes(`${sessionCookieName()}=`)) return null;
   const value = await getSessionCookie().parse(header);
   return typeof value === "string" ? value : null;
 }
@@ -31,7 +32,7 @@ export function getUser(request: Request): Promise<SessionUser | null> {
     p = (async () => {
       const token = await sessionToken(request);
       if (!token) return null;
-      const r = await resolveSession(await getDb(), token, "web");
+      const r = await resolveSession(await getDb(), token, "web", { idleSeconds: env().SESSION_IDLE_TIMEOUT });
       return r?.user ?? null;
     })();
     cache.set(request, p);
@@ -105,11 +106,31 @@ export async function redirectWithFlash(to: string, flash: Flash | Flash[], head
   return redirect(to, { headers: h });
 }
 
-/** Only same-site relative paths, to stop open redirects through ?redirectTo=. */
+/** Longest redirect target we follow; longer values are refused rather than truncated. */
+const REDIRECT_MAX = 2048;
+
+/**
+ * A redirect target from the request (?redirectTo=, a form's `back`) as a path on Runway, or
+ * `fallback`. The value is resolved against PUBLIC_URL with the URL parser and kept only when its
+ * origin is Runway's; control characters and backslashes are refused outright, because browsers
+ * drop tab/CR/LF and read `\` as `/` (`/\t/evil.example` and `/\evil` become `//evil…`). The
+ * answer is the parser's own path + query + hash, never the raw input, and never starts with `//`.
+ */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/") {
-  if (!to || typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\"))
+  if (!to || typeof to !== "string" || to.length > REDIRECT_MAX) return fallback;
+  if (/[\u0000-\u001f\u007f\\]/.test(to)) return fallback;
+  if (!to.startsWith("/") || to.startsWith("//")) return fallback;
+  let base: URL;
+  let url: URL;
+  try {
+    base = new URL(env().PUBLIC_URL);
+    url = new URL(to, base);
+  } catch {
     return fallback;
-  return to;
+  }
+  if (url.origin !== base.origin) return fallback;
+  const path = url.pathname + url.search + url.hash;
+  return path.startsWith("/") && !path.startsWith("//") ? path : fallback;
 }
 
 /**

@@ -27,6 +27,13 @@ const originList = z
   )
   .pipe(z.array(origin));
 
+/** "90m", "2h", "1d", "45s"; a bare number is minutes. */
+function durationSeconds(s: string): number {
+  const m = /^(\d+)\s*([smhd])?$/i.exec(s.trim())!;
+  const unit = { s: 1, m: 60, h: 3600, d: 86400 }[(m[2] ?? "m").toLowerCase() as "s" | "m" | "h" | "d"];
+  return Number(m[1]) * unit;
+}
+
 const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 
 const schema = z.object({
@@ -85,6 +92,18 @@ const schema = z.object({
     .enum(["true", "false", "1", "0", ""])
     .default("false")
     .transform((s) => s === "true" || s === "1"),
+  SESSION_IDLE_TIMEOUT: z.preprocess(emptyToUndefined, z.string().default("2h")).pipe(
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,6}\s*(s|m|h|d)?$/i, "must be a duration such as 30m, 2h or 1d (a bare number is minutes)")
+      .transform(durationSeconds)
+      .pipe(z.number().min(60, "must be at least 1 minute").max(30 * 86400, "must be at most 30 days")),
+  ),
+  PASSWORD_MIN_LENGTH: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int("must be a whole number").min(6, "must be at least 6").max(64, "must be at most 64").default(6),
+  ),
   LOG_REQUESTS: z
     .enum(["true", "false", "1", "0", ""])
     .default("false")
@@ -159,6 +178,7 @@ export function publicConfig() {
     phone: e.COLLEGE_PHONE,
     infoEmail: e.COLLEGE_INFO_EMAIL,
     publicUrl: e.PUBLIC_URL,
+    passwordMinLength: e.PASSWORD_MIN_LENGTH,
   };
 }
 export type PublicConfig = ReturnType<typeof publicConfig>;

@@ -8,12 +8,26 @@ import { env } from "./env.server";
 let sessionCookie: ReturnType<typeof createCookie> | undefined;
 let flashCookie: ReturnType<typeof createCookie> | undefined;
 
+/** True when cookies must be Secure: production behind an https PUBLIC_URL. */
+function secureCookies(): boolean {
+  const e = env();
+  return e.NODE_ENV === "production" && e.PUBLIC_URL.startsWith("https:");
+}
+
+/**
+ * `__Host-runway_session` when cookies are Secure: the prefix makes the browser refuse the cookie
+ * unless it is Secure, Path=/ and host-only, so a sibling subdomain cannot plant or shadow it.
+ */
+export function sessionCookieName(): string {
+  return secureCookies() ? "__Host-runway_session" : "runway_session";
+}
+
 export function getSessionCookie() {
   const e = env();
-  sessionCookie ??= createCookie("runway_session", {
+  sessionCookie ??= createCookie(sessionCookieName(), {
     httpOnly: true,
     sameSite: "lax",
-    secure: e.NODE_ENV === "production" && e.PUBLIC_URL.startsWith("https:"),
+    secure: secureCookies(),
     path: "/",
     secrets: [e.SESSION_SECRET],
   });

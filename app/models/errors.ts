@@ -44,6 +44,14 @@ export class TooManyRequests extends DomainError {
   }
 }
 
+/**
+ * 503 with Retry-After: the server sheds load (e.g. the password-hashing queue is full). A kind of
+ * TooManyRequests, so every adapter that sends Retry-After for 429 does so here too.
+ */
+export class ServiceUnavailable extends TooManyRequests {
+  status = 503;
+}
+
 /** Postgres unique violation (both drivers expose the SQLSTATE as `code`). */
 export function isUniqueViolation(e: unknown, constraint?: string): boolean {
   const err = e as { code?: string; constraint_name?: string; constraint?: string; cause?: unknown };

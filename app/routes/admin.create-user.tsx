@@ -41,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** §2.14: creates an active, verified user; on success back to Manage Users with the message. */
 export async function action({ request }: ActionFunctionArgs) {
   const me = await requireAdmin(request);
-  const schema = userRecordSchema(env().COLLEGE_EMAIL_DOMAIN, { passwordRequired: true });
+  const schema = userRecordSchema(env().COLLEGE_EMAIL_DOMAIN, { passwordRequired: true, passwordMin: env().PASSWORD_MIN_LENGTH });
   const form = await request.formData();
   const submission = parseWithZod(form, { schema });
   if (submission.status !== "success")
@@ -77,7 +77,8 @@ export default function CreateUser() {
   const actionData = useActionData<typeof action>();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const domain = root?.config.emailDomain ?? "example.edu";
-  const schema = useMemo(() => userRecordSchema(domain, { passwordRequired: true }), [domain]);
+  const passwordMin = root?.config.passwordMinLength;
+  const schema = useMemo(() => userRecordSchema(domain, { passwordRequired: true, passwordMin }), [domain, passwordMin]);
   const [form, fields] = useForm({
     id: "create-user",
     lastResult: actionData?.result,

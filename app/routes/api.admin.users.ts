@@ -34,7 +34,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
     const ctx = { db: await getDb(), actor: { id: me.id, role: me.role as Role, email: me.email } };
     const body = await readJson(request);
     return idempotentApi(request, me, body, async () => {
-      const input = parseBody(userRecordSchema(env().COLLEGE_EMAIL_DOMAIN, { passwordRequired: true }), body);
+      const input = parseBody(userRecordSchema(env().COLLEGE_EMAIL_DOMAIN, { passwordRequired: true, passwordMin: env().PASSWORD_MIN_LENGTH }), body);
       return json(request, await createUserByAdmin(ctx, input), { status: 201 });
     });
   });

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { getApiUser, handleApi, json, parseBody, readJson } from "~/lib/api.server";
+import { bearerToken, getApiUser, handleApi, json, parseBody, readJson } from "~/lib/api.server";
 import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { enforce } from "~/lib/rate-limit.server";
-import { clientIp } from "~/lib/request.server";
-import { actorKey, recordSearch } from "~/models/search/search.server";
+import { clientIp, isFirstParty } from "~/lib/request.server";
+import { actorKey, analyticsTerm, recordSearch } from "~/models/search/search.server";
 import { TERM_MAX } from "~/models/search/search.schema";
 
 const Body = z.object({
@@ -29,6 +29,11 @@ export const action = ({ request }: ActionFunctionArgs) =>
     const key = actorKey({ userId: user?.id, ip: clientIp(request) }, env().SESSION_SECRET);
     await enforce(db, { key: `search-analytics:${key}`, max: 60, windowSeconds: 60 });
     const { term } = parseBody(Body, await readJson(request));
+    // Same answer either way; only people on Runway or its allowed clients are counted (issue 11 §9).
+    // A bearer token is no ambient credential: a foreign page cannot send it, so its calls count.
+    const deliberate = !!bearerToken(request) && !!user;
+    if (!deliberate && !isFirstParty(request, env().API_CORS_ORIGINS))
+      return json(request, { recorded: false, term: analyticsTerm(term) });
     const r = await recordSearch(db, term, key);
     return json(request, { recorded: r.recorded, term: r.term });
   });

@@ -8,7 +8,7 @@ import { getUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { preview } from "~/lib/format";
-import { clientIp } from "~/lib/request.server";
+import { clientIp, isFirstParty } from "~/lib/request.server";
 import { JOB_TEXT, boardSearch, parseJobListQuery, type BoardFilters } from "~/models/job/job.schema";
 import { listCategories, logoPath, safeWebsite, searchPublicJobs } from "~/models/job/job.server";
 import { actorKey, recordSearchQuietly } from "~/models/search/search.server";
@@ -32,7 +32,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     searchPublicJobs(db, searchFilters, { offset: (query.page - 1) * BOARD_PAGE_SIZE, limit: BOARD_PAGE_SIZE }),
     listCategories({ db, actor: null }),
   ]);
-  if (query.q) await recordSearchQuietly(db, query.q, actorKey({ userId: user?.id, ip: clientIp(request) }, env().SESSION_SECRET));
+  // Only searches people make on Runway count (issue 11 §9): not a foreign page embedding /jobs?q=.
+  if (query.q && isFirstParty(request)) await recordSearchQuietly(db, query.q, actorKey({ userId: user?.id, ip: clientIp(request) }, env().SESSION_SECRET));
   const jobs: JobCardData[] = result.rows.map((r) => ({
     id: r.id,
     title: r.title,

@@ -58,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireAnonymous(request);
   const formData = await request.formData();
   const submission = parseWithZod(formData, {
-    schema: registerFormSchema(env().COLLEGE_EMAIL_DOMAIN),
+    schema: registerFormSchema(env().COLLEGE_EMAIL_DOMAIN, { passwordMin: env().PASSWORD_MIN_LENGTH }),
   });
   if (submission.status !== "success")
     return json({ result: submission.reply({ hideFields: HIDE }) }, { status: 400 });
@@ -98,7 +98,8 @@ export default function Register() {
   const navigation = useNavigation();
   const navigate = useNavigate();
   const hydrated = useHydrated();
-  const schema = useMemo(() => registerFormSchema(domain), [domain]);
+  const passwordMin = root?.config.passwordMinLength;
+  const schema = useMemo(() => registerFormSchema(domain, { passwordMin }), [domain, passwordMin]);
   const [form, fields] = useForm({
     id: "register",
     lastResult:

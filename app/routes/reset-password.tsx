@@ -13,16 +13,18 @@ import type {
   MetaFunction,
 } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { endSession } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
 import { clientIp } from "~/lib/request.server";
 import { checkPasswordToken, resetPassword } from "~/models/auth/password-reset.server";
 import { DomainError, TooManyRequests } from "~/models/errors";
-import { RESET_TOKEN_MSG, resetPasswordFormSchema } from "~/models/user/user.schema";
+import { RESET_TOKEN_MSG, resetPasswordFormSchemaOf } from "~/models/user/user.schema";
 import { PasswordInput } from "~/components/auth/password-input";
 import { Field } from "~/components/ui/field";
 import styles from "~/styles/accounts.css";
+import type { loader as rootLoader } from "~/root";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -41,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" });
 
 export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: resetPasswordFormSchema });
+  const submission = parseWithZod(await request.formData(), { schema: resetPasswordFormSchemaOf(env().PASSWORD_MIN_LENGTH) });
   if (submission.status !== "success") {
     // The hidden token and e-mail have no visible field: say what is wrong with the link instead.
     const badLink = !!(submission.error?.token || submission.error?.email);
@@ -68,12 +70,13 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ResetPassword() {
   const { token, email, valid, invite } = useLoaderData<typeof loader>();
+  const passwordMin = useRouteLoaderData<typeof rootLoader>("root")?.config.passwordMinLength;
   const data = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "reset-password",
     lastResult: navigation.state === "idle" ? data?.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordFormSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordFormSchemaOf(passwordMin) }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

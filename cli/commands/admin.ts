@@ -82,6 +82,8 @@ export async function runAdminCreate(opts: AdminCreateOptions, deps: RunDeps = {
     throw new ValidationError(messages.join("\n"));
   }
   const input = parsed.data;
+  const { assertNewPassword } = await import("~/models/auth/password-policy.server");
+  await assertNewPassword(input.password!);
   const { hashPassword } = await import("~/models/auth/password.server");
   const { insertUser, serializeUser } = await import("~/models/user/user.server");
   const { audit } = await import("~/models/audit/audit.server");

@@ -192,6 +192,55 @@ export async function runUsersDeactivate(email: string, opts: { json?: boolean }
   return EXIT_OK;
 }
 
+export interface UsersCheckEmailsOptions {
+  deactivate?: boolean;
+  json?: boolean;
+}
+
+/**
+ * Reports stored addresses that break the one-plain-address rule (and, for students and alumni,
+ * the college domain); with --deactivate ends those accounts. Exit 1 while any active account is
+ * left with such an address, 0 otherwise.
+ */
+export async function runUsersCheckEmails(opts: UsersCheckEmailsOptions, deps: RunDeps = {}): Promise<number> {
+  const io = deps.io ?? processIo;
+  const { env } = await import("~/lib/env.server");
+  const { findEmailProblems, deactivateEmailProblems } = await import("~/models/user/roster.server");
+  const domain = env().COLLEGE_EMAIL_DOMAIN;
+  const r = await withDb(deps, async (h) =>
+    opts.deactivate
+      ? deactivateEmailProblems({ db: h.db, actor: null }, domain)
+      : { problems: await findEmailProblems(h.db, domain), deactivated: [] as string[], skipped: [] as { email: string; reason: string }[] },
+  );
+  const done = new Set(r.deactivated);
+  const activeLeft = r.problems.filter((p) => p.isActive && !done.has(p.email)).length;
+  const exitCode = activeLeft ? EXIT_ERROR : EXIT_OK;
+  if (opts.json) {
+    printJson(io, {
+      problems: r.problems.map((p) => ({ id: p.id, email: p.email, role: p.role, active: p.isActive && !done.has(p.email), reason: p.reason })),
+      deactivated: r.deactivated,
+      skipped: r.skipped,
+    });
+    return exitCode;
+  }
+  if (!r.problems.length) {
+    say(io, "Every stored address is one plain address in the allowed domain.");
+    return EXIT_OK;
+  }
+  say(
+    io,
+    table(
+      ["Email", "Role", "Status", "Problem"],
+      r.problems.map((p) => [JSON.stringify(p.email), p.role, p.isActive && !done.has(p.email) ? "Active" : "Inactive", p.reason]),
+    ),
+  );
+  if (opts.deactivate) say(io, `Deactivated ${r.deactivated.length} account${r.deactivated.length === 1 ? "" : "s"}.`);
+  for (const s of r.skipped) warn(io, `Not deactivated ${JSON.stringify(s.email)}: ${s.reason}`);
+  if (activeLeft && !opts.deactivate)
+    warn(io, `${activeLeft} active account${activeLeft === 1 ? "" : "s"}: fix the address with the admin screen, or run again with --deactivate.`);
+  return exitCode;
+}
+
 export function configure(program: Command, io: Io = processIo): void {
   const users = program.command("users").description("Students, alumni and administrators.");
 
@@ -238,4 +287,18 @@ Examples:
     .option("--json", "print the result as JSON")
     .addHelpText("after", "\nExample:\n  $ runway users deactivate maria.santos@example.edu")
     .action(async (email: string, opts: { json?: boolean }) => finish(await runUsersDeactivate(email, opts, { io })));
+
+  users
+    .command("check-emails")
+    .description(
+      "Report stored e-mail addresses that are not one plain address (display names, lists, quotes, spaces, " +
+        "control characters) or, for students and alumni, outside COLLEGE_EMAIL_DOMAIN.",
+    )
+    .option("--deactivate", "also deactivate those accounts (audited; sessions end; never the last active admin)")
+    .option("--json", "print the report as JSON")
+    .addHelpText(
+      "after",
+      "\nExit code 1 while an active account keeps such an address, 0 otherwise.\n\nExamples:\n  $ runway users check-emails\n  $ runway users check-emails --deactivate",
+    )
+    .action(async (opts: UsersCheckEmailsOptions) => finish(await runUsersCheckEmails(opts, { io })));
 }

@@ -36,6 +36,22 @@ export const rateLimits = pgTable(
 );
 
 /**
+ * Back-off counters (sign-in per account and client address): `attempts` in the current run,
+ * `next_at` the earliest moment the next attempt is admitted (the delay doubles per attempt past
+ * the free ones), forgotten after `expires_at`. Admission is one UPSERT, so parallel tries queue.
+ */
+export const backoffs = pgTable(
+  "backoffs",
+  {
+    key: text("key").primaryKey(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAt: tstz("next_at").notNull(),
+    expiresAt: tstz("expires_at").notNull(),
+  },
+  (t) => [index("backoffs_expires_idx").on(t.expiresAt)],
+);
+
+/**
  * Every e-mail goes through here, so an SMTP outage never fails the request that caused it. The
  * body (text, html) and the console notice may hold live codes and links: they are kept only while
  * the message is pending and nulled when it is sent or fails for good; the rest stays as the audit.

@@ -24,6 +24,9 @@ async function fixture(t: TestDb) {
   return { company, visible, hidden, admin: a, student: s };
 }
 
+/** A real browser's User-Agent: searches count only from people (isbot flags Node's "node"). */
+const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
+
 const count = async (t: TestDb, table: typeof jobInteractions | typeof searchEvents) =>
   (await t.handle.rows<{ n: number }>(sql`select count(*)::int as n from ${table}`))[0].n;
 
@@ -138,7 +141,8 @@ describe("jobs over HTTP", () => {
         const first = await app.api("/api/analytics/search", { body: { term: "Avionics" }, token });
         expect(first).toMatchObject({ status: 200, body: { recorded: true, term: "avionics" } });
         expect((await app.api("/api/analytics/search", { body: { term: "avionics " }, token })).body.recorded).toBe(false);
-        expect((await app.api("/api/analytics/search", { body: { term: "avionics" } })).body.recorded).toBe(true);
+        // Issue 11 §9: guests count only as browsers on Runway (Node's fetch says "node", which isbot flags).
+        expect((await app.api("/api/analytics/search", { body: { term: "avionics" }, headers: { "User-Agent": BROWSER_UA } })).body.recorded).toBe(true);
         expect((await app.api("/api/analytics/search", { body: { term: "a" }, token })).status).toBe(400);
         expect((await app.api("/api/analytics/search", { body: {}, token })).status).toBe(400);
         const keys = await t.db.select().from(searchEvents);
@@ -151,14 +155,14 @@ describe("jobs over HTTP", () => {
     describe("screens", () => {
       it("shows the board publicly with only approved active jobs, and counts the search", async () => {
         const f = await fixture(t);
-        const res = await app.fetch("/jobs?q=aero");
+        const res = await app.fetch("/jobs?q=aero", { headers: { "User-Agent": BROWSER_UA } });
         expect(res.status).toBe(200);
         const html = await res.text();
         expect(html).toContain("Internships and Jobs Available:");
         expect(html).toContain("Aeronautical Engineer Trainee");
         for (const h of ["Pending Aero Job", "Inactive Aero Job", "Closed Aero Job", "Draft Aero Job", "SecretCat"]) expect(html).not.toContain(h);
         expect(await count(t, searchEvents)).toBe(1);
-        await app.fetch("/jobs?q=AERO");
+        await app.fetch("/jobs?q=AERO", { headers: { "User-Agent": BROWSER_UA } });
         expect(await count(t, searchEvents)).toBe(1); // same guest, same term, same day
         const empty = await (await app.fetch("/jobs?q=zeppelin&type=bogus&page=abc")).text();
         expect(empty).toContain("No matching active jobs.");

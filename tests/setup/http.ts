@@ -95,7 +95,7 @@ export function useServer(t: TestDb, opts: { mail?: boolean } = {}): TestServer 
   s.cookie = async (email, password) => {
     const form = new URLSearchParams({ email, password });
     const res = await s.fetch("/login", { method: "POST", body: form, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
-    const set = res.headers.getSetCookie().find((c) => c.startsWith("runway_session="));
+    const set = res.headers.getSetCookie().find((c) => /^(__Host-)?runway_session=/.test(c));
     if (!set) throw new Error(`form login failed: ${res.status}`);
     return set.split(";")[0];
   };

@@ -1,12 +1,12 @@
 /**
  * Sign-in rules: the same status, body and (argon2) timing for a wrong password, an unknown e-mail
  * and a deactivated account; unverified accounts with the right password are told to verify;
- * attempts are throttled per account and per client address with counters in the database.
+ * attempts are throttled per (account, address) with growing delays, never locked (see LOGIN_LIMITS).
  */
 import { eq } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { users } from "#db/schema";
-import { enforce, isLimited, reset } from "~/lib/rate-limit.server";
+import { admitWithBackoff, forgetBackoff, hit, peek, release, reset } from "~/lib/rate-limit.server";
 import { Forbidden, TooManyRequests, Unauthorized } from "../errors";
 import { findUserByEmail, type UserRow } from "../user/user.server";
 import { verifyPassword } from "./password.server";
@@ -16,13 +16,26 @@ export const INVALID_CREDENTIALS = "Invalid email or password";
 export const TOO_MANY_LOGINS = "Too many sign-in attempts. Please wait a few minutes and try again.";
 export const VERIFY_FIRST = "Please verify your email before signing in.";
 
+/**
+ * Sign-in throttling (issue 11 §7) — nobody can lock an owner out:
+ * - per (account, client address): 5 attempts back to back, then a delay that doubles from 15 s up
+ *   to 15 minutes; forgotten an hour after the last delay ran out, or at a successful sign-in;
+ * - per account, from every address: past 20 attempts in 15 minutes each *new* address gets only
+ *   one attempt before its delay starts — this slows a distributed guesser but never refuses the
+ *   owner's first try from their own address;
+ * - per client address, over all accounts: 100 attempts in 15 minutes (a sprayer's ceiling).
+ * Every attempt is counted before its password is checked (one UPSERT each), so parallel guesses
+ * cannot overshoot; successful sign-ins give their counts back.
+ */
 export const LOGIN_LIMITS = {
-  perAccount: { max: 10, windowSeconds: 15 * 60 },
+  pair: { free: 5, baseSeconds: 15, maxSeconds: 15 * 60, forgetSeconds: 3600 },
+  perAccount: { max: 20, windowSeconds: 15 * 60 },
   perIp: { max: 100, windowSeconds: 15 * 60 },
 };
 
 const acctKey = (email: string) => `login-acct:${email.trim().toLowerCase()}`;
 const ipKey = (ip: string) => `login-ip:${ip}`;
+const pairKey = (email: string, ip: string) => `login:${email.trim().toLowerCase()}|${ip}`;
 
 /** Checks e-mail and password; returns the user or throws Unauthorized / Forbidden / TooManyRequests. */
 export async function authenticate(
@@ -30,30 +43,37 @@ export async function authenticate(
   input: { email: string; password: string; ip: string },
 ): Promise<UserRow> {
   const email = input.email.trim().toLowerCase();
-  const acct = { key: acctKey(email), ...LOGIN_LIMITS.perAccount };
   const ip = { key: ipKey(input.ip), ...LOGIN_LIMITS.perIp };
-  for (const l of [acct, ip]) {
-    const s = await isLimited(db, l);
-    if (s.limited) throw new TooManyRequests(TOO_MANY_LOGINS, s.retryAfter);
+  const acct = { key: acctKey(email), ...LOGIN_LIMITS.perAccount };
+  const perIp = await hit(db, ip);
+  if (perIp.count > ip.max) throw new TooManyRequests(TOO_MANY_LOGINS, perIp.retryAfter);
+  const crowded = (await peek(db, acct.key)) >= acct.max;
+  const pair = pairKey(email, input.ip);
+  const admit = await admitWithBackoff(db, { key: pair, ...LOGIN_LIMITS.pair, free: crowded ? 1 : LOGIN_LIMITS.pair.free });
+  if (!admit.admitted) {
+    await release(db, ip.key); // refused before any password work: not a guess
+    throw new TooManyRequests(TOO_MANY_LOGINS, admit.retryAfter);
   }
+  await hit(db, acct);
+
   const user = await findUserByEmail(db, email);
   const ok = await verifyPassword(user?.passwordHash, input.password);
-  if (!user || !ok || !user.isActive) {
-    await enforce(db, acct, TOO_MANY_LOGINS).catch(() => {});
-    await enforce(db, ip, TOO_MANY_LOGINS).catch(() => {});
-    throw new Unauthorized(INVALID_CREDENTIALS);
-  }
+  if (!user || !ok || !user.isActive) throw new Unauthorized(INVALID_CREDENTIALS);
+  // The right password: this attempt was no guess.
+  await forgetBackoff(db, pair);
+  await release(db, acct.key);
+  await release(db, ip.key);
   if (!user.emailVerifiedAt) {
     // The password proved the account: make sure a usable code is on its way to the address.
     await ensureVerificationCode(db, user);
     throw new Forbidden(VERIFY_FIRST, undefined, { requiresVerification: true, userId: user.id, email: user.email });
   }
-  await reset(db, acct.key);
   await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
   return user;
 }
 
-/** Lifts the per-account sign-in throttle (after a password reset proved the address). */
+/** Lifts the sign-in throttles of the account (after a password reset proved the address). */
 export async function clearLoginThrottle(db: Db, email: string): Promise<void> {
   await reset(db, acctKey(email));
+  await forgetBackoff(db, `${pairKey(email, "")}*`);
 }

@@ -16,6 +16,7 @@ import { RESET_TOKEN_MSG } from "../user/user.schema";
 import { findUserByEmail, type UserRow } from "../user/user.server";
 import { clearLoginThrottle } from "./auth.server";
 import { hashPassword } from "./password.server";
+import { assertNewPassword } from "./password-policy.server";
 import { revokeAllSessions } from "./session.server";
 import { hashToken, randomToken } from "./tokens.server";
 
@@ -142,6 +143,7 @@ export async function resetPassword(
   await enforce(db, { key: `reset-ip:${input.ip}`, max: 30, windowSeconds: 15 * 60 }, RESET_MSG.tooMany);
   const row = await liveToken(db, input.email, input.token);
   if (!row) throw new ValidationError(RESET_MSG.invalid);
+  await assertNewPassword(input.password);
   const passwordHash = await hashPassword(input.password);
   const user = await db.transaction(async (tx) => {
     // Consume first and atomically: of two parallel uses of one link, only one gets through.

@@ -1,11 +1,31 @@
 import { hash, verify } from "@node-rs/argon2";
+import { createWorkQueue, QueueBusy } from "~/lib/work-queue.server";
+import { ServiceUnavailable } from "../errors";
 
 // argon2id (algorithm 2) at the OWASP minimum: m=19456 KiB, t=2, p=1.
 const OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
+export const BUSY_MSG = "The server is busy. Please try again in a moment.";
+
+/**
+ * Every argon2 hash of this process passes one gate: 4 at once (19 MiB and one libuv thread each),
+ * up to 64 waiting for at most 5 s; beyond that a 503 with Retry-After, so a sign-in flood cannot
+ * take the memory and the thread pool every other request needs.
+ */
+export const passwordWork = createWorkQueue({ concurrency: 4, maxQueue: 64, maxWaitMs: 5000 });
+
+async function gated<T>(job: () => Promise<T>): Promise<T> {
+  try {
+    return await passwordWork.run(job);
+  } catch (e) {
+    if (e instanceof QueueBusy) throw new ServiceUnavailable(BUSY_MSG, e.retryAfterSeconds);
+    throw e;
+  }
+}
+
 /** Hashes a password with argon2id; never trims or alters it. */
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, OPTIONS);
+  return gated(() => hash(password, OPTIONS));
 }
 
 let dummy: Promise<string> | undefined;
@@ -16,13 +36,16 @@ let dummy: Promise<string> | undefined;
  */
 export async function verifyPassword(stored: string | null | undefined, password: string) {
   if (!stored) {
-    dummy ??= hashPassword("runway-dummy-password");
-    await verify(await dummy, password).catch(() => false);
+    dummy ??= hash("runway-dummy-password", OPTIONS);
+    const d = await dummy;
+    await gated(() => verify(d, password).catch(() => false));
     return false;
   }
-  try {
-    return await verify(stored, password);
-  } catch {
-    return false;
-  }
+  return gated(async () => {
+    try {
+      return await verify(stored, password);
+    } catch {
+      return false;
+    }
+  });
 }

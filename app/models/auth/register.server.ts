@@ -10,6 +10,7 @@ import { REGISTER_MSG, type RegisterInput } from "../user/user.schema";
 import { EMAIL_TAKEN, findUserByEmail, insertUser, type CourseRef, type UserRow } from "../user/user.server";
 import { Conflict } from "../errors";
 import { hashPassword } from "./password.server";
+import { assertNewPassword } from "./password-policy.server";
 import { sendVerificationCode, startResendCooldown } from "./verification.server";
 
 export const REGISTER_DONE = "Registration successful. Check your email for the 6-digit verification code.";
@@ -30,6 +31,7 @@ export async function registerUser(
   await enforce(db, { key: `register-ip:${opts.ip}`, ...REGISTER_LIMIT }, TOO_MANY_REGISTRATIONS);
   const course = input.course ? await resolveCourse(db, input.course) : null;
   if (input.course && !course) throw new ValidationError(REGISTER_MSG.courseInvalid, { course: [REGISTER_MSG.courseInvalid] });
+  await assertNewPassword(input.password);
   // A taken address is refused before the (deliberately slow) hash; the unique index still decides races.
   if (await findUserByEmail(db, input.email)) throw new Conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
   const passwordHash = await hashPassword(input.password);

@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, or, sql } from "drizzle-orm";
 import type { Db } from "#db/client";
 import type { SessionKind } from "#db/constants";
 import { sessions, users } from "#db/schema";
@@ -37,13 +37,22 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-/** The active user behind a token, or null (expired, revoked, or user deactivated). */
+/** Default idle limit of a web session without 'Remember me' (SESSION_IDLE_TIMEOUT). */
+export const DEFAULT_IDLE_SECONDS = 2 * 3600;
+
+/**
+ * The active user behind a token, or null (expired, revoked, or user deactivated). A web session
+ * without 'Remember me' also ends after `idleSeconds` without a request: `last_seen_at` slides
+ * (written at most once a minute), so the limit is exact to that minute.
+ */
 export async function resolveSession(
   db: Db,
   token: string,
   kind: SessionKind,
+  opts: { idleSeconds?: number } = {},
 ): Promise<{ user: SessionUser; sessionId: string } | null> {
   if (!token || token.length > 200) return null;
+  const idle = Math.max(60, Math.floor(opts.idleSeconds ?? DEFAULT_IDLE_SECONDS));
   const [row] = await db
     .select({ user: users, sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
@@ -54,6 +63,9 @@ export async function resolveSession(
         eq(sessions.kind, kind),
         gt(sessions.expiresAt, sql`now()`),
         eq(users.isActive, true),
+        kind === "web"
+          ? or(eq(sessions.remember, true), sql`${sessions.lastSeenAt} > now() - make_interval(secs => ${idle})`)
+          : undefined,
       ),
     )
     .limit(1);

@@ -15,7 +15,7 @@ import {
 } from "#db/constants";
 import { users, verificationCodes } from "#db/schema";
 import { env } from "~/lib/env.server";
-import { enforce, hit, isLimited, type Limit } from "~/lib/rate-limit.server";
+import { enforce, hit, isLimited, reset, type Limit } from "~/lib/rate-limit.server";
 import { TooManyRequests, ValidationError } from "../errors";
 import { enqueueMail } from "../mail/mail.server";
 import { findUserByEmail, type UserRow } from "../user/user.server";
@@ -47,6 +47,12 @@ const hourlyLimit = (email: string): Limit => ({
   key: `otp-hour:${norm(email)}`,
   max: RESENDS_PER_HOUR,
   windowSeconds: 3600,
+});
+/** Wrong tries at an address that has no code to try (unknown, deactivated, verified). */
+const ghostLimit = (email: string): Limit => ({
+  key: `otp-ghost:${norm(email)}`,
+  max: OTP_MAX_ATTEMPTS,
+  windowSeconds: OTP_TTL_MINUTES * 60,
 });
 const verifyIpLimit = (ip: string): Limit => ({ key: `otp-verify-ip:${ip}`, max: 100, windowSeconds: 15 * 60 });
 const resendIpLimit = (ip: string): Limit => ({ key: `otp-resend-ip:${ip}`, max: 60, windowSeconds: 3600 });
@@ -120,6 +126,8 @@ export async function resendVerificationCode(db: Db, input: { email: string; ip:
   await claimSend(db, email);
   const user = await findUserByEmail(db, email);
   if (user && user.isActive && !user.emailVerifiedAt) await sendVerificationCode(db, user);
+  // A "new code" for an address without one starts its tries afresh, as a real new code does.
+  else await reset(db, ghostLimit(email).key);
   return { message: OTP_MSG.resent };
 }
 
@@ -160,9 +168,15 @@ export async function ensureVerificationCode(db: Db, user: UserRow): Promise<boo
 export async function verifyEmailCode(db: Db, input: { email: string; otp: string; ip: string }): Promise<UserRow> {
   const email = norm(input.email);
   await enforce(db, verifyIpLimit(input.ip), OTP_MSG.tooManyTries);
-  const user = await findUserByEmail(db, email);
-  if (!user || !user.isActive) throw new ValidationError(OTP_MSG.invalid, { otp: [OTP_MSG.invalid] });
-  if (user.emailVerifiedAt) throw new ValidationError(OTP_MSG.alreadyVerified);
+  const found = await findUserByEmail(db, email);
+  // Unknown, deactivated and already verified addresses answer exactly like a wrong code for a
+  // real one, burned after the same number of tries (issue 11 §8): nothing tells them apart.
+  if (!found || !found.isActive || found.emailVerifiedAt) {
+    const g = await hit(db, ghostLimit(email));
+    const msg = g.count >= OTP_MAX_ATTEMPTS ? OTP_MSG.burned : OTP_MSG.invalid;
+    throw new ValidationError(msg, { otp: [msg] });
+  }
+  const user = found;
   const [row] = await db
     .select()
     .from(verificationCodes)
@@ -183,11 +197,13 @@ export async function verifyEmailCode(db: Db, input: { email: string; otp: strin
     )
     .returning({ attempts: verificationCodes.attempts, expired: sql<boolean>`${verificationCodes.expiresAt} <= now()` });
   if (!counted) throw new ValidationError(OTP_MSG.burned, { otp: [OTP_MSG.burned] });
-  if (counted.expired) throw new ValidationError(OTP_MSG.expired, { otp: [OTP_MSG.expired] });
   if (!safeEqual(row.codeHash, codeHash(email, input.otp))) {
     const msg = counted.attempts >= OTP_MAX_ATTEMPTS ? OTP_MSG.burned : OTP_MSG.invalid;
     throw new ValidationError(msg, { otp: [msg] });
   }
+  // Only the holder of the right code learns that it expired (so an expiry says nothing about
+  // whether an address has an account).
+  if (counted.expired) throw new ValidationError(OTP_MSG.expired, { otp: [OTP_MSG.expired] });
   return db.transaction(async (tx) => {
     const used = await tx
       .update(verificationCodes)

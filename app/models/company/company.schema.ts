@@ -2,6 +2,7 @@
  * Isomorphic company rules and messages (spec §3, §5), shared by the admin form (conform), /api and
  * tests. Optional text fields arrive as "" from forms and are stored as null.
  */
+import { isPlainEmail } from "../user/email";
 import { z } from "zod";
 
 export const COMPANY_MSG = {
@@ -80,7 +81,7 @@ const emailField = z.preprocess(
   z
     .string()
     .max(254, COMPANY_MSG.emailInvalid)
-    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, COMPANY_MSG.emailInvalid)
+    .refine(isPlainEmail, COMPANY_MSG.emailInvalid)
     .nullable()
     .optional(),
 );

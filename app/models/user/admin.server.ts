@@ -9,6 +9,7 @@ import type { Db } from "#db/client";
 import { courses, files, passwordTokens, users } from "#db/schema";
 import { audit, diff } from "../audit/audit.server";
 import { hashPassword } from "../auth/password.server";
+import { assertNewPassword } from "../auth/password-policy.server";
 import { revokeAllSessions } from "../auth/session.server";
 import type { Actor, Ctx } from "../context";
 import { resolveCourse } from "../course/course.server";
@@ -199,6 +200,7 @@ export async function createUserByAdmin(ctx: Ctx, input: UserRecordInput): Promi
   const actor = adminActor(ctx);
   if (!input.password)
     throw new ValidationError("Password is required", { password: ["Password is required"] });
+  await assertNewPassword(input.password);
   const isAdminRole = input.userType === "admin";
   const courseId = isAdminRole ? null : await courseIdOf(ctx.db, input.course);
   const passwordHash = await hashPassword(input.password);

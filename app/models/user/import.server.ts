@@ -22,6 +22,7 @@ import { resolveCourse } from "~/models/course/course.server";
 import { Conflict, ValidationError, isUniqueViolation } from "~/models/errors";
 import { enqueueMany, type MailMessage } from "~/models/mail/mail.server";
 import { userRecordSchema } from "./user.schema";
+import { newPasswordProblem } from "../auth/password-policy.server";
 import { EMAIL_TAKEN, STUDENT_ID_TAKEN } from "./user.server";
 
 /** The columns of an import file, in the order the docs and the sample list them. */
@@ -351,6 +352,11 @@ export async function importUsers(ctx: Ctx, input: Readable, opts: ImportOptions
         continue;
       }
       const u = parsed.data;
+      const weak = u.password ? await newPasswordProblem(u.password) : null;
+      if (weak) {
+        reject(line, record, u.email, weak);
+        continue;
+      }
       let courseId: string | null = null;
       if (u.course) {
         const key = u.course.toLowerCase();

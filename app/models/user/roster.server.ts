@@ -12,6 +12,7 @@ import type { Ctx } from "~/models/context";
 import { Conflict, NotFound } from "~/models/errors";
 import { endAccess, lockAdmins, otherActiveAdmins } from "./admin.server";
 import { USERS_MSG } from "./admin.schema";
+import { emailDomain, isPlainEmail, normalizeEmail } from "./email";
 import { findUserByEmail, type CourseRef, type UserRow } from "./user.server";
 
 export interface RosterFilter {
@@ -37,6 +38,8 @@ export async function listRoster(db: Db, f: RosterFilter = {}): Promise<{ user: 
 
 export const LAST_ADMIN = USERS_MSG.lastAdmin;
 
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
 /**
  * Deactivates the user with this e-mail, ends all their sessions and API tokens, and audits it.
  * Returns `changed: false` when the account was already inactive. Refuses the last active admin.
@@ -45,26 +48,94 @@ export async function deactivateByEmail(ctx: Ctx, email: string) {
   return ctx.db.transaction(async (tx) => {
     const user = await findUserByEmail(tx, email);
     if (!user) throw new NotFound(`No user with the email ${email.trim().toLowerCase()}`);
-    if (!user.isActive) return { user, changed: false, sessionsRevoked: 0 };
-    // The same last-admin rule and the same end of access as the admin screen's deactivation.
-    if (user.role === "admin") {
-      await lockAdmins(tx);
-      if ((await otherActiveAdmins(tx, user.id)) === 0) throw new Conflict(LAST_ADMIN);
-    }
-    const [updated] = await tx
-      .update(users)
-      .set({ isActive: false, updatedAt: new Date() })
-      .where(eq(users.id, user.id))
-      .returning();
-    const sessionsRevoked = await revokeAllSessions(tx, user.id);
-    await endAccess(tx, user.id);
-    await audit(tx, ctx.actor, {
-      action: "user.deactivate",
-      entityType: "user",
-      entityId: user.id,
-      before: { isActive: true },
-      after: { isActive: false, via: "cli" },
-    });
-    return { user: updated, changed: true, sessionsRevoked };
+    return deactivateLocked(tx, ctx, user, { via: "cli" });
   });
+}
+
+/** Deactivation inside the caller's transaction: last-admin lock, end of access, audit. */
+async function deactivateLocked(tx: Tx, ctx: Ctx, user: UserRow, why: Record<string, unknown>) {
+  if (!user.isActive) return { user, changed: false, sessionsRevoked: 0 };
+  // The same last-admin rule and the same end of access as the admin screen's deactivation.
+  if (user.role === "admin") {
+    await lockAdmins(tx);
+    if ((await otherActiveAdmins(tx, user.id)) === 0) throw new Conflict(LAST_ADMIN);
+  }
+  const [updated] = await tx
+    .update(users)
+    .set({ isActive: false, updatedAt: new Date() })
+    .where(and(eq(users.id, user.id), eq(users.isActive, true)))
+    .returning();
+  if (!updated) return { user, changed: false, sessionsRevoked: 0 };
+  const sessionsRevoked = await revokeAllSessions(tx, user.id);
+  await endAccess(tx, user.id);
+  await audit(tx, ctx.actor, {
+    action: "user.deactivate",
+    entityType: "user",
+    entityId: user.id,
+    before: { isActive: true },
+    after: { isActive: false, ...why },
+  });
+  return { user: updated, changed: true, sessionsRevoked };
+}
+
+export interface EmailProblem {
+  id: string;
+  email: string;
+  role: string;
+  isActive: boolean;
+  reason: string;
+}
+
+export const EMAIL_PROBLEM = {
+  notPlain: "not one plain address",
+  outsideDomain: (domain: string) => `outside @${domain}`,
+} as const;
+
+/**
+ * Stored addresses that break today's rule (issue 11): not one plain address (`isPlainEmail`), or —
+ * for students and alumni, the roles that register themselves — outside the college domain.
+ */
+export async function findEmailProblems(db: Db, domain: string): Promise<EmailProblem[]> {
+  const rows = await db
+    .select({ id: users.id, email: users.email, role: users.role, isActive: users.isActive })
+    .from(users)
+    .orderBy(asc(users.email));
+  const out: EmailProblem[] = [];
+  for (const r of rows) {
+    const e = normalizeEmail(r.email);
+    const reason =
+      e !== r.email || !isPlainEmail(e)
+        ? EMAIL_PROBLEM.notPlain
+        : r.role !== "admin" && emailDomain(e) !== domain.toLowerCase()
+          ? EMAIL_PROBLEM.outsideDomain(domain)
+          : null;
+    if (reason) out.push({ ...r, reason });
+  }
+  return out;
+}
+
+/**
+ * Deactivates every active account of `findEmailProblems` (audited, sessions ended). The last
+ * active admin is never deactivated: it is reported in `skipped` with the reason.
+ */
+export async function deactivateEmailProblems(
+  ctx: Ctx,
+  domain: string,
+): Promise<{ problems: EmailProblem[]; deactivated: string[]; skipped: { email: string; reason: string }[] }> {
+  const problems = await findEmailProblems(ctx.db, domain);
+  const deactivated: string[] = [];
+  const skipped: { email: string; reason: string }[] = [];
+  for (const p of problems.filter((x) => x.isActive)) {
+    try {
+      const r = await ctx.db.transaction(async (tx) => {
+        const [user] = await tx.select().from(users).where(eq(users.id, p.id)).for("update");
+        return user ? deactivateLocked(tx, ctx, user, { via: "cli", reason: `email ${p.reason}` }) : null;
+      });
+      if (r?.changed) deactivated.push(p.email);
+    } catch (e) {
+      if (!(e instanceof Conflict)) throw e;
+      skipped.push({ email: p.email, reason: e.message });
+    }
+  }
+  return { problems, deactivated, skipped };
 }

@@ -1,6 +1,7 @@
 /** Isomorphic user rules and messages (spec §5), shared by forms, /api and the CLI. */
 import { z } from "zod";
 import { NAME_MIN, PASSWORD_MAX, PASSWORD_MIN, ROLES, YEAR_LEVELS, type Role } from "#db/constants";
+import { emailDomain, isPlainEmail, normalizeEmail } from "./email";
 
 export const MSG = {
   emailRequired: "Email is required",
@@ -15,31 +16,38 @@ export const MSG = {
   domainOnly: (domain: string) => `Only @${domain} emails are allowed`,
 } as const;
 
-/** Trimmed and lowercased e-mail; `\S+@\S+` as the login form's pattern. */
+/**
+ * Trimmed and lowercased e-mail that must be one plain address (`isPlainEmail`): stricter than the
+ * login form's `\S+@\S+`, so no door takes a display name, a list or a quoted recipient.
+ */
 export const emailField = z
   .string({ error: MSG.emailRequired })
   .trim()
   .toLowerCase()
-  .min(1, MSG.emailRequired)
-  .max(254, MSG.emailInvalid)
-  .regex(/^\S+@\S+$/, MSG.emailInvalid);
+  .min(1, { error: MSG.emailRequired, abort: true })
+  .max(254, { error: MSG.emailInvalid, abort: true })
+  .refine(isPlainEmail, { error: MSG.emailInvalid, abort: true });
 
-/** True when the e-mail is exactly in the college domain (after trim and lowercase). */
+/** True when the e-mail is one plain address exactly in the college domain (after trim and lowercase). */
 export function inCollegeDomain(email: string, domain: string): boolean {
-  const e = email.trim().toLowerCase();
-  const at = e.lastIndexOf("@");
-  return at > 0 && e.slice(at + 1) === domain.toLowerCase();
+  const e = normalizeEmail(email);
+  return isPlainEmail(e) && emailDomain(e) === domain.toLowerCase();
 }
 
 export const collegeEmailField = (domain: string) =>
   emailField.refine((e) => inCollegeDomain(e, domain), MSG.domainOnly(domain));
 
-/** Passwords are never trimmed. */
-export const newPasswordField = z
-  .string({ error: MSG.passwordRequired })
-  .min(1, MSG.passwordRequired)
-  .min(PASSWORD_MIN, MSG.passwordMin)
-  .max(PASSWORD_MAX, MSG.passwordMax);
+/** §5's "at least N characters" with the configured minimum (PASSWORD_MIN_LENGTH, default 6). */
+export const passwordMinMessage = (min: number) => `Password must be at least ${min} characters`;
+
+/** A new password of at least `min` characters (PASSWORD_MIN_LENGTH; 6 by default). Never trimmed. */
+export const newPasswordFieldOf = (min: number = PASSWORD_MIN) =>
+  z
+    .string({ error: MSG.passwordRequired })
+    .min(1, MSG.passwordRequired)
+    .min(Math.max(PASSWORD_MIN, min), passwordMinMessage(Math.max(PASSWORD_MIN, min)))
+    .max(PASSWORD_MAX, MSG.passwordMax);
+export const newPasswordField = newPasswordFieldOf();
 
 export const roleField = z.enum(ROLES);
 
@@ -106,8 +114,9 @@ const optionalText = (max: number) =>
  * A user as an administrator (Create User, §5) or the registrar's CSV import creates one: the same
  * rules in both places. `course` is a course id, code or exact name, resolved by the model.
  */
-export function userRecordSchema(domain: string, opts: { passwordRequired: boolean; roles?: readonly Role[] }) {
+export function userRecordSchema(domain: string, opts: { passwordRequired: boolean; roles?: readonly Role[]; passwordMin?: number }) {
   const roles = (opts.roles ?? ROLES) as readonly [Role, ...Role[]];
+  const newPasswordField = newPasswordFieldOf(opts.passwordMin);
   return z
     .object({
       userType: z.enum(roles, { error: CREATE_MSG.userType }),
@@ -187,13 +196,13 @@ const optionalValue = (max: number, msg: string) =>
  * alumni may register themselves; unknown keys (role, verified flags, ids) are dropped by zod.
  * Unlike §5's "no minimum", the password needs 6 characters so every account passes the login rule.
  */
-export function registerSchema(domain: string) {
+export function registerSchema(domain: string, opts: { passwordMin?: number } = {}) {
   return z.object({
     userType: z.enum(SELF_REGISTER_ROLES, { error: REGISTER_MSG.userType }),
     firstName: requiredName(MSG.firstNameRequired),
     lastName: requiredName(MSG.lastNameRequired),
     email: collegeEmailField(domain),
-    password: newPasswordField,
+    password: newPasswordFieldOf(opts.passwordMin),
     studentId: optionalValue(50, REGISTER_MSG.studentIdTooLong),
     // A course id, code or exact name; the model resolves it.
     course: optionalValue(200, REGISTER_MSG.courseInvalid),
@@ -222,8 +231,8 @@ const passwordsMatch = {
 };
 
 /** The register screen: the payload plus confirm password and the terms checkbox. */
-export function registerFormSchema(domain: string) {
-  return registerSchema(domain)
+export function registerFormSchema(domain: string, opts: { passwordMin?: number } = {}) {
+  return registerSchema(domain, opts)
     .extend({
       confirmPassword: z.string({ error: REGISTER_MSG.confirmPassword }).min(1, REGISTER_MSG.confirmPassword),
       terms: z.preprocess(
@@ -254,9 +263,12 @@ export const resetPasswordSchema = z.object({
   password: newPasswordField,
 });
 
-/** The reset screen adds a confirmation. */
-export const resetPasswordFormSchema = resetPasswordSchema
-  .extend({
-    confirmPassword: z.string({ error: REGISTER_MSG.confirmPassword }).min(1, REGISTER_MSG.confirmPassword),
-  })
-  .refine((v) => v.password === v.confirmPassword, passwordsMatch);
+/** The reset screen adds a confirmation; `passwordMin` is PASSWORD_MIN_LENGTH. */
+export const resetPasswordFormSchemaOf = (passwordMin?: number) =>
+  resetPasswordSchema
+    .extend({
+      password: newPasswordFieldOf(passwordMin),
+      confirmPassword: z.string({ error: REGISTER_MSG.confirmPassword }).min(1, REGISTER_MSG.confirmPassword),
+    })
+    .refine((v) => v.password === v.confirmPassword, passwordsMatch);
+export const resetPasswordFormSchema = resetPasswordFormSchemaOf();
