@@ -251,3 +251,48 @@ describe("security headers", () => {
     expect(securityHeaders(base)["Strict-Transport-Security"]).toBeUndefined();
   });
 });
+
+describe("hardenBuild", () => {
+  it("turns a database data error from a loader or action into a 400 {message}, and leaves others alone", async () => {
+    const { hardenBuild } = await import("./server.server");
+    const dataError = Object.assign(new Error("Failed query: select $1"), {
+      cause: Object.assign(new Error("invalid input syntax for type integer"), { code: "22P02" }),
+    });
+    const other = new Error("boom");
+    const build = {
+      routes: {
+        a: {
+          id: "a",
+          path: "a",
+          module: { default: () => null, loader: async () => Promise.reject(dataError) },
+        },
+        b: { id: "b", path: "b", module: { action: async () => Promise.reject(other) } },
+      },
+    } as never;
+    const hardened = hardenBuild(build) as unknown as {
+      routes: Record<
+        string,
+        {
+          module: {
+            loader?: (a: unknown) => Promise<unknown>;
+            action?: (a: unknown) => Promise<unknown>;
+          };
+        }
+      >;
+    };
+    const request = new Request("http://x/a?id=%00");
+    const warn = console.warn;
+    console.warn = () => {};
+    try {
+      const thrown = await hardened.routes.a.module.loader!({ request }).catch((e: unknown) => e);
+      expect(thrown).toBeInstanceOf(Response);
+      expect((thrown as Response).status).toBe(400);
+      const body = await (thrown as Response).text();
+      expect(body).not.toContain("select");
+      expect(JSON.parse(body).message).toMatch(/not allowed/);
+      await expect(hardened.routes.b.module.action!({ request })).rejects.toBe(other);
+    } finally {
+      console.warn = warn;
+    }
+  });
+});

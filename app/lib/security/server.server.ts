@@ -223,6 +223,10 @@ export function createHttpSecurity(build: ServerBuild, env: Env): HttpSecurity {
       if (Array.isArray(value)) for (const v of value) headers.append(key, v);
       else headers.set(key, value);
     }
+    // The guard has already held Origin against PUBLIC_URL and API_CORS_ORIGINS. Remix's own check
+    // compares it with Host instead, which a proxy may rewrite: a legitimate form would get a bare
+    // 500. Screens never read Origin; /api keeps it for its CORS answers.
+    if (!isApiPath(pathOf(target))) headers.delete("origin");
     let controller: AbortController | null = new AbortController();
     const init: RequestInit & { duplex?: "half" } = {
       method: req.method,
