@@ -288,6 +288,27 @@ describe("HTTP security layer", () => {
         expect(r.headers.connection).toBe("close");
       });
 
+      it("closes a connection whose body was left unread, so the next request is not reset", async () => {
+        const big = JSON.stringify({ title: "x".repeat(200_000) });
+        for (let i = 0; i < 3; i++) {
+          const r = await app.fetch("/api/jobs", {
+            method: "POST",
+            headers: { "Content-Type": "application/json" },
+            body: big,
+          });
+          expect(r.status).toBe(401);
+          expect(r.headers.get("connection")).toBe("close");
+          await r.text();
+          const next = await app.fetch("/api/jobs", {
+            method: "POST",
+            headers: { "Content-Type": "application/json" },
+            body: "{}",
+          });
+          expect(next.status).toBe(401);
+          await next.text();
+        }
+      });
+
       it("still takes a form just under the limit", async () => {
         const { user, password } = await createUser(t.db);
         const form = new URLSearchParams({

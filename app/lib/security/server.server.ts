@@ -97,14 +97,47 @@ export function refuse(
   if (opts.close) {
     res.setHeader("Connection", "close");
     res.shouldKeepAlive = false;
-    // Stop reading the body; after the answer is out, drop whatever the client still sends.
     req.unpipe();
-    res.once("finish", () => {
-      req.resume();
-      setTimeout(() => req.socket?.destroy(), 1000).unref();
-    });
+    lingerThenClose(req);
   }
   res.end(req.method === "HEAD" ? undefined : body);
+}
+
+/** A request body that has been announced but not (yet) read to its end. */
+function bodyPending(req: Req): boolean {
+  if (req.complete) return false;
+  const length = parseContentLength(req.headers["content-length"]);
+  return (length !== null && length !== 0) || req.headers["transfer-encoding"] !== undefined;
+}
+
+/** Bytes and time a refused body may still stream in after the answer, so the client reads it. */
+const LINGER_BYTES = 8 * 1024 * 1024;
+const LINGER_MS = 2000;
+
+/**
+ * Node closes a `Connection: close` socket right after the answer; with the client's body still
+ * unread that close is a reset, and the client may lose the answer it has not read yet. Instead:
+ * send FIN after the answer, discard what still arrives for a short while (memory stays flat),
+ * then close.
+ */
+function lingerThenClose(req: Req) {
+  const socket = req.socket as (typeof req.socket & { destroySoon?: () => void }) | undefined;
+  if (!socket) return;
+  socket.destroySoon = function lingering(this: typeof socket) {
+    this.end();
+    // Nobody reads the rest of the body any more: let it flow into the void.
+    req.unpipe();
+    req.resume();
+    let drained = 0;
+    const timer = setTimeout(() => this.destroy(), LINGER_MS);
+    timer.unref();
+    this.on("data", (d: Buffer) => {
+      drained += d.length;
+      if (drained > LINGER_BYTES) this.destroy();
+    });
+    this.once("close", () => clearTimeout(timer));
+    this.resume();
+  };
 }
 
 function tooLarge(req: Req, res: Res, limit: BodyLimit) {
@@ -150,6 +183,12 @@ export function createHttpSecurity(build: ServerBuild, env: Env): HttpSecurity {
         hsts,
       });
       for (const [k, v] of Object.entries(set)) res.setHeader(k, v);
+      // Answered before the body was read (a 401, a 404…): the socket cannot carry another request
+      // until that body is gone, so close it rather than let the next request on it be reset.
+      if (bodyPending(req)) {
+        res.setHeader("Connection", "close");
+        lingerThenClose(req);
+      }
       return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
     } as typeof res.writeHead;
     next();
