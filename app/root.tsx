@@ -51,6 +51,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
+const ZOD_JITLESS = "globalThis.__zod_globalConfig=Object.assign(globalThis.__zod_globalConfig||{},{jitless:true})";
+
 export type RootData = ReturnType<typeof useLoaderData<typeof loader>>;
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -65,6 +67,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b1f3a" />
+        {/* Before any module: zod 4 otherwise probes `new Function` once, a CSP violation report (docs/security.md). */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS }} />
         {adminShortName !== null ? (
           <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeBootScript(adminShortName) }} />
         ) : null}

@@ -222,7 +222,7 @@ for (const [who, paths] of Object.entries(SCREENS)) {
       document.addEventListener("securitypolicyviolation", (e) => {
         (window as unknown as { __csp: string[] }).__csp ??= [];
         (window as unknown as { __csp: string[] }).__csp.push(
-          `${e.violatedDirective} ${e.blockedURI}`,
+          `${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber} ${e.sample}`,
         );
       });
     });
@@ -231,9 +231,12 @@ for (const [who, paths] of Object.entries(SCREENS)) {
       const r = await page.goto(p);
       expect(r?.headers()["content-security-policy"]).toContain("'nonce-");
       // Hydrated: Remix's router is up, which needs the nonce'd inline scripts to have run.
-      await page.waitForFunction(
-        () => !!(window as unknown as { __remixRouter?: unknown }).__remixRouter,
-      );
+      // (Polled with evaluate: waitForFunction compiles its predicate with eval, a violation of its own.)
+      await expect
+        .poll(() =>
+          page.evaluate(() => !!(window as unknown as { __remixRouter?: unknown }).__remixRouter),
+        )
+        .toBe(true);
       if (p === "/widget") await expect(page.locator(".widget-grid")).toBeVisible();
       const seen = await page.evaluate(
         () => (window as unknown as { __csp?: string[] }).__csp ?? [],
