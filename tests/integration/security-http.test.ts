@@ -110,7 +110,7 @@ describe("HTTP security layer", () => {
       it("refuses text/plain JSON to /api/admin/users from another origin, whatever the cookie", async () => {
         const { cookie } = await adminCookie();
         const before = await countUsers();
-        for (const headers of [
+        for (const headers of <Record<string, string>[]>[
           { Origin: FOREIGN },
           { Origin: "null" },
           { "Sec-Fetch-Site": "same-site" },

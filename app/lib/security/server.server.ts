@@ -55,10 +55,16 @@ function dataParam(target: string): string | null {
   }
 }
 
+const JSON_ROUTES: ReadonlySet<string> = new Set(["/upload/logo"]);
+
 /** Whether the answer should be JSON `{message}`: /api, `_data` requests and JSON-only clients. */
 function wantsJson(req: Req): boolean {
   const target = targetOf(req);
-  return isApiPath(pathOf(target)) || dataParam(target) !== null;
+  if (isApiPath(pathOf(target)) || dataParam(target) !== null) return true;
+  // JSON resource routes outside /api (the spec's /upload/logo) and clients that ask for JSON.
+  if (JSON_ROUTES.has(pathOf(target))) return true;
+  const accept = req.headers.accept ?? "";
+  return /application\/json/i.test(accept) && !/text\/html/i.test(accept);
 }
 
 function escapeHtml(s: string): string {
