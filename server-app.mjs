@@ -4,19 +4,20 @@
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createRequire } from "node:module";
 import { createRequestHandler } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
-// The adapter's request builder is not re-exported by its index; the version is pinned in package.json.
-const { createRemixRequest } = createRequire(import.meta.url)("@remix-run/express/dist/server.js");
 
 export function createApp(build, env) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
+  // Security headers, request guard and counted bodies (app/lib/security/server.server.ts).
+  const security = build.entry.module.createHttpSecurity(build, env);
+  app.use(security.headers);
+  app.use(security.guard);
   app.use(compression());
   app.use("/build", express.static(path.join(root, "public", "build"), { immutable: true, maxAge: "1y" }));
   app.get("/widget.js", (req, res, next) => {
@@ -39,10 +40,11 @@ export function createApp(build, env) {
       next();
     });
   }
-  const handle = createRequestHandler(build, env.NODE_ENV === "production" ? "production" : "development");
+  // Error details (stacks) only in an explicit development mode; tests and production get none.
+  const handle = createRequestHandler(security.harden(build), env.NODE_ENV === "development" ? "development" : "production");
   app.all("*", async (req, res, next) => {
     try {
-      const response = await handle(createRemixRequest(req, res), {});
+      const response = await handle(security.remixRequest(req, res), security.loadContext(res));
       await send(res, response);
     } catch (error) {
       next(error);
@@ -50,8 +52,15 @@ export function createApp(build, env) {
   });
   // Last resort: never a stack trace in an answer.
   app.use((error, _req, res, _next) => {
-    console.error(error);
+    // A 413 or 403 already answered by the security layer: nothing left to say.
+    if (res.writableEnded) return;
     if (res.headersSent) return res.destroy();
+    const status = Number(error?.status ?? error?.statusCode);
+    if (status >= 400 && status < 500) {
+      console.warn(`[http] ${status} ${error?.message ?? error}`);
+      return res.status(status).type("text/plain").send("Bad request.");
+    }
+    console.error(error);
     res.status(500).type("text/plain").send("Something went wrong. Please try again.");
   });
   return app;
@@ -63,6 +72,11 @@ export function createApp(build, env) {
  * source when the client goes away.
  */
 async function send(res, response) {
+  // The security layer answered first (body over its limit): drop the route's late answer.
+  if (res.headersSent) {
+    await response.body?.cancel().catch(() => {});
+    return;
+  }
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [key, value] of response.headers.entries()) res.append(key, value);

@@ -21,12 +21,16 @@ function newestMtime(dir) {
   return newest;
 }
 
+// Only an explicit NODE_ENV=production trusts build/ as it is; unset, `npm start` still rebuilds when
+// the sources are newer (a fresh `npm install && npm start`), and then runs as production.
+const explicitProduction = process.env.NODE_ENV === "production";
+
 function needsBuild() {
   if (!fs.existsSync(buildFile) || !fs.existsSync(path.join(root, "public", "widget.js"))) return true;
   if (process.env.RUNWAY_SKIP_BUILD_CHECK) return false; // npm run dev and the test harness
   const marker = path.join(root, "build", ".production-build");
   if (!fs.existsSync(marker) || fs.statSync(marker).mtimeMs < fs.statSync(buildFile).mtimeMs) return true;
-  if (process.env.NODE_ENV === "production") return false;
+  if (explicitProduction) return false;
   const built = fs.statSync(buildFile).mtimeMs;
   return ["app", "db", "widget/src"].some((d) => newestMtime(path.join(root, d)) > built);
 }
@@ -40,6 +44,8 @@ if (needsBuild()) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
+// Before the build loads: React and Remix pick their production code paths from it.
+if (!process.env.NODE_ENV) process.env.NODE_ENV = "production";
 const build = await import(pathToFileURL(buildFile).href);
 const runtime = build.entry.module;
 

@@ -1,11 +1,13 @@
 import { PassThrough } from "node:stream";
-import type { EntryContext } from "@remix-run/node";
+import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { NonceProvider } from "~/lib/nonce";
 
 export { init, shutdown, loadEnv, describeDatabase } from "~/lib/runtime.server";
+export { createHttpSecurity } from "~/lib/security/server.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -14,20 +16,23 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
+  loadContext: AppLoadContext = {},
 ) {
+  // Set by the server's security layer, which also sends the matching Content-Security-Policy.
+  const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : "";
   const bot = isbot(request.headers.get("user-agent") ?? "");
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+      </NonceProvider>,
       {
+        nonce,
         [bot ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          responseHeaders.set("X-Content-Type-Options", "nosniff");
-          responseHeaders.set("Referrer-Policy", "strict-origin-when-cross-origin");
-          responseHeaders.set("X-Frame-Options", "SAMEORIGIN");
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

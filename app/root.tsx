@@ -14,6 +14,7 @@ import {
 } from "@remix-run/react";
 import { getUser } from "~/lib/auth.server";
 import { publicConfig } from "~/lib/env.server";
+import { useNonce } from "~/lib/nonce";
 import { readFlash } from "~/lib/session.server";
 import { serializeUser } from "~/models/user/user.server";
 import { AppShell } from "~/components/layout/app-shell";
@@ -50,12 +51,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
+const ZOD_JITLESS = "globalThis.__zod_globalConfig=Object.assign(globalThis.__zod_globalConfig||{},{jitless:true})";
+
 export type RootData = ReturnType<typeof useLoaderData<typeof loader>>;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   // Undefined on the error page when the root loader itself failed.
   const data = useRouteLoaderData<typeof loader>("root");
   const adminShortName = data?.user?.role === "admin" ? data.config.collegeShortName : null;
+  const nonce = useNonce();
   return (
     // The boot script may set data-admin-theme before React hydrates: not a mismatch worth a warning.
     <html lang="en" suppressHydrationWarning>
@@ -63,16 +67,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b1f3a" />
+        {/* Before any module: zod 4 otherwise probes `new Function` once, a CSP violation report (docs/security.md). */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS }} />
         {adminShortName !== null ? (
-          <script dangerouslySetInnerHTML={{ __html: themeBootScript(adminShortName) }} />
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeBootScript(adminShortName) }} />
         ) : null}
         <Meta />
         <Links />
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -95,7 +101,9 @@ export function ErrorBoundary() {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   // No stack, SQL or driver text reaches the page (DESIGN: user-safe errors); the server logs them.
   const detail =
-    status === 404
+    status === 400
+      ? "The request contained something Runway cannot accept. Please check what you entered."
+      : status === 404
       ? "This page could not be found."
       : status === 405
         ? "This page cannot handle that request."

@@ -13,7 +13,8 @@ const children = [
   spawn(process.execPath, ["--watch-path=build", "--watch-path=server-app.mjs", "server.mjs"], {
     cwd: root,
     stdio: "inherit",
-    env: { ...process.env, RUNWAY_SKIP_BUILD_CHECK: "1" },
+    // The one place development mode (error details) is switched on.
+    env: { ...process.env, NODE_ENV: "development", RUNWAY_SKIP_BUILD_CHECK: "1" },
   }),
 ];
 const stop = () => {

@@ -15,6 +15,7 @@ import {
   ValidationError,
 } from "~/models/errors";
 import { getUser } from "./auth.server";
+import { BAD_VALUE_MESSAGE, isDataError, logBadInput } from "./security/bad-input.server";
 import { getDb } from "./db.server";
 import { env } from "./env.server";
 import {
@@ -99,6 +100,12 @@ export function errorResponse(request: Request, e: unknown): Response {
     if (e instanceof TooManyRequests) headers["Retry-After"] = String(e.retryAfterSeconds);
     return json(request, body, { status: e.status, headers });
   }
+  // Cut off by the server (body over its limit, client gone): already answered, nothing to log.
+  if (request.signal.aborted) return json(request, { message: "Request aborted" }, { status: 400 });
+  if (isDataError(e)) {
+    logBadInput(request, e);
+    return json(request, { message: BAD_VALUE_MESSAGE }, { status: 400 });
+  }
   console.error("[api] unexpected error:", e);
   return json(request, { message: "Something went wrong. Please try again." }, { status: 500 });
 }
@@ -146,11 +153,19 @@ export async function readLimitedText(request: Request, max = MAX_JSON_BYTES): P
 export async function readJson(request: Request): Promise<unknown> {
   const text = await readLimitedText(request);
   if (!text.trim()) return {};
+  let nul = false;
+  let data: unknown;
   try {
-    return JSON.parse(text);
+    // PostgreSQL text cannot hold NUL: refuse it here with a clear message, not at the database.
+    data = JSON.parse(text, (key, value) => {
+      if (key.includes("\0") || (typeof value === "string" && value.includes("\0"))) nul = true;
+      return value;
+    });
   } catch {
     throw new ValidationError("Request body must be valid JSON");
   }
+  if (nul) throw new ValidationError("Text must not contain NUL characters");
+  return data;
 }
 
 /** Validates with a zod schema; the first message becomes `message`, all go to `errors`. */

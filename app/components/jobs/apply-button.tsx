@@ -24,7 +24,9 @@ export function ApplyButton({
       method="post"
       action={`/jobs/${jobId}/apply`}
       target={hasWebsite ? "_blank" : undefined}
-      rel={hasWebsite ? "noopener noreferrer" : undefined}
+      // noopener only: "noreferrer" on a form makes the browser send `Origin: null`, which the
+      // cross-site request guard must refuse. The company site still sees only Runway's origin.
+      rel={hasWebsite ? "noopener" : undefined}
       onSubmit={
         hasWebsite
           ? undefined

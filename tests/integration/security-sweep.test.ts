@@ -1,0 +1,198 @@
+/**
+ * Table-driven sweep (issue 11 item 5): every /api route and a set of screen URLs × hostile inputs
+ * (NUL, malformed escapes, overlong strings, out-of-range numbers, wrong JSON types, arrays for
+ * scalars). Whatever the answer, it is never a 500 and never shows a stack or SQL text.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { createUser } from "../factories";
+import { forEachDb } from "../setup/db";
+import { useServer } from "../setup/http";
+
+const LONG = "x".repeat(5000);
+const PARAMS = [
+  "%00",
+  "%ZZ",
+  "99999999999999999999",
+  "-1",
+  LONG,
+  "1e400",
+  "%27%20OR%201%3D1--",
+  "..%2F..%2Fetc",
+];
+const QUERY = [
+  "q=%00",
+  "q=%E0%A4%A",
+  `q=${LONG}`,
+  "page=99999999999999999999&limit=-5",
+  "page=abc&limit=1e400",
+  "page[]=1&limit[]=2&q[]=a&q[]=b",
+  "type=%27&location=%5C&category=%22&status=%7B%7D&sort=%3Cscript%3E&from=2026-13-45&year=-99999999999",
+];
+const SCALARS = [
+  "email",
+  "password",
+  "firstName",
+  "lastName",
+  "title",
+  "name",
+  "description",
+  "id",
+  "page",
+  "limit",
+];
+const BODIES: unknown[] = [
+  [],
+  "string",
+  null,
+  Object.fromEntries(SCALARS.map((k) => [k, ["a", "b"]])),
+  Object.fromEntries(SCALARS.map((k) => [k, { nested: { deep: 1 } }])),
+  Object.fromEntries(SCALARS.map((k) => [k, 1e308])),
+  Object.fromEntries(SCALARS.map((k) => [k, LONG.repeat(4)])),
+  {
+    questions: [{ type: 42, options: "nope" }],
+    isActive: "yes",
+    salary: -1e20,
+    deadline: "31/02/2026",
+    userType: 7,
+  },
+];
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+
+/** /api paths from the route files: `api.surveys.$id.responses.ts` → `/api/surveys/:id/responses`. */
+function apiRoutes(): string[] {
+  return fs
+    .readdirSync(path.resolve("app/routes"))
+    .filter((f) => f.startsWith("api.") && f !== "api.$.ts")
+    .map(
+      (f) =>
+        "/" +
+        f
+          .replace(/\.tsx?$/, "")
+          .split(".")
+          .map((s) => (s.startsWith("$") ? `:${s.slice(1)}` : s))
+          .join("/"),
+    );
+}
+
+const SCREENS = [
+  "/",
+  "/jobs",
+  "/jobs/:id",
+  "/jobs/:id/apply",
+  "/jobs/feed.xml",
+  "/jobs/feed.json",
+  "/sitemap.xml",
+  "/files/:id",
+  "/dashboard",
+  "/profile",
+  "/login",
+  "/register",
+  "/verify-otp",
+  "/forgot-password",
+  "/reset-password",
+  "/widget",
+  "/admin/users",
+  "/admin/jobs",
+  "/admin/companies",
+  "/admin/create-user",
+  "/admin/surveys",
+  "/admin/surveys/new",
+  "/admin/surveys/:id/edit",
+  "/admin/surveys/:id/responses",
+  "/surveys/:id",
+  "/surveys/:id/responses",
+];
+
+const expand = (p: string) =>
+  p.includes(":") ? PARAMS.map((v) => p.replace(/:[a-zA-Z]+/g, v)) : [p];
+
+describe("hostile-input sweep", () => {
+  forEachDb(
+    (t) => {
+      const app = useServer(t, { mail: false });
+      const failures: string[] = [];
+
+      async function probe(label: string, p: string, init: RequestInit) {
+        let res: Response;
+        try {
+          // A hang guard, not a timing assertion: a request that never answers is a fault too.
+          res = await app.fetch(p, { ...init, signal: AbortSignal.timeout(20_000) });
+        } catch (e) {
+          failures.push(`${label}: network error ${(e as Error).message}`);
+          return;
+        }
+        const text = await res.text();
+        if (res.status >= 500) failures.push(`${label} → ${res.status} ${text.slice(0, 120)}`);
+        // Stack frames, file paths, drizzle's "Failed query" with its params: none may reach a client.
+        const leak = text.match(
+          /\bat [^\s<"]+ \([^)]*:\d+:\d+\)|node_modules\/|\/work\/|Failed query|\bparams: |"stack":\s*"/i,
+        );
+        if (leak)
+          failures.push(
+            `${label} → internals in the answer: …${text.slice(Math.max(0, leak.index! - 60), leak.index! + 100)}`,
+          );
+      }
+
+      it("never answers 500 or shows internals on /api, anonymous or as an admin", async () => {
+        const { user, password } = await createUser(t.db, { role: "admin" });
+        const token = await app.token(user.email, password);
+        for (const route of apiRoutes()) {
+          for (const p of expand(route)) {
+            for (const auth of [token, null]) {
+              // Signing the sweep's own token out would only shrink what the rest of it reaches.
+              if (auth && route === "/api/auth/logout") continue;
+              const headers: Record<string, string> = auth
+                ? { Authorization: `Bearer ${auth}` }
+                : {};
+              for (const q of QUERY) await probe(`GET ${p}?${q}`, `${p}?${q}`, { headers });
+              for (const method of METHODS.slice(1)) {
+                for (const body of BODIES) {
+                  await probe(`${method} ${p} ${JSON.stringify(body).slice(0, 40)}`, p, {
+                    method,
+                    headers: { ...headers, "Content-Type": "application/json" },
+                    body: JSON.stringify(body),
+                  });
+                }
+              }
+            }
+          }
+        }
+        expect(failures).toEqual([]);
+      }, 600_000);
+
+      it("never answers 500 or shows internals on screens, their data requests and forms", async () => {
+        const { user, password } = await createUser(t.db, { role: "admin" });
+        const cookie = await app.cookie(user.email, password);
+        for (const screen of SCREENS) {
+          for (const p of expand(screen)) {
+            for (const c of [cookie, null]) {
+              const headers: Record<string, string> = c ? { Cookie: c } : {};
+              for (const q of QUERY) {
+                await probe(`GET ${p}?${q}`, `${p}?${q}`, { headers });
+              }
+              await probe(`GET ${p}?_data=root`, `${p}?_data=root`, { headers });
+              for (const form of [
+                "intent=%00&id=%00",
+                `intent=${LONG}&id=${LONG}&email=${LONG}&password=${LONG}`,
+                "intent=delete&id=99999999999999999999&confirm=yes",
+                "intent=toggle&id=-1&confirm=yes&isActive=maybe",
+                "email=a&email=b&password[]=x&title[]=y&page=1e400",
+                "id=..%2F..%2Fetc&intent=%E0%A4%A",
+              ]) {
+                await probe(`POST ${p} ${form.slice(0, 40)}`, p, {
+                  method: "POST",
+                  headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" },
+                  body: form,
+                });
+              }
+            }
+          }
+        }
+        expect(failures).toEqual([]);
+      }, 600_000);
+    },
+    { truncate: false },
+  );
+});
