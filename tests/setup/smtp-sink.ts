@@ -18,13 +18,22 @@ export interface SmtpSink {
   port: number;
   messages: ReceivedMail[];
   /** Waits for a message to `to` (and matching `filter`), newest first. */
-  waitFor(to: string, filter?: (m: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+  waitFor(
+    to: string,
+    filter?: (m: ReceivedMail) => boolean,
+    timeoutMs?: number,
+  ): Promise<ReceivedMail>;
   clear(): void;
   close(): Promise<void>;
   /** Make the next deliveries fail (to test retries). */
   failNext(n: number): void;
   /** Answer each message's end of data only after `ms` (a slow relay); 0 answers at once. */
   setDelay(ms: number): void;
+  /** Hold every message's answer until `resume()` (a send in progress, for as long as a test needs). */
+  pause(): void;
+  resume(): void;
+  /** Messages whose data arrived and whose answer is being held or delayed. */
+  waiting(): number;
 }
 
 export async function startSmtpSink(
@@ -34,6 +43,8 @@ export async function startSmtpSink(
   const waiters = new Set<() => void>();
   let failures = 0;
   let delayMs = opts.delayMs ?? 0;
+  let gate: { promise: Promise<void>; open: () => void } | null = null;
+  let held = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -42,7 +53,10 @@ export async function startSmtpSink(
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", async () => {
+        held++;
         if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
+        if (gate) await gate.promise;
+        held--;
         if (failures > 0) {
           failures--;
           return callback(new Error("451 try again later"));
@@ -79,6 +93,17 @@ export async function startSmtpSink(
     setDelay: (ms) => {
       delayMs = ms;
     },
+    pause: () => {
+      if (gate) return;
+      let open = () => {};
+      const promise = new Promise<void>((r) => (open = r));
+      gate = { promise, open };
+    },
+    resume: () => {
+      gate?.open();
+      gate = null;
+    },
+    waiting: () => held,
     clear: () => {
       messages.length = 0;
     },

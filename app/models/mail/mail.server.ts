@@ -222,16 +222,16 @@ async function claimNext(db: Db, claim: string, leaseMs: number): Promise<Outbox
     .set({ claim, lockedUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})` })
     .where(
       and(
-        inArray(
-          mailOutbox.id,
-          db
-            .select({ id: mailOutbox.id })
-            .from(mailOutbox)
-            .where(free)
-            .orderBy(asc(mailOutbox.nextAttemptAt))
-            .limit(1)
-            .for("update", { skipLocked: true }),
-        ),
+        // `id = (scalar subquery)` is an InitPlan, evaluated once: exactly one row. (`id IN (…)`
+        // becomes a SubPlan that PostgreSQL may re-run per outer row, and with SKIP LOCKED each
+        // re-run skips the rows this very statement just locked — claiming every due row at once.)
+        sql`${mailOutbox.id} = (${db
+          .select({ id: mailOutbox.id })
+          .from(mailOutbox)
+          .where(free)
+          .orderBy(asc(mailOutbox.nextAttemptAt))
+          .limit(1)
+          .for("update", { skipLocked: true })})`,
         // Re-checked on the row as it is when locked, so a row claimed meanwhile is never claimed again.
         free,
       ),

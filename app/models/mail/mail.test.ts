@@ -65,6 +65,7 @@ describe("mail outbox", () => {
       sink = await startSmtpSink();
     });
     afterEach(() => {
+      sink.resume();
       sink.clear();
       sink.setDelay(0);
       sink.failNext(0);
@@ -75,13 +76,12 @@ describe("mail outbox", () => {
     });
 
     describe("exactly once", () => {
-      it("two senders on a slow relay deliver each message once, even when a send outlasts the lease", async () => {
+      it("two senders on a slow relay deliver each message once", async () => {
         const n = 12;
         for (let i = 0; i < n; i++) await enqueueMail(t.db, msg(`once${i}@example.edu`, i));
-        // Every send (400 ms) takes longer than the lease (250 ms): only renewal keeps the other sender off.
-        sink.setDelay(400);
+        sink.setDelay(150);
         const logs: string[] = [];
-        const opts = { leaseMs: 250, max: n, log: (l: string) => logs.push(l) };
+        const opts = { leaseMs: 3000, max: n, log: (l: string) => logs.push(l) };
         const [a, b] = await Promise.all([
           deliverDue(t.db, smtp(), opts),
           deliverDue(t.db, smtp(), opts),
@@ -100,6 +100,60 @@ describe("mail outbox", () => {
         expect(logs.filter((l) => l.includes("lost the claim"))).toEqual([]);
       });
 
+      it("a claim takes exactly one message: the others stay free for other senders", async () => {
+        for (let i = 0; i < 3; i++) await enqueueMail(t.db, msg(`one${i}@example.edu`, i));
+        sink.pause();
+        const a = deliverDue(t.db, smtp(), { max: 1 });
+        await waitUntil("the send in progress", async () => sink.waiting() === 1);
+        const held = await t.db
+          .select()
+          .from(mailOutbox)
+          .where(sql`${mailOutbox.claim} is not null`);
+        expect(held).toHaveLength(1);
+        sink.resume();
+        expect(await a).toEqual({ sent: 1, failed: 0, lost: 0 });
+        const free = await t.db.select().from(mailOutbox).where(eq(mailOutbox.status, "pending"));
+        expect(free.map((m) => [m.claim, m.lockedUntil])).toEqual([
+          [null, null],
+          [null, null],
+        ]);
+      });
+
+      it("a send that outlasts its lease is not taken over: the lease is renewed while it runs", async () => {
+        const leaseMs = 3000;
+        await enqueueMail(t.db, msg("outlast@example.edu"));
+        sink.pause();
+        const a = deliverDue(t.db, smtp(), { leaseMs });
+        await waitUntil("the send in progress", async () => sink.waiting() === 1);
+        const [{ first }] = await rows<{ first: string }>(
+          t,
+          sql`select locked_until::text as first from mail_outbox`,
+        );
+        // Well past the first lease, and still leased: only a renewal explains it.
+        await waitUntil(
+          "the first lease to lapse while the row stays leased",
+          async () => {
+            const [r] = await rows<{ ok: boolean }>(
+              t,
+              sql`select now() > ${first}::timestamptz + interval '500 milliseconds' and locked_until > now() as ok from mail_outbox`,
+            );
+            return r.ok;
+          },
+          25_000,
+        );
+        // A second sender now finds nothing to claim (with a lapsed lease it would send the message again).
+        let bDone = false;
+        const b = deliverDue(t.db, smtp(), { leaseMs }).finally(() => (bDone = true));
+        await waitUntil(
+          "the second sender to finish or to start a send",
+          async () => bDone || sink.waiting() > 1,
+        );
+        sink.resume();
+        expect(await b).toEqual({ sent: 0, failed: 0, lost: 0 });
+        expect(await a).toEqual({ sent: 1, failed: 0, lost: 0 });
+        expect(sink.messages).toHaveLength(1);
+      }, 60_000);
+
       it("two worker loops deliver a burst once each (PGlite and PostgreSQL alike)", async () => {
         const n = 10;
         sink.setDelay(120);
@@ -108,38 +162,40 @@ describe("mail outbox", () => {
           Array.from({ length: n }, (_, i) => msg(`burst${i}@example.edu`, i)),
         );
         const stops = [
-          startMailWorker(async () => t.db, smtp(), { intervalMs: 50, leaseMs: 200 }),
-          startMailWorker(async () => t.db, smtp(), { intervalMs: 50, leaseMs: 200 }),
+          startMailWorker(async () => t.db, smtp(), { intervalMs: 50, leaseMs: 3000 }),
+          startMailWorker(async () => t.db, smtp(), { intervalMs: 50, leaseMs: 3000 }),
         ];
         try {
-          await waitUntil("all sent", async () => {
-            const [r] = await t.db
-              .select({ n: sql<number>`count(*)::int` })
-              .from(mailOutbox)
-              .where(eq(mailOutbox.status, "sent"));
-            return r.n === n;
-          });
+          await waitUntil(
+            "all sent",
+            async () => {
+              const [r] = await t.db
+                .select({ n: sql<number>`count(*)::int` })
+                .from(mailOutbox)
+                .where(eq(mailOutbox.status, "sent"));
+              return r.n === n;
+            },
+            50_000,
+          );
         } finally {
           await Promise.all(stops.map((s) => s()));
         }
         expect(sink.messages).toHaveLength(n);
         expect(new Set(sink.messages.map((m) => m.to[0])).size).toBe(n);
-      });
+      }, 60_000);
 
       it("a sender whose claim was taken over during a slow send does not mark the message sent", async () => {
         await enqueueMail(t.db, msg("slow@example.edu"));
-        sink.setDelay(600);
+        sink.pause();
         const logs: string[] = [];
         const run = deliverDue(t.db, smtp(), { log: (l) => logs.push(l) });
-        await waitUntil(
-          "claimed",
-          async () => (await t.db.select().from(mailOutbox))[0]?.claim != null,
-        );
+        await waitUntil("the send in progress", async () => sink.waiting() === 1);
         // As if the lease had lapsed and a second sender had claimed the row.
         const other = "00000000-0000-4000-8000-000000000001";
         await t.db
           .update(mailOutbox)
           .set({ claim: other, lockedUntil: sql`now() + interval '5 minutes'` });
+        sink.resume();
         const r = await run;
         expect(r).toEqual({ sent: 0, failed: 0, lost: 1 });
         const [row] = await t.db.select().from(mailOutbox);
@@ -149,15 +205,13 @@ describe("mail outbox", () => {
 
       it("a sender whose claim was taken over does not mark a failure or push the retry back", async () => {
         await enqueueMail(t.db, msg("slowfail@example.edu"));
-        sink.setDelay(400);
+        sink.pause();
         sink.failNext(1);
         const run = deliverDue(t.db, smtp());
-        await waitUntil(
-          "claimed",
-          async () => (await t.db.select().from(mailOutbox))[0]?.claim != null,
-        );
+        await waitUntil("the send in progress", async () => sink.waiting() === 1);
         const other = "00000000-0000-4000-8000-000000000002";
         await t.db.update(mailOutbox).set({ claim: other });
+        sink.resume();
         expect(await run).toEqual({ sent: 0, failed: 0, lost: 1 });
         const [row] = await t.db.select().from(mailOutbox);
         expect(row).toMatchObject({
@@ -198,13 +252,12 @@ describe("mail outbox", () => {
 
       it("stop() waits for the message in flight to be marked, so it is not left to be sent again", async () => {
         await enqueueMail(t.db, msg("inflight@example.edu"));
-        sink.setDelay(500);
+        sink.pause();
         const stop = startMailWorker(async () => t.db, smtp(), { intervalMs: 60_000 });
-        await waitUntil(
-          "claimed",
-          async () => (await t.db.select().from(mailOutbox))[0]?.claim != null,
-        );
-        await stop();
+        await waitUntil("the send in progress", async () => sink.waiting() === 1);
+        const stopping = stop();
+        sink.resume();
+        await stopping;
         const [row] = await t.db.select().from(mailOutbox);
         expect(row).toMatchObject({ status: "sent", claim: null });
         expect(sink.messages).toHaveLength(1);
