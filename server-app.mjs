@@ -17,6 +17,11 @@ export function createApp(build, env) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
+  // Request ids, draining, /healthz /readyz /metrics, admission, 503 on outage (app/lib/ops.server.ts).
+  const ops = build.entry.module.createOps(build, env);
+  const log = build.entry.module.log;
+  app.locals.ops = ops;
+  app.use(ops.middleware);
   app.use(compression());
   app.use("/build", express.static(path.join(root, "public", "build"), { immutable: true, maxAge: "1y" }));
   app.get("/widget.js", (req, res, next) => {
@@ -34,7 +39,7 @@ export function createApp(build, env) {
     app.use((req, res, next) => {
       const t = performance.now();
       res.on("finish", () =>
-        console.log(`${req.method} ${req.originalUrl} ${res.statusCode} ${(performance.now() - t).toFixed(1)}ms`),
+        log.info("http", `${req.method} ${req.originalUrl} ${res.statusCode} ${(performance.now() - t).toFixed(1)}ms`),
       );
       next();
     });
@@ -42,15 +47,19 @@ export function createApp(build, env) {
   const handle = createRequestHandler(build, env.NODE_ENV === "production" ? "production" : "development");
   app.all("*", async (req, res, next) => {
     try {
-      const response = await handle(createRemixRequest(req, res), {});
-      await send(res, response);
+      await ops.remix(
+        req,
+        res,
+        () => handle(createRemixRequest(req, res), {}),
+        (response) => send(res, response),
+      );
     } catch (error) {
       next(error);
     }
   });
   // Last resort: never a stack trace in an answer.
   app.use((error, _req, res, _next) => {
-    console.error(error);
+    log.error("express", error);
     if (res.headersSent) return res.destroy();
     res.status(500).type("text/plain").send("Something went wrong. Please try again.");
   });

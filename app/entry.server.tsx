@@ -5,7 +5,11 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 
+import { prepareErrorDocument, reportServerError } from "~/lib/error-page.server";
+import { log } from "~/lib/log.server";
+
 export { init, shutdown, loadEnv, describeDatabase } from "~/lib/runtime.server";
+export { createOps, log } from "~/lib/ops.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -16,6 +20,7 @@ export default function handleRequest(
   remixContext: EntryContext,
 ) {
   const bot = isbot(request.headers.get("user-agent") ?? "");
+  responseStatusCode = prepareErrorDocument(responseStatusCode, responseHeaders, remixContext);
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
@@ -41,7 +46,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) log.error("render", error);
         },
       },
     );
@@ -58,5 +63,5 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   const status = (error as { status?: number } | null)?.status;
   if (typeof status === "number" && status < 500) return;
   if (error instanceof Error && /^(Method Not Allowed|No route matches)/.test(error.message)) return;
-  console.error(error);
+  reportServerError(error);
 }

@@ -99,7 +99,14 @@ export function ErrorBoundary() {
       ? "This page could not be found."
       : status === 405
         ? "This page cannot handle that request."
-        : "Something went wrong on our side. Please try again in a moment.";
+        : status === 503
+          ? "The service is briefly unavailable. Please try again in a moment."
+          : "Something went wrong on our side. Please try again in a moment.";
+  // The request id the server logged this failure under (app/lib/error-page.server.ts).
+  const reference =
+    isRouteErrorResponse(error) && typeof (error.data as { reference?: unknown } | null)?.reference === "string"
+      ? (error.data as { reference: string }).reference
+      : null;
   const page = (
     <main className="error-page">
       <div className="error-card card">
@@ -110,6 +117,7 @@ export function ErrorBoundary() {
         <h1>Unexpected Application Error!</h1>
         <p className="muted">{detail}</p>
         <p className="error-status">Error {status}</p>
+        {reference ? <p className="muted error-reference">Reference: {reference}</p> : null}
         <div className="row error-actions">
           {/* A full page load, in case client state is what broke. */}
           <a href="/" className="btn btn-primary">

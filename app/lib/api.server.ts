@@ -17,6 +17,8 @@ import {
 import { getUser } from "./auth.server";
 import { getDb } from "./db.server";
 import { env } from "./env.server";
+import { log } from "./log.server";
+import { isDbUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from "./request-context.server";
 
 export function bearerToken(request: Request): string | null {
   const h = request.headers.get("Authorization");
@@ -90,7 +92,15 @@ export function errorResponse(request: Request, e: unknown): Response {
     if (e instanceof TooManyRequests) headers["Retry-After"] = String(e.retryAfterSeconds);
     return json(request, body, { status: e.status, headers });
   }
-  console.error("[api] unexpected error:", e);
+  if (isDbUnavailable(e)) {
+    log.error("db", e, { unavailable: true });
+    return json(
+      request,
+      { message: UNAVAILABLE_MESSAGE },
+      { status: 503, headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } },
+    );
+  }
+  log.error("api", e);
   return json(request, { message: "Something went wrong. Please try again." }, { status: 500 });
 }
 
