@@ -81,59 +81,95 @@ export function createMetrics(deps: {
       this.set(deps.draining() ? 1 : 0);
     },
   });
-  const poolSize = new client.Gauge({
+  // Database figures are read once per scrape (each gauge's collect awaits the same read).
+  let reading: Promise<void> | null = null;
+  const readDatabase = () =>
+    (reading ??= (async () => {
+      const t = performance.now();
+      try {
+        const h = await deps.getHandle();
+        figures.poolSize = h.driver === "pglite" ? 1 : (h.poolSize ?? 0);
+        const rows = await withTimeout(
+          h.rows<{ status: string; n: string | number; oldest: string | number | null }>(
+            sql`select status, count(*) as n,
+                  extract(epoch from now() - min(created_at) filter (where status = 'pending')) as oldest
+                from mail_outbox group by status`,
+          ),
+          2000,
+        );
+        figures.outbox = Object.fromEntries(MAIL_STATUSES.map((s) => [s, 0]));
+        figures.oldest = 0;
+        for (const r of rows) {
+          figures.outbox[r.status] = Number(r.n);
+          if (r.oldest !== null && r.oldest !== undefined)
+            figures.oldest = Math.max(figures.oldest, Number(r.oldest));
+        }
+        figures.up = 1;
+      } catch {
+        // No stale figures: an outage shows as runway_db_up 0 and no outbox series.
+        figures.outbox = null;
+        figures.up = 0;
+      }
+      figures.seconds = (performance.now() - t) / 1000;
+    })().finally(() => setTimeout(() => (reading = null), 500).unref()));
+  const figures: {
+    poolSize: number;
+    up: number;
+    outbox: Record<string, number> | null;
+    oldest: number;
+    seconds: number;
+  } = {
+    poolSize: 0,
+    up: 0,
+    outbox: null,
+    oldest: 0,
+    seconds: 0,
+  };
+  new client.Gauge({
     name: "runway_db_pool_size",
     help: "Configured PostgreSQL connection pool size (PGlite: 1). postgres.js does not report busy connections.",
     registers: [registry],
+    async collect() {
+      await readDatabase();
+      this.set(figures.poolSize);
+    },
   });
-  const dbUp = new client.Gauge({
+  new client.Gauge({
     name: "runway_db_up",
     help: "1 when the database answered the scrape's queries, else 0.",
     registers: [registry],
+    async collect() {
+      await readDatabase();
+      this.set(figures.up);
+    },
   });
-  const outbox = new client.Gauge({
+  new client.Gauge({
     name: "runway_mail_outbox_messages",
     help: "Messages in the mail outbox by status (pending = depth, failed = given up).",
     labelNames: ["status"] as const,
     registers: [registry],
+    async collect() {
+      await readDatabase();
+      this.reset();
+      for (const [status, n] of Object.entries(figures.outbox ?? {})) this.set({ status }, n);
+    },
   });
-  const outboxOldest = new client.Gauge({
+  new client.Gauge({
     name: "runway_mail_outbox_oldest_pending_seconds",
     help: "Age of the oldest pending message (0 when none).",
     registers: [registry],
+    async collect() {
+      await readDatabase();
+      this.set(figures.oldest);
+    },
   });
-  // Read at scrape time: registry.metrics() awaits this before serialising.
   new client.Gauge({
     name: "runway_scrape_database_seconds",
     help: "Time the scrape spent reading database figures.",
     registers: [registry],
     async collect() {
-      const t = performance.now();
-      try {
-        const h = await deps.getHandle();
-        poolSize.set(h.driver === "pglite" ? 1 : (h.poolSize ?? 0));
-        const rows = await withTimeout(
-          h.rows<{ status: string; n: string | number; oldest: string | number | null }>(
-            sql`select status, count(*) as n,
-                  extract(epoch from now() - min(created_at)) filter (where status = 'pending') as oldest
-                from mail_outbox group by status`,
-          ),
-          2000,
-        );
-        outbox.reset();
-        for (const s of MAIL_STATUSES) outbox.set({ status: s }, 0);
-        let oldest = 0;
-        for (const r of rows) {
-          outbox.set({ status: r.status }, Number(r.n));
-          if (r.oldest !== null && r.oldest !== undefined)
-            oldest = Math.max(oldest, Number(r.oldest));
-        }
-        outboxOldest.set(oldest);
-        dbUp.set(1);
-      } catch {
-        dbUp.set(0);
-      }
-      this.set((performance.now() - t) / 1000);
+      await readDatabase();
+      this.set(figures.seconds);
     },
   });
   return { registry, requests, duration, dbUnavailable, admissionRejected, admissionWait };

@@ -139,7 +139,10 @@ export function createOps(build: ServerBuild, env: Env): Ops {
       return true;
     }
     if (path === "/metrics") {
-      if (!env.METRICS_TOKEN) return false; // off: the app's 404
+      if (!env.METRICS_TOKEN) {
+        sendPlain(res, 404, "Not Found");
+        return true;
+      }
       if (!bearerMatches(req.headers.authorization, env.METRICS_TOKEN)) {
         res.setHeader("WWW-Authenticate", 'Bearer realm="metrics"');
         sendPlain(res, 401, "Unauthorized");
