@@ -20,6 +20,7 @@ import { AppShell } from "~/components/layout/app-shell";
 import { BrandMark } from "~/components/layout/brand";
 import { themeBootScript } from "~/components/layout/theme";
 import { useFlashes } from "~/components/ui/notify";
+import { ErrorReference, UNAVAILABLE_TEXT } from "~/components/ui/error-reference";
 import styles from "~/styles/app.css";
 
 export const links: LinksFunction = () => [
@@ -100,13 +101,8 @@ export function ErrorBoundary() {
       : status === 405
         ? "This page cannot handle that request."
         : status === 503
-          ? "The service is briefly unavailable. Please try again in a moment."
+          ? UNAVAILABLE_TEXT
           : "Something went wrong on our side. Please try again in a moment.";
-  // The request id the server logged this failure under (app/lib/error-page.server.ts).
-  const reference =
-    isRouteErrorResponse(error) && typeof (error.data as { reference?: unknown } | null)?.reference === "string"
-      ? (error.data as { reference: string }).reference
-      : null;
   const page = (
     <main className="error-page">
       <div className="error-card card">
@@ -117,7 +113,8 @@ export function ErrorBoundary() {
         <h1>Unexpected Application Error!</h1>
         <p className="muted">{detail}</p>
         <p className="error-status">Error {status}</p>
-        {reference ? <p className="muted error-reference">Reference: {reference}</p> : null}
+        {/* The request id the server logged this failure under (app/lib/error-page.server.ts). */}
+        <ErrorReference />
         <div className="row error-actions">
           {/* A full page load, in case client state is what broke. */}
           <a href="/" className="btn btn-primary">
