@@ -233,16 +233,23 @@ export function createOps(build: ServerBuild, env: Env): Ops {
         let response: Response;
         try {
           response = await run();
+        } catch (e) {
+          release();
+          throw e;
+        }
+        // The slot covers the loaders and actions and the sending of an ordinary answer (so the
+        // rendering of pages is bounded too). A download (an export) or an event stream releases
+        // it first: it reads in batches interleaved with other requests instead of holding a slot.
+        if (isLongStream(response)) release();
+        try {
+          if (ctx.dbUnavailable) {
+            metrics.dbUnavailable.inc();
+            response = asUnavailable(req, response, requestId);
+          }
+          await send(response);
         } finally {
-          // The slot covers the loaders and actions; a long streamed body (an export) then reads in
-          // batches interleaved with the other requests instead of holding a slot for minutes.
           release();
         }
-        if (ctx.dbUnavailable) {
-          metrics.dbUnavailable.inc();
-          response = asUnavailable(req, response, requestId);
-        }
-        await send(response);
       });
     },
 
@@ -302,6 +309,13 @@ export function createOps(build: ServerBuild, env: Env): Ops {
     },
   };
   return ops;
+}
+
+function isLongStream(response: Response): boolean {
+  return (
+    /attachment/i.test(response.headers.get("Content-Disposition") ?? "") ||
+    /text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")
+  );
 }
 
 /** A Remix 500 caused by an unreachable database, as the 503 it is (data and resource requests). */
