@@ -14,6 +14,11 @@ export function createApp(build, env) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
+  // Request ids, draining, /healthz /readyz /metrics, admission, 503 on outage (app/lib/ops.server.ts).
+  const ops = build.entry.module.createOps(build, env);
+  const log = build.entry.module.log;
+  app.locals.ops = ops;
+  app.use(ops.middleware);
   // Security headers, request guard and counted bodies (app/lib/security/server.server.ts).
   const security = build.entry.module.createHttpSecurity(build, env);
   app.use(security.headers);
@@ -35,7 +40,7 @@ export function createApp(build, env) {
     app.use((req, res, next) => {
       const t = performance.now();
       res.on("finish", () =>
-        console.log(`${req.method} ${req.originalUrl} ${res.statusCode} ${(performance.now() - t).toFixed(1)}ms`),
+        log.info("http", `${req.method} ${req.originalUrl} ${res.statusCode} ${(performance.now() - t).toFixed(1)}ms`),
       );
       next();
     });
@@ -44,8 +49,12 @@ export function createApp(build, env) {
   const handle = createRequestHandler(security.harden(build), env.NODE_ENV === "development" ? "development" : "production");
   app.all("*", async (req, res, next) => {
     try {
-      const response = await handle(security.remixRequest(req, res), security.loadContext(res));
-      await send(res, response);
+      await ops.remix(
+        req,
+        res,
+        () => handle(security.remixRequest(req, res), security.loadContext(res)),
+        (response) => send(res, response),
+      );
     } catch (error) {
       next(error);
     }
@@ -57,10 +66,10 @@ export function createApp(build, env) {
     if (res.headersSent) return res.destroy();
     const status = Number(error?.status ?? error?.statusCode);
     if (status >= 400 && status < 500) {
-      console.warn(`[http] ${status} ${error?.message ?? error}`);
+      log.warn("http", `${status} ${error?.message ?? error}`);
       return res.status(status).type("text/plain").send("Bad request.");
     }
-    console.error(error);
+    log.error("express", error);
     res.status(500).type("text/plain").send("Something went wrong. Please try again.");
   });
   return app;

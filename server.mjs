@@ -58,7 +58,7 @@ try {
 }
 
 try {
-  await runtime.init({ log: (line) => console.log(line) });
+  await runtime.init({ log: (line) => runtime.log.info("runtime", line) });
 } catch (e) {
   console.error(e?.name === "DataDirLockedError" ? e.message : `Could not open the database: ${e?.message ?? e}`);
   process.exit(1);
@@ -69,22 +69,16 @@ const app = createApp(build, env);
 const server = app.listen(env.PORT, env.HOST, () => {
   const addr = server.address();
   const port = typeof addr === "object" && addr ? addr.port : env.PORT;
-  console.log(`Runway listening on http://localhost:${port} (${runtime.describeDatabase()})`);
+  runtime.log.info("server", `Runway listening on http://localhost:${port} (${runtime.describeDatabase()})`);
   if (process.send) process.send({ ready: true, port });
 });
 
-let stopping = false;
-async function shutdown(signal) {
-  if (stopping) return;
-  stopping = true;
-  console.log(`${signal}: closing…`);
-  server.close();
-  server.closeAllConnections?.();
-  try {
-    await runtime.shutdown();
-  } finally {
-    process.exit(0);
-  }
-}
+// Drain (app/lib/ops.server.ts): stop accepting, let in-flight answers finish up to
+// SHUTDOWN_TIMEOUT, then stop the timers and close the database. A second signal cuts the wait.
+const shutdown = app.locals.ops.shutdownHandler(server, {
+  timeoutMs: env.SHUTDOWN_TIMEOUT * 1000,
+  stop: () => runtime.shutdown(),
+  exit: (code) => process.exit(code),
+});
 process.on("SIGTERM", () => shutdown("SIGTERM"));
 process.on("SIGINT", () => shutdown("SIGINT"));

@@ -6,8 +6,12 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
 
+import { prepareErrorDocument, reportServerError } from "~/lib/error-page.server";
+import { log } from "~/lib/log.server";
+
 export { init, shutdown, loadEnv, describeDatabase } from "~/lib/runtime.server";
 export { createHttpSecurity } from "~/lib/security/server.server";
+export { createOps, log } from "~/lib/ops.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -21,6 +25,7 @@ export default function handleRequest(
   // Set by the server's security layer, which also sends the matching Content-Security-Policy.
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : "";
   const bot = isbot(request.headers.get("user-agent") ?? "");
+  responseStatusCode = prepareErrorDocument(responseStatusCode, responseHeaders, remixContext);
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
@@ -46,7 +51,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) log.error("render", error);
         },
       },
     );
@@ -63,5 +68,5 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   const status = (error as { status?: number } | null)?.status;
   if (typeof status === "number" && status < 500) return;
   if (error instanceof Error && /^(Method Not Allowed|No route matches)/.test(error.message)) return;
-  console.error(error);
+  reportServerError(error);
 }

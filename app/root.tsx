@@ -21,6 +21,7 @@ import { AppShell } from "~/components/layout/app-shell";
 import { BrandMark } from "~/components/layout/brand";
 import { themeBootScript } from "~/components/layout/theme";
 import { useFlashes } from "~/components/ui/notify";
+import { ErrorReference, UNAVAILABLE_TEXT } from "~/components/ui/error-reference";
 import styles from "~/styles/app.css";
 
 export const links: LinksFunction = () => [
@@ -107,7 +108,9 @@ export function ErrorBoundary() {
       ? "This page could not be found."
       : status === 405
         ? "This page cannot handle that request."
-        : "Something went wrong on our side. Please try again in a moment.";
+        : status === 503
+          ? UNAVAILABLE_TEXT
+          : "Something went wrong on our side. Please try again in a moment.";
   const page = (
     <main className="error-page">
       <div className="error-card card">
@@ -118,6 +121,8 @@ export function ErrorBoundary() {
         <h1>Unexpected Application Error!</h1>
         <p className="muted">{detail}</p>
         <p className="error-status">Error {status}</p>
+        {/* The request id the server logged this failure under (app/lib/error-page.server.ts). */}
+        <ErrorReference />
         <div className="row error-actions">
           {/* A full page load, in case client state is what broke. */}
           <a href="/" className="btn btn-primary">

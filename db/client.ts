@@ -18,6 +18,8 @@ export type Driver = "postgres" | "pglite";
 export interface DbHandle {
   db: Db;
   driver: Driver;
+  /** The configured connection pool size (PostgreSQL only), for /metrics. */
+  poolSize?: number;
   /** The connection URL (PostgreSQL only), for work that needs a dedicated connection. */
   url?: string;
   /** Runs raw SQL and returns the rows, whichever driver is underneath. */
@@ -80,6 +82,10 @@ export interface CreateDbOptions {
   dataDir?: string;
   /** Max pool size for postgres.js. */
   max?: number;
+  /** Seconds to wait for a PostgreSQL connection before failing (postgres.js default: 30). */
+  connectTimeout?: number;
+  /** Seconds any one statement may run on PostgreSQL (0 = no limit). */
+  statementTimeout?: number;
   /** Reuse an already-open PGlite (tests clone a migrated template). */
   pglite?: import("@electric-sql/pglite").PGlite;
 }
@@ -96,14 +102,21 @@ export async function createDb(opts: CreateDbOptions): Promise<DbHandle> {
     const client = postgres(opts.databaseUrl, {
       max: opts.max ?? 10,
       onnotice: () => {},
+      // Bounded waits: during an outage a request fails fast (503) instead of hanging for 30 s.
+      ...(opts.connectTimeout ? { connect_timeout: opts.connectTimeout } : {}),
       // Short OLTP queries: the JIT compiler costs 10–80 ms per search and never pays back here.
-      connection: { application_name: "runway", jit: "off" },
+      connection: {
+        application_name: "runway",
+        jit: "off",
+        ...(opts.statementTimeout ? { statement_timeout: Math.round(opts.statementTimeout * 1000) } : {}),
+      },
       // Dates come back as JS Dates; bytea as Buffer.
     });
     const db = drizzlePg(client, { schema }) as unknown as Db;
     return {
       db,
       driver: "postgres",
+      poolSize: opts.max ?? 10,
       url: opts.databaseUrl,
       rows: async <T,>(q: SQL) => (await db.execute(q)) as unknown as T[],
       close: () => client.end({ timeout: 5 }),

@@ -26,6 +26,8 @@ import {
   jsonFingerprint,
   parseIdempotencyKey,
 } from "./idempotency.server";
+import { log } from "./log.server";
+import { isDbUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from "./request-context.server";
 
 export function bearerToken(request: Request): string | null {
   const h = request.headers.get("Authorization");
@@ -106,7 +108,15 @@ export function errorResponse(request: Request, e: unknown): Response {
     logBadInput(request, e);
     return json(request, { message: BAD_VALUE_MESSAGE }, { status: 400 });
   }
-  console.error("[api] unexpected error:", e);
+  if (isDbUnavailable(e)) {
+    log.error("db", e, { unavailable: true });
+    return json(
+      request,
+      { message: UNAVAILABLE_MESSAGE },
+      { status: 503, headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } },
+    );
+  }
+  log.error("api", e);
   return json(request, { message: "Something went wrong. Please try again." }, { status: 500 });
 }
 

@@ -17,10 +17,16 @@ export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir?: string;
   migrateAndSeed?: boolean;
+  max?: number;
+  connectTimeout?: number;
+  statementTimeout?: number;
 }): Promise<DbHandle> {
   const handle = await createDb({
     databaseUrl: opts.databaseUrl,
     dataDir: opts.databaseUrl ? undefined : opts.dataDir,
+    max: opts.max,
+    connectTimeout: opts.connectTimeout,
+    statementTimeout: opts.statementTimeout,
   });
   if (opts.migrateAndSeed !== false) {
     try {
@@ -40,6 +46,9 @@ export function getDbHandle(): Promise<DbHandle> {
     globalThis.__runwayDb = openDatabase({
       databaseUrl: e.DATABASE_URL,
       dataDir: `${e.DATA_DIR}/pglite`,
+      max: e.DATABASE_POOL_SIZE,
+      connectTimeout: e.DATABASE_CONNECT_TIMEOUT,
+      statementTimeout: e.DATABASE_STATEMENT_TIMEOUT,
     });
     globalThis.__runwayDb.catch(() => {
       globalThis.__runwayDb = undefined;

@@ -109,6 +109,19 @@ const schema = z.object({
     .enum(["true", "false", "1", "0", ""])
     .default("false")
     .transform((s) => s === "true" || s === "1"),
+  // Operations (docs/operations.md): drain, bounded database waits, admission on PGlite, logs, metrics.
+  LOG_FORMAT: z.preprocess(emptyToUndefined, z.enum(["text", "json"]).default("text")),
+  SHUTDOWN_TIMEOUT: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(3600).default(25)),
+  DATABASE_POOL_SIZE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1000).default(10)),
+  DATABASE_CONNECT_TIMEOUT: z.preprocess(emptyToUndefined, z.coerce.number().min(1).max(600).default(5)),
+  DATABASE_STATEMENT_TIMEOUT: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(86400).default(30)),
+  PGLITE_MAX_CONCURRENT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1000).default(4)),
+  PGLITE_QUEUE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(100000).default(32)),
+  PGLITE_QUEUE_TIMEOUT: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(600).default(3)),
+  METRICS_TOKEN: z.preprocess(
+    emptyToUndefined,
+    z.string().min(16, "must be at least 16 characters").optional(),
+  ),
 });
 
 export type Env = z.infer<typeof schema> & {

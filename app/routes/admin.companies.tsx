@@ -46,6 +46,7 @@ import {
 import { DomainError } from "~/models/errors";
 import { IMAGE_MESSAGES, storeImage } from "~/models/file/file.server";
 import styles from "~/styles/companies.css";
+import { log } from "~/lib/log.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "Companies · Runway" }];
@@ -75,7 +76,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ]);
     return json({ ...list, q, state, focus, formKey: newIdempotencyKey(), loadError: null as string | null });
   } catch (e) {
-    console.error("[admin.companies] load failed:", e);
+    log.error("admin/companies", e);
     return json({
       companies: [],
       total: 0,

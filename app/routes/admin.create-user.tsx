@@ -30,6 +30,7 @@ import { Field } from "~/components/ui/field";
 import type { loader as rootLoader } from "~/root";
 import styles from "~/styles/people.css";
 import { CourseOptions } from "~/components/ui/course-options";
+import { log } from "~/lib/log.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -56,7 +57,7 @@ export async function action({ request }: ActionFunctionArgs) {
       if (!u._id) throw new Error(USERS_MSG.unexpectedResponse);
       return redirect("/admin/users?created=1");
     } catch (e) {
-      if (!(e instanceof DomainError)) console.error("[admin/create-user] failed:", e);
+      if (!(e instanceof DomainError)) log.error("admin/create-user", e);
       const known = e instanceof DomainError;
       return json(
         {

@@ -19,6 +19,7 @@ import { DomainError } from "~/models/errors";
 import { JOB_TEXT, JOB_TOAST, deleteJobConfirm, jobFormSchema } from "~/models/job/job.schema";
 import * as Jobs from "~/models/job/job.server";
 import jobsCss from "~/styles/jobs.css";
+import { log } from "~/lib/log.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: jobsCss }];
 export const meta: MetaFunction = () => [{ title: "Job Management · Runway" }];
@@ -90,7 +91,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       loadError: false,
     });
   } catch (e) {
-    console.error("[admin/jobs] load failed:", e);
+    log.error("admin/jobs", e);
     return json(
       { rows: [], total: 0, state, q, companies: [], categories: [], modal: null, formKey: "", editValues: null, confirm: null, back: listUrl(url), now: Date.now(), loadError: true },
       { status: 500 },
@@ -145,7 +146,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirectWithFlash(back, { kind: "success", message: JOB_TOAST.deleted });
     }
   } catch (e) {
-    if (!(e instanceof DomainError)) console.error("[admin/jobs] action failed:", e);
+    if (!(e instanceof DomainError)) log.error("admin/jobs", e);
     return fail(intent === "approve" ? JOB_TOAST.approvalFailed : intent === "toggle" ? JOB_TOAST.toggleFailed : JOB_TOAST.deleteFailed);
   }
   return fail("Unknown action");

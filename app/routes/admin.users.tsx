@@ -27,6 +27,7 @@ import { UsersFilters } from "~/components/users/users-filters";
 import { UsersPager } from "~/components/users/users-pager";
 import { UsersTable } from "~/components/users/users-table";
 import styles from "~/styles/people.css";
+import { log } from "~/lib/log.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -51,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // §8: a failed load shows 'Failed to fetch users' over an empty list, not an error page.
   const [page, courses] = await Promise.all([
     listUsers(ctx, query).catch((e) => {
-      console.error("[admin/users] list failed:", e);
+      log.error("admin/users", e);
       return null;
     }),
     listCourses(db),
@@ -114,7 +115,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const ok: UserActionResult = { ok: true, intent, message };
     return js ? json(ok) : redirectWithFlash(back(), { kind: "success", message });
   } catch (e) {
-    if (!(e instanceof DomainError)) console.error("[admin/users] action failed:", e);
+    if (!(e instanceof DomainError)) log.error("admin/users", e);
     const fail: UserActionResult = {
       ok: false,
       intent,

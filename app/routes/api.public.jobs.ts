@@ -12,6 +12,8 @@ import {
   publicFeed,
   widgetCorsHeaders,
 } from "~/models/job/feed.server";
+import { log } from "~/lib/log.server";
+import { isDbUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from "~/lib/request-context.server";
 
 /** Requests per minute per client address (counters in the database: they hold across instances). */
 const PER_MINUTE = 120;
@@ -21,7 +23,12 @@ function errorBody(request: Request, e: unknown): Response {
   const headers: Record<string, string> = { ...cors, "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" };
   if (e instanceof TooManyRequests) headers["Retry-After"] = String(e.retryAfterSeconds);
   if (e instanceof DomainError) return new Response(JSON.stringify({ message: e.message }), { status: e.status, headers });
-  console.error("[public feed] unexpected error:", e);
+  if (isDbUnavailable(e)) {
+    log.error("db", e, { unavailable: true });
+    headers["Retry-After"] = String(RETRY_AFTER_SECONDS);
+    return new Response(JSON.stringify({ message: UNAVAILABLE_MESSAGE }), { status: 503, headers });
+  }
+  log.error("public-feed", e);
   return new Response(JSON.stringify({ message: "Something went wrong. Please try again." }), { status: 500, headers });
 }
 

@@ -16,6 +16,7 @@ import { StudentDashboard } from "~/components/dashboard/student-dashboard";
 import type { EligibleSurvey } from "~/components/dashboard/surveys-button";
 import type { loader as rootLoader } from "~/root";
 import styles from "~/styles/people.css";
+import { log } from "~/lib/log.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -26,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (user.role === "admin") {
     // §8: when loading the statistics fails, the values are zeros.
     const stats = await adminStats(db).catch(
-      (e) => (console.error("[dashboard] admin stats:", e), null),
+      (e) => (log.error("dashboard", e), null),
     );
     return defer({
       kind: "admin" as const,
@@ -38,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     });
   }
   const stats = await studentStats(db, user.id).catch(
-    (e) => (console.error("[dashboard] student stats:", e), null),
+    (e) => (log.error("dashboard", e), null),
   );
   return defer({
     kind: "student" as const,

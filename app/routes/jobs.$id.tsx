@@ -13,6 +13,7 @@ import { jobPostingJsonLd, jobUrl, jsonForScript } from "~/models/job/feed.serve
 import { isPubliclyVisible } from "~/models/job/job.schema";
 import { actorFrom, logoPath, safeWebsite, viewJob } from "~/models/job/job.server";
 import jobsCss from "~/styles/jobs.css";
+import { ErrorReference, UNAVAILABLE_TEXT, errorInfo } from "~/components/ui/error-reference";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: jobsCss }];
 
@@ -153,7 +154,8 @@ export function ErrorBoundary() {
   return (
     <main className="page">
       <h1>{notFound ? "Job not found" : "Unexpected Application Error!"}</h1>
-      <p>{notFound ? "This job is not available. It may have been filled or removed." : "Something went wrong. Please try again."}</p>
+      <p>{notFound ? "This job is not available. It may have been filled or removed." : errorInfo(error).unavailable ? UNAVAILABLE_TEXT : "Something went wrong. Please try again."}</p>
+      <ErrorReference />
       <p>
         <Link to="/jobs">Browse all jobs</Link>
       </p>

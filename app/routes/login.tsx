@@ -18,6 +18,7 @@ import { PasswordInput } from "~/components/auth/password-input";
 import { Field } from "~/components/ui/field";
 import { notify } from "~/components/ui/notify";
 import styles from "~/styles/accounts.css";
+import { log } from "~/lib/log.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -61,7 +62,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const headers = e instanceof TooManyRequests ? { "Retry-After": String(e.retryAfterSeconds) } : undefined;
       return json({ result: submission.reply({ formErrors: [e.message], hideFields: ["password"] }) }, { status: e.status, headers });
     }
-    console.error("[login] unexpected error:", e);
+    log.error("login", e);
     return json({ result: submission.reply({ formErrors: ["Login failed"], hideFields: ["password"] }) }, { status: 500 });
   }
 }

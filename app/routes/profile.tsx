@@ -20,6 +20,7 @@ import { PhotoForm } from "~/components/profile/photo-form";
 import { ProfileForm } from "~/components/profile/profile-form";
 import { ProfileView } from "~/components/profile/profile-view";
 import styles from "~/styles/people.css";
+import { log } from "~/lib/log.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -43,7 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
       await updateProfilePhoto(ctx, await readUpload(request, "profilePicture"));
       return redirectWithFlash("/profile", { kind: "success", message: PROFILE_MSG.photoUpdated });
     } catch (e) {
-      if (!(e instanceof DomainError)) console.error("[profile] photo failed:", e);
+      if (!(e instanceof DomainError)) log.error("profile", e);
       return json(
         {
           photoError: {
@@ -63,7 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
     await updateProfile(ctx, submission.value);
     return redirectWithFlash("/profile", { kind: "success", message: PROFILE_MSG.saved });
   } catch (e) {
-    if (!(e instanceof DomainError)) console.error("[profile] save failed:", e);
+    if (!(e instanceof DomainError)) log.error("profile", e);
     const known = e instanceof DomainError;
     return json(
       {

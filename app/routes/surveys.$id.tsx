@@ -15,6 +15,7 @@ import { actorOf, getSurveyForAnswering, submitResponse } from "~/models/survey/
 import { SurveyAnswerForm } from "~/components/survey/survey-answer-form";
 import { notify } from "~/components/ui/notify";
 import surveyStyles from "~/styles/surveys.css";
+import { ErrorReference, UNAVAILABLE_TEXT, errorInfo } from "~/components/ui/error-reference";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: surveyStyles }];
 
@@ -102,7 +103,8 @@ export function ErrorBoundary() {
   return (
     <main className="page page-narrow">
       <h1>{notFound ? "Survey not available" : "Unexpected Application Error!"}</h1>
-      <p>{notFound ? "This survey does not exist, is closed, or is not meant for you." : "Something went wrong. Please try again."}</p>
+      <p>{notFound ? "This survey does not exist, is closed, or is not meant for you." : errorInfo(error).unavailable ? UNAVAILABLE_TEXT : "Something went wrong. Please try again."}</p>
+      <ErrorReference />
       <Link to="/">Go to the home page</Link>
     </main>
   );

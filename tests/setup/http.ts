@@ -39,7 +39,8 @@ export interface TestServer {
   cookie(email: string, password: string): Promise<string>;
 }
 
-export function useServer(t: TestDb, opts: { mail?: boolean } = {}): TestServer {
+/** `env` overrides the parsed configuration for this server only (e.g. METRICS_TOKEN). */
+export function useServer(t: TestDb, opts: { mail?: boolean; env?: Record<string, unknown> } = {}): TestServer {
   const s = {} as TestServer;
   let server: Server;
   let stopMail: (() => Promise<void>) | undefined;
@@ -49,7 +50,7 @@ export function useServer(t: TestDb, opts: { mail?: boolean } = {}): TestServer 
     const build = (await loadBuild()) as { entry: { module: { loadEnv(): unknown } } };
     const env = build.entry.module.loadEnv() as Record<string, unknown>;
     const { createApp } = await import(pathToFileURL(path.join(root, "server-app.mjs")).href);
-    const app = createApp(build, env);
+    const app = createApp(build, { ...env, ...(opts.env ?? {}) });
     await new Promise<void>((resolve) => {
       server = app.listen(0, "127.0.0.1", () => resolve());
     });

@@ -18,6 +18,7 @@ import { jobInteractions, jobs } from "#db/schema";
 import { audit, diff } from "../audit/audit.server";
 import type { Actor, Ctx } from "../context";
 import { Forbidden, NotFound, ValidationError } from "../errors";
+import { log } from "~/lib/log.server";
 import {
   JOB_MSG,
   isPubliclyVisible,
@@ -609,7 +610,7 @@ export async function viewJob(ctx: Ctx, id: string): Promise<JobRow> {
     try {
       await recordJobInteraction(ctx.db, ctx.actor.id, job.id, "view");
     } catch (e) {
-      console.warn("[jobs] could not record a view:", (e as Error).message);
+      log.error("jobs", e, { note: "could not record a view" });
     }
   }
   return job;

@@ -6,6 +6,7 @@
 import { desc, gte, sql } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { searchEvents } from "#db/schema";
+import { log } from "~/lib/log.server";
 import { hmac } from "../auth/tokens.server";
 import { analyticsTerm } from "./search.schema";
 
@@ -34,7 +35,7 @@ export async function recordSearchQuietly(db: Db, rawTerm: unknown, key: string)
   try {
     await recordSearch(db, rawTerm, key);
   } catch (e) {
-    console.warn("[search] could not record a search:", (e as Error).message);
+    log.error("search", e, { note: "could not record a search" });
   }
 }
 

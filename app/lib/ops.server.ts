@@ -1,0 +1,347 @@
+/**
+ * The server's operations layer, built once per express app by server-app.mjs (through the build's
+ * entry module): request ids, /healthz /readyz /metrics, the PGlite admission gate, 503 instead of
+ * 500 when the database is unreachable, per-route metrics, and the draining shutdown used by
+ * server.mjs. Kept out of server-app.mjs so that file stays a thin wiring of express.
+ */
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
+import type { ServerBuild } from "@remix-run/node";
+import { Admission, AdmissionRejected } from "./admission.server";
+import { getDbHandle } from "./db.server";
+import type { Env } from "./env.server";
+import { readiness } from "./health.server";
+import { log } from "./log.server";
+import { bearerMatches, createMetrics } from "./metrics.server";
+import {
+  pickRequestId,
+  RETRY_AFTER_SECONDS,
+  runWithRequestContext,
+  UNAVAILABLE_MESSAGE,
+  type RequestContext,
+} from "./request-context.server";
+
+export { log } from "./log.server";
+
+type Req = IncomingMessage & { path?: string; originalUrl?: string };
+type Res = ServerResponse & { locals?: Record<string, unknown> };
+
+interface Tracked {
+  requestId: string;
+  route: string;
+}
+const tracked = new WeakMap<ServerResponse, Tracked>();
+
+/** Remix route ids are the metric labels: bounded, and never a raw path with ids in it. */
+function routeMatcher(build: ServerBuild): (pathname: string) => string {
+  const byParent = new Map<string | undefined, AgnosticRouteObject[]>();
+  const nodes = new Map<string, AgnosticRouteObject & { children?: AgnosticRouteObject[] }>();
+  for (const r of Object.values(build.routes)) {
+    const node = {
+      id: r.id,
+      path: r.path,
+      index: r.index,
+      caseSensitive: r.caseSensitive,
+    } as AgnosticRouteObject;
+    nodes.set(r.id, node);
+    const list = byParent.get(r.parentId) ?? [];
+    list.push(node);
+    byParent.set(r.parentId, list);
+  }
+  for (const [parent, children] of byParent) {
+    const p = parent ? nodes.get(parent) : undefined;
+    if (p && !p.index) (p as { children?: AgnosticRouteObject[] }).children = children;
+  }
+  const roots = byParent.get(undefined) ?? [];
+  return (pathname) => {
+    try {
+      const m = matchRoutes(roots, pathname);
+      return m?.length ? (m[m.length - 1].route.id ?? "unmatched") : "unmatched";
+    } catch {
+      return "unmatched";
+    }
+  };
+}
+
+function sendPlain(res: Res, status: number, body: string, type = "text/plain; charset=utf-8") {
+  res.statusCode = status;
+  res.setHeader("Content-Type", type);
+  res.setHeader("Cache-Control", "no-store");
+  res.end(body);
+}
+
+function wantsJson(req: Req): boolean {
+  const p = req.path ?? req.url ?? "";
+  return (
+    p.startsWith("/api/") ||
+    p === "/api" ||
+    /application\/json/.test(String(req.headers.accept ?? ""))
+  );
+}
+
+function unavailable(req: Req, res: Res, message: string, retryAfter = RETRY_AFTER_SECONDS) {
+  res.setHeader("Retry-After", String(retryAfter));
+  if (wantsJson(req))
+    sendPlain(res, 503, JSON.stringify({ message }), "application/json; charset=utf-8");
+  else sendPlain(res, 503, message);
+}
+
+export interface Ops {
+  /** First middleware: request id, draining answer, health and metrics endpoints, metrics timing. */
+  middleware(req: Req, res: Res, next: () => void): void;
+  /** Runs one Remix request: admission (PGlite), request context, 503 on an unavailable database. */
+  remix(
+    req: Req,
+    res: Res,
+    run: () => Promise<Response>,
+    send: (r: Response) => Promise<void>,
+  ): Promise<void>;
+  /** Returns the SIGTERM/SIGINT handler that drains `server` and then calls `stop` and `exit`. */
+  shutdownHandler(
+    server: Server,
+    opts: { timeoutMs: number; stop: () => Promise<void>; exit: (code: number) => void },
+  ): (signal: string) => void;
+  readonly draining: boolean;
+  readonly admission: Admission;
+}
+
+/** Builds the operations layer for one app. */
+export function createOps(build: ServerBuild, env: Env): Ops {
+  const pglite = !env.DATABASE_URL;
+  const admission = new Admission(
+    pglite ? env.PGLITE_MAX_CONCURRENT : 0,
+    env.PGLITE_QUEUE_LIMIT,
+    env.PGLITE_QUEUE_TIMEOUT * 1000,
+  );
+  const state = { draining: false, active: new Set<ServerResponse>() };
+  const metrics = createMetrics({
+    getHandle: getDbHandle,
+    admission,
+    draining: () => state.draining,
+  });
+  const routeOf = routeMatcher(build);
+
+  async function health(req: Req, res: Res, path: string): Promise<boolean> {
+    if (req.method !== "GET" && req.method !== "HEAD") return false;
+    if (path === "/healthz") {
+      sendPlain(
+        res,
+        200,
+        JSON.stringify({ status: "ok", draining: state.draining }),
+        "application/json",
+      );
+      return true;
+    }
+    if (path === "/readyz") {
+      const r = await readiness(getDbHandle, { draining: state.draining });
+      if (r.status !== "ready") res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
+      sendPlain(res, r.status === "ready" ? 200 : 503, JSON.stringify(r), "application/json");
+      return true;
+    }
+    if (path === "/metrics") {
+      if (!env.METRICS_TOKEN) {
+        sendPlain(res, 404, "Not Found");
+        return true;
+      }
+      if (!bearerMatches(req.headers.authorization, env.METRICS_TOKEN)) {
+        res.setHeader("WWW-Authenticate", 'Bearer realm="metrics"');
+        sendPlain(res, 401, "Unauthorized");
+        return true;
+      }
+      const body = await metrics.registry.metrics();
+      sendPlain(res, 200, body, metrics.registry.contentType);
+      return true;
+    }
+    return false;
+  }
+
+  const ops: Ops = {
+    get draining() {
+      return state.draining;
+    },
+    admission,
+
+    middleware(req, res, next) {
+      const requestId = pickRequestId(req.headers["x-request-id"], env.TRUST_PROXY);
+      // Overwritten whatever the client sent: the app reads the id from here (like the address).
+      req.headers["x-runway-request-id"] = requestId;
+      res.setHeader("X-Request-Id", requestId);
+      const path = (req.path ?? new URL(req.url ?? "/", "http://x").pathname) || "/";
+      const info: Tracked = { requestId, route: "static" };
+      tracked.set(res, info);
+      const start = performance.now();
+      state.active.add(res);
+      res.once("close", () => {
+        state.active.delete(res);
+        const method = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"].includes(
+          req.method ?? "",
+        )
+          ? (req.method as string)
+          : "OTHER";
+        metrics.requests.inc({ method, route: info.route, status: String(res.statusCode) });
+        metrics.duration.observe({ method, route: info.route }, (performance.now() - start) / 1000);
+      });
+      if (path === "/healthz" || path === "/readyz" || path === "/metrics")
+        info.route = path.slice(1);
+      if (state.draining) {
+        if (!res.headersSent) res.setHeader("Connection", "close");
+        if (path !== "/healthz" && path !== "/readyz") {
+          unavailable(req, res, "This server is restarting. Please try again in a moment.", 2);
+          return;
+        }
+      }
+      health(req, res, path).then(
+        (done) => {
+          if (!done) {
+            if (info.route !== "static") info.route = "unmatched";
+            next();
+          }
+        },
+        (e) => {
+          log.error("health", e, { requestId });
+          if (!res.headersSent) sendPlain(res, 500, "Something went wrong. Please try again.");
+        },
+      );
+    },
+
+    async remix(req, res, run, send) {
+      const info = tracked.get(res);
+      const requestId = info?.requestId ?? pickRequestId(undefined, false);
+      if (info) info.route = routeOf(req.path ?? new URL(req.url ?? "/", "http://x").pathname);
+      let release = () => {};
+      if (admission.enabled) {
+        const aborted = new AbortController();
+        const onClose = () => aborted.abort();
+        res.once("close", onClose);
+        const t = performance.now();
+        try {
+          release = await admission.acquire(aborted.signal);
+          metrics.admissionWait.observe((performance.now() - t) / 1000);
+        } catch (e) {
+          if (!(e instanceof AdmissionRejected)) throw e;
+          if (e.reason === "aborted") return; // the client left while queued
+          metrics.admissionRejected.inc({ reason: e.reason });
+          log.warn("admission", `busy: request refused (${e.reason})`, { requestId: null });
+          unavailable(req, res, "The server is busy. Please try again in a moment.", 1);
+          return;
+        } finally {
+          res.off("close", onClose);
+        }
+      }
+      const ctx: RequestContext = { requestId, dbUnavailable: false, failed: false };
+      await runWithRequestContext(ctx, async () => {
+        let response: Response;
+        try {
+          response = await run();
+        } catch (e) {
+          release();
+          throw e;
+        }
+        // The slot covers the loaders and actions and the sending of an ordinary answer (so the
+        // rendering of pages is bounded too). A download (an export) or an event stream releases
+        // it first: it reads in batches interleaved with other requests instead of holding a slot.
+        if (isLongStream(response)) release();
+        try {
+          if (ctx.dbUnavailable) {
+            metrics.dbUnavailable.inc();
+            response = asUnavailable(req, response, requestId);
+          }
+          await send(response);
+        } finally {
+          release();
+        }
+      });
+    },
+
+    shutdownHandler(server, opts) {
+      let phase: "running" | "draining" | "forced" = "running";
+      let force = () => {};
+      // Read through a function: TypeScript would narrow `phase` inside the async drain below.
+      const isForced = () => phase === "forced";
+      return (signal) => {
+        if (phase === "draining") {
+          phase = "forced";
+          log.warn("shutdown", `${signal} again: closing ${state.active.size} open requests now`);
+          force();
+          return;
+        }
+        if (phase !== "running") return;
+        phase = "draining";
+        state.draining = true;
+        log.info(
+          "shutdown",
+          `${signal}: draining ${state.active.size} requests (up to ${opts.timeoutMs / 1000} s)`,
+        );
+        for (const res of state.active) if (!res.headersSent) res.setHeader("Connection", "close");
+        server.close();
+        server.closeIdleConnections?.();
+        void (async () => {
+          const finished = await new Promise<boolean>((resolve) => {
+            const deadline = setTimeout(() => done(false), opts.timeoutMs);
+            // Connections whose last answer just ended become idle: close them as they do.
+            const poll = setInterval(() => {
+              server.closeIdleConnections?.();
+              if (state.active.size === 0) done(true);
+            }, 50);
+            function done(ok: boolean) {
+              clearTimeout(deadline);
+              clearInterval(poll);
+              resolve(ok);
+            }
+            force = () => done(false);
+          });
+          if (!finished) {
+            if (!isForced())
+              log.warn("shutdown", `deadline reached: cutting ${state.active.size} requests`);
+            server.closeAllConnections?.();
+          }
+          let code = isForced() ? 1 : 0;
+          try {
+            await opts.stop();
+          } catch (e) {
+            log.error("shutdown", e);
+            code = 1;
+          }
+          log.info("shutdown", "stopped");
+          opts.exit(code);
+        })();
+      };
+    },
+  };
+  return ops;
+}
+
+function isLongStream(response: Response): boolean {
+  return (
+    /attachment/i.test(response.headers.get("Content-Disposition") ?? "") ||
+    /text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")
+  );
+}
+
+/** A Remix 500 caused by an unreachable database, as the 503 it is (data and resource requests). */
+function asUnavailable(req: Req, response: Response, reference: string): Response {
+  if (response.status !== 500 && response.status !== 503) return response;
+  const headers = new Headers(response.headers);
+  headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
+  if (response.status === 503) return new Response(response.body, { status: 503, headers });
+  void response.body?.cancel().catch(() => {});
+  headers.delete("Content-Length");
+  headers.delete("X-Remix-Error");
+  headers.set("Cache-Control", "no-store");
+  const url = new URL(req.url ?? "/", "http://x");
+  if (url.searchParams.has("_data")) {
+    // Remix's client reads X-Remix-Catch as a thrown response: the error boundary gets 503 + data.
+    headers.set("X-Remix-Catch", "yes");
+    headers.set("Content-Type", "application/json; charset=utf-8");
+    return new Response(JSON.stringify({ message: UNAVAILABLE_MESSAGE, reference }), {
+      status: 503,
+      headers,
+    });
+  }
+  if (wantsJson(req)) {
+    headers.set("Content-Type", "application/json; charset=utf-8");
+    return new Response(JSON.stringify({ message: UNAVAILABLE_MESSAGE }), { status: 503, headers });
+  }
+  headers.set("Content-Type", "text/plain; charset=utf-8");
+  return new Response(UNAVAILABLE_MESSAGE, { status: 503, headers });
+}

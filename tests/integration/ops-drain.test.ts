@@ -1,0 +1,169 @@
+/**
+ * Shutdown drains instead of cutting: the real `node server.mjs` on a PGlite DATA_DIR, a multi-MB
+ * CSV export (≈20 MB, more than localhost socket buffers hold) read slowly, SIGTERM in the middle. The export must arrive whole, a new request during
+ * the drain is refused (503 or connection refused), the process exits 0, and the PGlite directory
+ * reopens cleanly.
+ */
+import { fork, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { parse } from "csv-parse/sync";
+import { sql } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { createDb, openPglite } from "../../db/client";
+import { createSession } from "../../app/models/auth/session.server";
+import { createSurvey, createUser } from "../factories";
+import { loadPgliteTemplate } from "../setup/db";
+
+const ROOT = path.resolve(".");
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "runway-drain-"));
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+const N = 20_000;
+
+async function seed(dataDir: string) {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const pg = await loadPgliteTemplate(path.join(dataDir, "pglite"));
+  const h = await createDb({ pglite: pg });
+  const { survey, questions } = await createSurvey(h.db, {
+    questions: [
+      { text: "Current job title", type: "short_text", required: true },
+      { text: "Suggestions", type: "long_text" },
+    ],
+  });
+  await h.db.execute(sql`
+    insert into users (email, role, first_name, last_name, course_id, email_verified_at)
+    select 'drain' || g || '@example.edu', 'alumni', 'Name' || g, 'Surname', (select id from courses order by code limit 1), now()
+    from generate_series(1, ${N}) g`);
+  await h.db.execute(sql`
+    insert into survey_responses (survey_id, user_id, role, created_at)
+    select ${survey.id}::uuid, u.id, u.role, now() - (row_number() over (order by u.id)) * interval '1 second'
+    from users u where u.email like 'drain%'`);
+  await h.db.execute(sql`
+    insert into survey_answers (response_id, question_id, value)
+    select r.id, q.qid, to_jsonb(repeat('Some answer text ', 30) || left(r.id::text, 8))
+    from survey_responses r cross join (values (${questions[0].id}::uuid), (${questions[1].id}::uuid)) as q(qid)`);
+  const { user } = await createUser(h.db, { role: "admin" });
+  const { token } = await createSession(h.db, user.id, "api");
+  await h.close();
+  return { surveyId: survey.id, token };
+}
+
+function start(
+  dataDir: string,
+): Promise<{ child: ChildProcess; port: number; output: () => string }> {
+  let output = "";
+  const child = fork(path.join(ROOT, "server.mjs"), [], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      SMTP_URL: "",
+      NODE_ENV: "production",
+      RUNWAY_SKIP_BUILD_CHECK: "1",
+      SHUTDOWN_TIMEOUT: "60",
+    },
+    stdio: ["ignore", "pipe", "pipe", "ipc"],
+  });
+  child.stdout!.on("data", (d) => (output += d));
+  child.stderr!.on("data", (d) => (output += d));
+  return new Promise((resolve, reject) => {
+    child.once("message", (m: { port?: number }) =>
+      resolve({ child, port: m.port!, output: () => output }),
+    );
+    child.once("exit", (code) => reject(new Error(`server exited with ${code}: ${output}`)));
+  });
+}
+
+/** GET that the client reads slowly: a pause after every chunk. */
+function slowGet(url: string, headers: Record<string, string>, onBytes: (n: number) => void) {
+  return new Promise<{ status: number; body: Buffer }>((resolve, reject) => {
+    const req = http.get(url, { headers, agent: false }, (res) => {
+      const parts: Buffer[] = [];
+      let total = 0;
+      res.on("data", (chunk: Buffer) => {
+        parts.push(chunk);
+        total += chunk.length;
+        onBytes(total);
+        res.pause();
+        setTimeout(() => res.resume(), 15);
+      });
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(parts) }));
+      res.on("error", reject);
+      res.on("aborted", () => reject(new Error("response aborted")));
+    });
+    req.on("error", reject);
+  });
+}
+
+function probe(url: string): Promise<{ status?: number; retryAfter?: string; error?: string }> {
+  return new Promise((resolve) => {
+    const req = http.get(url, { agent: false }, (res) => {
+      res.resume();
+      res.on("end", () =>
+        resolve({ status: res.statusCode, retryAfter: String(res.headers["retry-after"] ?? "") }),
+      );
+    });
+    req.on("error", (e: NodeJS.ErrnoException) => resolve({ error: e.code ?? e.message }));
+  });
+}
+
+describe("SIGTERM drains the server", { timeout: 240_000 }, () => {
+  it("a slow export started before SIGTERM completes whole; new requests are refused; exit 0; PGlite reopens", async () => {
+    const dataDir = path.join(tmp, "data");
+    const { surveyId, token } = await seed(dataDir);
+    const { child, port, output } = await start(dataDir);
+    const exited = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
+    const base = `http://127.0.0.1:${port}`;
+
+    let signalled = false;
+    let duringDrain: Promise<Awaited<ReturnType<typeof probe>>> | undefined;
+    const download = slowGet(
+      `${base}/api/surveys/${surveyId}/responses/export`,
+      { Authorization: `Bearer ${token}`, "Accept-Encoding": "identity" },
+      (bytes) => {
+        if (!signalled && bytes > 256 * 1024) {
+          signalled = true;
+          child.kill("SIGTERM");
+          // Give the signal a moment to arrive, then knock on the door.
+          duringDrain = new Promise((r) => setTimeout(r, 300)).then(() => probe(`${base}/jobs`));
+        }
+      },
+    );
+    const { status, body } = await download;
+    expect(signalled).toBe(true);
+    expect(status).toBe(200);
+    // Far more than the kernel's socket buffers can hold: most of it is still unsent at SIGTERM.
+    expect(body.length).toBeGreaterThan(16 * 1024 * 1024);
+    const text = body.toString("utf8").replace(/^\uFEFF/, "");
+    const records = parse(text) as string[][];
+    expect(records.length).toBe(N + 1); // header + every response
+    expect(records[records.length - 1].length).toBe(records[0].length);
+    expect(text.endsWith("\n")).toBe(true);
+
+    const knock = await duringDrain!;
+    if (knock.status !== undefined) {
+      expect(knock.status).toBe(503);
+      expect(knock.retryAfter).not.toBe("");
+    } else {
+      expect(knock.error).toMatch(/ECONNREFUSED|ECONNRESET/);
+    }
+
+    expect(await exited).toBe(0);
+    expect(output()).toMatch(/SIGTERM: draining/);
+    expect(fs.existsSync(path.join(dataDir, "pglite", "runway.lock"))).toBe(false);
+
+    const pg = await openPglite(path.join(dataDir, "pglite"));
+    try {
+      const r = await pg.query<{ n: number }>(`select count(*)::int as n from survey_responses`);
+      expect(r.rows[0].n).toBe(N);
+    } finally {
+      await pg.close();
+    }
+  });
+});
