@@ -1,3 +1,4 @@
+import { log } from "../log.server";
 /**
  * Bad input is the client's fault, never a 500: malformed percent-encoding and NUL characters are
  * refused at the door, and PostgreSQL's data exceptions (SQLSTATE class 22) that still get through
@@ -59,9 +60,7 @@ export function logBadInput(request: { method: string; url: string }, error: unk
   } catch {
     /* keep the raw value */
   }
-  console.warn(
-    `[bad-input] 400 ${request.method} ${path.slice(0, 200)} (SQLSTATE ${sqlState(error)})`,
-  );
+  log.warn("bad-input", `400 ${request.method} ${path.slice(0, 200)} (SQLSTATE ${sqlState(error)})`);
 }
 
 export const NUL_BODY_MESSAGE = "The request contains a NUL character, which is not allowed.";
