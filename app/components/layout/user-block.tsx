@@ -10,7 +10,6 @@ type BarUser = Pick<
 >;
 
 export function Avatar({ user, size = 32 }: { user: BarUser; size?: number }) {
-  const name = displayName(user);
   // Decorative: the name is printed right next to it.
   return user.avatarUrl ? (
     <img className="avatar" src={user.avatarUrl} alt="" width={size} height={size} loading="lazy" />

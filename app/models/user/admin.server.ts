@@ -4,7 +4,7 @@
  * their own account; the last active admin cannot be removed; deactivation and deletion end the
  * user's sessions and API tokens at once; every change is audited in the same transaction.
  */
-import { and, asc, count, desc, eq, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { courses, files, passwordTokens, users } from "#db/schema";
 import { audit, diff } from "../audit/audit.server";
