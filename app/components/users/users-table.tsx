@@ -54,9 +54,10 @@ export function UsersTable({
         id: "email",
         header: "Email",
         cell: ({ row }) => (
-          <>
+          // One element: the phone layout makes each child of the cell a grid item.
+          <span className="user-email-cell">
             <span className="user-email">{row.original.email}</span> <EmailState user={row.original} />
-          </>
+          </span>
         ),
       },
       {
