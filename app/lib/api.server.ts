@@ -14,6 +14,7 @@ import {
   Unauthorized,
   ValidationError,
 } from "~/models/errors";
+import { toApiJson } from "./api-view";
 import { getUser } from "./auth.server";
 import { BAD_VALUE_MESSAGE, isDataError, logBadInput } from "./security/bad-input.server";
 import { getDb } from "./db.server";
@@ -88,7 +89,7 @@ export function json(request: Request, data: unknown, init: ResponseInit = {}): 
   headers.set("Content-Type", "application/json; charset=utf-8");
   headers.set("Cache-Control", headers.get("Cache-Control") ?? "no-store");
   for (const [k, v] of Object.entries(corsHeaders(request))) headers.set(k, v);
-  return new Response(JSON.stringify(data), { ...init, headers });
+  return new Response(toApiJson(data, env().PUBLIC_URL), { ...init, headers });
 }
 
 /** Maps any thrown value to a JSON error response; unknown errors become a bare 500. */

@@ -19,6 +19,10 @@ import {
   listUsers,
   setUserActive,
 } from "~/models/user/admin.server";
+import {
+  markEmailVerifiedByAdmin,
+  resendVerificationByAdmin,
+} from "~/models/user/email-state.server";
 import type { PublicUser } from "~/models/user/user.server";
 import { ConfirmStep } from "~/components/users/confirm-step";
 import type { UserActionResult, UserRowView } from "~/components/users/types";
@@ -40,6 +44,8 @@ const toRow = (u: PublicUser): UserRowView => ({
   yearLevel: u.yearLevel,
   courseName: u.course?.name ?? null,
   isActive: u.isActive,
+  isEmailVerified: u.isEmailVerified,
+  avatarUrl: u.avatarUrl,
 });
 
 /** /admin/users: filters and paging in the URL, done by the database (not on the client, ADR 040). */
@@ -101,6 +107,20 @@ export async function action({ request }: ActionFunctionArgs) {
     for (const [k, v] of Object.entries(extra)) url.searchParams.set(k, v);
     return `/admin/users${url.searchParams.size ? `?${url.searchParams}` : ""}`;
   };
+  const raw = form.get("intent");
+  if (raw === "verify" || raw === "resend-verification") {
+    // Harmless and reversible by the user's own flow: no confirmation step.
+    try {
+      const r =
+        raw === "verify"
+          ? await markEmailVerifiedByAdmin(ctx, id)
+          : await resendVerificationByAdmin(ctx, id);
+      return redirectWithFlash(back(), { kind: "success", message: r.message });
+    } catch (e) {
+      if (!(e instanceof DomainError)) throw e;
+      return redirectWithFlash(back(), { kind: "error", message: e.message });
+    }
+  }
   if (form.get("confirm") !== "yes") throw redirect(back({ confirm: intent, id }));
   try {
     let message: string;

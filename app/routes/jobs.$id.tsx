@@ -4,6 +4,7 @@ import { Link, isRouteErrorResponse, useLoaderData, useLocation, useRouteError }
 import { JOB_TYPE_LABELS } from "#db/constants";
 import { ApplyButton } from "~/components/jobs/apply-button";
 import { CompanyLogo } from "~/components/jobs/company-logo";
+import { LinkedText } from "~/components/ui/linked-text";
 import { getUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
@@ -128,11 +129,15 @@ export default function JobPage() {
             </div>
           ) : null}
         </dl>
-        {job.shortDescription ? <p className="job-detail-lead">{job.shortDescription}</p> : null}
+        {job.shortDescription ? <p className="job-detail-lead">
+            <LinkedText text={job.shortDescription} />
+          </p> : null}
         {job.description ? (
           <section aria-labelledby="job-description">
             <h2 id="job-description">Description</h2>
-            <div className="job-detail-body">{job.description}</div>
+            <div className="job-detail-body">
+              <LinkedText text={job.description} />
+            </div>
           </section>
         ) : null}
         <div>

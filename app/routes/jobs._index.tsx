@@ -54,6 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     page: query.page,
     pageCount: Math.max(1, Math.ceil(result.total / BOARD_PAGE_SIZE)),
     filters,
+    notices: query.notices,
     categories: filters.category && !categories.includes(filters.category) ? [...categories, filters.category] : categories,
     now: Date.now(),
   });
@@ -194,6 +195,11 @@ export default function JobsBoard() {
         <h2 id="jobs-results-heading" className="visually-hidden">
           Results
         </h2>
+        {data.notices.length ? (
+          <p className="alert alert-info jobs-notice" role="status">
+            {data.notices.join(". ")}.
+          </p>
+        ) : null}
         <p className="jobs-summary" role="status">
           {summary(data.total, data.capped, data.page, data.pageCount)}
         </p>

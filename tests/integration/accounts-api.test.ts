@@ -47,7 +47,8 @@ describe("/api/auth", () =>
           lastName: "Cruz",
           yearLevel: "4th Year",
           studentId: body.studentId,
-          course: { name: "BS in Aeronautical Engineering" },
+          course: "BS in Aeronautical Engineering",
+          courseCode: "BSAE",
           isEmailVerified: false,
           isActive: true,
           avatarUrl: null,
@@ -71,7 +72,7 @@ describe("/api/auth", () =>
       expect(login.body).toMatchObject({ token: expect.any(String), user: { _id: reg.body.user._id, role: "student" } });
       const me = await app.api("/api/auth/me", { token: login.body.token });
       expect(me.status).toBe(200);
-      expect(me.body).toMatchObject({ _id: reg.body.user._id, email, course: { code: "BSAE" } });
+      expect(me.body).toMatchObject({ _id: reg.body.user._id, email, course: "BS in Aeronautical Engineering", courseCode: "BSAE" });
       expect((await app.api("/api/auth/logout", { method: "POST", token: login.body.token })).status).toBe(200);
       expect((await app.api("/api/auth/me", { token: login.body.token })).status).toBe(401);
     });

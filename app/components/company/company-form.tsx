@@ -8,7 +8,7 @@ import { getFormProps, getInputProps, getTextareaProps, useForm, type Submission
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import { useId, useRef, useState } from "react";
-import { companyInputSchema, COMPANY_MSG, type CompanyRecord } from "~/models/company/company.schema";
+import { COMPANY_LIMITS, companyInputSchema, COMPANY_MSG, type CompanyRecord } from "~/models/company/company.schema";
 import { Field } from "~/components/ui/field";
 import { notify } from "~/components/ui/notify";
 
@@ -88,24 +88,24 @@ export function CompanyForm({
         </p>
       ) : null}
       <Field label="Company name" error={fields.name.errors}>
-        {(p) => <input {...getInputProps(fields.name, { type: "text" })} {...p} autoComplete="organization" />}
+        {(p) => <input {...getInputProps(fields.name, { type: "text" })} {...p} autoComplete="organization" maxLength={COMPANY_LIMITS.name} />}
       </Field>
       <div className="company-form-grid">
         <Field label="Location" error={fields.location.errors}>
-          {(p) => <input {...getInputProps(fields.location, { type: "text" })} {...p} />}
+          {(p) => <input {...getInputProps(fields.location, { type: "text" })} {...p} maxLength={COMPANY_LIMITS.location} />}
         </Field>
         <Field label="Website" error={fields.website.errors} hint="For example https://example.com">
-          {(p) => <input {...getInputProps(fields.website, { type: "text" })} {...p} inputMode="url" autoComplete="url" />}
+          {(p) => <input {...getInputProps(fields.website, { type: "text" })} {...p} inputMode="url" autoComplete="url" maxLength={COMPANY_LIMITS.website} />}
         </Field>
         <Field label="Email" error={fields.email.errors}>
           {(p) => <input {...getInputProps(fields.email, { type: "email" })} {...p} autoComplete="email" />}
         </Field>
         <Field label="Phone" error={fields.phone.errors}>
-          {(p) => <input {...getInputProps(fields.phone, { type: "tel" })} {...p} autoComplete="tel" />}
+          {(p) => <input {...getInputProps(fields.phone, { type: "tel" })} {...p} autoComplete="tel" maxLength={COMPANY_LIMITS.phone} />}
         </Field>
       </div>
       <Field label="Description" error={fields.description.errors}>
-        {(p) => <textarea {...getTextareaProps(fields.description)} {...p} rows={3} />}
+        {(p) => <textarea {...getTextareaProps(fields.description)} {...p} rows={3} maxLength={COMPANY_LIMITS.description} />}
       </Field>
       <div className="company-logo-field">
         <div className="company-logo-preview" aria-hidden={logoUrl ? undefined : true}>

@@ -8,7 +8,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { JOB_STATUSES, JOB_TYPES, JOB_TYPE_LABELS } from "#db/constants";
 import { Field } from "~/components/ui/field";
-import { jobFormSchema } from "~/models/job/job.schema";
+import { DESCRIPTION_MAX, jobFormSchema } from "~/models/job/job.schema";
 
 export interface JobFormValues {
   id?: string;
@@ -150,7 +150,7 @@ export function JobForm({
         </div>
         <div className="span-2">
           <Field label="Description" error={err("description")}>
-            {(p) => <textarea {...p} name={fields.description.name} defaultValue={values.description} rows={6} />}
+            {(p) => <textarea {...p} name={fields.description.name} defaultValue={values.description} rows={6} maxLength={DESCRIPTION_MAX} />}
           </Field>
         </div>
         <label className="checkbox-field span-2">

@@ -47,14 +47,5 @@ export function roleLabel(role: string | null | undefined): string {
   return ROLE_LABELS[role as Role] ?? role;
 }
 
-/** Up to two initials for the avatar placeholder, from the display name. */
-export function initials(name: string): string {
-  const words = name
-    .replace(/@.*$/, "")
-    .split(/[\s._-]+/)
-    .filter(Boolean);
-  const letters = (words.length > 1 ? [words[0], words[words.length - 1]] : words).map(
-    (w) => Array.from(w)[0],
-  );
-  return letters.join("").toUpperCase() || "U";
-}
+/** Up to two initials from a display name (the shared rule lives in the user schema). */
+export { initialsOf as initials } from "~/models/user/user.schema";

@@ -1,8 +1,8 @@
 /** Who is signed in: avatar (or initials), display name, user type and the Logout button. */
 import { Form } from "@remix-run/react";
 import type { PublicUser } from "~/models/user/user.server";
-import { displayName } from "~/models/user/user.schema";
-import { initials, roleLabel } from "./menu";
+import { displayName, userInitials } from "~/models/user/user.schema";
+import { roleLabel } from "./menu";
 
 type BarUser = Pick<
   PublicUser,
@@ -10,7 +10,6 @@ type BarUser = Pick<
 >;
 
 export function Avatar({ user, size = 32 }: { user: BarUser; size?: number }) {
-  const name = displayName(user);
   // Decorative: the name is printed right next to it.
   return user.avatarUrl ? (
     <img className="avatar" src={user.avatarUrl} alt="" width={size} height={size} loading="lazy" />
@@ -20,7 +19,7 @@ export function Avatar({ user, size = 32 }: { user: BarUser; size?: number }) {
       aria-hidden="true"
       style={{ width: size, height: size }}
     >
-      {initials(name)}
+      {userInitials(user)}
     </span>
   );
 }

@@ -1,4 +1,6 @@
 /** A round profile photo, or the initials when there is none. */
+import { userInitials } from "~/models/user/user.schema";
+
 export function Avatar({
   url,
   firstName,
@@ -10,7 +12,7 @@ export function Avatar({
   lastName: string;
   size?: number;
 }) {
-  const initials = `${firstName.trim()[0] ?? ""}${lastName.trim()[0] ?? ""}`.toUpperCase() || "?";
+  const initials = userInitials({ firstName, lastName });
   return url ? (
     <img
       className="avatar"

@@ -9,7 +9,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm,
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
-import { AUDIENCE_LABELS, editorFormSchema, QUESTION_TYPE_LABELS, QUESTION_TYPES, SURVEY_AUDIENCES, SURVEY_MSG, type EditorForm } from "~/models/survey/survey.schema";
+import { AUDIENCE_LABELS, editorFormSchema, LIMITS, OPTIONS_TEXT_MAX, QUESTION_TYPE_LABELS, QUESTION_TYPES, SURVEY_AUDIENCES, SURVEY_MSG, type EditorForm } from "~/models/survey/survey.schema";
 import { surveyNotify } from "./notify";
 
 export type EditorDefaults = {
@@ -89,7 +89,7 @@ export function SurveyEditor({
             <label htmlFor={fields.description.id} className="field-label">
               Description
             </label>
-            <textarea {...getTextareaProps(fields.description)} key={fields.description.key} rows={3} />
+            <textarea {...getTextareaProps(fields.description)} key={fields.description.key} rows={3} maxLength={LIMITS.description} />
           </div>
           <div className="field">
             <span className="field-label" id={`${fields.status.id}-label`}>
@@ -196,7 +196,7 @@ export function SurveyEditor({
                     <label htmlFor={qf.options.id} className="field-label">
                       Options (one per line)
                     </label>
-                    <textarea {...getTextareaProps(qf.options)} key={qf.options.key} rows={4} />
+                    <textarea {...getTextareaProps(qf.options)} key={qf.options.key} rows={4} maxLength={OPTIONS_TEXT_MAX} />
                     {qf.options.errors ? (
                       <p id={qf.options.errorId} className="field-error" role="alert">
                         {qf.options.errors[0]}

@@ -10,6 +10,8 @@ export interface UserRowView {
   yearLevel: string | null;
   courseName: string | null;
   isActive: boolean;
+  isEmailVerified: boolean;
+  avatarUrl: string | null;
 }
 
 export type UserActionResult =

@@ -47,6 +47,7 @@ export function UsersFilters({
     set("role", query.role ?? "");
     set("status", query.status ?? "");
     set("course", query.course ?? "");
+    set("verified", query.verified === null ? "" : String(query.verified));
     set("size", String(query.size));
   }, [query]);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -107,6 +108,20 @@ export function UsersFilters({
           <option value="">All</option>
           <option value="active">active</option>
           <option value="inactive">inactive</option>
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="users-verified" className="field-label">
+          Verified
+        </label>
+        <select
+          id="users-verified"
+          name="verified"
+          defaultValue={query.verified === null ? "" : String(query.verified)}
+        >
+          <option value="">All</option>
+          <option value="true">Yes</option>
+          <option value="false">No</option>
         </select>
       </div>
       <div className="field filter-course">

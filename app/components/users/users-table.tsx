@@ -2,8 +2,10 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { DataTable, type TableState } from "../data-table/data-table";
+import { EmailState } from "./email-state";
 import { StatusBadge, UserActions } from "./user-actions";
 import { USERS_MSG } from "~/models/user/admin.schema";
+import { userInitials } from "~/models/user/user.schema";
 import { yearCourse, type UserRowView } from "./types";
 
 const ROLE_BADGE: Record<string, string> = {
@@ -11,6 +13,17 @@ const ROLE_BADGE: Record<string, string> = {
   alumni: "badge-warning",
   student: "badge",
 };
+
+/** The row's avatar (decorative: the name follows), initials by the one shared rule. */
+function UserAvatar({ user }: { user: UserRowView }) {
+  return user.avatarUrl ? (
+    <img className="avatar" src={user.avatarUrl} alt="" width={28} height={28} loading="lazy" />
+  ) : (
+    <span className="avatar avatar-initials" aria-hidden="true" style={{ width: 28, height: 28 }}>
+      {userInitials(user)}
+    </span>
+  );
+}
 
 export function UsersTable({
   users,
@@ -32,7 +45,7 @@ export function UsersTable({
         header: "Name",
         cell: ({ row }) => (
           <span className="user-name">
-            {row.original.firstName} {row.original.lastName}
+            <UserAvatar user={row.original} /> {row.original.firstName} {row.original.lastName}
             {row.original._id === meId ? <span className="muted"> (you)</span> : null}
           </span>
         ),
@@ -40,7 +53,12 @@ export function UsersTable({
       {
         id: "email",
         header: "Email",
-        cell: ({ row }) => <span className="user-email">{row.original.email}</span>,
+        cell: ({ row }) => (
+          // One element: the phone layout makes each child of the cell a grid item.
+          <span className="user-email-cell">
+            <span className="user-email">{row.original.email}</span> <EmailState user={row.original} />
+          </span>
+        ),
       },
       {
         id: "role",

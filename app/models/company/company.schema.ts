@@ -24,6 +24,9 @@ export const COMPANY_MSG = {
   notFound: "Company not found",
 } as const;
 
+/** Text limits of a company (server and form `maxLength` alike). */
+export const COMPANY_LIMITS = { name: 200, location: 200, website: 500, email: 254, phone: 40, description: 5000 } as const;
+
 const FILE_PATH = /^\/files\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
 /** The stored file id of a logo URL (`/files/{id}`, relative or absolute), or null when it is not one. */
@@ -56,7 +59,7 @@ const websiteField = z.preprocess(
   blankToNull,
   z
     .string()
-    .max(500, COMPANY_MSG.tooLong("Website", 500))
+    .max(COMPANY_LIMITS.website, COMPANY_MSG.tooLong("Website", COMPANY_LIMITS.website))
     .transform((s, ctx) => {
       const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(s) ? s : `https://${s}`;
       try {
@@ -80,7 +83,7 @@ const emailField = z.preprocess(
   },
   z
     .string()
-    .max(254, COMPANY_MSG.emailInvalid)
+    .max(COMPANY_LIMITS.email, COMPANY_MSG.emailInvalid)
     .refine(isPlainEmail, COMPANY_MSG.emailInvalid)
     .nullable()
     .optional(),
@@ -90,7 +93,7 @@ const phoneField = z.preprocess(
   blankToNull,
   z
     .string()
-    .max(40, COMPANY_MSG.tooLong("Phone", 40))
+    .max(COMPANY_LIMITS.phone, COMPANY_MSG.tooLong("Phone", COMPANY_LIMITS.phone))
     .regex(/^[0-9+\-() .]*[0-9][0-9+\-() .]*$/, COMPANY_MSG.phoneInvalid)
     .nullable()
     .optional(),
@@ -111,16 +114,16 @@ const nameField = z.preprocess(
   z
     .string({ error: COMPANY_MSG.nameRequired })
     .min(1, COMPANY_MSG.nameRequired)
-    .max(200, COMPANY_MSG.nameTooLong),
+    .max(COMPANY_LIMITS.name, COMPANY_MSG.nameTooLong),
 );
 
 const fields = {
   name: nameField,
-  location: optionalText("Location", 200),
+  location: optionalText("Location", COMPANY_LIMITS.location),
   website: websiteField,
   email: emailField,
   phone: phoneField,
-  description: optionalText("Description", 5000),
+  description: optionalText("Description", COMPANY_LIMITS.description),
   logoUrl: logoUrlField,
 };
 

@@ -7,6 +7,7 @@ import { and, asc, desc, eq, ne, sql, type AnyColumn, type SQL } from "drizzle-o
 import type { Db } from "#db/client";
 import { companies, files, jobs, users } from "#db/schema";
 import { audit, diff } from "../audit/audit.server";
+import { containsFolded } from "../search/match.server";
 import type { Ctx } from "../context";
 import { Conflict, Forbidden, isForeignKeyViolation, NotFound, ValidationError } from "../errors";
 import { storeImage } from "../file/file.server";
@@ -69,9 +70,7 @@ const jobsCountSql = sql<number>`(select count(*)::int from "jobs" as "j" where 
 function searchCondition(q: string | null | undefined): SQL | undefined {
   const term = (q ?? "").trim().slice(0, 200);
   if (!term) return undefined;
-  const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const like = (col: AnyColumn) =>
-    sql`runway_unaccent(lower(coalesce(${col}, ''))) like runway_unaccent(lower(${pattern}))`;
+  const like = (col: AnyColumn) => containsFolded(sql`coalesce(${col}, '')`, term);
   return sql`(${like(companies.name)} or ${like(companies.location)} or ${like(companies.email)} or ${like(
     companies.website,
   )} or ${like(companies.phone)})`;

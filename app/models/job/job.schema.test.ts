@@ -5,7 +5,7 @@ const parse = (qs: string, strict = true) => parseJobListQuery(new URLSearchPara
 
 describe("job list parameters", () => {
   it("reads filters, aliases and defaults", () => {
-    expect(parse("")).toEqual({ q: "", jobType: "", location: "", category: "", status: "", approvedOnly: null, includeCompany: true, page: 1, limit: null });
+    expect(parse("")).toEqual({ q: "", jobType: "", location: "", category: "", status: "", approvedOnly: null, includeCompany: true, page: 1, limit: null, notices: [] });
     expect(parse("q=%20aero%20&type=OJT&location=Pasay&category=Avionics&status=ALL&approvedOnly=1&includeCompany=false&page=3&limit=500")).toEqual({
       q: "aero",
       jobType: "ojt",
@@ -16,6 +16,7 @@ describe("job list parameters", () => {
       includeCompany: false,
       page: 3,
       limit: 50,
+      notices: [],
     });
     expect(parse("jobType=contract&type=ojt").jobType).toBe("contract");
     expect(parse("limit=0").limit).toBe(1);
@@ -25,6 +26,15 @@ describe("job list parameters", () => {
     for (const qs of ["limit=x", "limit=1.5", "limit=-2", "page=0", "page=x", "type=gig", "status=open", "approvedOnly=perhaps", `q=${"q".repeat(201)}`])
       expect(() => parse(qs), qs).toThrow(QueryError);
     expect(parse("limit=x&page=0&type=gig&status=open&approvedOnly=perhaps", false)).toMatchObject({ limit: null, page: 1, jobType: "", status: "", approvedOnly: null });
+  });
+
+  it("cuts an over-long search on screens to the limit and says so (never empties it)", () => {
+    const q = parse(`q=${"ramp ".repeat(50)}&location=${"p".repeat(150)}`, false);
+    expect(q.q).toBe("ramp ".repeat(40).trim());
+    expect(q.location).toBe("p".repeat(100));
+    expect(q.notices).toEqual(["Search shortened to 200 characters", "Location shortened to 100 characters"]);
+    // Never half a surrogate pair.
+    expect(parse(`q=${"a".repeat(199)}${"😀".repeat(5)}`, false).q).toBe("a".repeat(199));
   });
 
   it("builds the board URL from the filters in use only", () => {

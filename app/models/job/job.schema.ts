@@ -53,6 +53,7 @@ export const JOB_MSG = {
   categories: "Categories must be a list of names (at most 20, each at most 60 characters).",
   emptyUpdate: "Nothing to update.",
   termTooLong: "Search term must be at most 200 characters.",
+  shortened: (label: string, max: number) => `${label} shortened to ${max} characters`,
   badLimit: "limit must be a whole number.",
   badPage: "page must be a whole number of at least 1.",
   badType: `type must be one of: ${JOB_TYPES.join(", ")}.`,
@@ -285,6 +286,8 @@ export interface JobListQuery {
   page: number;
   /** null when the caller gave none. */
   limit: number | null;
+  /** What a lenient read changed and the screen must say (e.g. 'Search shortened to 200 characters'). */
+  notices: string[];
 }
 
 const BOOL: Record<string, boolean> = { true: true, "1": true, yes: true, false: false, "0": false, no: false };
@@ -299,13 +302,19 @@ export function parseJobListQuery(params: URLSearchParams, opts: { strict: boole
     if (opts.strict) throw new QueryError(message);
     return fallback;
   };
-  const text = (name: string, max: number, message: string) => {
+  const notices: string[] = [];
+  // Too long: the API refuses; a screen cuts the text to the limit and says so (never emptied,
+  // which would silently show every job).
+  const text = (name: string, max: number, message: string, label: string) => {
     const v = (params.get(name) ?? "").trim();
-    return v.length > max ? fail(message, "") : v;
+    if (v.length <= max) return v;
+    fail(message, "");
+    notices.push(JOB_MSG.shortened(label, max));
+    return cutText(v, max);
   };
-  const q = text("q", TERM_MAX, JOB_MSG.termTooLong);
-  const location = text("location", FILTER_MAX, JOB_MSG.tooLong("location", FILTER_MAX));
-  const category = text("category", FILTER_MAX, JOB_MSG.tooLong("category", FILTER_MAX));
+  const q = text("q", TERM_MAX, JOB_MSG.termTooLong, "Search");
+  const location = text("location", FILTER_MAX, JOB_MSG.tooLong("location", FILTER_MAX), "Location");
+  const category = text("category", FILTER_MAX, JOB_MSG.tooLong("category", FILTER_MAX), "Category");
 
   const typeRaw = (params.get("jobType") ?? params.get("type") ?? "").trim().toLowerCase();
   const jobType: JobType | "" =
@@ -333,5 +342,12 @@ export function parseJobListQuery(params: URLSearchParams, opts: { strict: boole
   const page = pageRaw === null ? 1 : pageRaw >= 1 ? pageRaw : fail(JOB_MSG.badPage, 1);
   const limitRaw = int("limit", JOB_MSG.badLimit);
   const limit = limitRaw === null ? null : Math.min(Math.max(limitRaw, 1), opts.maxLimit);
-  return { q, jobType, location, category, status, approvedOnly, includeCompany, page, limit };
+  return { q, jobType, location, category, status, approvedOnly, includeCompany, page, limit, notices };
+}
+
+/** The first `max` UTF-16 units of `s`, never splitting a surrogate pair, trimmed at the end. */
+export function cutText(s: string, max: number): string {
+  let out = s.slice(0, max);
+  if (/[\uD800-\uDBFF]$/.test(out)) out = out.slice(0, -1);
+  return out.trimEnd();
 }

@@ -16,6 +16,7 @@ import type { Db } from "#db/client";
 import { JOB_TYPES, type JobStatus, type JobType } from "#db/constants";
 import { jobInteractions, jobs } from "#db/schema";
 import { audit, diff } from "../audit/audit.server";
+import { containsFolded, containsPattern, folded } from "../search/match.server";
 import type { Actor, Ctx } from "../context";
 import { Forbidden, NotFound, ValidationError } from "../errors";
 import { log } from "~/lib/log.server";
@@ -209,7 +210,7 @@ function otherFilters(f: JobFilters, a: "j" | "s"): SQL[] {
   const col = (c: string) => sql.raw(`${a}.${c}`);
   if (f.jobType) out.push(sql`${col("job_type")} = ${f.jobType}`);
   const loc = f.location?.trim();
-  if (loc) out.push(sql`lower(${col("location")}) like '%' || lower(${escapeLike(loc)}) || '%'`);
+  if (loc) out.push(containsFolded(col("location"), loc));
   const cat = f.category?.trim();
   if (cat) out.push(sql`${col("categories")} @> array[${cat}]::text[]`);
   return out;
@@ -252,12 +253,12 @@ export function publicSearchSql(f: JobFilters, paging: Paging, tuning: SearchTun
   // Filter values reach the conditions through `p` (InitPlan parameters): the planner then uses its
   // default selectivity instead of its guess for this value, which keeps the cost of the branch that
   // does not run low — a high total cost switches on PostgreSQL's JIT, which costs more than the query.
-  const locCond = (a: string) => (loc ? sql`lower(${sql.raw(a)}.location) like (select loc from p)` : null);
+  const locCond = (a: string) => (loc ? sql`${folded(sql.raw(`${a}.location`))} like (select loc from p)` : null);
   const catCond = (a: string) => (cat ? sql`${sql.raw(a)}.categories @> (select cat from p)` : null);
   const typeCond = (a: string) => (f.jobType ? sql`${sql.raw(a)}.job_type = (select typ from p)` : null);
   const params =
     loc || cat || f.jobType
-      ? sql`p as (select '%' || lower(${escapeLike(loc ?? "")}) || '%' as loc, array[${cat ?? ""}]::text[] as cat, ${f.jobType ?? ""}::text as typ),`
+      ? sql`p as (select ${containsPattern(loc ?? "")} as loc, array[${cat ?? ""}]::text[] as cat, ${f.jobType ?? ""}::text as typ),`
       : sql``;
   const indexable = [termMatch, locCond("w"), catCond("w")].filter((x): x is SQL => x !== null);
   const hit = and([...indexable, ...[typeCond("w")].filter((x): x is SQL => x !== null)]);

@@ -104,6 +104,18 @@ export const LIMITS = {
   longAnswer: 10000,
 } as const;
 
+/** The options textarea holds one option per line: all options at their longest, with line breaks. */
+export const OPTIONS_TEXT_MAX = LIMITS.options * (LIMITS.option + 1);
+
+/** Length messages of the editor, the same on the form and on /api. */
+export const LIMIT_MSG = {
+  title: `Title must be at most ${LIMITS.title} characters`,
+  description: `Description must be at most ${LIMITS.description} characters`,
+  questionText: `Question text must be at most ${LIMITS.questionText} characters`,
+  options: `At most ${LIMITS.options} options per question`,
+  option: `Options must be at most ${LIMITS.option} characters`,
+} as const;
+
 /** One question of the editor payload: `_id` (also id or key) keeps an existing question. */
 export const questionInputSchema = z
   .object({
@@ -176,18 +188,25 @@ export type SurveyInput = z.output<typeof surveyInputSchema>;
 
 /** The editor form as conform sees it (strings from FormData); mapped onto SurveyInput. */
 export const editorFormSchema = z.object({
-  title: z.string({ error: SURVEY_MSG.titleRequired }).trim().min(1, SURVEY_MSG.titleRequired).max(LIMITS.title),
+  title: z.string({ error: SURVEY_MSG.titleRequired }).trim().min(1, SURVEY_MSG.titleRequired).max(LIMITS.title, LIMIT_MSG.title),
   audience: z.enum(SURVEY_AUDIENCES).default("all"),
-  description: z.string().max(LIMITS.description).optional(),
+  description: z.string().max(LIMITS.description, LIMIT_MSG.description).optional(),
   status: z.boolean().optional(),
   questions: z
     .array(
       z.object({
         id: z.string().optional(),
-        text: z.string({ error: SURVEY_MSG.questionTextRequired }).trim().min(1, SURVEY_MSG.questionTextRequired).max(LIMITS.questionText),
+        text: z.string({ error: SURVEY_MSG.questionTextRequired }).trim().min(1, SURVEY_MSG.questionTextRequired).max(LIMITS.questionText, LIMIT_MSG.questionText),
         type: z.enum(QUESTION_TYPES).default("short_text"),
         required: z.boolean().optional(),
-        options: z.string().optional(),
+        options: z
+          .string()
+          .optional()
+          .superRefine((v, ctx) => {
+            const list = splitOptions(v ?? "");
+            if (list.length > LIMITS.options) ctx.addIssue({ code: "custom", message: LIMIT_MSG.options });
+            if (list.some((o) => o.length > LIMITS.option)) ctx.addIssue({ code: "custom", message: LIMIT_MSG.option });
+          }),
         scaleMax: z.number().int().min(2).max(10).optional(),
       }),
     )

@@ -46,6 +46,8 @@ export interface UserListQuery {
   status: "active" | "inactive" | null;
   /** Course id, code or exact name; resolved by the model. */
   course: string | null;
+  /** E-mail verified (true), not yet (false), or either (null). */
+  verified: boolean | null;
   page: number;
   size: number;
   sort: UserSort;
@@ -81,11 +83,20 @@ export function readUserListQuery(params: URLSearchParams): UserListQuery {
     role: pick(params.get("role"), ROLES),
     status: pick(params.get("status"), USER_STATUSES),
     course,
+    verified: readVerified(params.get("verified")),
     page,
     size,
     sort,
     dir,
   };
+}
+
+/** 'true'/'yes'/'1' → true, 'false'/'no'/'0' → false, anything else (all, empty) → null. */
+function readVerified(v: string | null): boolean | null {
+  const s = (v ?? "").trim().toLowerCase();
+  if (s === "true" || s === "yes" || s === "1") return true;
+  if (s === "false" || s === "no" || s === "0") return false;
+  return null;
 }
 
 /** True when an /api caller asked for a page; otherwise GET /api/admin/users answers the full array. */

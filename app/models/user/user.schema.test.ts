@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { displayName, inCollegeDomain, readRole, userRecordSchema } from "./user.schema";
+import { displayName, inCollegeDomain, readRole, userRecordSchema, userInitials } from "./user.schema";
 
 describe("user rules", () => {
   it("accepts only the exact college domain after trim and lowercase", () => {
@@ -40,5 +40,23 @@ describe("user rules", () => {
     expect(student.error!.issues.map((i) => i.path[0])).toEqual(["studentId", "course", "yearLevel"]);
     const admin = s.safeParse({ userType: "admin", firstName: "Ana", lastName: "Cruz", email: " A@Example.edu ", password: "123456" });
     expect(admin.success && admin.data.email).toBe("a@example.edu");
+  });
+});
+
+describe("userInitials (nav, profile and user tables alike)", () => {
+  it("takes the first letters of first and last name, composed and upper-cased", () => {
+    expect(userInitials({ firstName: "Maria Clara", lastName: "de la Cruz" })).toBe("MD");
+    expect(userInitials({ firstName: "e\u0301mile", lastName: "Ñuñez" })).toBe("ÉÑ");
+    expect(userInitials({ firstName: "  'ana", lastName: "(o'brien)" })).toBe("AO");
+    expect(userInitials({ firstName: "𝒜da", lastName: "Reyes" })).toBe("𝒜R");
+  });
+
+  it("falls back to the display name or the e-mail, then 'U'", () => {
+    expect(userInitials({ name: "Sam Student" })).toBe("SS");
+    expect(userInitials({ firstName: "", lastName: "", email: "ada.reyes@example.edu" })).toBe("AR");
+    expect(userInitials({})).toBe("U");
+    // The same user gives the same initials whichever screen holds which fields.
+    const u = { firstName: "Maria Clara", lastName: "de la Cruz", fullName: "Maria Clara de la Cruz", email: "m@example.edu" };
+    expect(userInitials(u)).toBe(userInitials({ firstName: u.firstName, lastName: u.lastName }));
   });
 });
