@@ -29,6 +29,7 @@ import { Field } from "~/components/ui/field";
 import type { loader as rootLoader } from "~/root";
 import styles from "~/styles/people.css";
 import { CourseOptions } from "~/components/ui/course-options";
+import { roleLabel } from "~/components/layout/menu";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -133,7 +134,7 @@ export default function CreateUser() {
             >
               {ROLES.map((r) => (
                 <option key={r} value={r}>
-                  {r}
+                  {roleLabel(r)}
                 </option>
               ))}
             </select>
