@@ -11,8 +11,9 @@ import { useId, useRef, useState } from "react";
 import { companyInputSchema, COMPANY_MSG, type CompanyRecord } from "~/models/company/company.schema";
 import { Field } from "~/components/ui/field";
 import { notify } from "~/components/ui/notify";
+import { checkImageFile, IMAGE_ACCEPT } from "~/models/file/image-rules";
 
-export const LOGO_ACCEPT = "image/png,image/jpeg,image/webp,image/gif";
+export const LOGO_ACCEPT = IMAGE_ACCEPT;
 
 export function CompanyForm({
   company,
@@ -123,7 +124,16 @@ export function CompanyForm({
               disabled={uploading}
               onChange={(e) => {
                 const f = e.currentTarget.files?.[0];
-                if (f) void upload(f);
+                if (!f) return;
+                // The server's type and size rule, checked before a large file travels for seconds.
+                const refusal = checkImageFile(f);
+                if (refusal) {
+                  e.currentTarget.value = "";
+                  notify.error(COMPANY_MSG.uploadFailed);
+                  setLogoError(refusal);
+                  return;
+                }
+                void upload(f);
               }}
             />
           )}

@@ -43,6 +43,13 @@ export const newPasswordField = z
 
 export const roleField = z.enum(ROLES);
 
+/**
+ * A length rule's params that skip a blank value. zod runs `when` at run time for every check, but
+ * types it only on refinements, hence the cast.
+ */
+const unlessBlank = (error: string) =>
+  ({ error, when: (p: z.core.ParsePayload) => typeof p.value === "string" && p.value.length > 0 }) as { error: string };
+
 /** First and last names where they must be real (profile, Create User, CSV import): ≥ 2 characters. */
 export const firstNameField = z
   .string({ error: MSG.firstNameRequired })
@@ -50,13 +57,13 @@ export const firstNameField = z
   .min(1, MSG.firstNameRequired)
   // Only for a non-blank name (one message at a time); `when` instead of `abort` so a blank name does
   // not stop a form's cross-field rules (Create User's student fields) from reporting in the same pass.
-  .min(NAME_MIN, { error: MSG.firstNameMin, when: (p) => typeof p.value === "string" && p.value.length > 0 })
+  .min(NAME_MIN, unlessBlank(MSG.firstNameMin))
   .max(100);
 export const lastNameField = z
   .string({ error: MSG.lastNameRequired })
   .trim()
   .min(1, MSG.lastNameRequired)
-  .min(NAME_MIN, { error: MSG.lastNameMin, when: (p) => typeof p.value === "string" && p.value.length > 0 })
+  .min(NAME_MIN, unlessBlank(MSG.lastNameMin))
   .max(100);
 
 /** Role read from role, then userType, then type (spec §6). */
