@@ -312,6 +312,7 @@ export default function AdminCompanies() {
           </Link>
         ) : null}
       </Form>
+      <div className="table-cards admin-companies-table">
       <DataTable
         data={data.companies as CompanyRecord[]}
         columns={columns}
@@ -322,6 +323,7 @@ export default function AdminCompanies() {
         caption="Companies"
         rowKey={(c) => c.id}
       />
+      </div>
       {hydrated ? (
         <>
           <Modal

@@ -288,6 +288,7 @@ export default function AdminJobs() {
         </Form>
       </div>
 
+      <div className="table-cards admin-jobs-table">
       <DataTable
         data={data.rows}
         columns={columns}
@@ -298,6 +299,7 @@ export default function AdminJobs() {
         caption="Jobs"
         rowKey={(r) => r.id}
       />
+      </div>
 
       {hydrated ? (
         <>

@@ -149,7 +149,7 @@ export function CompanyForm({
           </p>
         ) : null}
       </div>
-      <div className="row company-form-actions">
+      <div className="row company-form-actions form-actions-sticky">
         {onCancel ? (
           <button type="button" className="btn btn-ghost" onClick={onCancel}>
             Cancel
