@@ -27,13 +27,18 @@ for (const width of WIDTHS) {
     await login(page, accounts.admin.email);
     await page.goto("/admin/jobs");
     await shot(page, "admin-jobs");
+    await page.getByRole("link", { name: "Refresh" }).click();
+    await page.locator(".toast").first().waitFor();
+    await shot(page, "toast", false);
     await page.goto("/admin/jobs?new=1");
     await page.getByRole("dialog").waitFor();
+    await page.waitForTimeout(400);
     await shot(page, "admin-job-modal", false);
     await page.goto("/admin/companies");
     await shot(page, "admin-companies");
     await page.goto("/admin/companies?new=1");
     await page.getByRole("dialog").waitFor();
+    await page.waitForTimeout(400);
     await shot(page, "admin-company-modal", false);
     await page.goto("/dashboard");
     await page.waitForTimeout(1500);
