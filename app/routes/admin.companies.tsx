@@ -321,6 +321,7 @@ export default function AdminCompanies() {
           </Link>
         ) : null}
       </Form>
+      <div className="table-cards admin-companies-table">
       <DataTable
         data={data.companies as CompanyRecord[]}
         columns={columns}
@@ -331,6 +332,7 @@ export default function AdminCompanies() {
         caption="Companies"
         rowKey={(c) => c.id}
       />
+      </div>
       {hydrated ? (
         <>
           <Modal

@@ -31,6 +31,7 @@ import type { loader as rootLoader } from "~/root";
 import styles from "~/styles/people.css";
 import { CourseOptions } from "~/components/ui/course-options";
 import { log } from "~/lib/log.server";
+import { roleLabel } from "~/components/layout/menu";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -141,7 +142,7 @@ export default function CreateUser() {
             >
               {ROLES.map((r) => (
                 <option key={r} value={r}>
-                  {r}
+                  {roleLabel(r)}
                 </option>
               ))}
             </select>

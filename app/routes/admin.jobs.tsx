@@ -296,6 +296,7 @@ export default function AdminJobs() {
         </Form>
       </div>
 
+      <div className="table-cards admin-jobs-table">
       <DataTable
         data={data.rows}
         columns={columns}
@@ -306,6 +307,7 @@ export default function AdminJobs() {
         caption="Jobs"
         rowKey={(r) => r.id}
       />
+      </div>
 
       {hydrated ? (
         <>

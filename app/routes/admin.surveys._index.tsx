@@ -142,7 +142,7 @@ export default function SurveysList() {
               <p className="muted">
                 {`Audience: ${s.audience.toUpperCase()} · ${s.questionCount} question${s.questionCount === 1 ? "" : "s"}`}
               </p>
-              <div className="row">
+              <div className="row survey-card-actions">
                 <Link to={`/admin/surveys/${s.id}/responses`} className="btn btn-sm" aria-label={`Responses: ${s.title}`}>
                   Responses
                 </Link>

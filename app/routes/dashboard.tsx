@@ -11,14 +11,48 @@ import {
 } from "~/models/stats/stats.server";
 import { listEligibleSurveys } from "~/models/survey/survey.server";
 import { displayName } from "~/models/user/user.schema";
+import type { Db } from "#db/client";
+import { resolveCourse } from "~/models/course/course.server";
+import { courseKeywords } from "~/models/job/course-match";
+import { newestJobsMatching, recentApplications } from "~/models/job/job.server";
 import { AdminDashboard } from "~/components/dashboard/admin-dashboard";
-import { StudentDashboard } from "~/components/dashboard/student-dashboard";
+import { StudentDashboard, type StudentFeed } from "~/components/dashboard/student-dashboard";
 import type { EligibleSurvey } from "~/components/dashboard/surveys-button";
 import type { loader as rootLoader } from "~/root";
 import styles from "~/styles/people.css";
 import { log } from "~/lib/log.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+/**
+ * What a student or alumnus can act on: the newest visible jobs for their course (or the newest jobs
+ * when nothing matches) and their own recent Apply Now clicks.
+ */
+async function studentFeed(db: Db, userId: string, courseId: string | null): Promise<StudentFeed> {
+  const course = courseId ? await resolveCourse(db, courseId) : null;
+  const [jobs, applied] = await Promise.all([
+    newestJobsMatching(db, courseKeywords(course), 5),
+    recentApplications(db, userId, 5),
+  ]);
+  return {
+    courseName: jobs.matched ? (course?.name ?? null) : null,
+    jobs: jobs.rows.map((j) => ({
+      id: j.id,
+      title: j.title,
+      companyName: j.company_name,
+      jobType: j.job_type,
+      location: j.location,
+      createdAt: new Date(j.created_at).toISOString(),
+    })),
+    applied: applied.map((a) => ({
+      id: a.id,
+      title: a.title,
+      companyName: a.company_name,
+      appliedAt: a.applied_at.toISOString(),
+      open: a.open,
+    })),
+  };
+}
 
 /** /dashboard: the admin dashboard for admins, the student/alumni dashboard otherwise (§2.1). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -35,18 +69,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
       adminStats: stats ?? EMPTY_ADMIN_STATS,
       studentStats: EMPTY_STUDENT_STATS,
       failed: !stats,
+      forYou: null,
+      now: Date.now(),
       surveys: [] as EligibleSurvey[],
     });
   }
-  const stats = await studentStats(db, user.id).catch(
-    (e) => (log.error("dashboard", e), null),
-  );
+  const [stats, forYou] = await Promise.all([
+    studentStats(db, user.id).catch((e) => (log.error("dashboard", e), null)),
+    studentFeed(db, user.id, user.courseId).catch(
+      (e) => (log.error("dashboard", e), null),
+    ),
+  ]);
   return defer({
     kind: "student" as const,
     firstName: user.firstName?.trim() || displayName(user),
     adminStats: EMPTY_ADMIN_STATS,
     studentStats: stats ?? EMPTY_STUDENT_STATS,
     failed: !stats,
+    forYou,
+    now: Date.now(),
     // Deferred: the Surveys button shows 'Loading surveys…' until this resolves.
     surveys: listEligibleSurveys(db, user).catch(() => [] as EligibleSurvey[]),
   });
@@ -70,6 +111,8 @@ export default function Dashboard() {
       stats={data.studentStats}
       failed={data.failed}
       surveys={data.surveys}
+      forYou={data.forYou}
+      now={data.now}
     />
   );
 }

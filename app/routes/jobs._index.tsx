@@ -16,6 +16,8 @@ import { actorKey, recordSearchQuietly } from "~/models/search/search.server";
 import jobsCss from "~/styles/jobs.css";
 
 const BOARD_PAGE_SIZE = 10;
+/** From this width the board's filters are always shown (keep in step with jobs.css). */
+const FILTERS_OPEN_QUERY = "(min-width: 721px)";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: jobsCss }];
 
@@ -101,6 +103,14 @@ export default function JobsBoard() {
     set("category", filters.category);
   }, [filters.q, filters.type, filters.location, filters.category]);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // The fold is for phones: from the tablet width up the filters stay open (CSS shows them there
+  // without JavaScript too; opening the <details> keeps them visible in browsers without that CSS).
+  const foldRef = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    const wide = window.matchMedia(FILTERS_OPEN_QUERY);
+    if (wide.matches && foldRef.current) foldRef.current.open = true;
+  }, []);
+  const activeFilters = [filters.type, filters.location, filters.category].filter(Boolean).length;
 
   const search = (form: HTMLFormElement, delay: number) => {
     clearTimeout(timer.current);
@@ -149,38 +159,51 @@ export default function JobsBoard() {
             enterKeyHint="search"
           />
         </div>
-        <div className="field">
-          <label className="field-label" htmlFor="jobs-type">
-            Job type
-          </label>
-          <select id="jobs-type" name="type" defaultValue={filters.type}>
-            <option value="">All types</option>
-            {JOB_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {JOB_TYPE_LABELS[t]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor="jobs-location">
-            Location
-          </label>
-          <input id="jobs-location" type="text" name="location" defaultValue={filters.location} maxLength={100} placeholder="City or Remote" />
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor="jobs-category">
-            Category
-          </label>
-          <select id="jobs-category" name="category" defaultValue={filters.category}>
-            <option value="">All categories</option>
-            {data.categories.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </div>
+        <details className="jobs-filters-fold" ref={foldRef}>
+          <summary className="btn jobs-filters-toggle">
+            Filters
+            {activeFilters ? (
+              <span className="badge badge-accent">
+                {activeFilters}
+                <span className="visually-hidden"> active</span>
+              </span>
+            ) : null}
+          </summary>
+          <div className="jobs-filters-more">
+            <div className="field">
+              <label className="field-label" htmlFor="jobs-type">
+                Job type
+              </label>
+              <select id="jobs-type" name="type" defaultValue={filters.type}>
+                <option value="">All types</option>
+                {JOB_TYPES.map((t) => (
+                  <option key={t} value={t}>
+                    {JOB_TYPE_LABELS[t]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label className="field-label" htmlFor="jobs-location">
+                Location
+              </label>
+              <input id="jobs-location" type="text" name="location" defaultValue={filters.location} maxLength={100} placeholder="City or Remote" />
+            </div>
+            <div className="field">
+              <label className="field-label" htmlFor="jobs-category">
+                Category
+              </label>
+              <select id="jobs-category" name="category" defaultValue={filters.category}>
+                <option value="">All categories</option>
+                {data.categories.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+        </details>
         <div className="jobs-filters-actions">
           <button type="submit" className="btn btn-primary">
             Search

@@ -35,7 +35,7 @@ import { registerFormSchema } from "~/models/user/user.schema";
 import { PasswordInput } from "~/components/auth/password-input";
 import { useHydrated } from "~/components/auth/use-hydrated";
 import { VerificationModal } from "~/components/auth/verification-modal";
-import { LegalModal, type LegalDoc } from "~/components/layout/legal-modals";
+import { LEGAL_IDS, LegalModal, type LegalDoc } from "~/components/layout/legal-modals";
 import { Field } from "~/components/ui/field";
 import { notify } from "~/components/ui/notify";
 import type { loader as rootLoader } from "~/root";
@@ -279,13 +279,26 @@ export default function Register() {
             </div>
             <p className="field-hint">
               Read the{" "}
-              <button type="button" className="link-button" onClick={() => setLegal("terms")}>
+              {/* Links to the footer's `:target` texts (ADR 004), so they open without JavaScript too. */}
+              <a
+                href={`#${LEGAL_IDS.terms}`}
+                onClick={(e) => {
+                  e.preventDefault();
+                  setLegal("terms");
+                }}
+              >
                 Terms of Service
-              </button>{" "}
+              </a>{" "}
               and the{" "}
-              <button type="button" className="link-button" onClick={() => setLegal("privacy")}>
+              <a
+                href={`#${LEGAL_IDS.privacy}`}
+                onClick={(e) => {
+                  e.preventDefault();
+                  setLegal("privacy");
+                }}
+              >
                 Privacy Policy
-              </button>
+              </a>
               .
             </p>
             {fields.terms.errors ? (

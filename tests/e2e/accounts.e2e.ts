@@ -37,7 +37,7 @@ test("register a student, verify in the modal with the mailed code, sign in, sig
   await page.getByLabel("Confirm password").fill(PASSWORD);
   await page.getByLabel("I accept the terms and conditions").check();
   // The terms link opens the shared legal modal.
-  await page.getByRole("main").getByRole("button", { name: "Terms of Service" }).click();
+  await page.getByRole("main").getByRole("link", { name: "Terms of Service" }).click();
   const terms = page.getByRole("dialog", { name: "Terms of Service" });
   await expect(terms).toBeVisible();
   await terms.getByRole("button", { name: "Close" }).first().click();

@@ -11,8 +11,9 @@ import { useId, useRef, useState } from "react";
 import { COMPANY_LIMITS, companyInputSchema, COMPANY_MSG, type CompanyRecord } from "~/models/company/company.schema";
 import { Field } from "~/components/ui/field";
 import { notify } from "~/components/ui/notify";
+import { checkImageFile, IMAGE_ACCEPT } from "~/models/file/image-rules";
 
-export const LOGO_ACCEPT = "image/png,image/jpeg,image/webp,image/gif";
+export const LOGO_ACCEPT = IMAGE_ACCEPT;
 
 export function CompanyForm({
   company,
@@ -127,7 +128,16 @@ export function CompanyForm({
               disabled={uploading}
               onChange={(e) => {
                 const f = e.currentTarget.files?.[0];
-                if (f) void upload(f);
+                if (!f) return;
+                // The server's type and size rule, checked before a large file travels for seconds.
+                const refusal = checkImageFile(f);
+                if (refusal) {
+                  e.currentTarget.value = "";
+                  notify.error(COMPANY_MSG.uploadFailed);
+                  setLogoError(refusal);
+                  return;
+                }
+                void upload(f);
               }}
             />
           )}
@@ -143,7 +153,7 @@ export function CompanyForm({
           </p>
         ) : null}
       </div>
-      <div className="row company-form-actions">
+      <div className="row company-form-actions form-actions-sticky">
         {onCancel ? (
           <button type="button" className="btn btn-ghost" onClick={onCancel}>
             Cancel

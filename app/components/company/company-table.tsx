@@ -55,7 +55,7 @@ export function companyColumns(hrefWith: (patch: Record<string, string>) => stri
       id: "actions",
       header: "Actions",
       cell: (c) => (
-        <span className="row company-actions">
+        <span className="row-actions company-actions">
           <Link
             className="btn btn-sm"
             to={hrefWith({ edit: c.row.original.id })}

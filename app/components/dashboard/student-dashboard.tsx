@@ -1,20 +1,132 @@
-/** The student and alumni dashboard (§2.8): welcome, four cards, the Surveys button. */
+/**
+ * The student and alumni dashboard (§2.8): welcome, four cards, the Surveys button — and what to act
+ * on: the newest jobs for the user's course, the surveys waiting and their own recent Apply Now clicks.
+ */
 import { Await, Link } from "@remix-run/react";
 import { Suspense } from "react";
+import { JOB_TYPE_LABELS, type JobType } from "#db/constants";
+import { relativeTime } from "~/lib/format";
 import type { StudentStats } from "~/models/stats/stats.server";
 import { StatCards } from "./stat-cards";
-import { SurveysButton, SurveysButtonLoading, type EligibleSurvey } from "./surveys-button";
+import {
+  SURVEYS_SECTION_ID,
+  SurveyList,
+  SurveysButton,
+  SurveysButtonLoading,
+  type EligibleSurvey,
+} from "./surveys-button";
+
+export interface StudentFeed {
+  /** The course the jobs matched, or null when they are simply the newest jobs. */
+  courseName: string | null;
+  jobs: Array<{
+    id: string;
+    title: string;
+    companyName: string;
+    jobType: JobType;
+    location: string | null;
+    createdAt: string;
+  }>;
+  applied: Array<{
+    id: string;
+    title: string;
+    companyName: string;
+    appliedAt: string;
+    open: boolean;
+  }>;
+}
+
+function JobsForYou({ feed, now }: { feed: StudentFeed; now: number }) {
+  const heading = feed.courseName ? "New jobs for your course" : "Newest jobs";
+  return (
+    <section className="card dash-panel" aria-labelledby="dash-jobs">
+      <div className="dash-panel-head">
+        <h2 id="dash-jobs">{heading}</h2>
+        <Link to="/jobs" className="btn btn-ghost btn-sm">
+          All jobs
+        </Link>
+      </div>
+      {feed.courseName ? <p className="muted dash-note">Matching {feed.courseName}</p> : null}
+      {feed.jobs.length ? (
+        <ul className="dash-list">
+          {feed.jobs.map((j) => (
+            <li key={j.id}>
+              <Link to={`/jobs/${j.id}`} className="dash-item-title">
+                {j.title}
+              </Link>
+              <span className="dash-item-meta">
+                {j.companyName}
+                {j.location ? ` · ${j.location}` : ""} ·{" "}
+                <span className="badge badge-accent">
+                  {JOB_TYPE_LABELS[j.jobType] ?? j.jobType}
+                </span>{" "}
+                · <time dateTime={j.createdAt}>{relativeTime(j.createdAt, new Date(now))}</time>
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">No jobs are posted yet. Check back soon.</p>
+      )}
+    </section>
+  );
+}
+
+function RecentApplications({ feed, now }: { feed: StudentFeed; now: number }) {
+  return (
+    <section className="card dash-panel" aria-labelledby="dash-applied">
+      <h2 id="dash-applied">Your recent applications</h2>
+      {feed.applied.length ? (
+        <ul className="dash-list">
+          {feed.applied.map((a) => (
+            <li key={a.id}>
+              {a.open ? (
+                <Link to={`/jobs/${a.id}`} className="dash-item-title">
+                  {a.title}
+                </Link>
+              ) : (
+                <span className="dash-item-title">{a.title}</span>
+              )}
+              <span className="dash-item-meta">
+                {a.companyName} · Apply Now clicked{" "}
+                <time dateTime={a.appliedAt}>{relativeTime(a.appliedAt, new Date(now))}</time>
+                {a.open ? null : " · no longer open"}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">
+          Jobs where you click Apply Now appear here, so you can follow up.{" "}
+          <Link to="/jobs">Find a job</Link>
+        </p>
+      )}
+    </section>
+  );
+}
+
+function SurveysWaiting({ surveys }: { surveys: EligibleSurvey[] }) {
+  return surveys.length ? (
+    <SurveyList surveys={surveys} />
+  ) : (
+    <p className="muted">No surveys are waiting for you.</p>
+  );
+}
 
 export function StudentDashboard({
   firstName,
   stats,
   failed,
   surveys,
+  forYou,
+  now,
 }: {
   firstName: string;
   stats: StudentStats;
   failed: boolean;
   surveys: Promise<EligibleSurvey[]> | EligibleSurvey[];
+  forYou: StudentFeed | null;
+  now: number;
 }) {
   return (
     <main className="page dashboard">
@@ -44,6 +156,34 @@ export function StudentDashboard({
           { label: "Companies", value: stats.companies },
         ]}
       />
+      <div className="dash-grid">
+        {forYou ? (
+          <JobsForYou feed={forYou} now={now} />
+        ) : (
+          <section className="card dash-panel" aria-labelledby="dash-jobs">
+            <h2 id="dash-jobs">Newest jobs</h2>
+            <p className="muted">
+              Jobs could not be loaded. <Link to="/jobs">Open the job board</Link>
+            </p>
+          </section>
+        )}
+        <div className="dash-side">
+          <section
+            className="card dash-panel"
+            id={SURVEYS_SECTION_ID}
+            aria-labelledby="dash-surveys"
+            tabIndex={-1}
+          >
+            <h2 id="dash-surveys">Surveys waiting</h2>
+            <Suspense fallback={<p className="muted">Loading surveys…</p>}>
+              <Await resolve={surveys} errorElement={<SurveysWaiting surveys={[]} />}>
+                {(list) => <SurveysWaiting surveys={list} />}
+              </Await>
+            </Suspense>
+          </section>
+          {forYou ? <RecentApplications feed={forYou} now={now} /> : null}
+        </div>
+      </div>
       <section aria-labelledby="next-steps" className="quick-actions">
         <h2 id="next-steps">Next steps</h2>
         <ul className="quick-grid">

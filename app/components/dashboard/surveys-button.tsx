@@ -1,6 +1,7 @@
 /**
  * The student dashboard's Surveys button (§2.8): the count, 'Loading surveys…' or 'No surveys to
- * answer'; it opens a dialog listing the eligible surveys with 'Take survey' links.
+ * answer'. With JavaScript it opens a dialog listing the eligible surveys with 'Take survey' links;
+ * without, it is a link to the dashboard's "Surveys waiting" section (#surveys), which lists them.
  */
 import { Link } from "@remix-run/react";
 import { useState } from "react";
@@ -12,6 +13,9 @@ export interface EligibleSurvey {
   description: string | null;
 }
 
+/** The fragment of the dashboard section that lists the surveys waiting. */
+export const SURVEYS_SECTION_ID = "surveys";
+
 export function SurveysButtonLoading() {
   return (
     <button type="button" className="btn" disabled aria-busy="true">
@@ -20,7 +24,8 @@ export function SurveysButtonLoading() {
   );
 }
 
-function SurveyList({ surveys }: { surveys: EligibleSurvey[] }) {
+/** The eligible surveys with their 'Take survey' links (the dialog and the dashboard section). */
+export function SurveyList({ surveys }: { surveys: EligibleSurvey[] }) {
   return (
     <ul className="survey-list">
       {surveys.map((s) => (
@@ -46,21 +51,19 @@ export function SurveysButton({ surveys }: { surveys: EligibleSurvey[] }) {
     );
   return (
     <>
-      <button
-        type="button"
+      <a
+        href={`#${SURVEYS_SECTION_ID}`}
         className="btn btn-primary"
-        aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
+        onClick={(e) => {
+          e.preventDefault();
+          setOpen(true);
+        }}
       >
         Surveys ({surveys.length})
-      </button>
+      </a>
       <Modal open={open} onClose={() => setOpen(false)} title="Surveys">
         <SurveyList surveys={surveys} />
       </Modal>
-      {/* Without JavaScript the dialog cannot open: list the links in place. */}
-      <noscript>
-        <SurveyList surveys={surveys} />
-      </noscript>
     </>
   );
 }

@@ -1,4 +1,7 @@
-/** Row actions of /admin/jobs (§2.12): approve / remove approval, activate / deactivate, edit, delete. */
+/**
+ * Row actions of /admin/jobs (§2.12): approve / remove approval, activate / deactivate, edit, delete,
+ * as one line of compact buttons on a desktop (short labels so they fit beside eight columns).
+ */
 import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 
@@ -29,9 +32,10 @@ export function AdminJobActions({ row, back }: { row: AdminJobRow; back: string 
           type="submit"
           className="btn btn-sm"
           disabled={approve.state !== "idle"}
-          aria-label={`${row.isApproved ? "Remove approval" : "Approve"}: ${row.title}`}
+          aria-label={`${row.isApproved ? "Unapprove" : "Approve"}: ${row.title}`}
+          title={row.isApproved ? "Remove approval (hide from students and alumni)" : undefined}
         >
-          {row.isApproved ? "Remove approval" : "Approve"}
+          {row.isApproved ? "Unapprove" : "Approve"}
         </button>
       </approve.Form>
       <toggle.Form method="post" action={back}>

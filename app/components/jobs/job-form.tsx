@@ -158,7 +158,7 @@ export function JobForm({
           alumni when active)
         </label>
       </div>
-      <div className="row" style={{ justifyContent: "flex-end" }}>
+      <div className="row form-actions-sticky" style={{ justifyContent: "flex-end" }}>
         <Link to={back} className="btn btn-ghost" preventScrollReset>
           Cancel
         </Link>

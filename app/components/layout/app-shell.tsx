@@ -31,14 +31,17 @@ function useAdminPalette(isAdminUser: boolean, shortName: string) {
   }, [isAdminUser, shortName]);
 }
 
-/** A route may ask for the top-right notifier (the survey admin area, §9): `handle = { toaster: "top-right" }`. */
+/**
+ * Top-right below the navigation everywhere (as §9 places the survey area's), so a notice never
+ * covers the bar; a route may still ask for another place with `handle = { toaster: … }`.
+ */
 function useToasterPosition(): "top-center" | "top-right" {
   const matches = useMatches();
   for (let i = matches.length - 1; i >= 0; i--) {
     const h = matches[i].handle as { toaster?: "top-center" | "top-right" } | undefined;
     if (h?.toaster) return h.toaster;
   }
-  return "top-center";
+  return "top-right";
 }
 
 export function AppShell({

@@ -1,16 +1,22 @@
 /**
  * Change photo (§2.10): a multipart form with the field `profilePicture`. With JavaScript choosing a
- * file uploads it at once; without, an Upload button submits it.
+ * file checks its type and size at once (the server's messages; the server still decides) and
+ * uploads it; without, an Upload button submits it.
  */
 import { Form, useNavigation, useSubmit } from "@remix-run/react";
+import { useState } from "react";
+import { checkImageFile, IMAGE_ACCEPT } from "~/models/file/image-rules";
+import { PROFILE_MSG } from "~/models/user/profile.schema";
 import { useHydrated } from "../charts/use-hydrated";
 
 export function PhotoForm({ error }: { error: { message: string; reason: string | null } | null }) {
   const submit = useSubmit();
   const hydrated = useHydrated();
   const navigation = useNavigation();
+  const [early, setEarly] = useState<string | null>(null);
   const uploading =
     navigation.state === "submitting" && navigation.formEncType === "multipart/form-data";
+  const shown = early ? { message: PROFILE_MSG.photoFailed, reason: early } : error;
   return (
     <Form method="post" encType="multipart/form-data" className="photo-form">
       <label className="btn btn-sm photo-pick">
@@ -18,12 +24,19 @@ export function PhotoForm({ error }: { error: { message: string; reason: string 
         <input
           type="file"
           name="profilePicture"
-          accept="image/png,image/jpeg,image/webp,image/gif"
+          accept={IMAGE_ACCEPT}
           className="visually-hidden"
           disabled={uploading}
           onChange={(e) => {
-            if (hydrated && e.currentTarget.files?.length)
-              submit(e.currentTarget.form, { method: "post", encType: "multipart/form-data" });
+            const input = e.currentTarget;
+            const file = input.files?.[0];
+            if (!hydrated || !file || !input.form) return;
+            const refusal = checkImageFile(file);
+            setEarly(refusal);
+            // Read the form before emptying the input, so choosing the same file again fires onChange.
+            const body = refusal ? null : new FormData(input.form);
+            input.value = "";
+            if (body) submit(body, { method: "post", encType: "multipart/form-data" });
           }}
         />
       </label>
@@ -33,10 +46,10 @@ export function PhotoForm({ error }: { error: { message: string; reason: string 
         </button>
       )}
       <p className="field-hint">PNG, JPEG, WebP or GIF, up to 2 MB.</p>
-      {error ? (
+      {shown ? (
         <p className="field-error" role="alert">
-          {error.message}
-          {error.reason ? ` — ${error.reason}` : null}
+          {shown.message}
+          {shown.reason ? ` — ${shown.reason}` : null}
         </p>
       ) : null}
     </Form>

@@ -11,14 +11,9 @@ import type { Db } from "#db/client";
 import { IMAGE_MAX_PIXELS_SIDE, LOGO_MAX_BYTES, type FileKind } from "#db/constants";
 import { files } from "#db/schema";
 import { PayloadTooLarge, UnsupportedMedia, ValidationError } from "../errors";
+import { IMAGE_MESSAGES } from "./image-rules";
 
-export const IMAGE_MESSAGES = {
-  missing: "Please choose an image file.",
-  tooLarge: "The image is larger than 2 MB.",
-  unsupported: "Only PNG, JPEG, WebP or GIF images are accepted.",
-  tooManyPixels: `The image is larger than ${IMAGE_MAX_PIXELS_SIDE}×${IMAGE_MAX_PIXELS_SIDE} pixels.`,
-  unreadable: "The image could not be read. Please try another file.",
-};
+export { IMAGE_MESSAGES };
 
 const ACCEPTED = new Set(["png", "jpeg", "webp", "gif"]);
 

@@ -627,3 +627,55 @@ export async function listPublicJobUrls(db: Db, limit = 50_000): Promise<Array<{
 }
 
 export const JOB_TYPE_SET = new Set<string>(JOB_TYPES);
+
+// ─── The student dashboard ──────────────────────────────────────────────────────────────────────
+
+/** How many of the newest public jobs the dashboard looks through for matches (bounded on any board). */
+export const FOR_COURSE_SCAN = 1_000;
+
+/**
+ * The newest jobs a student or alumnus can see that match any of `words` (prefixes, accent-blind, on
+ * the search text), among the newest `FOR_COURSE_SCAN` public jobs so the cost never grows with the
+ * board; `matched` is false when nothing matched (or no words) and the newest public jobs are given.
+ */
+export async function newestJobsMatching(
+  db: Db,
+  words: string[],
+  limit = 5,
+): Promise<{ matched: boolean; rows: JobRow[] }> {
+  const clean = [...new Set(words.flatMap((w) => searchWords(w)))].slice(0, 12);
+  const newest = sql`select j.id from jobs j where ${PUBLIC_SQL}
+    order by j.created_at desc nulls last, j.id desc nulls last limit ${FOR_COURSE_SCAN}`;
+  const pick = (where: SQL) =>
+    rowsOf<JobRow>(
+      db,
+      sql`select ${JOB_COLUMNS} from (${newest}) w
+          join jobs j on j.id = w.id join companies c on c.id = j.company_id
+          where ${where}
+          order by j.created_at desc nulls last, j.id desc nulls last limit ${limit}`,
+    );
+  if (clean.length) {
+    // Any word (|), each a prefix operand as the board's search builds them.
+    const any = tsq(sql`concat_ws(' | ', ${sql.join(clean.map(operand), sql`, `)})`);
+    const rows = await pick(sql`j.search_vector @@ ${any}`);
+    if (rows.length) return { matched: true, rows };
+  }
+  return { matched: false, rows: await pick(sql`true`) };
+}
+
+/** A user's own Apply Now clicks, newest first, with whether the job is still open to them. */
+export async function recentApplications(
+  db: Db,
+  userId: string,
+  limit = 5,
+): Promise<Array<{ id: string; title: string; company_name: string; applied_at: Date; open: boolean }>> {
+  if (!isUuid(userId)) return [];
+  const rows = await rowsOf<{ id: string; title: string; company_name: string; applied_at: Date | string; open: boolean }>(
+    db,
+    sql`select j.id, j.title, c.name as company_name, i.created_at as applied_at, (${PUBLIC_SQL}) as open
+        from job_interactions i join jobs j on j.id = i.job_id join companies c on c.id = j.company_id
+        where i.user_id = ${userId} and i.kind = 'apply'
+        order by i.created_at desc, j.id desc limit ${limit}`,
+  );
+  return rows.map((r) => ({ ...r, applied_at: toDate(r.applied_at) }));
+}

@@ -38,6 +38,21 @@ describe("user rules", () => {
     expect(missingType.error!.issues[0].message).toBe("Please select user type");
     const student = s.safeParse({ userType: "student", firstName: "Ana", lastName: "Cruz", email: "a@example.edu", password: "123456" });
     expect(student.error!.issues.map((i) => i.path[0])).toEqual(["studentId", "course", "yearLevel"]);
+    // One pass: the student-only errors come together with the others (they used to wait for a second submit).
+    const all = s.safeParse({ userType: "student", firstName: "", lastName: "Cruz", email: "a@gmail.com", password: "1", yearLevel: "" });
+    expect(all.error!.issues.map((i) => `${i.path.join(".")}: ${i.message}`)).toEqual(
+      expect.arrayContaining([
+        "firstName: First name is required",
+        "email: Only @example.edu emails are allowed",
+        "password: Password must be at least 6 characters",
+        "studentId: Student ID is required for students",
+        "course: Course is required for students",
+        "yearLevel: Year level is required for students",
+      ]),
+    );
+    const badType = s.safeParse({ userType: "pilot", firstName: "", lastName: "Cruz", email: "a@example.edu", password: "123456" });
+    expect(badType.error!.issues.map((i) => i.path[0]).sort()).toEqual(["firstName", "userType"]);
+    expect(s.safeParse(null).success).toBe(false);
     const admin = s.safeParse({ userType: "admin", firstName: "Ana", lastName: "Cruz", email: " A@Example.edu ", password: "123456" });
     expect(admin.success && admin.data.email).toBe("a@example.edu");
   });

@@ -51,18 +51,27 @@ export const newPasswordField = newPasswordFieldOf();
 
 export const roleField = z.enum(ROLES);
 
+/**
+ * A length rule's params that skip a blank value. zod runs `when` at run time for every check, but
+ * types it only on refinements, hence the cast.
+ */
+const unlessBlank = (error: string) =>
+  ({ error, when: (p: z.core.ParsePayload) => typeof p.value === "string" && p.value.length > 0 }) as { error: string };
+
 /** First and last names where they must be real (profile, Create User, CSV import): ≥ 2 characters. */
 export const firstNameField = z
   .string({ error: MSG.firstNameRequired })
   .trim()
-  .min(1, { error: MSG.firstNameRequired, abort: true })
-  .min(NAME_MIN, MSG.firstNameMin)
+  .min(1, MSG.firstNameRequired)
+  // Only for a non-blank name (one message at a time); `when` instead of `abort` so a blank name does
+  // not stop a form's cross-field rules (Create User's student fields) from reporting in the same pass.
+  .min(NAME_MIN, unlessBlank(MSG.firstNameMin))
   .max(100);
 export const lastNameField = z
   .string({ error: MSG.lastNameRequired })
   .trim()
-  .min(1, { error: MSG.lastNameRequired, abort: true })
-  .min(NAME_MIN, MSG.lastNameMin)
+  .min(1, MSG.lastNameRequired)
+  .min(NAME_MIN, unlessBlank(MSG.lastNameMin))
   .max(100);
 
 /** Role read from role, then userType, then type (spec §6). */
@@ -172,12 +181,19 @@ export function userRecordSchema(domain: string, opts: { passwordRequired: boole
         .pipe(z.enum(YEAR_LEVELS, { error: CREATE_MSG.yearLevelInvalid }).nullable()),
       phone: optionalText(40),
     })
-    .superRefine((u, ctx) => {
-      if (u.userType !== "student") return;
-      if (!u.studentId) ctx.addIssue({ code: "custom", path: ["studentId"], message: CREATE_MSG.studentIdRequired });
-      if (!u.course) ctx.addIssue({ code: "custom", path: ["course"], message: CREATE_MSG.courseRequired });
-      if (!u.yearLevel) ctx.addIssue({ code: "custom", path: ["yearLevel"], message: CREATE_MSG.yearLevelRequired });
-    });
+    .superRefine(
+      (u, ctx) => {
+        // Runs even when other fields failed (see `when`), so a value here may still be raw input.
+        if (u.userType !== "student") return;
+        const blank = (v: unknown) => (typeof v === "string" ? v.trim() === "" : v == null);
+        if (blank(u.studentId)) ctx.addIssue({ code: "custom", path: ["studentId"], message: CREATE_MSG.studentIdRequired });
+        if (blank(u.course)) ctx.addIssue({ code: "custom", path: ["course"], message: CREATE_MSG.courseRequired });
+        if (blank(u.yearLevel)) ctx.addIssue({ code: "custom", path: ["yearLevel"], message: CREATE_MSG.yearLevelRequired });
+      },
+      // zod skips an object's refinement once any field failed, so the student-only errors used to
+      // appear only on a second submit; `when` makes every error surface in one pass.
+      { when: (p) => typeof p.value === "object" && p.value !== null },
+    );
 }
 export type UserRecordInput = z.infer<ReturnType<typeof userRecordSchema>>;
 
