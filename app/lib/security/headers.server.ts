@@ -17,7 +17,7 @@ export interface HeaderInput {
 }
 
 /** The Content-Security-Policy of an HTML answer with this nonce. */
-export function contentSecurityPolicy(nonce: string): string {
+export function contentSecurityPolicy(nonce: string, path = "/"): string {
   return [
     "default-src 'self'",
     // Remix's hydration scripts and the admin theme boot script carry the nonce; nothing else inline.
@@ -30,8 +30,15 @@ export function contentSecurityPolicy(nonce: string): string {
     "object-src 'none'",
     "base-uri 'self'",
     "frame-ancestors 'self'",
-    "form-action 'self'",
+    // Apply Now is a form whose answer is a 303 to the company's website, and Chromium holds
+    // redirects of a form to form-action: on the job screens only, any web address may follow.
+    isJobScreen(path) ? "form-action 'self' https: http:" : "form-action 'self'",
   ].join("; ");
+}
+
+/** The screens that show Apply Now (job cards and the job page). */
+export function isJobScreen(path: string): boolean {
+  return path === "/jobs" || (path.startsWith("/jobs/") && !path.startsWith("/jobs/feed"));
 }
 
 export const PERMISSIONS_POLICY = [
@@ -61,7 +68,7 @@ export function securityHeaders(input: HeaderInput): Record<string, string> {
   if (input.hsts) h["Strict-Transport-Security"] = HSTS;
   const html = isHtml(input.contentType);
   if (html) {
-    h["Content-Security-Policy"] = contentSecurityPolicy(input.nonce);
+    h["Content-Security-Policy"] = contentSecurityPolicy(input.nonce, input.path);
     h["Cross-Origin-Opener-Policy"] = "same-origin";
     h["Permissions-Policy"] = PERMISSIONS_POLICY;
     h["X-Frame-Options"] = "SAMEORIGIN";

@@ -217,7 +217,8 @@ describe("security headers", () => {
 
   it("puts a nonce CSP, COOP and Permissions-Policy on HTML only", () => {
     const h = securityHeaders(base);
-    expect(h["Content-Security-Policy"]).toBe(contentSecurityPolicy("abc"));
+    expect(h["Content-Security-Policy"]).toBe(contentSecurityPolicy("abc", "/jobs"));
+    expect(contentSecurityPolicy("abc", "/admin/users")).toMatch(/form-action 'self'$/);
     expect(h["Content-Security-Policy"]).toContain("script-src 'self' 'nonce-abc'");
     expect(h["Content-Security-Policy"]).not.toMatch(/script-src[^;]*unsafe-inline/);
     for (const d of [
