@@ -54,10 +54,12 @@ describe("issue 11 over HTTP", () =>
               password: "secret-pass-9",
             },
           });
+          // A NUL is refused at the server's door (issue 11 §5) before the address rule runs.
+          const refused = email.includes("\u0000")
+            ? /NUL character/
+            : /Please enter a valid email address|Only @example\.edu emails are allowed/;
           expect(api.status).toBe(400);
-          expect(JSON.stringify(api.body)).toMatch(
-            /Please enter a valid email address|Only @example\.edu emails are allowed/,
-          );
+          expect(JSON.stringify(api.body)).toMatch(refused);
           const screen = await post("/register", {
             userType: "student",
             firstName: "Ana",
@@ -68,9 +70,7 @@ describe("issue 11 over HTTP", () =>
             terms: "on",
           });
           expect(screen.status).toBe(400);
-          expect(await screen.text()).toMatch(
-            /Please enter a valid email address|Only @example\.edu emails are allowed/,
-          );
+          expect(await screen.text()).toMatch(refused);
           expect(await t.db.select().from(users)).toHaveLength(0);
           expect(await t.db.select().from(mailOutbox)).toHaveLength(0);
           expect(
@@ -304,8 +304,8 @@ describe("issue 11 over HTTP", () =>
             "Sec-Fetch-Site": "cross-site",
           },
         });
-        expect(api.status).toBe(200);
-        expect(api.body.recorded).toBe(false);
+        // The cross-site request guard refuses a foreign page's POST before analytics sees it.
+        expect(api.status).toBe(403);
         expect(await terms()).not.toContain("apistuffed");
         // A bearer token is not ambient: a foreign page cannot send it, so a client's own call counts.
         const { user, password } = await createUser(t.db);

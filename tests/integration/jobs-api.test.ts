@@ -80,7 +80,11 @@ describe("jobs over HTTP", () => {
         for (const qs of ["limit=abc", "page=0", "page=-1", "jobType=gig", "status=open", "approvedOnly=maybe", `q=${"x".repeat(201)}`, `location=${"x".repeat(101)}`])
           expect((await app.api(`/api/jobs?${qs}`)).status, qs).toBe(400);
         expect((await app.api("/api/jobs?limit=0")).status).toBe(200);
-        for (const q of ["%CC%81", "%C5%89", "a%27b%5C", "%26%7C!()%3A*", "%00"]) expect((await app.api(`/api/jobs?q=${q}`)).status, q).toBe(200);
+        for (const q of ["%CC%81", "%C5%89", "a%27b%5C", "%26%7C!()%3A*"]) expect((await app.api(`/api/jobs?q=${q}`)).status, q).toBe(200);
+        // Issue 11 item 5: a NUL in the address is refused at the door (400 {message}), not searched for.
+        const nul = await app.api("/api/jobs?q=%00");
+        expect(nul.status).toBe(400);
+        expect(nul.body.message).toBeTruthy();
         expect((await app.fetch("/jobs?q=%CC%81")).status).toBe(200);
         expect((await app.api("/api/public/jobs?q=%CC%81")).status).toBe(200);
         for (const id of ["nope", "123", "00000000-0000-0000-0000-000000000000", "%27%20or%201=1", "zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz"]) {

@@ -285,6 +285,9 @@ export function createHttpSecurity(build: ServerBuild, env: Env): HttpSecurity {
       const scanner = nulScannerFor(req.headers["content-type"]);
       const counted = new Transform({
         transform(chunk: Buffer, _enc, cb) {
+          // The route has already answered (a 405 from a resource route, say) without reading the
+          // body: the rest is drained by the linger, never turned into a second answer or a reset.
+          if (res.headersSent) return cb();
           const over = !counter.add(chunk.length);
           if (!over && !scanner?.push(chunk)) return cb(null, chunk);
           // The route's handler is abandoned (aborted, so Remix logs nothing) and the client told now.
@@ -336,6 +339,11 @@ export function hardenBuild(build: ServerBuild): ServerBuild {
     for (const key of ["loader", "action"]) {
       if (typeof module[key] === "function") module[key] = safeHandler(module[key] as Handler);
     }
+    // A resource route (no component) without an action: Remix's own 405 says "Unexpected Server
+    // Error"; answer what it is instead.
+    if (!module.default && typeof module.loader === "function" && typeof module.action !== "function")
+      module.action = () =>
+        json({ message: "This method is not allowed." }, { status: 405, headers: { Allow: "GET, HEAD" } });
     routes[id] = { ...route, module: module as unknown as typeof route.module };
   }
   return { ...build, routes };
