@@ -148,6 +148,7 @@ authenticator.use(
       email: String(form.get("email") ?? ""),
       password: String(form.get("password") ?? ""),
       ip: clientIp(request),
+      contact: env().COLLEGE_INFO_EMAIL,
     });
   }),
   "form",

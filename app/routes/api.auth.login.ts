@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { handleApi, json, parseBody, readJson } from "~/lib/api.server";
 import { getDb } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
 import { clientIp } from "~/lib/request.server";
 import { authenticate } from "~/models/auth/auth.server";
 import { createSession } from "~/models/auth/session.server";
@@ -11,14 +12,15 @@ import { getUserWithCourse, serializeUser } from "~/models/user/user.server";
 /**
  * POST /api/auth/login → 200 {user, token}; 403 {message, requiresVerification: true, userId, email}
  * when the e-mail is not verified yet (no token; a fresh code is mailed if none is usable);
- * 401 alike for a wrong password, an unknown e-mail and a deactivated account; 429 when throttled.
+ * 401 alike for a wrong password and an unknown e-mail; 403 {message, deactivated: true} for the right
+ * password of a deactivated account; 429 when throttled.
  */
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     if (request.method !== "POST") throw new NotFound("Not found");
     const body = parseBody(loginSchema, await readJson(request));
     const db = await getDb();
-    const user = await authenticate(db, { ...body, ip: clientIp(request) });
+    const user = await authenticate(db, { ...body, ip: clientIp(request), contact: env().COLLEGE_INFO_EMAIL });
     const { token, expiresAt } = await createSession(db, user.id, "api", {
       userAgent: request.headers.get("user-agent"),
       ip: clientIp(request),

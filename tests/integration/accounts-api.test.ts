@@ -124,21 +124,48 @@ describe("/api/auth", () =>
       expect((await app.api("/api/auth/register")).status).toBe(404);
     });
 
-    it("answers a wrong password, an unknown e-mail and a deactivated account identically", async () => {
+    it("answers a wrong password and an unknown e-mail identically; a deactivated account only after its right password", async () => {
       const { user, password } = await createUser(t.db);
       const off = await createUser(t.db, { isActive: false });
       const answers = await Promise.all([
         app.api("/api/auth/login", { body: { email: user.email, password: "wrong-password" } }),
         app.api("/api/auth/login", { body: { email: "nobody@example.edu", password: "wrong-password" } }),
-        app.api("/api/auth/login", { body: { email: off.user.email, password: off.password } }),
+        app.api("/api/auth/login", { body: { email: off.user.email, password: "wrong-password" } }),
       ]);
       expect(answers.map((a) => a.status)).toEqual([401, 401, 401]);
       expect(answers[1].body).toEqual(answers[0].body);
       expect(answers[2].body).toEqual(answers[0].body);
+      // Issue 12: the right password proves the person; they are told the state and whom to contact.
+      const told = await app.api("/api/auth/login", { body: { email: off.user.email, password: off.password } });
+      expect(told.status).toBe(403);
+      expect(told.body).toEqual({
+        message: "This account has been deactivated. Please contact info@example.edu if you need access again.",
+        deactivated: true,
+      });
+      expect(told.body.token).toBeUndefined();
       expect((await app.api("/api/auth/login", { body: { email: user.email, password } })).status).toBe(200);
       expect((await app.api("/api/auth/login", { body: { email: user.email, password: "123" } })).body.message).toBe(
         "Password must be at least 6 characters",
       );
+    });
+
+    it("the sign-in screen tells a deactivated account after the right password only, and starts no session", async () => {
+      const off = await createUser(t.db, { isActive: false });
+      const form = (password: string) =>
+        app.fetch("/login", {
+          method: "POST",
+          body: new URLSearchParams({ email: off.user.email, password }),
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        });
+      const wrong = await form("wrong-password");
+      expect(wrong.status).toBe(401);
+      const wrongText = await wrong.text();
+      expect(wrongText).toContain("Invalid email or password");
+      expect(wrongText).not.toContain("deactivated");
+      const right = await form(off.password);
+      expect(right.status).toBe(403);
+      expect(await right.text()).toContain("This account has been deactivated. Please contact info@example.edu");
+      expect(right.headers.getSetCookie().some((c) => /runway_session=[^;]/.test(c))).toBe(false);
     });
 
     it("throttles sign-in per account: 429 with Retry-After", async () => {

@@ -6,7 +6,7 @@ import { forEachDb } from "../../../tests/setup/db";
 import { createUser } from "../../../tests/factories";
 import type { Db } from "#db/client";
 import { Conflict, DomainError, Forbidden, TooManyRequests, Unauthorized, ValidationError } from "../errors";
-import { authenticate, INVALID_CREDENTIALS } from "./auth.server";
+import { authenticate, deactivatedMessage, INVALID_CREDENTIALS } from "./auth.server";
 import { verifyPassword } from "./password.server";
 import {
   checkPasswordToken,
@@ -223,13 +223,17 @@ describe("accounts model", () =>
         expect(await caught(authenticate(t.db, { email: user.email, password: "nope-nope", ip }))).toBeInstanceOf(Unauthorized);
       });
 
-      it("refuses a deactivated account exactly like a wrong password", async () => {
+      it("refuses a deactivated account like a wrong password unless the password is right (issue 12)", async () => {
         const { user, password } = await createUser(t.db, { isActive: false });
-        const a = await caught(authenticate(t.db, { email: user.email, password, ip }));
-        const b = await caught(authenticate(t.db, { email: "nobody@example.edu", password, ip }));
+        const a = await caught(authenticate(t.db, { email: user.email, password: "wrong-pass-1", ip }));
+        const b = await caught(authenticate(t.db, { email: "nobody@example.edu", password: "wrong-pass-1", ip }));
         expect(a).toBeInstanceOf(Unauthorized);
         expect([a.message, a.status, a.extra]).toEqual([b.message, b.status, b.extra]);
         expect(a.message).toBe(INVALID_CREDENTIALS);
+        const told = await caught(authenticate(t.db, { email: user.email, password, ip, contact: "info@example.edu" }));
+        expect(told).toBeInstanceOf(Forbidden);
+        expect(told.extra).toEqual({ deactivated: true });
+        expect(told.message).toBe(deactivatedMessage("info@example.edu"));
       });
 
       // Issue 11 §7 replaced the per-account lockout (10 failures from anywhere refused even the

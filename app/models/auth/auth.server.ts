@@ -1,6 +1,7 @@
 /**
- * Sign-in rules: the same status, body and (argon2) timing for a wrong password, an unknown e-mail
- * and a deactivated account; unverified accounts with the right password are told to verify;
+ * Sign-in rules: the same status, body and (argon2) timing for a wrong password and an unknown
+ * e-mail; with the right password, unverified accounts are told to verify and deactivated ones whom
+ * to contact;
  * attempts are throttled per (account, address) with growing delays, never locked (see LOGIN_LIMITS).
  */
 import { eq } from "drizzle-orm";
@@ -15,6 +16,9 @@ import { ensureVerificationCode } from "./verification.server";
 export const INVALID_CREDENTIALS = "Invalid email or password";
 export const TOO_MANY_LOGINS = "Too many sign-in attempts. Please wait a few minutes and try again.";
 export const VERIFY_FIRST = "Please verify your email before signing in.";
+/** Told only to someone who typed the right password, so it reveals nothing to a guesser. */
+export const deactivatedMessage = (contact: string) =>
+  `This account has been deactivated. Please contact ${contact} if you need access again.`;
 
 /**
  * Sign-in throttling (issue 11 §7) — nobody can lock an owner out:
@@ -37,10 +41,13 @@ const acctKey = (email: string) => `login-acct:${email.trim().toLowerCase()}`;
 const ipKey = (ip: string) => `login-ip:${ip}`;
 const pairKey = (email: string, ip: string) => `login:${email.trim().toLowerCase()}|${ip}`;
 
-/** Checks e-mail and password; returns the user or throws Unauthorized / Forbidden / TooManyRequests. */
+/**
+ * Checks e-mail and password; returns the user or throws Unauthorized / Forbidden / TooManyRequests.
+ * `contact` is the address a deactivated account is told to write to (the college's info e-mail).
+ */
 export async function authenticate(
   db: Db,
-  input: { email: string; password: string; ip: string },
+  input: { email: string; password: string; ip: string; contact?: string },
 ): Promise<UserRow> {
   const email = input.email.trim().toLowerCase();
   const ip = { key: ipKey(input.ip), ...LOGIN_LIMITS.perIp };
@@ -58,11 +65,15 @@ export async function authenticate(
 
   const user = await findUserByEmail(db, email);
   const ok = await verifyPassword(user?.passwordHash, input.password);
-  if (!user || !ok || !user.isActive) throw new Unauthorized(INVALID_CREDENTIALS);
+  if (!user || !ok) throw new Unauthorized(INVALID_CREDENTIALS);
   // The right password: this attempt was no guess.
   await forgetBackoff(db, pair);
   await release(db, acct.key);
   await release(db, ip.key);
+  // Only now may the account's state be told: a guesser never gets this far, so a wrong password
+  // still answers exactly as for an unknown address (enumeration stays closed).
+  if (!user.isActive)
+    throw new Forbidden(deactivatedMessage(input.contact ?? "the college"), undefined, { deactivated: true });
   if (!user.emailVerifiedAt) {
     // The password proved the account: make sure a usable code is on its way to the address.
     await ensureVerificationCode(db, user);
