@@ -45,11 +45,16 @@ if (only("e2e")) {
 let passed = 0;
 let failedTests = 0;
 let skippedTests = 0;
+const skippedNames = [];
 try {
   const v = JSON.parse(fs.readFileSync(path.join(root, "test-results/vitest.json"), "utf8"));
   passed += v.numPassedTests;
   failedTests += v.numFailedTests;
   skippedTests += v.numPendingTests + (v.numTodoTests ?? 0);
+  for (const file of v.testResults ?? [])
+    for (const t of file.assertionResults ?? [])
+      if (["skipped", "pending", "todo"].includes(t.status))
+        skippedNames.push(`vitest ${path.relative(root, file.name)} › ${t.fullName}`);
 } catch {
   /* vitest did not run */
 }
@@ -58,6 +63,16 @@ try {
   passed += p.stats.expected + (p.stats.flaky ?? 0);
   failedTests += p.stats.unexpected;
   skippedTests += p.stats.skipped;
+  const walk = (suite, trail) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? [])
+        if (t.status === "skipped") {
+          const why = (t.annotations ?? []).map((a) => a.description).filter(Boolean).join("; ");
+          skippedNames.push(`e2e ${[...trail, spec.title].join(" › ")}${why ? ` (${why})` : ""}`);
+        }
+    for (const child of suite.suites ?? []) walk(child, [...trail, child.title]);
+  };
+  for (const suite of p.suites ?? []) walk(suite, [suite.title]);
 } catch {
   /* e2e did not run */
 }
@@ -65,6 +80,7 @@ try {
 console.log("\n━━ summary ━━");
 for (const r of results) console.log(r);
 for (const s of skipped) console.log(`SKIPPED ${s}`);
+for (const n of skippedNames) console.log(`SKIPPED TEST ${n}`);
 if (failed && failedTests === 0) failedTests = 1; // a failed step (typecheck, lint, build) counts
 console.log(`\nsummary: ${passed} passed, ${failedTests} failed, ${skippedTests} skipped`);
 process.exit(failed ? 1 : 0);

@@ -1,5 +1,6 @@
 /** Process start and stop, called by server.mjs through the server build's entry module. */
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { consoleNoticesFor, createSender, startMailWorker } from "~/models/mail/mail.server";
 import { closeDb, getDb, getDbHandle } from "./db.server";
 import { env } from "./env.server";
@@ -16,9 +17,32 @@ export function describeDatabase(): string {
   return e.DATABASE_URL ? "PostgreSQL" : `PGlite in ${path.join(e.DATA_DIR, "pglite")}`;
 }
 
+/**
+ * What a newcomer needs to know after a start: the schema is current, the programmes are there,
+ * where the data lives, and — on a new board — how to create the first administrator.
+ */
+async function startupReport(log: (line: string) => void): Promise<void> {
+  const e = env();
+  const handle = await getDbHandle();
+  const [row] = await handle.rows<{ migrations: number; courses: number; admins: number }>(sql`
+    select (select count(*) from drizzle.__drizzle_migrations)::int as migrations,
+           (select count(*) from courses)::int as courses,
+           (select count(*) from users where role = 'admin' and is_active)::int as admins`);
+  log(`database ready: ${row.migrations} migrations applied, ${row.courses} courses (${describeDatabase()})`);
+  if (row.admins === 0) {
+    const pglite = !e.DATABASE_URL;
+    log(
+      "no administrator yet: create the first one with " +
+        "`npx runway admin create --email <your address> --first-name <first> --last-name <last>`" +
+        (pglite ? " (stop this server first: the embedded database admits one process at a time)" : ""),
+    );
+  }
+}
+
 export async function init(opts: { log?: (line: string) => void } = {}) {
   const e = env();
   await getDbHandle();
+  if (opts.log) await startupReport(opts.log).catch(() => {});
   const outboxDir = path.join(e.DATA_DIR, "outbox");
   if (!e.SMTP_URL && e.NODE_ENV === "production")
     opts.log?.(`[mail] SMTP_URL is not set: mail is written to ${outboxDir} (it holds live links; set SMTP_URL)`);
