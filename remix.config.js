@@ -9,5 +9,8 @@ export default {
     v3_relativeSplatPath: true,
     v3_throwAbortReason: true,
     v3_lazyRouteDiscovery: true,
+    // Deliberately off (and so no start-up warning): the app, its /api contract tests and its
+    // security layer speak Remix v2's `?_data=` data requests; single fetch is a migration of its own.
+    v3_singleFetch: false,
   },
 };
