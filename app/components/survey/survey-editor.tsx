@@ -5,6 +5,7 @@
  * and Active/Inactive texts of the switches and the options box of choice questions follow the
  * inputs through CSS alone.
  */
+import { CharCounter } from "~/components/ui/char-counter";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
@@ -67,6 +68,7 @@ export function SurveyEditor({
               Title
             </label>
             <input {...getInputProps(fields.title, { type: "text" })} key={fields.title.key} maxLength={200} />
+            <CharCounter targetId={fields.title.id} />
             {fields.title.errors ? (
               <p id={fields.title.errorId} className="field-error" role="alert">
                 {fields.title.errors[0]}
@@ -90,6 +92,7 @@ export function SurveyEditor({
               Description
             </label>
             <textarea {...getTextareaProps(fields.description)} key={fields.description.key} rows={3} maxLength={LIMITS.description} />
+            <CharCounter targetId={fields.description.id} />
           </div>
           <div className="field">
             <span className="field-label" id={`${fields.status.id}-label`}>
@@ -174,6 +177,7 @@ export function SurveyEditor({
                       Question Text
                     </label>
                     <input {...getInputProps(qf.text, { type: "text" })} key={qf.text.key} maxLength={1000} />
+                    <CharCounter targetId={qf.text.id} />
                     {qf.text.errors ? (
                       <p id={qf.text.errorId} className="field-error" role="alert">
                         {qf.text.errors[0]}

@@ -1,5 +1,6 @@
 /** Labelled form fields with their error text wired for screen readers. */
 import { useId } from "react";
+import { CharCounter } from "./char-counter";
 
 export function Field({
   label,
@@ -24,6 +25,7 @@ export function Field({
         {label}
       </label>
       {children({ id: fid, "aria-invalid": msg ? true : undefined, "aria-describedby": describedBy })}
+      <CharCounter targetId={fid} />
       {hint ? (
         <p id={`${fid}-hint`} className="field-hint">
           {hint}
