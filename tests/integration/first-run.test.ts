@@ -3,41 +3,27 @@
  * seeded programmes, where the data lives — and how to create the first administrator; once one
  * exists the hint is gone.
  */
-import { fork } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDb, openPglite } from "../../db/client";
 import { createUser } from "../factories";
+import { startServer } from "../setup/spawn-server";
 
 const ROOT = path.resolve(".");
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "runway-first-run-"));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 /** Starts `node server.mjs`, waits until it listens, stops it, and returns what it printed. */
-function startAndStop(dataDir: string): Promise<string> {
-  let output = "";
-  const child = fork(path.join(ROOT, "server.mjs"), [], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      SMTP_URL: "",
-      NODE_ENV: "production",
-      RUNWAY_SKIP_BUILD_CHECK: "1",
-    },
-    stdio: ["ignore", "pipe", "pipe", "ipc"],
+async function startAndStop(dataDir: string): Promise<string> {
+  const { child, output } = await startServer(dataDir);
+  const code = await new Promise<number | null>((r) => {
+    child.once("exit", r);
+    child.kill("SIGTERM");
   });
-  child.stdout!.on("data", (d) => (output += d));
-  child.stderr!.on("data", (d) => (output += d));
-  return new Promise((resolve, reject) => {
-    child.once("message", () => child.kill("SIGTERM"));
-    child.once("exit", (code) => (code === 0 ? resolve(output) : reject(new Error(`exit ${code}: ${output}`))));
-  });
+  if (code !== 0) throw new Error(`exit ${code}: ${output()}`);
+  return output();
 }
 
 describe("first run", { timeout: 120_000 }, () => {

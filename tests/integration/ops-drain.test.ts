@@ -4,7 +4,6 @@
  * the drain is refused (503 or connection refused), the process exits 0, and the PGlite directory
  * reopens cleanly.
  */
-import { fork, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -16,8 +15,8 @@ import { createDb, openPglite } from "../../db/client";
 import { createSession } from "../../app/models/auth/session.server";
 import { createSurvey, createUser } from "../factories";
 import { loadPgliteTemplate } from "../setup/db";
+import { startServer } from "../setup/spawn-server";
 
-const ROOT = path.resolve(".");
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "runway-drain-"));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
@@ -51,34 +50,7 @@ async function seed(dataDir: string) {
   return { surveyId: survey.id, token };
 }
 
-function start(
-  dataDir: string,
-): Promise<{ child: ChildProcess; port: number; output: () => string }> {
-  let output = "";
-  const child = fork(path.join(ROOT, "server.mjs"), [], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      SMTP_URL: "",
-      NODE_ENV: "production",
-      RUNWAY_SKIP_BUILD_CHECK: "1",
-      SHUTDOWN_TIMEOUT: "60",
-    },
-    stdio: ["ignore", "pipe", "pipe", "ipc"],
-  });
-  child.stdout!.on("data", (d) => (output += d));
-  child.stderr!.on("data", (d) => (output += d));
-  return new Promise((resolve, reject) => {
-    child.once("message", (m: { port?: number }) =>
-      resolve({ child, port: m.port!, output: () => output }),
-    );
-    child.once("exit", (code) => reject(new Error(`server exited with ${code}: ${output}`)));
-  });
-}
+const start = (dataDir: string) => startServer(dataDir, { SHUTDOWN_TIMEOUT: "60" });
 
 /** GET that the client reads slowly: a pause after every chunk. */
 function slowGet(url: string, headers: Record<string, string>, onBytes: (n: number) => void) {
