@@ -19,7 +19,17 @@ const noServerImports = {
 
 export default tseslint.config(
   {
-    ignores: ["build/**", "public/build/**", "public/widget.js", "node_modules/**", "data/**", "tests/.tmp/**", "test-results/**", "playwright-report/**", "db/migrations/**"],
+    ignores: [
+      "build/**",
+      "public/build/**",
+      "public/widget.js",
+      "node_modules/**",
+      "data/**",
+      "tests/.tmp/**",
+      "test-results/**",
+      "playwright-report/**",
+      "db/migrations/**",
+    ],
   },
   ...tseslint.configs.recommended,
   {
@@ -27,7 +37,10 @@ export default tseslint.config(
     rules: {
       "react-hooks/rules-of-hooks": "error",
       "@typescript-eslint/no-explicit-any": "off",
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
+      ],
     },
   },
   { files: ["app/components/**", "widget/**"], rules: noServerImports },

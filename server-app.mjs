@@ -24,7 +24,10 @@ export function createApp(build, env) {
   app.use(security.headers);
   app.use(security.guard);
   app.use(compression());
-  app.use("/build", express.static(path.join(root, "public", "build"), { immutable: true, maxAge: "1y" }));
+  app.use(
+    "/build",
+    express.static(path.join(root, "public", "build"), { immutable: true, maxAge: "1y" }),
+  );
   app.get("/widget.js", (req, res, next) => {
     res.set("Access-Control-Allow-Origin", "*");
     res.set("Cross-Origin-Resource-Policy", "cross-origin");
@@ -40,13 +43,19 @@ export function createApp(build, env) {
     app.use((req, res, next) => {
       const t = performance.now();
       res.on("finish", () =>
-        log.info("http", `${req.method} ${req.originalUrl} ${res.statusCode} ${(performance.now() - t).toFixed(1)}ms`),
+        log.info(
+          "http",
+          `${req.method} ${req.originalUrl} ${res.statusCode} ${(performance.now() - t).toFixed(1)}ms`,
+        ),
       );
       next();
     });
   }
   // Error details (stacks) only in an explicit development mode; tests and production get none.
-  const handle = createRequestHandler(security.harden(build), env.NODE_ENV === "development" ? "development" : "production");
+  const handle = createRequestHandler(
+    security.harden(build),
+    env.NODE_ENV === "development" ? "development" : "production",
+  );
   app.all("*", async (req, res, next) => {
     try {
       await ops.remix(

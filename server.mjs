@@ -26,10 +26,12 @@ function newestMtime(dir) {
 const explicitProduction = process.env.NODE_ENV === "production";
 
 function needsBuild() {
-  if (!fs.existsSync(buildFile) || !fs.existsSync(path.join(root, "public", "widget.js"))) return true;
+  if (!fs.existsSync(buildFile) || !fs.existsSync(path.join(root, "public", "widget.js")))
+    return true;
   if (process.env.RUNWAY_SKIP_BUILD_CHECK) return false; // npm run dev and the test harness
   const marker = path.join(root, "build", ".production-build");
-  if (!fs.existsSync(marker) || fs.statSync(marker).mtimeMs < fs.statSync(buildFile).mtimeMs) return true;
+  if (!fs.existsSync(marker) || fs.statSync(marker).mtimeMs < fs.statSync(buildFile).mtimeMs)
+    return true;
   if (explicitProduction) return false;
   const built = fs.statSync(buildFile).mtimeMs;
   return ["app", "db", "widget/src"].some((d) => newestMtime(path.join(root, d)) > built);
@@ -60,7 +62,11 @@ try {
 try {
   await runtime.init({ log: (line) => runtime.log.info("runtime", line) });
 } catch (e) {
-  console.error(e?.name === "DataDirLockedError" ? e.message : `Could not open the database: ${e?.message ?? e}`);
+  console.error(
+    e?.name === "DataDirLockedError"
+      ? e.message
+      : `Could not open the database: ${e?.message ?? e}`,
+  );
   process.exit(1);
 }
 
@@ -69,7 +75,10 @@ const app = createApp(build, env);
 const server = app.listen(env.PORT, env.HOST, () => {
   const addr = server.address();
   const port = typeof addr === "object" && addr ? addr.port : env.PORT;
-  runtime.log.info("server", `Runway listening on http://localhost:${port} (${runtime.describeDatabase()})`);
+  runtime.log.info(
+    "server",
+    `Runway listening on http://localhost:${port} (${runtime.describeDatabase()})`,
+  );
   if (process.send) process.send({ ready: true, port });
 });
 

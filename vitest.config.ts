@@ -11,7 +11,13 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "cli/**/*.test.ts", "widget/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts"],
+    include: [
+      "app/**/*.test.{ts,tsx}",
+      "db/**/*.test.ts",
+      "cli/**/*.test.ts",
+      "widget/**/*.test.{ts,tsx}",
+      "tests/integration/**/*.test.ts",
+    ],
     globalSetup: ["tests/setup/global.ts"],
     setupFiles: ["tests/setup/env.ts"],
     pool: "forks",

@@ -67,6 +67,7 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   const status = (error as { status?: number } | null)?.status;
   if (typeof status === "number" && status < 500) return;
-  if (error instanceof Error && /^(Method Not Allowed|No route matches)/.test(error.message)) return;
+  if (error instanceof Error && /^(Method Not Allowed|No route matches)/.test(error.message))
+    return;
   reportServerError(error);
 }

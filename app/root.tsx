@@ -52,7 +52,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-const ZOD_JITLESS = "globalThis.__zod_globalConfig=Object.assign(globalThis.__zod_globalConfig||{},{jitless:true})";
+const ZOD_JITLESS =
+  "globalThis.__zod_globalConfig=Object.assign(globalThis.__zod_globalConfig||{},{jitless:true})";
 
 export type RootData = ReturnType<typeof useLoaderData<typeof loader>>;
 
@@ -71,7 +72,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* Before any module: zod 4 otherwise probes `new Function` once, a CSP violation report (docs/security.md). */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS }} />
         {adminShortName !== null ? (
-          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeBootScript(adminShortName) }} />
+          <script
+            nonce={nonce}
+            dangerouslySetInnerHTML={{ __html: themeBootScript(adminShortName) }}
+          />
         ) : null}
         <Meta />
         <Links />
@@ -105,12 +109,12 @@ export function ErrorBoundary() {
     status === 400
       ? "The request contained something Runway cannot accept. Please check what you entered."
       : status === 404
-      ? "This page could not be found."
-      : status === 405
-        ? "This page cannot handle that request."
-        : status === 503
-          ? UNAVAILABLE_TEXT
-          : "Something went wrong on our side. Please try again in a moment.";
+        ? "This page could not be found."
+        : status === 405
+          ? "This page cannot handle that request."
+          : status === 503
+            ? UNAVAILABLE_TEXT
+            : "Something went wrong on our side. Please try again in a moment.";
   const page = (
     <main className="error-page">
       <div className="error-card card">

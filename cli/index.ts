@@ -16,7 +16,9 @@ import { CliExit, EXIT_OK, EXIT_USAGE, describeError, processIo, warn, type Io }
 export function buildProgram(io: Io = processIo): Command {
   const program = new Command("runway");
   program
-    .description("Runway's command line for registrars and operators: users, courses, data and the database.")
+    .description(
+      "Runway's command line for registrars and operators: users, courses, data and the database.",
+    )
     .version("0.1.0", "-V, --version", "print the version")
     .helpOption("-h, --help", "show help for a command")
     .exitOverride()
@@ -60,7 +62,12 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     if (e instanceof CliExit) return e.exitCode;
     if (e instanceof CommanderError) {
       // Commander has already printed its message (or the help / version).
-      if (e.code === "commander.helpDisplayed" || e.code === "commander.version" || e.exitCode === 0) return EXIT_OK;
+      if (
+        e.code === "commander.helpDisplayed" ||
+        e.code === "commander.version" ||
+        e.exitCode === 0
+      )
+        return EXIT_OK;
       return EXIT_USAGE;
     }
     const d = describeError(e);

@@ -5,7 +5,13 @@
 import type { ImportProgress } from "~/models/user/import.server";
 import { warn, type Io } from "./support";
 
-const LABELS = { read: "Reading", check: "Checking", hash: "Hashing", write: "Writing", invite: "Inviting" } as const;
+const LABELS = {
+  read: "Reading",
+  check: "Checking",
+  hash: "Hashing",
+  write: "Writing",
+  invite: "Inviting",
+} as const;
 
 export async function importProgress(io: Io, fileBytes: number, opts: { quiet?: boolean } = {}) {
   if (opts.quiet) return { onProgress: (_p: ImportProgress) => {}, stop: () => {} };
@@ -16,7 +22,10 @@ export async function importProgress(io: Io, fileBytes: number, opts: { quiet?: 
     return {
       onProgress(p: ImportProgress) {
         if (p.phase === "hash-estimate") {
-          warn(io, `Hashing ${p.passwords} passwords from the file: about ${p.seconds} s (${p.concurrency} at a time).`);
+          warn(
+            io,
+            `Hashing ${p.passwords} passwords from the file: about ${p.seconds} s (${p.concurrency} at a time).`,
+          );
           return;
         }
         if (p.phase === "read") {
@@ -24,7 +33,8 @@ export async function importProgress(io: Io, fileBytes: number, opts: { quiet?: 
           return;
         }
         if (p.phase === "check") {
-          if (p.done === p.total) warn(io, `Checked ${p.total} e-mails and student IDs against the database`);
+          if (p.done === p.total)
+            warn(io, `Checked ${p.total} e-mails and student IDs against the database`);
           return;
         }
         if (p.done === 0) return; // the bar's starting point; a plain line says nothing yet
@@ -64,7 +74,10 @@ export async function importProgress(io: Io, fileBytes: number, opts: { quiet?: 
         bar?.stop();
         bar = null;
         phase = "";
-        warn(io, `Hashing ${p.passwords} passwords from the file: about ${p.seconds} s (${p.concurrency} at a time).`);
+        warn(
+          io,
+          `Hashing ${p.passwords} passwords from the file: about ${p.seconds} s (${p.concurrency} at a time).`,
+        );
         return;
       }
       if (p.phase === "read") {

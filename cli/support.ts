@@ -12,7 +12,11 @@ export interface Io {
   stdin: NodeJS.ReadableStream & { isTTY?: boolean; setRawMode?: (raw: boolean) => unknown };
 }
 
-export const processIo: Io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin };
+export const processIo: Io = {
+  stdout: process.stdout,
+  stderr: process.stderr,
+  stdin: process.stdin,
+};
 
 /** Dependencies of a run function: tests pass an open database and a capturing Io. */
 export interface RunDeps {
@@ -75,7 +79,9 @@ export function table(headers: string[], rows: string[][]): string {
 export async function describeTarget(): Promise<string> {
   const { env } = await import("~/lib/env.server");
   const e = env();
-  return e.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${path.join(e.DATA_DIR, "pglite")}`;
+  return e.DATABASE_URL
+    ? "PostgreSQL (DATABASE_URL)"
+    : `PGlite in ${path.join(e.DATA_DIR, "pglite")}`;
 }
 
 /**
@@ -109,7 +115,11 @@ export async function withDb<T>(
 }
 
 /** Maps any thrown error to a clean message and an exit code. Only unexpected errors keep a stack (with RUNWAY_DEBUG). */
-export function describeError(e: unknown): { message: string; exitCode: number; unexpected: boolean } {
+export function describeError(e: unknown): {
+  message: string;
+  exitCode: number;
+  unexpected: boolean;
+} {
   const err = e as {
     name?: string;
     message?: string;
@@ -129,7 +139,12 @@ export function describeError(e: unknown): { message: string; exitCode: number; 
       unexpected: false,
     };
   }
-  if (name === "EnvError") return { message: err.message ?? "Invalid configuration", exitCode: EXIT_ERROR, unexpected: false };
+  if (name === "EnvError")
+    return {
+      message: err.message ?? "Invalid configuration",
+      exitCode: EXIT_ERROR,
+      unexpected: false,
+    };
   if (typeof err?.status === "number" && err.status < 500 && err.message) {
     // DomainError (ValidationError, Conflict, NotFound…): the message, plus per-field messages.
     const extra = Object.values(err.fields ?? {})
@@ -150,10 +165,18 @@ export function describeError(e: unknown): { message: string; exitCode: number; 
     };
   }
   if (code === "3D000" || code === "28P01" || code === "28000") {
-    return { message: `PostgreSQL refused the connection: ${err.message}`, exitCode: EXIT_ERROR, unexpected: false };
+    return {
+      message: `PostgreSQL refused the connection: ${err.message}`,
+      exitCode: EXIT_ERROR,
+      unexpected: false,
+    };
   }
   if (code === "ENOENT" || code === "EACCES" || code === "EISDIR" || code === "ENOTDIR") {
     return { message: err.message ?? String(e), exitCode: EXIT_ERROR, unexpected: false };
   }
-  return { message: `Unexpected error: ${err?.message ?? String(e)}`, exitCode: EXIT_ERROR, unexpected: true };
+  return {
+    message: `Unexpected error: ${err?.message ?? String(e)}`,
+    exitCode: EXIT_ERROR,
+    unexpected: true,
+  };
 }

@@ -58,9 +58,17 @@ export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 /** Starts `node bin/runway.js …args`; `onStderr` sees progress as it arrives (to kill mid-way). */
 export function startCli(
   args: string[],
-  opts: { env: NodeJS.ProcessEnv; stdin?: string; onStderr?: (text: string, child: ChildProcess) => void },
+  opts: {
+    env: NodeJS.ProcessEnv;
+    stdin?: string;
+    onStderr?: (text: string, child: ChildProcess) => void;
+  },
 ): { child: ChildProcess; done: Promise<SpawnResult> } {
-  const child = spawn(process.execPath, [BIN, ...args], { env: opts.env, cwd: ROOT, stdio: ["pipe", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [BIN, ...args], {
+    env: opts.env,
+    cwd: ROOT,
+    stdio: ["pipe", "pipe", "pipe"],
+  });
   let stdout = "";
   let stderr = "";
   child.stdout!.on("data", (c) => (stdout += c));
@@ -76,7 +84,10 @@ export function startCli(
   return { child, done };
 }
 
-export function runCli(args: string[], opts: { env: NodeJS.ProcessEnv; stdin?: string }): Promise<SpawnResult> {
+export function runCli(
+  args: string[],
+  opts: { env: NodeJS.ProcessEnv; stdin?: string },
+): Promise<SpawnResult> {
   return startCli(args, opts).done;
 }
 
@@ -120,7 +131,11 @@ export async function spawnTarget(driver: Driver): Promise<SpawnTarget> {
 }
 
 /** Writes a CSV file of `n` valid student rows (no password column) and returns its path. */
-export function writeStudentsCsv(dir: string, n: number, opts: { prefix?: string; name?: string } = {}): string {
+export function writeStudentsCsv(
+  dir: string,
+  n: number,
+  opts: { prefix?: string; name?: string } = {},
+): string {
   const prefix = opts.prefix ?? "s";
   const file = path.join(dir, opts.name ?? `students-${n}.csv`);
   const lines = ["email,firstName,lastName,role,studentId,course,yearLevel,phone"];

@@ -108,7 +108,9 @@ export async function createDb(opts: CreateDbOptions): Promise<DbHandle> {
       connection: {
         application_name: "runway",
         jit: "off",
-        ...(opts.statementTimeout ? { statement_timeout: Math.round(opts.statementTimeout * 1000) } : {}),
+        ...(opts.statementTimeout
+          ? { statement_timeout: Math.round(opts.statementTimeout * 1000) }
+          : {}),
       },
       // Dates come back as JS Dates; bytea as Buffer.
     });
@@ -118,7 +120,7 @@ export async function createDb(opts: CreateDbOptions): Promise<DbHandle> {
       driver: "postgres",
       poolSize: opts.max ?? 10,
       url: opts.databaseUrl,
-      rows: async <T,>(q: SQL) => (await db.execute(q)) as unknown as T[],
+      rows: async <T>(q: SQL) => (await db.execute(q)) as unknown as T[],
       close: () => client.end({ timeout: 5 }),
     };
   }
@@ -141,7 +143,7 @@ export async function createDb(opts: CreateDbOptions): Promise<DbHandle> {
   return {
     db,
     driver: "pglite",
-    rows: async <T,>(q: SQL) => ((await db.execute(q)) as unknown as { rows: T[] }).rows,
+    rows: async <T>(q: SQL) => ((await db.execute(q)) as unknown as { rows: T[] }).rows,
     close: async () => {
       if (!client.closed) await client.close();
       release();

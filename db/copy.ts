@@ -22,7 +22,11 @@ const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** Public tables, parents before children (a table's foreign keys point only at earlier ones). */
 export async function tablesInDependencyOrder(h: DbHandle): Promise<string[]> {
-  const tables = (await h.rows<{ name: string }>(sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`)).map((r) => r.name);
+  const tables = (
+    await h.rows<{ name: string }>(
+      sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`,
+    )
+  ).map((r) => r.name);
   const deps = await h.rows<{ child: string; parent: string }>(sql`
     select c.relname as child, p.relname as parent
     from pg_constraint k
@@ -35,8 +39,11 @@ export async function tablesInDependencyOrder(h: DbHandle): Promise<string[]> {
   const ordered: string[] = [];
   const done = new Set<string>();
   while (ordered.length < tables.length) {
-    const ready = tables.filter((t) => !done.has(t) && [...parents.get(t)!].every((p) => done.has(p)));
-    if (!ready.length) throw new Error("Circular foreign keys between tables; cannot order the copy");
+    const ready = tables.filter(
+      (t) => !done.has(t) && [...parents.get(t)!].every((p) => done.has(p)),
+    );
+    if (!ready.length)
+      throw new Error("Circular foreign keys between tables; cannot order the copy");
     for (const t of ready) {
       ordered.push(t);
       done.add(t);
@@ -59,12 +66,15 @@ export async function copyDatabase(
   const tables = await tablesInDependencyOrder(source);
   const targetTables = new Set(await tablesInDependencyOrder(target));
   const missing = tables.filter((t) => !targetTables.has(t));
-  if (missing.length) throw new Error(`The target lacks the tables ${missing.join(", ")}: migrate it first`);
+  if (missing.length)
+    throw new Error(`The target lacks the tables ${missing.join(", ")}: migrate it first`);
 
   const nonEmpty: string[] = [];
   for (const t of tables) {
     if (t === "courses") continue;
-    const [r] = await target.rows<{ any: boolean }>(sql.raw(`select exists (select 1 from ${ident(t)}) as "any"`));
+    const [r] = await target.rows<{ any: boolean }>(
+      sql.raw(`select exists (select 1 from ${ident(t)}) as "any"`),
+    );
     if (r?.any) nonEmpty.push(t);
   }
   if (nonEmpty.length) throw new CopyTargetNotEmpty(nonEmpty);
@@ -83,11 +93,15 @@ export async function copyDatabase(
         // Text, not parsed JSON: the rows go through unchanged. ctid is a stable order here, since
         // nothing else writes to the source while it is being copied (PGlite is locked by us).
         const page = await source.rows<{ r: string }>(
-          sql.raw(`select to_jsonb(t)::text as r from ${ident(t)} t order by ctid limit ${PAGE} offset ${offset}`),
+          sql.raw(
+            `select to_jsonb(t)::text as r from ${ident(t)} t order by ctid limit ${PAGE} offset ${offset}`,
+          ),
         );
         if (!page.length) break;
         const json = `[${page.map((p) => p.r).join(",")}]`;
-        await tx.execute(sql`insert into ${sql.raw(ident(t))} select * from jsonb_populate_recordset(null::${sql.raw(ident(t))}, ${json}::jsonb)`);
+        await tx.execute(
+          sql`insert into ${sql.raw(ident(t))} select * from jsonb_populate_recordset(null::${sql.raw(ident(t))}, ${json}::jsonb)`,
+        );
         rows += page.length;
         if (page.length < PAGE) break;
       }

@@ -32,30 +32,42 @@ describe("data model", () => {
         "An account with this email already exists",
       );
       await expect(
-        t.db.execute(sql`insert into users (email, first_name, last_name) values ('Ana@example.edu', 'A', 'B')`),
+        t.db.execute(
+          sql`insert into users (email, first_name, last_name) values ('Ana@example.edu', 'A', 'B')`,
+        ),
       ).rejects.toThrow();
     });
 
     it("checks enum-like columns in the database", async () => {
       await expect(
-        t.db.execute(sql`insert into users (email, first_name, last_name, role) values ('x@example.edu','X','Y','superuser')`),
+        t.db.execute(
+          sql`insert into users (email, first_name, last_name, role) values ('x@example.edu','X','Y','superuser')`,
+        ),
       ).rejects.toThrow();
       const c = await createCompany(t.db);
       await expect(
-        t.db.execute(sql`insert into jobs (title, company_id, job_type) values ('T', ${c.id}, 'gig')`),
+        t.db.execute(
+          sql`insert into jobs (title, company_id, job_type) values ('T', ${c.id}, 'gig')`,
+        ),
       ).rejects.toThrow();
     });
 
     it("keeps a company with jobs (ON DELETE RESTRICT)", async () => {
       const job = await createJob(t.db);
-      await expect(t.db.execute(sql`delete from companies where id = ${job.companyId}`)).rejects.toThrow();
+      await expect(
+        t.db.execute(sql`delete from companies where id = ${job.companyId}`),
+      ).rejects.toThrow();
     });
 
     it("maintains the search document from the job and its company, accent-insensitively", async () => {
       const c = await createCompany(t.db, { name: "Cebú Pacific" });
       const j = await createJob(t.db, { title: "Aeronáutical Intern", companyId: c.id });
       const hit = async (q: string) =>
-        (await t.handle.rows(sql`select id from jobs where search_vector @@ to_tsquery('simple', ${q})`)).length;
+        (
+          await t.handle.rows(
+            sql`select id from jobs where search_vector @@ to_tsquery('simple', ${q})`,
+          )
+        ).length;
       expect(await hit("aeronau:*")).toBe(1);
       expect(await hit("cebu:*")).toBe(1);
       await t.db.execute(sql`update companies set name = 'AirAsia' where id = ${c.id}`);
@@ -67,10 +79,17 @@ describe("data model", () => {
     it("allows one response per user per survey, and keeps answers when the user is deleted", async () => {
       const { user } = await createUser(t.db);
       const { survey, questions } = await createSurvey(t.db);
-      const [r] = await t.db.insert(surveyResponses).values({ surveyId: survey.id, userId: user.id, role: "student" }).returning();
-      await t.db.insert(surveyAnswers).values({ responseId: r.id, questionId: questions[0].id, value: "fine" });
+      const [r] = await t.db
+        .insert(surveyResponses)
+        .values({ surveyId: survey.id, userId: user.id, role: "student" })
+        .returning();
+      await t.db
+        .insert(surveyAnswers)
+        .values({ responseId: r.id, questionId: questions[0].id, value: "fine" });
       await expect(
-        t.db.insert(surveyResponses).values({ surveyId: survey.id, userId: user.id, role: "student" }),
+        t.db
+          .insert(surveyResponses)
+          .values({ surveyId: survey.id, userId: user.id, role: "student" }),
       ).rejects.toThrow();
       await t.db.delete(users).where(sql`id = ${user.id}`);
       const left = await t.db.select().from(surveyResponses);
@@ -81,7 +100,10 @@ describe("data model", () => {
 
     it("stores categories as a list", async () => {
       const j = await createJob(t.db, { categories: ["Avionics", "Maintenance"] });
-      const [row] = await t.db.select().from(jobs).where(sql`id = ${j.id}`);
+      const [row] = await t.db
+        .select()
+        .from(jobs)
+        .where(sql`id = ${j.id}`);
       expect(row.categories).toEqual(["Avionics", "Maintenance"]);
     });
   });
@@ -99,13 +121,21 @@ describe("migrations on PostgreSQL", () => {
     await admin.unsafe(`create database "${name}"`);
     const target = new URL(url!);
     target.pathname = `/${name}`;
-    const handles = await Promise.all([1, 2, 3].map(() => createDb({ databaseUrl: target.toString(), max: 2 })));
+    const handles = await Promise.all(
+      [1, 2, 3].map(() => createDb({ databaseUrl: target.toString(), max: 2 })),
+    );
     try {
       await Promise.all(handles.map((h) => migrate(h)));
-      const journal = JSON.parse(fs.readFileSync(path.join(findMigrationsFolder(), "meta", "_journal.json"), "utf8"));
-      const rows = await handles[0].rows<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+      const journal = JSON.parse(
+        fs.readFileSync(path.join(findMigrationsFolder(), "meta", "_journal.json"), "utf8"),
+      );
+      const rows = await handles[0].rows<{ n: number }>(
+        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+      );
       expect(rows[0].n).toBe(journal.entries.length);
-      const jobsTable = await handles[0].rows(sql`select 1 from pg_tables where tablename = 'jobs'`);
+      const jobsTable = await handles[0].rows(
+        sql`select 1 from pg_tables where tablename = 'jobs'`,
+      );
       expect(jobsTable).toHaveLength(1);
     } finally {
       await Promise.all(handles.map((h) => h.close()));

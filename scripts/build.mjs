@@ -8,7 +8,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
 
 function run(cmd, args) {
-  const r = spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  const r = spawnSync(cmd, args, {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 

@@ -17,7 +17,11 @@ let failed = false;
 function step(name, cmd, cmdArgs, env = {}) {
   console.log(`\n━━ ${name} ━━`);
   const t = Date.now();
-  const r = spawnSync(cmd, cmdArgs, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  const r = spawnSync(cmd, cmdArgs, {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, ...env },
+  });
   const ok = r.status === 0;
   results.push(`${ok ? "ok  " : "FAIL"} ${name} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
   if (!ok) failed = true;
@@ -29,16 +33,32 @@ fs.mkdirSync(path.join(root, "test-results"), { recursive: true });
 
 if (only("typecheck")) step("typecheck", bin("tsc"), ["--noEmit"]);
 if (only("lint")) step("lint", bin("eslint"), [".", "--max-warnings=0"]);
-const built = only("build") || only("unit") || only("e2e") ? step("build (app, CLI check, widget with size budget)", process.execPath, ["scripts/build.mjs"]) : true;
+if (only("format"))
+  step("format (prettier --check)", bin("prettier"), ["--check", ".", "--log-level=warn"]);
+const built =
+  only("build") || only("unit") || only("e2e")
+    ? step("build (app, CLI check, widget with size budget)", process.execPath, [
+        "scripts/build.mjs",
+      ])
+    : true;
 
-if (!process.env.TEST_DATABASE_URL) skipped.push("PostgreSQL integration runs: TEST_DATABASE_URL is not set (tests ran on PGlite only)");
+if (!process.env.TEST_DATABASE_URL)
+  skipped.push(
+    "PostgreSQL integration runs: TEST_DATABASE_URL is not set (tests ran on PGlite only)",
+  );
 if (only("unit") && built) {
-  step("vitest: unit + integration", bin("vitest"), ["run", "--reporter=default", "--reporter=json", "--outputFile=test-results/vitest.json"]);
+  step("vitest: unit + integration", bin("vitest"), [
+    "run",
+    "--reporter=default",
+    "--reporter=json",
+    "--outputFile=test-results/vitest.json",
+  ]);
 }
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 if (only("e2e")) {
-  if (!fs.existsSync(chromium)) skipped.push(`Playwright e2e: Chromium not found at ${chromium} (apt-get install chromium)`);
+  if (!fs.existsSync(chromium))
+    skipped.push(`Playwright e2e: Chromium not found at ${chromium} (apt-get install chromium)`);
   else if (built) step("playwright e2e", bin("playwright"), ["test"]);
 }
 
@@ -67,7 +87,10 @@ try {
     for (const spec of suite.specs ?? [])
       for (const t of spec.tests ?? [])
         if (t.status === "skipped") {
-          const why = (t.annotations ?? []).map((a) => a.description).filter(Boolean).join("; ");
+          const why = (t.annotations ?? [])
+            .map((a) => a.description)
+            .filter(Boolean)
+            .join("; ");
           skippedNames.push(`e2e ${[...trail, spec.title].join(" › ")}${why ? ` (${why})` : ""}`);
         }
     for (const child of suite.suites ?? []) walk(child, [...trail, child.title]);

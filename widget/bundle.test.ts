@@ -21,7 +21,13 @@ describe("widget.js bundle", async () => {
   });
 
   it("never touches cookies or storage and fetches without credentials", () => {
-    for (const forbidden of ["document.cookie", "localStorage", "sessionStorage", 'credentials:"include"', "withCredentials"])
+    for (const forbidden of [
+      "document.cookie",
+      "localStorage",
+      "sessionStorage",
+      'credentials:"include"',
+      "withCredentials",
+    ])
       expect(text).not.toContain(forbidden);
     expect(text).toContain('credentials:"omit"');
   });

@@ -28,7 +28,11 @@ import {
   parseIdempotencyKey,
 } from "./idempotency.server";
 import { log } from "./log.server";
-import { isDbUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from "./request-context.server";
+import {
+  isDbUnavailable,
+  RETRY_AFTER_SECONDS,
+  UNAVAILABLE_MESSAGE,
+} from "./request-context.server";
 
 export function bearerToken(request: Request): string | null {
   const h = request.headers.get("Authorization");
@@ -54,7 +58,8 @@ export async function requireApiUser(request: Request): Promise<SessionUser> {
 
 export async function requireApiRole(request: Request, roles: Role[]): Promise<SessionUser> {
   const user = await requireApiUser(request);
-  if (!roles.includes(user.role as Role)) throw new Forbidden("You do not have permission to do this");
+  if (!roles.includes(user.role as Role))
+    throw new Forbidden("You do not have permission to do this");
   return user;
 }
 export const requireApiAdmin = (request: Request) => requireApiRole(request, ["admin"]);
@@ -95,7 +100,8 @@ export function json(request: Request, data: unknown, init: ResponseInit = {}): 
 /** Maps any thrown value to a JSON error response; unknown errors become a bare 500. */
 export function errorResponse(request: Request, e: unknown): Response {
   if (e instanceof Response) return e;
-  if (e instanceof IdempotencyError) return json(request, { message: e.message }, { status: e.status, headers: e.headers });
+  if (e instanceof IdempotencyError)
+    return json(request, { message: e.message }, { status: e.status, headers: e.headers });
   if (e instanceof DomainError) {
     const body: Record<string, unknown> = { message: e.message, ...(e.extra ?? {}) };
     if (e.fields) body.errors = e.fields;
@@ -203,11 +209,16 @@ export async function idempotentApi(
   create: () => Promise<Response>,
 ): Promise<Response> {
   const key = parseIdempotencyKey(request.headers.get(IDEMPOTENCY_HEADER));
-  const res = await idempotent(await getDb(), { userId: user.id, key, fingerprint: jsonFingerprint(request, body) }, create);
+  const res = await idempotent(
+    await getDb(),
+    { userId: user.id, key, fingerprint: jsonFingerprint(request, body) },
+    create,
+  );
   if (res.headers.get(REPLAYED_HEADER)) {
     // The stored answer has no CORS headers: this request's origin decides them.
     for (const [k, v] of Object.entries(corsHeaders(request))) res.headers.set(k, v);
-    if (res.headers.has("Access-Control-Allow-Origin")) res.headers.set("Access-Control-Expose-Headers", REPLAYED_HEADER);
+    if (res.headers.has("Access-Control-Allow-Origin"))
+      res.headers.set("Access-Control-Expose-Headers", REPLAYED_HEADER);
     res.headers.set("Cache-Control", "no-store");
   }
   return res;

@@ -32,7 +32,9 @@ export function getUser(request: Request): Promise<SessionUser | null> {
     p = (async () => {
       const token = await sessionToken(request);
       if (!token) return null;
-      const r = await resolveSession(await getDb(), token, "web", { idleSeconds: env().SESSION_IDLE_TIMEOUT });
+      const r = await resolveSession(await getDb(), token, "web", {
+        idleSeconds: env().SESSION_IDLE_TIMEOUT,
+      });
       return r?.user ?? null;
     })();
     cache.set(request, p);

@@ -8,7 +8,6 @@ import { seedCourses } from "~/models/course/course.server";
 import { env } from "./env.server";
 
 declare global {
-   
   var __runwayDb: Promise<DbHandle> | undefined;
 }
 

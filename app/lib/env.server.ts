@@ -30,7 +30,9 @@ const originList = z
 /** "90m", "2h", "1d", "45s"; a bare number is minutes. */
 function durationSeconds(s: string): number {
   const m = /^(\d+)\s*([smhd])?$/i.exec(s.trim())!;
-  const unit = { s: 1, m: 60, h: 3600, d: 86400 }[(m[2] ?? "m").toLowerCase() as "s" | "m" | "h" | "d"];
+  const unit = { s: 1, m: 60, h: 3600, d: 86400 }[
+    (m[2] ?? "m").toLowerCase() as "s" | "m" | "h" | "d"
+  ];
   return Number(m[1]) * unit;
 }
 
@@ -97,13 +99,26 @@ const schema = z.object({
     z
       .string()
       .trim()
-      .regex(/^\d{1,6}\s*(s|m|h|d)?$/i, "must be a duration such as 30m, 2h or 1d (a bare number is minutes)")
+      .regex(
+        /^\d{1,6}\s*(s|m|h|d)?$/i,
+        "must be a duration such as 30m, 2h or 1d (a bare number is minutes)",
+      )
       .transform(durationSeconds)
-      .pipe(z.number().min(60, "must be at least 1 minute").max(30 * 86400, "must be at most 30 days")),
+      .pipe(
+        z
+          .number()
+          .min(60, "must be at least 1 minute")
+          .max(30 * 86400, "must be at most 30 days"),
+      ),
   ),
   PASSWORD_MIN_LENGTH: z.preprocess(
     emptyToUndefined,
-    z.coerce.number().int("must be a whole number").min(6, "must be at least 6").max(64, "must be at most 64").default(6),
+    z.coerce
+      .number()
+      .int("must be a whole number")
+      .min(6, "must be at least 6")
+      .max(64, "must be at most 64")
+      .default(6),
   ),
   LOG_REQUESTS: z
     .enum(["true", "false", "1", "0", ""])
@@ -112,12 +127,30 @@ const schema = z.object({
   // Operations (docs/operations.md): drain, bounded database waits, admission on PGlite, logs, metrics.
   LOG_FORMAT: z.preprocess(emptyToUndefined, z.enum(["text", "json"]).default("text")),
   SHUTDOWN_TIMEOUT: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(3600).default(25)),
-  DATABASE_POOL_SIZE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1000).default(10)),
-  DATABASE_CONNECT_TIMEOUT: z.preprocess(emptyToUndefined, z.coerce.number().min(1).max(600).default(5)),
-  DATABASE_STATEMENT_TIMEOUT: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(86400).default(30)),
-  PGLITE_MAX_CONCURRENT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1000).default(4)),
-  PGLITE_QUEUE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(100000).default(32)),
-  PGLITE_QUEUE_TIMEOUT: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(600).default(3)),
+  DATABASE_POOL_SIZE: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(1000).default(10),
+  ),
+  DATABASE_CONNECT_TIMEOUT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().min(1).max(600).default(5),
+  ),
+  DATABASE_STATEMENT_TIMEOUT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().min(0).max(86400).default(30),
+  ),
+  PGLITE_MAX_CONCURRENT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).max(1000).default(4),
+  ),
+  PGLITE_QUEUE_LIMIT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).max(100000).default(32),
+  ),
+  PGLITE_QUEUE_TIMEOUT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().min(0).max(600).default(3),
+  ),
   METRICS_TOKEN: z.preprocess(
     emptyToUndefined,
     z.string().min(16, "must be at least 16 characters").optional(),
@@ -137,9 +170,7 @@ export class EnvError extends Error {}
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = schema.safeParse(source);
   if (!result.success) {
-    const lines = result.error.issues.map(
-      (i) => `  ${i.path.join(".") || "(env)"}: ${i.message}`,
-    );
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".") || "(env)"}: ${i.message}`);
     throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = result.data;

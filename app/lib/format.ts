@@ -19,7 +19,10 @@ export function relativeTime(date: string | Date, now: Date = new Date()): strin
 }
 
 /** The short description, else the first 120 characters of the description (§2.7). */
-export function preview(short: string | null | undefined, description: string | null | undefined): string {
+export function preview(
+  short: string | null | undefined,
+  description: string | null | undefined,
+): string {
   if (short && short.trim()) return short.trim();
   const d = (description ?? "").trim();
   return d.length > DESCRIPTION_PREVIEW ? `${d.slice(0, DESCRIPTION_PREVIEW).trimEnd()}…` : d;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { linkify, safeHref } from "./linkify";
 
-const links = (t: string) => linkify(t).filter((p): p is { text: string; href: string } => "href" in p);
+const links = (t: string) =>
+  linkify(t).filter((p): p is { text: string; href: string } => "href" in p);
 
 describe("linkify", () => {
   it("links http(s) and www. addresses, keeping the text whole", () => {
@@ -10,17 +11,34 @@ describe("linkify", () => {
       { text: "https://acme.example/jobs?id=1", href: "https://acme.example/jobs?id=1" },
       { text: "www.acme.example/about", href: "https://www.acme.example/about" },
     ]);
-    expect(linkify(t).map((p) => p.text).join("")).toBe(t);
+    expect(
+      linkify(t)
+        .map((p) => p.text)
+        .join(""),
+    ).toBe(t);
   });
 
   it("leaves sentence brackets and punctuation outside the link", () => {
-    expect(links("(see https://a.example/x_(y))").map((l) => l.text)).toEqual(["https://a.example/x_(y)"]);
-    expect(links("Go to https://a.example/path).").map((l) => l.text)).toEqual(["https://a.example/path"]);
+    expect(links("(see https://a.example/x_(y))").map((l) => l.text)).toEqual([
+      "https://a.example/x_(y)",
+    ]);
+    expect(links("Go to https://a.example/path).").map((l) => l.text)).toEqual([
+      "https://a.example/path",
+    ]);
   });
 
   it("never links other schemes, credentials or dotless hosts", () => {
-    for (const t of ["javascript:alert(1)", "JaVaScRiPt:alert(1)//https://x.example", "data:text/html,hi", "https://localhost/x", "https://user:pw@evil.example/"])
-      expect(links(t).filter((l) => !/^https:\/\/x\.example/.test(l.href)), t).toEqual([]);
+    for (const t of [
+      "javascript:alert(1)",
+      "JaVaScRiPt:alert(1)//https://x.example",
+      "data:text/html,hi",
+      "https://localhost/x",
+      "https://user:pw@evil.example/",
+    ])
+      expect(
+        links(t).filter((l) => !/^https:\/\/x\.example/.test(l.href)),
+        t,
+      ).toEqual([]);
     expect(safeHref("javascript:alert(1)")).toBeNull();
     expect(safeHref("https://ok.example/a b")).toBe("https://ok.example/a%20b");
   });

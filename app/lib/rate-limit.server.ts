@@ -38,22 +38,33 @@ export async function hit(db: Db, limit: Limit): Promise<{ count: number; retryA
 }
 
 /** Counts one hit and throws TooManyRequests (429 with Retry-After) past the limit. */
-export async function enforce(db: Db, limit: Limit, message = "Too many requests. Please try again later."): Promise<void> {
+export async function enforce(
+  db: Db,
+  limit: Limit,
+  message = "Too many requests. Please try again later.",
+): Promise<void> {
   const r = await hit(db, limit);
   if (r.count > limit.max) throw new TooManyRequests(message, r.retryAfter);
 }
 
 /** Reads without counting: is the subject currently over the limit? */
-export async function isLimited(db: Db, limit: Limit): Promise<{ limited: boolean; retryAfter: number }> {
+export async function isLimited(
+  db: Db,
+  limit: Limit,
+): Promise<{ limited: boolean; retryAfter: number }> {
   const rows = await db.execute(
     sql`select count, greatest(1, ceil(extract(epoch from (reset_at - now()))))::int as retry from ${rateLimits} where key = ${limit.key} and reset_at > now()`,
   );
-  const list = (Array.isArray(rows) ? rows : (rows as unknown as { rows: unknown[] }).rows) as Array<{
+  const list = (
+    Array.isArray(rows) ? rows : (rows as unknown as { rows: unknown[] }).rows
+  ) as Array<{
     count: number;
     retry: number;
   }>;
   const r = list[0];
-  return r && r.count >= limit.max ? { limited: true, retryAfter: Number(r.retry) } : { limited: false, retryAfter: 0 };
+  return r && r.count >= limit.max
+    ? { limited: true, retryAfter: Number(r.retry) }
+    : { limited: false, retryAfter: 0 };
 }
 
 /** Clears a counter (e.g. after a successful login). */
@@ -74,8 +85,12 @@ export async function release(db: Db, key: string): Promise<void> {
 
 /** Hits counted in the subject's current window (0 when none or expired); does not count. */
 export async function peek(db: Db, key: string): Promise<number> {
-  const rows = await db.execute(sql`select count from ${rateLimits} where key = ${key} and reset_at > now()`);
-  const list = (Array.isArray(rows) ? rows : (rows as unknown as { rows: unknown[] }).rows) as Array<{ count: number }>;
+  const rows = await db.execute(
+    sql`select count from ${rateLimits} where key = ${key} and reset_at > now()`,
+  );
+  const list = (
+    Array.isArray(rows) ? rows : (rows as unknown as { rows: unknown[] }).rows
+  ) as Array<{ count: number }>;
   return list[0] ? Number(list[0].count) : 0;
 }
 

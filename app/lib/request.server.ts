@@ -25,7 +25,11 @@ export function isFirstParty(request: Request, alsoOrigins: readonly string[] = 
   const site = h.get("sec-fetch-site");
   // The request's own origin too: the Host a victim's browser sends is Runway's, whatever
   // PUBLIC_URL says (tests, a second hostname).
-  const origins = new Set([new URL(env().PUBLIC_URL).origin, new URL(request.url).origin, ...alsoOrigins]);
+  const origins = new Set([
+    new URL(env().PUBLIC_URL).origin,
+    new URL(request.url).origin,
+    ...alsoOrigins,
+  ]);
   if (site && site !== "same-origin" && site !== "none") {
     // Another site's page made the browser ask — unless it is an allowed client (API_CORS_ORIGINS).
     const o = h.get("origin");

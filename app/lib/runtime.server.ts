@@ -28,13 +28,17 @@ async function startupReport(log: (line: string) => void): Promise<void> {
     select (select count(*) from drizzle.__drizzle_migrations)::int as migrations,
            (select count(*) from courses)::int as courses,
            (select count(*) from users where role = 'admin' and is_active)::int as admins`);
-  log(`database ready: ${row.migrations} migrations applied, ${row.courses} courses (${describeDatabase()})`);
+  log(
+    `database ready: ${row.migrations} migrations applied, ${row.courses} courses (${describeDatabase()})`,
+  );
   if (row.admins === 0) {
     const pglite = !e.DATABASE_URL;
     log(
       "no administrator yet: create the first one with " +
         "`npx runway admin create --email <your address> --first-name <first> --last-name <last>`" +
-        (pglite ? " (stop this server first: the embedded database admits one process at a time)" : ""),
+        (pglite
+          ? " (stop this server first: the embedded database admits one process at a time)"
+          : ""),
     );
   }
 }
@@ -45,11 +49,18 @@ export async function init(opts: { log?: (line: string) => void } = {}) {
   if (opts.log) await startupReport(opts.log).catch(() => {});
   const outboxDir = path.join(e.DATA_DIR, "outbox");
   if (!e.SMTP_URL && e.NODE_ENV === "production")
-    opts.log?.(`[mail] SMTP_URL is not set: mail is written to ${outboxDir} (it holds live links; set SMTP_URL)`);
+    opts.log?.(
+      `[mail] SMTP_URL is not set: mail is written to ${outboxDir} (it holds live links; set SMTP_URL)`,
+    );
   stopMail = startMailWorker(
     getDb,
     // Codes and links reach the console only in development without SMTP, never in production.
-    createSender({ smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir, consoleNotices: consoleNoticesFor(e) }),
+    createSender({
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      outboxDir,
+      consoleNotices: consoleNoticesFor(e),
+    }),
     { log: opts.log, intervalMs: 3000 },
   );
   const { purgeExpiredSessions } = await import("~/models/auth/session.server");

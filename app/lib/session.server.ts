@@ -59,7 +59,9 @@ export async function flashHeader(flash: Flash | Flash[]): Promise<string> {
 }
 
 /** Reads the notices of this request and the header that clears them. */
-export async function readFlash(request: Request): Promise<{ flashes: Flash[]; clear: string | null }> {
+export async function readFlash(
+  request: Request,
+): Promise<{ flashes: Flash[]; clear: string | null }> {
   const header = request.headers.get("Cookie");
   if (!header?.includes("runway_flash=")) return { flashes: [], clear: null };
   const value = (await getFlashCookie().parse(header)) as Flash[] | null;

@@ -54,7 +54,12 @@ export class ServiceUnavailable extends TooManyRequests {
 
 /** Postgres unique violation (both drivers expose the SQLSTATE as `code`). */
 export function isUniqueViolation(e: unknown, constraint?: string): boolean {
-  const err = e as { code?: string; constraint_name?: string; constraint?: string; cause?: unknown };
+  const err = e as {
+    code?: string;
+    constraint_name?: string;
+    constraint?: string;
+    cause?: unknown;
+  };
   if (err?.code === "23505") {
     const name = err.constraint_name ?? err.constraint;
     return !constraint || !name || name === constraint;

@@ -21,7 +21,8 @@ export const links: LinksFunction = () => [
 /** Public page; the survey list is for signed-in students and alumni only (admins are not prompted). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getUser(request);
-  const surveys = user && user.role !== "admin" ? await listEligibleSurveys(await getDb(), user) : [];
+  const surveys =
+    user && user.role !== "admin" ? await listEligibleSurveys(await getDb(), user) : [];
   return json({ surveys });
 }
 

@@ -74,7 +74,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
       }),
       focusId ? getCompany(ctx, focusId).catch(() => null) : Promise.resolve(null),
     ]);
-    return json({ ...list, q, state, focus, formKey: newIdempotencyKey(), loadError: null as string | null });
+    return json({
+      ...list,
+      q,
+      state,
+      focus,
+      formKey: newIdempotencyKey(),
+      loadError: null as string | null,
+    });
   } catch (e) {
     log.error("admin/companies", e);
     return json({
@@ -322,16 +329,16 @@ export default function AdminCompanies() {
         ) : null}
       </Form>
       <div className="table-cards admin-companies-table">
-      <DataTable
-        data={data.companies as CompanyRecord[]}
-        columns={columns}
-        state={data.state}
-        total={data.total}
-        empty="No companies found."
-        sortable={["name", "location", "jobs"]}
-        caption="Companies"
-        rowKey={(c) => c.id}
-      />
+        <DataTable
+          data={data.companies as CompanyRecord[]}
+          columns={columns}
+          state={data.state}
+          total={data.total}
+          empty="No companies found."
+          sortable={["name", "location", "jobs"]}
+          caption="Companies"
+          rowKey={(c) => c.id}
+        />
       </div>
       {hydrated ? (
         <>

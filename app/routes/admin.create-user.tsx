@@ -37,13 +37,19 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return json({ courseGroups: await listCourseGroups(await getDb()), formKey: newIdempotencyKey() });
+  return json({
+    courseGroups: await listCourseGroups(await getDb()),
+    formKey: newIdempotencyKey(),
+  });
 }
 
 /** §2.14: creates an active, verified user; on success back to Manage Users with the message. */
 export async function action({ request }: ActionFunctionArgs) {
   const me = await requireAdmin(request);
-  const schema = userRecordSchema(env().COLLEGE_EMAIL_DOMAIN, { passwordRequired: true, passwordMin: env().PASSWORD_MIN_LENGTH });
+  const schema = userRecordSchema(env().COLLEGE_EMAIL_DOMAIN, {
+    passwordRequired: true,
+    passwordMin: env().PASSWORD_MIN_LENGTH,
+  });
   const form = await request.formData();
   const submission = parseWithZod(form, { schema });
   if (submission.status !== "success")
@@ -80,7 +86,10 @@ export default function CreateUser() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const domain = root?.config.emailDomain ?? "example.edu";
   const passwordMin = root?.config.passwordMinLength;
-  const schema = useMemo(() => userRecordSchema(domain, { passwordRequired: true, passwordMin }), [domain, passwordMin]);
+  const schema = useMemo(
+    () => userRecordSchema(domain, { passwordRequired: true, passwordMin }),
+    [domain, passwordMin],
+  );
   const [form, fields] = useForm({
     id: "create-user",
     lastResult: actionData?.result,

@@ -1,8 +1,21 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate, useRevalidator } from "@remix-run/react";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  useNavigate,
+  useRevalidator,
+} from "@remix-run/react";
 import { createColumnHelper } from "@tanstack/react-table";
 import { useEffect, useMemo, useRef } from "react";
 import { JOB_TYPE_LABELS, type JobType } from "#db/constants";
@@ -45,7 +58,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const confirmId = url.searchParams.get("confirm");
   try {
     const [result, companies, categories, edit, confirm] = await Promise.all([
-      Jobs.searchAllJobs(ctx.db, { q }, { offset: (state.page - 1) * state.size, limit: state.size }, { by: state.sort, dir: state.dir }),
+      Jobs.searchAllJobs(
+        ctx.db,
+        { q },
+        { offset: (state.page - 1) * state.size, limit: state.size },
+        { by: state.sort, dir: state.dir },
+      ),
       Jobs.listCompanyChoices(ctx.db),
       Jobs.listCategories(ctx),
       editId ? Jobs.getJob(ctx, editId).catch(() => null) : null,
@@ -93,7 +111,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   } catch (e) {
     log.error("admin/jobs", e);
     return json(
-      { rows: [], total: 0, state, q, companies: [], categories: [], modal: null, formKey: "", editValues: null, confirm: null, back: listUrl(url), now: Date.now(), loadError: true },
+      {
+        rows: [],
+        total: 0,
+        state,
+        q,
+        companies: [],
+        categories: [],
+        modal: null,
+        formKey: "",
+        editValues: null,
+        confirm: null,
+        back: listUrl(url),
+        now: Date.now(),
+        loadError: true,
+      },
       { status: 500 },
     );
   }
@@ -114,7 +146,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "create" || intent === "update") {
     const submission = parseWithZod(form, { schema: jobFormSchema });
     if (submission.status !== "success")
-      return json<FormReply>({ result: submission.reply(), message: JOB_TOAST.saveFailed }, { status: 400 });
+      return json<FormReply>(
+        { result: submission.reply(), message: JOB_TOAST.saveFailed },
+        { status: 400 },
+      );
     const save = async () => {
       try {
         if (intent === "create") await Jobs.createJob(ctx, submission.value);
@@ -122,11 +157,20 @@ export async function action({ request }: ActionFunctionArgs) {
       } catch (e) {
         if (!(e instanceof DomainError)) throw e;
         return json<FormReply>(
-          { result: submission.reply({ formErrors: e.fields ? [] : [e.message], fieldErrors: e.fields }), message: e.message },
+          {
+            result: submission.reply({
+              formErrors: e.fields ? [] : [e.message],
+              fieldErrors: e.fields,
+            }),
+            message: e.message,
+          },
           { status: e.status },
         );
       }
-      return redirectWithFlash(back, { kind: "success", message: intent === "create" ? JOB_TOAST.created : JOB_TOAST.updated });
+      return redirectWithFlash(back, {
+        kind: "success",
+        message: intent === "create" ? JOB_TOAST.created : JOB_TOAST.updated,
+      });
     };
     // A double click or a resubmitted create answers as the first did instead of adding the job twice.
     return intent === "create" ? idempotentForm(request, admin.id, form, back, save) : save();
@@ -135,11 +179,17 @@ export async function action({ request }: ActionFunctionArgs) {
     if (intent === "approve") {
       const approve = form.get("isApproved") === "true";
       await Jobs.setJobApproval(ctx, id, approve);
-      return redirectWithFlash(back, { kind: "success", message: approve ? JOB_TOAST.approved : JOB_TOAST.unapproved });
+      return redirectWithFlash(back, {
+        kind: "success",
+        message: approve ? JOB_TOAST.approved : JOB_TOAST.unapproved,
+      });
     }
     if (intent === "toggle") {
       const row = await Jobs.toggleJobStatus(ctx, id);
-      return redirectWithFlash(back, { kind: "success", message: row.status === "active" ? JOB_TOAST.reactivated : JOB_TOAST.deactivated });
+      return redirectWithFlash(back, {
+        kind: "success",
+        message: row.status === "active" ? JOB_TOAST.reactivated : JOB_TOAST.deactivated,
+      });
     }
     if (intent === "delete") {
       await Jobs.deleteJob(ctx, id);
@@ -147,7 +197,13 @@ export async function action({ request }: ActionFunctionArgs) {
     }
   } catch (e) {
     if (!(e instanceof DomainError)) log.error("admin/jobs", e);
-    return fail(intent === "approve" ? JOB_TOAST.approvalFailed : intent === "toggle" ? JOB_TOAST.toggleFailed : JOB_TOAST.deleteFailed);
+    return fail(
+      intent === "approve"
+        ? JOB_TOAST.approvalFailed
+        : intent === "toggle"
+          ? JOB_TOAST.toggleFailed
+          : JOB_TOAST.deleteFailed,
+    );
   }
   return fail("Unknown action");
 }
@@ -183,27 +239,61 @@ export default function AdminJobs() {
   const col = createColumnHelper<Row>();
   const columns = useMemo(
     () => [
-      col.accessor("title", { id: "title", header: "Title", cell: (c) => <Link to={`/jobs/${c.row.original.id}`}>{c.getValue()}</Link> }),
+      col.accessor("title", {
+        id: "title",
+        header: "Title",
+        cell: (c) => <Link to={`/jobs/${c.row.original.id}`}>{c.getValue()}</Link>,
+      }),
       col.accessor("company", { id: "company", header: "Company" }),
-      col.accessor("jobType", { id: "type", header: "Type", cell: (c) => JOB_TYPE_LABELS[c.getValue() as JobType] ?? c.getValue() }),
-      col.accessor("location", { id: "location", header: "Location", cell: (c) => c.getValue() || "—" }),
-      col.accessor("categories", { id: "category", header: "Category", cell: (c) => c.getValue().join(", ") || "—" }),
+      col.accessor("jobType", {
+        id: "type",
+        header: "Type",
+        cell: (c) => JOB_TYPE_LABELS[c.getValue() as JobType] ?? c.getValue(),
+      }),
+      col.accessor("location", {
+        id: "location",
+        header: "Location",
+        cell: (c) => c.getValue() || "—",
+      }),
+      col.accessor("categories", {
+        id: "category",
+        header: "Category",
+        cell: (c) => c.getValue().join(", ") || "—",
+      }),
       col.accessor("createdAt", {
         id: "posted",
         header: "Posted",
-        cell: (c) => <time dateTime={c.getValue()} title={new Date(c.getValue()).toUTCString()}>{relativeTime(c.getValue(), new Date(data.now))}</time>,
+        cell: (c) => (
+          <time dateTime={c.getValue()} title={new Date(c.getValue()).toUTCString()}>
+            {relativeTime(c.getValue(), new Date(data.now))}
+          </time>
+        ),
       }),
       col.accessor("status", {
         id: "status",
         header: "Status",
-        cell: (c) => <span className={`badge ${c.getValue() === "active" ? "badge-success" : "badge-warning"}`}>{c.getValue()}</span>,
+        cell: (c) => (
+          <span
+            className={`badge ${c.getValue() === "active" ? "badge-success" : "badge-warning"}`}
+          >
+            {c.getValue()}
+          </span>
+        ),
       }),
       col.accessor("isApproved", {
         id: "approval",
         header: "Approval",
-        cell: (c) => <span className={`badge ${c.getValue() ? "badge-success" : "badge-warning"}`}>{c.getValue() ? "Approved" : "Pending"}</span>,
+        cell: (c) => (
+          <span className={`badge ${c.getValue() ? "badge-success" : "badge-warning"}`}>
+            {c.getValue() ? "Approved" : "Pending"}
+          </span>
+        ),
       }),
-      col.display({ id: "actions", header: "Actions", cell: (c) => <AdminJobActions row={c.row.original} back={back} /> }),
+      col.display({
+        id: "actions",
+        header: "Actions",
+        cell: (c) => <AdminJobActions row={c.row.original} back={back} />,
+      }),
     ],
     [back, data.now],
   );
@@ -268,7 +358,10 @@ export default function AdminJobs() {
 
       {/* Without JavaScript the form and the confirmation render in the page; with it, in modals. */}
       {!hydrated && formPanel ? (
-        <section className="card inline-panel" aria-label={data.modal === "edit" ? "Edit Job" : "New Job"}>
+        <section
+          className="card inline-panel"
+          aria-label={data.modal === "edit" ? "Edit Job" : "New Job"}
+        >
           <h2>{data.modal === "edit" ? "Edit Job" : "New Job"}</h2>
           {formPanel}
         </section>
@@ -297,21 +390,35 @@ export default function AdminJobs() {
       </div>
 
       <div className="table-cards admin-jobs-table">
-      <DataTable
-        data={data.rows}
-        columns={columns}
-        state={data.state}
-        total={data.total}
-        empty={JOB_TEXT.adminEmpty}
-        sortable={["title", "company", "type", "location", "category", "posted", "status", "approval"]}
-        caption="Jobs"
-        rowKey={(r) => r.id}
-      />
+        <DataTable
+          data={data.rows}
+          columns={columns}
+          state={data.state}
+          total={data.total}
+          empty={JOB_TEXT.adminEmpty}
+          sortable={[
+            "title",
+            "company",
+            "type",
+            "location",
+            "category",
+            "posted",
+            "status",
+            "approval",
+          ]}
+          caption="Jobs"
+          rowKey={(r) => r.id}
+        />
       </div>
 
       {hydrated ? (
         <>
-          <Modal open={!!formPanel} onClose={close} title={data.modal === "edit" ? "Edit Job" : "New Job"} size="lg">
+          <Modal
+            open={!!formPanel}
+            onClose={close}
+            title={data.modal === "edit" ? "Edit Job" : "New Job"}
+            size="lg"
+          >
             {formPanel}
           </Modal>
           <Modal open={!!confirmPanel} onClose={close} title="Delete job" size="sm">

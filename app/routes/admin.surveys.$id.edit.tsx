@@ -1,5 +1,10 @@
 /** /admin/surveys/{id}/edit (§2.16): question ids stay stable across saves (see updateSurvey). */
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { redirectWithFlash, requireAdmin } from "~/lib/auth.server";
@@ -24,15 +29,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     return json({ survey });
   } catch (e) {
     // §8: a load failure alerts 'Failed to load survey.' and goes to /admin/surveys.
-    if (e instanceof DomainError) throw await redirectWithFlash("/admin/surveys", { kind: "error", message: SURVEY_MSG.loadFailed });
+    if (e instanceof DomainError)
+      throw await redirectWithFlash("/admin/surveys", {
+        kind: "error",
+        message: SURVEY_MSG.loadFailed,
+      });
     throw e;
   }
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireAdmin(request, { nonAdminTo: "/" });
-  const outcome = await saveEditorForm({ db: await getDb(), actor: actorOf(user) }, await request.formData(), params.id ?? "");
-  if ("saved" in outcome) return redirectWithFlash("/admin/surveys", { kind: "success", message: "Survey saved." });
+  const outcome = await saveEditorForm(
+    { db: await getDb(), actor: actorOf(user) },
+    await request.formData(),
+    params.id ?? "",
+  );
+  if ("saved" in outcome)
+    return redirectWithFlash("/admin/surveys", { kind: "success", message: "Survey saved." });
   return json(outcome.reply, { status: outcome.status });
 }
 
@@ -63,4 +77,6 @@ export default function EditSurvey() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Edit ${data.survey.title} — Runway` : "Edit Survey — Runway" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Edit ${data.survey.title} — Runway` : "Edit Survey — Runway" },
+];

@@ -2,7 +2,12 @@
  * /admin/surveys/{id}/responses (§2.17) with a summary and Export CSV (beyond the spec). The role
  * filter is a GET form, so the page, the summary and the export link all follow ?role=.
  */
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useSubmit } from "@remix-run/react";
 import { useEffect, useState } from "react";
@@ -36,12 +41,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = await getDb();
   const url = new URL(request.url);
   const role = readRoleFilter(url.searchParams.get("role"));
-  const page = Math.max(1, Math.min(100_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
+  const page = Math.max(
+    1,
+    Math.min(100_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1),
+  );
   let loaded;
   try {
     loaded = await getSurveyForAdmin(db, params.id ?? "");
   } catch (e) {
-    if (e instanceof DomainError) throw await redirectWithFlash("/admin/surveys", { kind: "error", message: SURVEY_MSG.loadFailed });
+    if (e instanceof DomainError)
+      throw await redirectWithFlash("/admin/surveys", {
+        kind: "error",
+        message: SURVEY_MSG.loadFailed,
+      });
     throw e;
   }
   const { survey, questions } = loaded;
@@ -50,18 +62,33 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     listResponses(db, survey.id, { role, limit: PAGE, offset: (page - 1) * PAGE }),
     surveySummary(db, survey.id, { role }),
   ]);
-  return json({ survey, questions, responses, summary, role: role ?? "", page, pages: Math.max(1, Math.ceil(total / PAGE)), total });
+  return json({
+    survey,
+    questions,
+    responses,
+    summary,
+    role: role ?? "",
+    page,
+    pages: Math.max(1, Math.ceil(total / PAGE)),
+    total,
+  });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireAdmin(request, { nonAdminTo: "/" });
   const form = await request.formData();
-  if (form.get("intent") !== "delete-response") return json({ ok: false, message: "Unknown action" }, { status: 400 });
+  if (form.get("intent") !== "delete-response")
+    return json({ ok: false, message: "Unknown action" }, { status: 400 });
   try {
-    await deleteResponse({ db: await getDb(), actor: actorOf(user) }, params.id ?? "", String(form.get("responseId") ?? ""));
+    await deleteResponse(
+      { db: await getDb(), actor: actorOf(user) },
+      params.id ?? "",
+      String(form.get("responseId") ?? ""),
+    );
     return json({ ok: true, message: "Response deleted." });
   } catch (e) {
-    if (e instanceof DomainError) return json({ ok: false, message: e.message }, { status: e.status });
+    if (e instanceof DomainError)
+      return json({ ok: false, message: e.message }, { status: e.status });
     throw e;
   }
 }
@@ -74,7 +101,8 @@ function LocalTime({ iso }: { iso: string }) {
 }
 
 export default function SurveyResponses() {
-  const { survey, questions, responses, summary, role, page, pages, total } = useLoaderData<typeof loader>();
+  const { survey, questions, responses, summary, role, page, pages, total } =
+    useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigate = useNavigate();
   const submit = useSubmit();
@@ -84,7 +112,8 @@ export default function SurveyResponses() {
     else surveyNotify.error(result.message);
   }, [result]);
   const exportHref = `/api/surveys/${survey.id}/responses/export${role ? `?role=${role}` : ""}`;
-  const pageHref = (p: number) => `?${new URLSearchParams({ ...(role ? { role } : {}), page: String(p) })}`;
+  const pageHref = (p: number) =>
+    `?${new URLSearchParams({ ...(role ? { role } : {}), page: String(p) })}`;
 
   return (
     <main className="page survey-admin survey-responses">
@@ -112,7 +141,13 @@ export default function SurveyResponses() {
           <label htmlFor="role-filter" className="field-label">
             Role
           </label>
-          <select id="role-filter" name="role" defaultValue={role} key={role} className="survey-role-select">
+          <select
+            id="role-filter"
+            name="role"
+            defaultValue={role}
+            key={role}
+            className="survey-role-select"
+          >
             <option value="">All Roles</option>
             <option value="student">Students</option>
             <option value="alumni">Alumni</option>
@@ -163,7 +198,12 @@ export default function SurveyResponses() {
                       }}
                     >
                       <input type="hidden" name="responseId" value={r.id} />
-                      <button type="submit" name="intent" value="delete-response" className="btn btn-sm btn-ghost">
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="delete-response"
+                        className="btn btn-sm btn-ghost"
+                      >
                         Delete response
                       </button>
                     </Form>
@@ -214,4 +254,6 @@ export default function SurveyResponses() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Responses — ${data.survey.title}` : "Responses — Runway" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Responses — ${data.survey.title}` : "Responses — Runway" },
+];

@@ -3,15 +3,34 @@
  * when the window regains focus (revalidation). Delete asks 'Delete this survey?' and says how
  * many responses go with it; without JavaScript the question is a confirmation card (?delete=id).
  */
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useRevalidator,
+  useSearchParams,
+} from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { requireAdmin } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { DomainError } from "~/models/errors";
 import { SURVEY_MSG } from "~/models/survey/survey.schema";
-import { actorOf, createSurveyFromTemplate, deleteSurvey, listSurveys, type SurveyDto } from "~/models/survey/survey.server";
+import {
+  actorOf,
+  createSurveyFromTemplate,
+  deleteSurvey,
+  listSurveys,
+  type SurveyDto,
+} from "~/models/survey/survey.server";
 import { surveyNotify } from "~/components/survey/notify";
 import { Modal } from "~/components/ui/modal";
 import surveyStyles from "~/styles/surveys.css";
@@ -40,12 +59,15 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     if (intent === "delete") {
       const r = await deleteSurvey(ctx, String(form.get("id") ?? ""));
-      const message = r.responses ? `Survey deleted with ${responsesLabel(r.responses)}.` : "Survey deleted.";
+      const message = r.responses
+        ? `Survey deleted with ${responsesLabel(r.responses)}.`
+        : "Survey deleted.";
       return json({ ok: true, message });
     }
     return json({ ok: false, message: "Unknown action" }, { status: 400 });
   } catch (e) {
-    if (e instanceof DomainError) return json({ ok: false, message: e.message }, { status: e.status });
+    if (e instanceof DomainError)
+      return json({ ok: false, message: e.message }, { status: e.status });
     throw e;
   }
 }
@@ -81,7 +103,9 @@ export default function SurveysList() {
   }, [result]);
 
   // Without JavaScript, Delete links to ?delete={id}, which shows the same question inline.
-  const pending = params.get("delete") ? (surveys.find((s) => s.id === params.get("delete")) ?? null) : null;
+  const pending = params.get("delete")
+    ? (surveys.find((s) => s.id === params.get("delete")) ?? null)
+    : null;
 
   return (
     <main className="page survey-admin">
@@ -136,17 +160,27 @@ export default function SurveysList() {
             <li key={s.id} className="card stack survey-card">
               <div className="row survey-card-head">
                 <h2>{s.title}</h2>
-                <span className={`badge ${s.status === "active" ? "badge-success" : ""}`}>{s.status === "active" ? "Active" : "Inactive"}</span>
+                <span className={`badge ${s.status === "active" ? "badge-success" : ""}`}>
+                  {s.status === "active" ? "Active" : "Inactive"}
+                </span>
               </div>
               {s.description ? <p className="survey-card-description">{s.description}</p> : null}
               <p className="muted">
                 {`Audience: ${s.audience.toUpperCase()} · ${s.questionCount} question${s.questionCount === 1 ? "" : "s"}`}
               </p>
               <div className="row survey-card-actions">
-                <Link to={`/admin/surveys/${s.id}/responses`} className="btn btn-sm" aria-label={`Responses: ${s.title}`}>
+                <Link
+                  to={`/admin/surveys/${s.id}/responses`}
+                  className="btn btn-sm"
+                  aria-label={`Responses: ${s.title}`}
+                >
                   Responses
                 </Link>
-                <Link to={`/admin/surveys/${s.id}/edit`} className="btn btn-sm" aria-label={`Edit: ${s.title}`}>
+                <Link
+                  to={`/admin/surveys/${s.id}/edit`}
+                  className="btn btn-sm"
+                  aria-label={`Edit: ${s.title}`}
+                >
                   Edit
                 </Link>
                 <Link
@@ -177,7 +211,13 @@ export default function SurveysList() {
             <button type="button" className="btn" onClick={() => setConfirm(null)}>
               Cancel
             </button>
-            <button type="submit" name="intent" value="delete" className="btn btn-danger" disabled={busy}>
+            <button
+              type="submit"
+              name="intent"
+              value="delete"
+              className="btn btn-danger"
+              disabled={busy}
+            >
               {busy ? "Deleting…" : "Delete"}
             </button>
           </Form>

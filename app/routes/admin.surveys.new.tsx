@@ -1,5 +1,10 @@
 /** /admin/surveys/new: the editor with one blank question (§2.16). */
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { redirectWithFlash, requireAdmin } from "~/lib/auth.server";
@@ -22,8 +27,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAdmin(request, { nonAdminTo: "/" });
-  const outcome = await saveEditorForm({ db: await getDb(), actor: actorOf(user) }, await request.formData(), null);
-  if ("saved" in outcome) return redirectWithFlash("/admin/surveys", { kind: "success", message: "Survey saved." });
+  const outcome = await saveEditorForm(
+    { db: await getDb(), actor: actorOf(user) },
+    await request.formData(),
+    null,
+  );
+  if ("saved" in outcome)
+    return redirectWithFlash("/admin/surveys", { kind: "success", message: "Survey saved." });
   return json(outcome.reply, { status: outcome.status });
 }
 
@@ -33,7 +43,13 @@ export default function NewSurvey() {
     <SurveyEditor
       heading="New Survey"
       lastResult={lastResult}
-      defaultValue={{ title: "", audience: "all", description: "", status: false, questions: [BLANK_QUESTION] }}
+      defaultValue={{
+        title: "",
+        audience: "all",
+        description: "",
+        status: false,
+        questions: [BLANK_QUESTION],
+      }}
     />
   );
 }

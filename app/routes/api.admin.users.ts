@@ -1,6 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { Role } from "#db/constants";
-import { handleApi, idempotentApi, json, parseBody, readJson, requireApiAdmin } from "~/lib/api.server";
+import {
+  handleApi,
+  idempotentApi,
+  json,
+  parseBody,
+  readJson,
+  requireApiAdmin,
+} from "~/lib/api.server";
 import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { readUserListQuery, wantsPaging } from "~/models/user/admin.schema";
@@ -34,7 +41,13 @@ export const action = ({ request }: ActionFunctionArgs) =>
     const ctx = { db: await getDb(), actor: { id: me.id, role: me.role as Role, email: me.email } };
     const body = await readJson(request);
     return idempotentApi(request, me, body, async () => {
-      const input = parseBody(userRecordSchema(env().COLLEGE_EMAIL_DOMAIN, { passwordRequired: true, passwordMin: env().PASSWORD_MIN_LENGTH }), body);
+      const input = parseBody(
+        userRecordSchema(env().COLLEGE_EMAIL_DOMAIN, {
+          passwordRequired: true,
+          passwordMin: env().PASSWORD_MIN_LENGTH,
+        }),
+        body,
+      );
       return json(request, await createUserByAdmin(ctx, input), { status: 201 });
     });
   });

@@ -23,7 +23,11 @@ const Body = z.object({
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     if (request.method !== "POST")
-      return json(request, { message: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+      return json(
+        request,
+        { message: "Method not allowed" },
+        { status: 405, headers: { Allow: "POST" } },
+      );
     const db = await getDb();
     const user = await getApiUser(request);
     const key = actorKey({ userId: user?.id, ip: clientIp(request) }, env().SESSION_SECRET);
@@ -39,4 +43,6 @@ export const action = ({ request }: ActionFunctionArgs) =>
   });
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(request, async () => json(request, { message: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } }));
+  handleApi(request, async () =>
+    json(request, { message: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } }),
+  );

@@ -11,7 +11,10 @@ export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     if (request.method !== "POST") throw new NotFound("Not found");
     const body = parseBody(forgotPasswordSchema, await readJson(request));
-    return json(request, await requestPasswordReset(await getDb(), { email: body.email, ip: clientIp(request) }));
+    return json(
+      request,
+      await requestPasswordReset(await getDb(), { email: body.email, ip: clientIp(request) }),
+    );
   });
 
 export const loader = ({ request }: LoaderFunctionArgs) =>

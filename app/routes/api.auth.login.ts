@@ -20,13 +20,21 @@ export const action = ({ request }: ActionFunctionArgs) =>
     if (request.method !== "POST") throw new NotFound("Not found");
     const body = parseBody(loginSchema, await readJson(request));
     const db = await getDb();
-    const user = await authenticate(db, { ...body, ip: clientIp(request), contact: env().COLLEGE_INFO_EMAIL });
+    const user = await authenticate(db, {
+      ...body,
+      ip: clientIp(request),
+      contact: env().COLLEGE_INFO_EMAIL,
+    });
     const { token, expiresAt } = await createSession(db, user.id, "api", {
       userAgent: request.headers.get("user-agent"),
       ip: clientIp(request),
     });
     const full = await getUserWithCourse(db, user.id);
-    return json(request, { user: serializeUser(user, full?.course ?? null), token, expiresAt: expiresAt.toISOString() });
+    return json(request, {
+      user: serializeUser(user, full?.course ?? null),
+      token,
+      expiresAt: expiresAt.toISOString(),
+    });
   });
 
 export const loader = ({ request }: LoaderFunctionArgs) =>

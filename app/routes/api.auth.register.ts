@@ -15,7 +15,10 @@ import { serializeUser } from "~/models/user/user.server";
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     if (request.method !== "POST") throw new NotFound("Not found");
-    const body = parseBody(registerSchema(env().COLLEGE_EMAIL_DOMAIN, { passwordMin: env().PASSWORD_MIN_LENGTH }), await readJson(request));
+    const body = parseBody(
+      registerSchema(env().COLLEGE_EMAIL_DOMAIN, { passwordMin: env().PASSWORD_MIN_LENGTH }),
+      await readJson(request),
+    );
     const { user, course } = await registerUser(await getDb(), body, { ip: clientIp(request) });
     return json(
       request,

@@ -14,7 +14,10 @@ export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     if (request.method !== "POST") throw new NotFound("Not found");
     const body = parseBody(resendOtpSchema, await readJson(request));
-    return json(request, await resendVerificationCode(await getDb(), { email: body.email, ip: clientIp(request) }));
+    return json(
+      request,
+      await resendVerificationCode(await getDb(), { email: body.email, ip: clientIp(request) }),
+    );
   });
 
 export const loader = ({ request }: LoaderFunctionArgs) =>

@@ -18,7 +18,11 @@ export const action = ({ request }: ActionFunctionArgs) =>
     const db = await getDb();
     const user = await verifyEmailCode(db, { ...body, ip: clientIp(request) });
     const full = await getUserWithCourse(db, user.id);
-    return json(request, { message: OTP_MSG.verified, verified: true, user: serializeUser(user, full?.course ?? null) });
+    return json(request, {
+      message: OTP_MSG.verified,
+      verified: true,
+      user: serializeUser(user, full?.course ?? null),
+    });
   });
 
 export const loader = ({ request }: LoaderFunctionArgs) =>

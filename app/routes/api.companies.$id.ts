@@ -1,6 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { Role } from "#db/constants";
-import { handleApi, json, parseBody, readJson, requireApiAdmin, requireApiUser } from "~/lib/api.server";
+import {
+  handleApi,
+  json,
+  parseBody,
+  readJson,
+  requireApiAdmin,
+  requireApiUser,
+} from "~/lib/api.server";
 import { getDb } from "~/lib/db.server";
 import type { SessionUser } from "~/models/auth/session.server";
 import { COMPANY_MSG, companyPatchSchema } from "~/models/company/company.schema";

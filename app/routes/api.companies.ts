@@ -1,6 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { Role } from "#db/constants";
-import { handleApi, idempotentApi, json, parseBody, readJson, requireApiAdmin, requireApiUser } from "~/lib/api.server";
+import {
+  handleApi,
+  idempotentApi,
+  json,
+  parseBody,
+  readJson,
+  requireApiAdmin,
+  requireApiUser,
+} from "~/lib/api.server";
 import { getDb } from "~/lib/db.server";
 import { companyInputSchema } from "~/models/company/company.schema";
 import { addCompany, listCompanies } from "~/models/company/company.server";
@@ -9,7 +17,8 @@ import { ValidationError } from "~/models/errors";
 function positiveInt(v: string | null, name: string): number | undefined {
   if (v === null || v === "") return undefined;
   const n = Number(v);
-  if (!Number.isInteger(n) || n < 1) throw new ValidationError(`${name} must be a positive whole number`);
+  if (!Number.isInteger(n) || n < 1)
+    throw new ValidationError(`${name} must be a positive whole number`);
   return n;
 }
 
@@ -36,14 +45,17 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
       },
     );
     const body =
-      user.role === "admin" ? result.companies : result.companies.map(({ jobsCount: _omit, ...c }) => c);
+      user.role === "admin"
+        ? result.companies
+        : result.companies.map(({ jobsCount: _omit, ...c }) => c);
     return json(request, body, { headers: { "X-Total-Count": String(result.total) } });
   });
 
 /** POST /api/companies (admin): creates a company; 201 with the record. */
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
-    if (request.method !== "POST") return json(request, { message: "Method not allowed" }, { status: 405 });
+    if (request.method !== "POST")
+      return json(request, { message: "Method not allowed" }, { status: 405 });
     const user = await requireApiAdmin(request);
     const body = await readJson(request);
     return idempotentApi(request, user, body, async () => {

@@ -1,5 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { getApiUser, handleApi, json, parseBody, readJson, requireApiAdmin } from "~/lib/api.server";
+import {
+  getApiUser,
+  handleApi,
+  json,
+  parseBody,
+  readJson,
+  requireApiAdmin,
+} from "~/lib/api.server";
 import { getDb } from "~/lib/db.server";
 import { JOB_TOAST, jobUpdateSchema } from "~/models/job/job.schema";
 import { actorFrom, deleteJob, getJob, serializeJob, updateJob } from "~/models/job/job.server";
@@ -16,7 +23,11 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     const method = request.method.toUpperCase();
     if (method !== "PUT" && method !== "PATCH" && method !== "DELETE")
-      return json(request, { message: "Method not allowed" }, { status: 405, headers: { Allow: "GET, PUT, PATCH, DELETE" } });
+      return json(
+        request,
+        { message: "Method not allowed" },
+        { status: 405, headers: { Allow: "GET, PUT, PATCH, DELETE" } },
+      );
     const admin = await requireApiAdmin(request);
     const ctx = { db: await getDb(), actor: actorFrom(admin) };
     const id = params.id ?? "";

@@ -11,4 +11,6 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
   });
 
 export const action = ({ request }: ActionFunctionArgs) =>
-  handleApi(request, async () => json(request, { message: "Method not allowed" }, { status: 405, headers: { Allow: "GET" } }));
+  handleApi(request, async () =>
+    json(request, { message: "Method not allowed" }, { status: 405, headers: { Allow: "GET" } }),
+  );

@@ -1,5 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { getApiUser, handleApi, idempotentApi, json, parseBody, readJson, requireApiAdmin } from "~/lib/api.server";
+import {
+  getApiUser,
+  handleApi,
+  idempotentApi,
+  json,
+  parseBody,
+  readJson,
+  requireApiAdmin,
+} from "~/lib/api.server";
 import { getDb } from "~/lib/db.server";
 import { ValidationError } from "~/models/errors";
 import { QueryError, jobCreateSchema, parseJobListQuery } from "~/models/job/job.schema";
@@ -18,7 +26,10 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
   handleApi(request, async () => {
     let query;
     try {
-      query = parseJobListQuery(new URL(request.url).searchParams, { strict: true, maxLimit: API_MAX_LIMIT });
+      query = parseJobListQuery(new URL(request.url).searchParams, {
+        strict: true,
+        maxLimit: API_MAX_LIMIT,
+      });
     } catch (e) {
       if (e instanceof QueryError) throw new ValidationError(e.message);
       throw e;
@@ -54,7 +65,11 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     if (request.method !== "POST")
-      return json(request, { message: "Method not allowed" }, { status: 405, headers: { Allow: "GET, POST" } });
+      return json(
+        request,
+        { message: "Method not allowed" },
+        { status: 405, headers: { Allow: "GET, POST" } },
+      );
     const admin = await requireApiAdmin(request);
     const body = await readJson(request);
     return idempotentApi(request, admin, body, async () => {

@@ -13,23 +13,35 @@ import {
   widgetCorsHeaders,
 } from "~/models/job/feed.server";
 import { log } from "~/lib/log.server";
-import { isDbUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from "~/lib/request-context.server";
+import {
+  isDbUnavailable,
+  RETRY_AFTER_SECONDS,
+  UNAVAILABLE_MESSAGE,
+} from "~/lib/request-context.server";
 
 /** Requests per minute per client address (counters in the database: they hold across instances). */
 const PER_MINUTE = 120;
 
 function errorBody(request: Request, e: unknown): Response {
   const cors = widgetCorsHeaders(request, env().WIDGET_ORIGINS);
-  const headers: Record<string, string> = { ...cors, "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" };
+  const headers: Record<string, string> = {
+    ...cors,
+    "Content-Type": "application/json; charset=utf-8",
+    "Cache-Control": "no-store",
+  };
   if (e instanceof TooManyRequests) headers["Retry-After"] = String(e.retryAfterSeconds);
-  if (e instanceof DomainError) return new Response(JSON.stringify({ message: e.message }), { status: e.status, headers });
+  if (e instanceof DomainError)
+    return new Response(JSON.stringify({ message: e.message }), { status: e.status, headers });
   if (isDbUnavailable(e)) {
     log.error("db", e, { unavailable: true });
     headers["Retry-After"] = String(RETRY_AFTER_SECONDS);
     return new Response(JSON.stringify({ message: UNAVAILABLE_MESSAGE }), { status: 503, headers });
   }
   log.error("public-feed", e);
-  return new Response(JSON.stringify({ message: "Something went wrong. Please try again." }), { status: 500, headers });
+  return new Response(JSON.stringify({ message: "Something went wrong. Please try again." }), {
+    status: 500,
+    headers,
+  });
 }
 
 /**
@@ -41,8 +53,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (request.method === "OPTIONS") return preflight(request); // Remix routes OPTIONS to the loader
   try {
     const db = await getDb();
-    await enforce(db, { key: `public-jobs:${clientIp(request)}`, max: PER_MINUTE, windowSeconds: 60 });
-    const query = parseFeedQuery(new URL(request.url).searchParams, { defaultLimit: FEED_DEFAULT_LIMIT, maxLimit: FEED_MAX_LIMIT });
+    await enforce(db, {
+      key: `public-jobs:${clientIp(request)}`,
+      max: PER_MINUTE,
+      windowSeconds: 60,
+    });
+    const query = parseFeedQuery(new URL(request.url).searchParams, {
+      defaultLimit: FEED_DEFAULT_LIMIT,
+      maxLimit: FEED_MAX_LIMIT,
+    });
     const body = JSON.stringify(await publicFeed(db, query, env().PUBLIC_URL));
     return cachedResponse(request, body, {
       ...widgetCorsHeaders(request, env().WIDGET_ORIGINS),

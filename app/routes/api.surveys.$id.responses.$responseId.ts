@@ -7,8 +7,16 @@ import { actorOf, deleteResponse } from "~/models/survey/survey.server";
 export const action = ({ request, params }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     if (request.method !== "DELETE")
-      return json(request, { message: "Method not allowed" }, { status: 405, headers: { Allow: "DELETE" } });
+      return json(
+        request,
+        { message: "Method not allowed" },
+        { status: 405, headers: { Allow: "DELETE" } },
+      );
     const user = await requireApiAdmin(request);
-    const r = await deleteResponse({ db: await getDb(), actor: actorOf(user) }, params.id ?? "", params.responseId ?? "");
+    const r = await deleteResponse(
+      { db: await getDb(), actor: actorOf(user) },
+      params.id ?? "",
+      params.responseId ?? "",
+    );
     return { message: "Response deleted", ...r };
   });

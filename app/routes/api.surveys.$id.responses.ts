@@ -2,7 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { handleApi, json, readJson, requireApiAdmin, requireApiUser } from "~/lib/api.server";
 import { getDb } from "~/lib/db.server";
 import { SURVEY_MSG } from "~/models/survey/survey.schema";
-import { actorOf, getSurveyForAdmin, listResponses, readRoleFilter, submitResponse } from "~/models/survey/survey.server";
+import {
+  actorOf,
+  getSurveyForAdmin,
+  listResponses,
+  readRoleFilter,
+  submitResponse,
+} from "~/models/survey/survey.server";
 
 /** GET /api/surveys/{id}/responses?role=student|alumni (admin): newest first. */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>
@@ -18,8 +24,16 @@ export const loader = ({ request, params }: LoaderFunctionArgs) =>
 export const action = ({ request, params }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     if (request.method !== "POST")
-      return json(request, { message: "Method not allowed" }, { status: 405, headers: { Allow: "GET, POST" } });
+      return json(
+        request,
+        { message: "Method not allowed" },
+        { status: 405, headers: { Allow: "GET, POST" } },
+      );
     const user = await requireApiUser(request);
-    const r = await submitResponse({ db: await getDb(), actor: actorOf(user) }, params.id ?? "", await readJson(request));
+    const r = await submitResponse(
+      { db: await getDb(), actor: actorOf(user) },
+      params.id ?? "",
+      await readJson(request),
+    );
     return json(request, { message: SURVEY_MSG.thanks, ...r }, { status: 201 });
   });

@@ -14,7 +14,11 @@ export const loader = ({ request, params }: LoaderFunctionArgs) =>
 export const action = ({ request, params }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     if (request.method !== "PUT" && request.method !== "DELETE")
-      return json(request, { message: "Method not allowed" }, { status: 405, headers: { Allow: "GET, PUT, DELETE" } });
+      return json(
+        request,
+        { message: "Method not allowed" },
+        { status: 405, headers: { Allow: "GET, PUT, DELETE" } },
+      );
     const user = await requireApiAdmin(request);
     const ctx = { db: await getDb(), actor: actorOf(user) };
     if (request.method === "DELETE") {

@@ -14,8 +14,15 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     if (request.method !== "POST")
-      return json(request, { message: "Method not allowed" }, { status: 405, headers: { Allow: "GET, POST" } });
+      return json(
+        request,
+        { message: "Method not allowed" },
+        { status: 405, headers: { Allow: "GET, POST" } },
+      );
     const user = await requireApiAdmin(request);
-    const survey = await createSurvey({ db: await getDb(), actor: actorOf(user) }, await readJson(request));
+    const survey = await createSurvey(
+      { db: await getDb(), actor: actorOf(user) },
+      await readJson(request),
+    );
     return json(request, survey, { status: 201 });
   });

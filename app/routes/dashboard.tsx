@@ -60,9 +60,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = await getDb();
   if (user.role === "admin") {
     // §8: when loading the statistics fails, the values are zeros.
-    const stats = await adminStats(db).catch(
-      (e) => (log.error("dashboard", e), null),
-    );
+    const stats = await adminStats(db).catch((e) => (log.error("dashboard", e), null));
     return defer({
       kind: "admin" as const,
       firstName: user.firstName,
@@ -76,9 +74,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const [stats, forYou] = await Promise.all([
     studentStats(db, user.id).catch((e) => (log.error("dashboard", e), null)),
-    studentFeed(db, user.id, user.courseId).catch(
-      (e) => (log.error("dashboard", e), null),
-    ),
+    studentFeed(db, user.id, user.courseId).catch((e) => (log.error("dashboard", e), null)),
   ]);
   return defer({
     kind: "student" as const,

@@ -22,14 +22,22 @@ export const loader = () => null;
 
 export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
-  if (submission.status !== "success") return json({ result: submission.reply(), sent: null }, { status: 400 });
+  if (submission.status !== "success")
+    return json({ result: submission.reply(), sent: null }, { status: 400 });
   try {
-    const { message } = await requestPasswordReset(await getDb(), { email: submission.value.email, ip: clientIp(request) });
+    const { message } = await requestPasswordReset(await getDb(), {
+      email: submission.value.email,
+      ip: clientIp(request),
+    });
     return json({ result: submission.reply({ resetForm: true }), sent: message });
   } catch (e) {
     if (!(e instanceof DomainError)) throw e;
-    const headers = e instanceof TooManyRequests ? { "Retry-After": String(e.retryAfterSeconds) } : undefined;
-    return json({ result: submission.reply({ formErrors: [e.message] }), sent: null }, { status: e.status, headers });
+    const headers =
+      e instanceof TooManyRequests ? { "Retry-After": String(e.retryAfterSeconds) } : undefined;
+    return json(
+      { result: submission.reply({ formErrors: [e.message] }), sent: null },
+      { status: e.status, headers },
+    );
   }
 }
 
@@ -44,12 +52,17 @@ export default function ForgotPassword() {
     shouldRevalidate: "onInput",
   });
   const busy = navigation.state === "submitting";
-  const { key: _k, ...emailProps } = getInputProps(fields.email, { type: "email", ariaAttributes: false });
+  const { key: _k, ...emailProps } = getInputProps(fields.email, {
+    type: "email",
+    ariaAttributes: false,
+  });
   return (
     <main className="auth-page">
       <div className="auth-card">
         <h1>Forgot your password?</h1>
-        <p className="auth-sub">Enter your email and we will send you a link to choose a new password.</p>
+        <p className="auth-sub">
+          Enter your email and we will send you a link to choose a new password.
+        </p>
         {data?.sent ? (
           <div className="alert alert-success" role="status">
             {data.sent}

@@ -1,6 +1,12 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, isRouteErrorResponse, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import {
+  Link,
+  isRouteErrorResponse,
+  useLoaderData,
+  useLocation,
+  useRouteError,
+} from "@remix-run/react";
 import { JOB_TYPE_LABELS } from "#db/constants";
 import { ApplyButton } from "~/components/jobs/apply-button";
 import { CompanyLogo } from "~/components/jobs/company-logo";
@@ -79,14 +85,22 @@ export default function JobPage() {
   const location = useLocation();
   return (
     <main className="page job-detail">
-      {jsonLd ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} /> : null}
+      {jsonLd ? (
+        <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
+      ) : null}
       <p>
         <Link to="/jobs">← All jobs</Link>
       </p>
       {!isPublic ? (
         <p className="alert alert-info" role="note">
           Only administrators can see this job: it is{" "}
-          {[!job.isApproved ? "pending approval" : null, job.status !== "active" ? job.status : null].filter(Boolean).join(" and ")}.
+          {[
+            !job.isApproved ? "pending approval" : null,
+            job.status !== "active" ? job.status : null,
+          ]
+            .filter(Boolean)
+            .join(" and ")}
+          .
         </p>
       ) : null}
       <article className="card stack" aria-labelledby="job-title">
@@ -95,7 +109,8 @@ export default function JobPage() {
           <div>
             <h1 id="job-title">{job.title}</h1>
             <p className="muted">
-              {job.companyName} · posted <time dateTime={job.createdAt}>{relativeTime(job.createdAt, new Date(now))}</time>
+              {job.companyName} · posted{" "}
+              <time dateTime={job.createdAt}>{relativeTime(job.createdAt, new Date(now))}</time>
             </p>
           </div>
         </header>
@@ -129,9 +144,11 @@ export default function JobPage() {
             </div>
           ) : null}
         </dl>
-        {job.shortDescription ? <p className="job-detail-lead">
+        {job.shortDescription ? (
+          <p className="job-detail-lead">
             <LinkedText text={job.shortDescription} />
-          </p> : null}
+          </p>
+        ) : null}
         {job.description ? (
           <section aria-labelledby="job-description">
             <h2 id="job-description">Description</h2>
@@ -159,7 +176,13 @@ export function ErrorBoundary() {
   return (
     <main className="page">
       <h1>{notFound ? "Job not found" : "Unexpected Application Error!"}</h1>
-      <p>{notFound ? "This job is not available. It may have been filled or removed." : errorInfo(error).unavailable ? UNAVAILABLE_TEXT : "Something went wrong. Please try again."}</p>
+      <p>
+        {notFound
+          ? "This job is not available. It may have been filled or removed."
+          : errorInfo(error).unavailable
+            ? UNAVAILABLE_TEXT
+            : "Something went wrong. Please try again."}
+      </p>
       <ErrorReference />
       <p>
         <Link to="/jobs">Browse all jobs</Link>

@@ -14,9 +14,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await getUser(request);
   const form = await request.formData().catch(() => new FormData());
   try {
-    const { job, website } = await applyToJob({ db: await getDb(), actor: actorFrom(user) }, params.id ?? "");
+    const { job, website } = await applyToJob(
+      { db: await getDb(), actor: actorFrom(user) },
+      params.id ?? "",
+    );
     if (website) return redirect(website, 303);
-    return redirectWithFlash(safeRedirect(form.get("back"), `/jobs/${job.id}`), { kind: "error", message: JOB_TEXT.noWebsite });
+    return redirectWithFlash(safeRedirect(form.get("back"), `/jobs/${job.id}`), {
+      kind: "error",
+      message: JOB_TEXT.noWebsite,
+    });
   } catch (e) {
     if (e instanceof NotFound) throw json({ message: "Job not found" }, { status: 404 });
     throw e;
@@ -24,4 +30,5 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 /** A GET here (a bookmarked tab) just shows the job. */
-export const loader = ({ params }: LoaderFunctionArgs) => redirect(`/jobs/${encodeURIComponent(params.id ?? "")}`);
+export const loader = ({ params }: LoaderFunctionArgs) =>
+  redirect(`/jobs/${encodeURIComponent(params.id ?? "")}`);

@@ -1,6 +1,14 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation, useRouteError, useNavigation, useSubmit } from "@remix-run/react";
+import {
+  Form,
+  Link,
+  useLoaderData,
+  useLocation,
+  useRouteError,
+  useNavigation,
+  useSubmit,
+} from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { JOB_TYPES, JOB_TYPE_LABELS, SEARCH_DEBOUNCE_MS } from "#db/constants";
 import { JobCard, type JobCardData } from "~/components/jobs/job-card";
@@ -10,7 +18,12 @@ import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { preview } from "~/lib/format";
 import { clientIp, isFirstParty } from "~/lib/request.server";
-import { JOB_TEXT, boardSearch, parseJobListQuery, type BoardFilters } from "~/models/job/job.schema";
+import {
+  JOB_TEXT,
+  boardSearch,
+  parseJobListQuery,
+  type BoardFilters,
+} from "~/models/job/job.schema";
 import { listCategories, logoPath, safeWebsite, searchPublicJobs } from "~/models/job/job.server";
 import { actorKey, recordSearchQuietly } from "~/models/search/search.server";
 import jobsCss from "~/styles/jobs.css";
@@ -29,14 +42,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const query = parseJobListQuery(url.searchParams, { strict: false, maxLimit: BOARD_PAGE_SIZE });
   const [db, user] = await Promise.all([getDb(), getUser(request)]);
-  const filters: BoardFilters = { q: query.q, type: query.jobType, location: query.location, category: query.category };
-  const searchFilters = { q: query.q, jobType: query.jobType, location: query.location, category: query.category };
+  const filters: BoardFilters = {
+    q: query.q,
+    type: query.jobType,
+    location: query.location,
+    category: query.category,
+  };
+  const searchFilters = {
+    q: query.q,
+    jobType: query.jobType,
+    location: query.location,
+    category: query.category,
+  };
   const [result, categories] = await Promise.all([
-    searchPublicJobs(db, searchFilters, { offset: (query.page - 1) * BOARD_PAGE_SIZE, limit: BOARD_PAGE_SIZE }),
+    searchPublicJobs(db, searchFilters, {
+      offset: (query.page - 1) * BOARD_PAGE_SIZE,
+      limit: BOARD_PAGE_SIZE,
+    }),
     listCategories({ db, actor: null }),
   ]);
   // Only searches people make on Runway count (issue 11 §9): not a foreign page embedding /jobs?q=.
-  if (query.q && isFirstParty(request)) await recordSearchQuietly(db, query.q, actorKey({ userId: user?.id, ip: clientIp(request) }, env().SESSION_SECRET));
+  if (query.q && isFirstParty(request))
+    await recordSearchQuietly(
+      db,
+      query.q,
+      actorKey({ userId: user?.id, ip: clientIp(request) }, env().SESSION_SECRET),
+    );
   const jobs: JobCardData[] = result.rows.map((r) => ({
     id: r.id,
     title: r.title,
@@ -57,7 +88,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     pageCount: Math.max(1, Math.ceil(result.total / BOARD_PAGE_SIZE)),
     filters,
     notices: query.notices,
-    categories: filters.category && !categories.includes(filters.category) ? [...categories, filters.category] : categories,
+    categories:
+      filters.category && !categories.includes(filters.category)
+        ? [...categories, filters.category]
+        : categories,
     now: Date.now(),
   });
 }
@@ -66,15 +100,32 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const q = data?.filters.q;
   return [
     { title: q ? `“${q}” — internships and jobs · Runway` : "Internships and jobs · Runway" },
-    { name: "description", content: "Approved internships, OJT and jobs for our aeronautics students and alumni." },
-    { tagName: "link", rel: "alternate", type: "application/rss+xml", title: "Runway jobs (RSS)", href: "/jobs/feed.xml" },
-    { tagName: "link", rel: "alternate", type: "application/feed+json", title: "Runway jobs (JSON Feed)", href: "/jobs/feed.json" },
+    {
+      name: "description",
+      content: "Approved internships, OJT and jobs for our aeronautics students and alumni.",
+    },
+    {
+      tagName: "link",
+      rel: "alternate",
+      type: "application/rss+xml",
+      title: "Runway jobs (RSS)",
+      href: "/jobs/feed.xml",
+    },
+    {
+      tagName: "link",
+      rel: "alternate",
+      type: "application/feed+json",
+      title: "Runway jobs (JSON Feed)",
+      href: "/jobs/feed.json",
+    },
   ];
 };
 
 function summary(total: number, capped: boolean, page: number, pageCount: number) {
   if (total === 0) return "";
-  const jobs = capped ? `${total.toLocaleString("en")}+ matching jobs (newest shown)` : `${total.toLocaleString("en")} ${total === 1 ? "job" : "jobs"}`;
+  const jobs = capped
+    ? `${total.toLocaleString("en")}+ matching jobs (newest shown)`
+    : `${total.toLocaleString("en")} ${total === 1 ? "job" : "jobs"}`;
   return pageCount > 1 ? `${jobs} · page ${page} of ${pageCount}` : jobs;
 }
 
@@ -117,7 +168,8 @@ export default function JobsBoard() {
     timer.current = setTimeout(() => {
       // Only the filters in use go into the URL (no `?type=&location=` noise); the page starts at 1.
       const params = new URLSearchParams();
-      for (const [k, v] of new FormData(form)) if (typeof v === "string" && v.trim()) params.set(k, v.trim());
+      for (const [k, v] of new FormData(form))
+        if (typeof v === "string" && v.trim()) params.set(k, v.trim());
       submit(params, { method: "get", action: "/jobs", replace: true, preventScrollReset: true });
     }, delay);
   };
@@ -187,7 +239,14 @@ export default function JobsBoard() {
               <label className="field-label" htmlFor="jobs-location">
                 Location
               </label>
-              <input id="jobs-location" type="text" name="location" defaultValue={filters.location} maxLength={100} placeholder="City or Remote" />
+              <input
+                id="jobs-location"
+                type="text"
+                name="location"
+                defaultValue={filters.location}
+                maxLength={100}
+                placeholder="City or Remote"
+              />
             </div>
             <div className="field">
               <label className="field-label" htmlFor="jobs-category">
@@ -230,7 +289,8 @@ export default function JobsBoard() {
           <p className="card jobs-empty">{JOB_TEXT.boardEmpty}</p>
         ) : data.jobs.length === 0 ? (
           <p className="card jobs-empty">
-            There are no jobs on this page. <Link to={`/jobs${boardSearch({ ...filters, page: 1 })}`}>Go to the first page</Link>
+            There are no jobs on this page.{" "}
+            <Link to={`/jobs${boardSearch({ ...filters, page: 1 })}`}>Go to the first page</Link>
           </p>
         ) : (
           <div className="grid-cards">
@@ -242,7 +302,11 @@ export default function JobsBoard() {
         {data.pageCount > 1 ? (
           <nav className="jobs-pager" aria-label="Pages">
             {data.page > 1 ? (
-              <Link className="btn btn-sm" to={`/jobs${boardSearch({ ...filters, page: data.page - 1 })}`} rel="prev">
+              <Link
+                className="btn btn-sm"
+                to={`/jobs${boardSearch({ ...filters, page: data.page - 1 })}`}
+                rel="prev"
+              >
                 ‹ Previous
               </Link>
             ) : null}
@@ -250,7 +314,11 @@ export default function JobsBoard() {
               Page {Math.min(data.page, data.pageCount)} of {data.pageCount}
             </span>
             {data.page < data.pageCount ? (
-              <Link className="btn btn-sm" to={`/jobs${boardSearch({ ...filters, page: data.page + 1 })}`} rel="next">
+              <Link
+                className="btn btn-sm"
+                to={`/jobs${boardSearch({ ...filters, page: data.page + 1 })}`}
+                rel="next"
+              >
                 Next ›
               </Link>
             ) : null}

@@ -15,11 +15,19 @@ import {
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   try {
-    const query = parseFeedQuery(url.searchParams, { defaultLimit: SYNDICATION_LIMIT, maxLimit: SYNDICATION_MAX_LIMIT });
+    const query = parseFeedQuery(url.searchParams, {
+      defaultLimit: SYNDICATION_LIMIT,
+      maxLimit: SYNDICATION_MAX_LIMIT,
+    });
     const e = env();
     const rows = await syndicatedJobs(await getDb(), query);
     const self = `${e.PUBLIC_URL}/jobs/feed.json${url.search}`;
-    const doc = jsonFeedDocument(rows, { base: e.PUBLIC_URL, collegeName: e.COLLEGE_NAME }, self, query.filters);
+    const doc = jsonFeedDocument(
+      rows,
+      { base: e.PUBLIC_URL, collegeName: e.COLLEGE_NAME },
+      self,
+      query.filters,
+    );
     return cachedResponse(request, JSON.stringify(doc), {
       "Content-Type": "application/feed+json; charset=utf-8",
       "Cache-Control": "public, max-age=300",

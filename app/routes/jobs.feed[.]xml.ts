@@ -15,18 +15,28 @@ import {
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   try {
-    const query = parseFeedQuery(url.searchParams, { defaultLimit: SYNDICATION_LIMIT, maxLimit: SYNDICATION_MAX_LIMIT });
+    const query = parseFeedQuery(url.searchParams, {
+      defaultLimit: SYNDICATION_LIMIT,
+      maxLimit: SYNDICATION_MAX_LIMIT,
+    });
     const e = env();
     const rows = await syndicatedJobs(await getDb(), query);
     const self = `${e.PUBLIC_URL}/jobs/feed.xml${url.search}`;
-    return cachedResponse(request, rssDocument(rows, { base: e.PUBLIC_URL, collegeName: e.COLLEGE_NAME }, self, query.filters), {
-      "Content-Type": "application/rss+xml; charset=utf-8",
-      "Cache-Control": "public, max-age=300",
-      "Access-Control-Allow-Origin": "*",
-    });
+    return cachedResponse(
+      request,
+      rssDocument(rows, { base: e.PUBLIC_URL, collegeName: e.COLLEGE_NAME }, self, query.filters),
+      {
+        "Content-Type": "application/rss+xml; charset=utf-8",
+        "Cache-Control": "public, max-age=300",
+        "Access-Control-Allow-Origin": "*",
+      },
+    );
   } catch (e) {
     if (e instanceof ValidationError)
-      return new Response(e.message, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+      return new Response(e.message, {
+        status: 400,
+        headers: { "Content-Type": "text/plain; charset=utf-8" },
+      });
     throw e;
   }
 }

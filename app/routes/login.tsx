@@ -5,11 +5,22 @@
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
-import { authenticator, redirectWithFlash, requireAnonymous, safeRedirect, startSession } from "~/lib/auth.server";
+import {
+  authenticator,
+  redirectWithFlash,
+  requireAnonymous,
+  safeRedirect,
+  startSession,
+} from "~/lib/auth.server";
 import { RESET_MSG } from "~/models/auth/password-reset.server";
 import { verifyOtpPath } from "~/models/auth/verify-state.server";
 import { DomainError, TooManyRequests } from "~/models/errors";
@@ -32,7 +43,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     passwordReset: RESET_MSG.done,
   } as const;
   const url = new URL(request.url);
-  const key = (Object.keys(NOTICES) as Array<keyof typeof NOTICES>).find((k) => url.searchParams.has(k));
+  const key = (Object.keys(NOTICES) as Array<keyof typeof NOTICES>).find((k) =>
+    url.searchParams.has(k),
+  );
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "");
   return json({ notice: key ? NOTICES[key] : null, redirectTo });
 }
@@ -50,20 +63,33 @@ export async function action({ request }: ActionFunctionArgs) {
     const cookie = await startSession(request, user.id, formData.get("remember") === "on");
     const fallback = user.role === "admin" ? "/dashboard" : "/";
     const asked = safeRedirect(formData.get("redirectTo"), "");
-    return redirectWithFlash(asked && asked !== "/" ? asked : fallback, { kind: "success", message: "Logged in successfully" }, {
-      "Set-Cookie": cookie,
-    });
+    return redirectWithFlash(
+      asked && asked !== "/" ? asked : fallback,
+      { kind: "success", message: "Logged in successfully" },
+      {
+        "Set-Cookie": cookie,
+      },
+    );
   } catch (e) {
     if (e instanceof Response) throw e;
     if (e instanceof DomainError && e.extra?.requiresVerification) {
-      return redirect(verifyOtpPath({ email: String(e.extra.email), userId: String(e.extra.userId) }));
+      return redirect(
+        verifyOtpPath({ email: String(e.extra.email), userId: String(e.extra.userId) }),
+      );
     }
     if (e instanceof DomainError) {
-      const headers = e instanceof TooManyRequests ? { "Retry-After": String(e.retryAfterSeconds) } : undefined;
-      return json({ result: submission.reply({ formErrors: [e.message], hideFields: ["password"] }) }, { status: e.status, headers });
+      const headers =
+        e instanceof TooManyRequests ? { "Retry-After": String(e.retryAfterSeconds) } : undefined;
+      return json(
+        { result: submission.reply({ formErrors: [e.message], hideFields: ["password"] }) },
+        { status: e.status, headers },
+      );
     }
     log.error("login", e);
-    return json({ result: submission.reply({ formErrors: ["Login failed"], hideFields: ["password"] }) }, { status: 500 });
+    return json(
+      { result: submission.reply({ formErrors: ["Login failed"], hideFields: ["password"] }) },
+      { status: 500 },
+    );
   }
 }
 
@@ -82,10 +108,18 @@ export default function Login() {
   // §8: a failed sign-in is also a notification (the server's message, else 'Login failed').
   const failure = actionData?.result.error?.[""]?.[0];
   useEffect(() => {
-    if (actionData?.result.error?.[""]) notify.error(actionData.result.error[""][0] || "Login failed");
+    if (actionData?.result.error?.[""])
+      notify.error(actionData.result.error[""][0] || "Login failed");
   }, [actionData]);
-  const { key: _ek, ...emailProps } = getInputProps(fields.email, { type: "email", ariaAttributes: false });
-  const { key: _pk, type: _pt, ...passwordProps } = getInputProps(fields.password, { type: "password", ariaAttributes: false });
+  const { key: _ek, ...emailProps } = getInputProps(fields.email, {
+    type: "email",
+    ariaAttributes: false,
+  });
+  const {
+    key: _pk,
+    type: _pt,
+    ...passwordProps
+  } = getInputProps(fields.password, { type: "password", ariaAttributes: false });
 
   return (
     <main className="auth-page">

@@ -58,7 +58,9 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireAnonymous(request);
   const formData = await request.formData();
   const submission = parseWithZod(formData, {
-    schema: registerFormSchema(env().COLLEGE_EMAIL_DOMAIN, { passwordMin: env().PASSWORD_MIN_LENGTH }),
+    schema: registerFormSchema(env().COLLEGE_EMAIL_DOMAIN, {
+      passwordMin: env().PASSWORD_MIN_LENGTH,
+    }),
   });
   if (submission.status !== "success")
     return json({ result: submission.reply({ hideFields: HIDE }) }, { status: 400 });

@@ -13,7 +13,14 @@ import type {
   MetaFunction,
 } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import { endSession } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
@@ -40,15 +47,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 // The page's URL holds a credential: no caching, and no Referer carrying it anywhere.
-export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" });
+export const headers: HeadersFunction = () => ({
+  "Cache-Control": "no-store",
+  "Referrer-Policy": "no-referrer",
+});
 
 export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: resetPasswordFormSchemaOf(env().PASSWORD_MIN_LENGTH) });
+  const submission = parseWithZod(await request.formData(), {
+    schema: resetPasswordFormSchemaOf(env().PASSWORD_MIN_LENGTH),
+  });
   if (submission.status !== "success") {
     // The hidden token and e-mail have no visible field: say what is wrong with the link instead.
     const badLink = !!(submission.error?.token || submission.error?.email);
     return json(
-      { result: submission.reply({ hideFields: HIDE, ...(badLink ? { formErrors: [RESET_TOKEN_MSG] } : {}) }) },
+      {
+        result: submission.reply({
+          hideFields: HIDE,
+          ...(badLink ? { formErrors: [RESET_TOKEN_MSG] } : {}),
+        }),
+      },
       { status: 400 },
     );
   }
@@ -60,9 +77,16 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect("/login?passwordReset=1", { headers: { "Set-Cookie": cookie } });
   } catch (e) {
     if (!(e instanceof DomainError)) throw e;
-    const headers = e instanceof TooManyRequests ? { "Retry-After": String(e.retryAfterSeconds) } : undefined;
+    const headers =
+      e instanceof TooManyRequests ? { "Retry-After": String(e.retryAfterSeconds) } : undefined;
     return json(
-      { result: submission.reply({ formErrors: [e.message], fieldErrors: e.fields, hideFields: HIDE }) },
+      {
+        result: submission.reply({
+          formErrors: [e.message],
+          fieldErrors: e.fields,
+          hideFields: HIDE,
+        }),
+      },
       { status: e.status, headers },
     );
   }
@@ -76,13 +100,18 @@ export default function ResetPassword() {
   const [form, fields] = useForm({
     id: "reset-password",
     lastResult: navigation.state === "idle" ? data?.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordFormSchemaOf(passwordMin) }),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: resetPasswordFormSchemaOf(passwordMin) }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
   const busy = navigation.state === "submitting";
   const pw = (meta: typeof fields.password) => {
-    const { key: _k, type: _t, ...rest } = getInputProps(meta, { type: "password", ariaAttributes: false });
+    const {
+      key: _k,
+      type: _t,
+      ...rest
+    } = getInputProps(meta, { type: "password", ariaAttributes: false });
     return rest;
   };
   const title = invite ? "Set your password" : "Reset your password";
@@ -114,7 +143,14 @@ export default function ResetPassword() {
           <input type="hidden" name="token" value={token} />
           <input type="hidden" name="email" value={email} />
           {/* Lets password managers file the new password under the right account. */}
-          <input type="text" name="username" value={email} autoComplete="username" readOnly hidden />
+          <input
+            type="text"
+            name="username"
+            value={email}
+            autoComplete="username"
+            readOnly
+            hidden
+          />
           {form.errors?.length ? (
             <div className="alert alert-error" role="alert" id={form.errorId}>
               {form.errors[0]}
@@ -123,8 +159,14 @@ export default function ResetPassword() {
           <Field label="New password" id={fields.password.id} error={fields.password.errors}>
             {(p) => <PasswordInput {...pw(fields.password)} {...p} autoComplete="new-password" />}
           </Field>
-          <Field label="Confirm new password" id={fields.confirmPassword.id} error={fields.confirmPassword.errors}>
-            {(p) => <PasswordInput {...pw(fields.confirmPassword)} {...p} autoComplete="new-password" />}
+          <Field
+            label="Confirm new password"
+            id={fields.confirmPassword.id}
+            error={fields.confirmPassword.errors}
+          >
+            {(p) => (
+              <PasswordInput {...pw(fields.confirmPassword)} {...p} autoComplete="new-password" />
+            )}
           </Field>
           <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
             {busy ? "Saving…" : invite ? "Set password" : "Reset password"}

@@ -3,9 +3,22 @@
  * user's role is 'not found'. Admins see a read-only preview. The action also serves the survey
  * dialogs (they post here with a fetcher).
  */
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import {
+  Form,
+  isRouteErrorResponse,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useRouteError,
+} from "@remix-run/react";
 import { useEffect } from "react";
 import { requireUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
@@ -22,15 +35,20 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: surveyStyl
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   try {
-    const { survey, state } = await getSurveyForAnswering({ db: await getDb(), actor: actorOf(user) }, params.id ?? "");
+    const { survey, state } = await getSurveyForAnswering(
+      { db: await getDb(), actor: actorOf(user) },
+      params.id ?? "",
+    );
     return json({ survey, state });
   } catch (e) {
-    if (e instanceof DomainError && e.status === 404) throw json({ message: SURVEY_MSG.notFound }, { status: 404 });
+    if (e instanceof DomainError && e.status === 404)
+      throw json({ message: SURVEY_MSG.notFound }, { status: 404 });
     throw e;
   }
 }
 
-export type SubmitResult = { ok: true; message: string } | { ok: false; message: string; errors?: Record<string, string[]> };
+export type SubmitResult =
+  { ok: true; message: string } | { ok: false; message: string; errors?: Record<string, string[]> };
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
@@ -42,7 +60,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return json<SubmitResult>({ ok: true, message: SURVEY_MSG.thanks });
   } catch (e) {
     if (e instanceof DomainError)
-      return json<SubmitResult>({ ok: false, message: e.message, errors: e.fields }, { status: e.status });
+      return json<SubmitResult>(
+        { ok: false, message: e.message, errors: e.fields },
+        { status: e.status },
+      );
     throw e;
   }
 }
@@ -65,7 +86,9 @@ export default function AnswerSurvey() {
       </header>
       {done ? (
         <div className="card stack" role="status">
-          <p className="alert alert-success">{result?.ok ? SURVEY_MSG.thanks : SURVEY_MSG.alreadyAnswered}</p>
+          <p className="alert alert-success">
+            {result?.ok ? SURVEY_MSG.thanks : SURVEY_MSG.alreadyAnswered}
+          </p>
           <p>
             <Link to="/" className="btn">
               Back to home
@@ -95,7 +118,9 @@ export default function AnswerSurvey() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.survey.title} — Runway` : "Survey — Runway" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.survey.title} — Runway` : "Survey — Runway" },
+];
 
 export function ErrorBoundary() {
   const error = useRouteError();
@@ -103,7 +128,13 @@ export function ErrorBoundary() {
   return (
     <main className="page page-narrow">
       <h1>{notFound ? "Survey not available" : "Unexpected Application Error!"}</h1>
-      <p>{notFound ? "This survey does not exist, is closed, or is not meant for you." : errorInfo(error).unavailable ? UNAVAILABLE_TEXT : "Something went wrong. Please try again."}</p>
+      <p>
+        {notFound
+          ? "This survey does not exist, is closed, or is not meant for you."
+          : errorInfo(error).unavailable
+            ? UNAVAILABLE_TEXT
+            : "Something went wrong. Please try again."}
+      </p>
       <ErrorReference />
       <Link to="/">Go to the home page</Link>
     </main>

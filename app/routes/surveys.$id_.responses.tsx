@@ -14,8 +14,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const id = params.id ?? "";
   // §8: the raw screen logs failures and a missing id to the console only.
-  if (!isUuid(id)) return json({ responses: [] as Awaited<ReturnType<typeof listResponses>>, error: "Missing or invalid survey id" });
-  const responses = await listResponses(await getDb(), id, user.role === "admin" ? {} : { userId: user.id });
+  if (!isUuid(id))
+    return json({
+      responses: [] as Awaited<ReturnType<typeof listResponses>>,
+      error: "Missing or invalid survey id",
+    });
+  const responses = await listResponses(
+    await getDb(),
+    id,
+    user.role === "admin" ? {} : { userId: user.id },
+  );
   return json({ responses, error: null as string | null });
 }
 

@@ -11,13 +11,23 @@ import { uploadLogo } from "~/models/company/company.server";
 import { readUpload } from "~/models/file/file.server";
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(request, async () => json(request, { message: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } }));
+  handleApi(request, async () =>
+    json(request, { message: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } }),
+  );
 
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
-    if (request.method !== "POST") return json(request, { message: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+    if (request.method !== "POST")
+      return json(
+        request,
+        { message: "Method not allowed" },
+        { status: 405, headers: { Allow: "POST" } },
+      );
     const user = await requireApiAdmin(request);
     const upload = await readUpload(request, "logo");
-    const stored = await uploadLogo({ db: await getDb(), actor: { id: user.id, role: user.role as Role, email: user.email } }, upload);
+    const stored = await uploadLogo(
+      { db: await getDb(), actor: { id: user.id, role: user.role as Role, email: user.email } },
+      upload,
+    );
     return json(request, stored, { status: 201, headers: { Location: stored.url } });
   });

@@ -4,7 +4,12 @@
  * to /dashboard. The action also serves the register page's verification modal (mode=modal), which
  * gets JSON back and goes on to /login itself.
  */
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
@@ -65,7 +70,12 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "resend") {
     try {
       await resendVerificationCode(db, { email: state.email, ip });
-      return reply({ intent, resent: true, message: OTP_MSG.resent, cooldown: RESEND_COOLDOWN_SECONDS });
+      return reply({
+        intent,
+        resent: true,
+        message: OTP_MSG.resent,
+        cooldown: RESEND_COOLDOWN_SECONDS,
+      });
     } catch (e) {
       if (!(e instanceof DomainError)) throw e;
       const retry = e instanceof TooManyRequests ? e.retryAfterSeconds : undefined;
@@ -75,12 +85,17 @@ export async function action({ request }: ActionFunctionArgs) {
 
   // The boxes share one name; join them (a code typed or pasted into one box also works).
   const parsed = otpField.safeParse(form.getAll("otp").map(String).join(""));
-  if (!parsed.success) return reply({ intent, verified: false, error: parsed.error.issues[0].message }, 400);
+  if (!parsed.success)
+    return reply({ intent, verified: false, error: parsed.error.issues[0].message }, 400);
   try {
     const user = await verifyEmailCode(db, { email: state.email, otp: parsed.data, ip });
     if (modal) return reply({ intent, verified: true, message: OTP_MSG.verified });
     const cookie = await startSession(request, user.id, false);
-    return redirectWithFlash("/dashboard", { kind: "success", message: OTP_MSG.verified }, { "Set-Cookie": cookie });
+    return redirectWithFlash(
+      "/dashboard",
+      { kind: "success", message: OTP_MSG.verified },
+      { "Set-Cookie": cookie },
+    );
   } catch (e) {
     if (!(e instanceof DomainError)) throw e;
     const retry = e instanceof TooManyRequests ? e.retryAfterSeconds : undefined;
@@ -121,14 +136,16 @@ export default function VerifyOtp() {
   const resendError = data?.intent === "resend" && !data.resent ? data.error : null;
   const resent = data?.intent === "resend" && data.resent ? data.message : null;
 
-  const submitCode = (code: string) => submit({ intent: "verify", s, otp: code }, { method: "post" });
+  const submitCode = (code: string) =>
+    submit({ intent: "verify", s, otp: code }, { method: "post" });
 
   return (
     <main className="auth-page">
       <div className="auth-card stack">
         <h1>Verify your email</h1>
         <p id={helpId} className="auth-sub">
-          We sent a {OTP_LENGTH}-digit code to <strong>{email}</strong>. Enter it below to verify your email.
+          We sent a {OTP_LENGTH}-digit code to <strong>{email}</strong>. Enter it below to verify
+          your email.
         </p>
         <Form method="post" className="auth-form">
           <input type="hidden" name="intent" value="verify" />

@@ -12,7 +12,11 @@ import styles from "~/styles/widget-demo.css";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [
   { title: "Jobs widget for your website · Runway" },
-  { name: "description", content: "Show the latest approved internships and jobs from Runway on any web page with one script tag." },
+  {
+    name: "description",
+    content:
+      "Show the latest approved internships and jobs from Runway on any web page with one script tag.",
+  },
 ];
 
 type Demo = { id: string; title: string; note: string; options: Record<string, string> };
@@ -23,7 +27,13 @@ const DEMOS: Demo[] = [
     id: "demo-dark",
     title: "Internships, dark, gold accent",
     note: 'data-type="internship" data-theme="dark" data-accent="#f59e0b" data-limit="3" data-title="Internships"',
-    options: { type: "internship", theme: "dark", accent: "#f59e0b", limit: "3", title: "Internships" },
+    options: {
+      type: "internship",
+      theme: "dark",
+      accent: "#f59e0b",
+      limit: "3",
+      title: "Internships",
+    },
   },
   {
     id: "demo-narrow",
@@ -44,7 +54,8 @@ function loadWidget(): Promise<RunwayJobs> {
     s.src = "/widget.js";
     s.async = true;
     s.dataset.manual = "";
-    s.onload = () => (w.RunwayJobs ? resolve(w.RunwayJobs) : reject(new Error("widget not loaded")));
+    s.onload = () =>
+      w.RunwayJobs ? resolve(w.RunwayJobs) : reject(new Error("widget not loaded"));
     s.onerror = () => reject(new Error("widget not loaded"));
     document.head.appendChild(s);
   });
@@ -72,7 +83,9 @@ export default function WidgetDemo() {
     loadWidget()
       .then((rj) => {
         if (!live) return;
-        unmounts = DEMOS.map((d) => (slots.current[d.id] ? rj.mount(slots.current[d.id]!, d.options) : () => {}));
+        unmounts = DEMOS.map((d) =>
+          slots.current[d.id] ? rj.mount(slots.current[d.id]!, d.options) : () => {},
+        );
       })
       .catch(() => {
         if (live) notify.error("The widget could not be loaded.");
@@ -99,9 +112,10 @@ export default function WidgetDemo() {
       </header>
       <section className="stack">
         <p>
-          Paste one snippet into any page of the college website and it shows the latest approved, active internships and jobs
-          from Runway, each linking to its page here. It is small (under 10 KB), sends no cookies, makes a single request, and
-          draws inside its own Shadow DOM, so the page&apos;s styles cannot break it and its styles cannot leak into the page.
+          Paste one snippet into any page of the college website and it shows the latest approved,
+          active internships and jobs from Runway, each linking to its page here. It is small (under
+          10 KB), sends no cookies, makes a single request, and draws inside its own Shadow DOM, so
+          the page&apos;s styles cannot break it and its styles cannot leak into the page.
         </p>
         <h2>The snippet</h2>
         <pre className="widget-snippet" aria-label="Embed snippet" tabIndex={0}>
@@ -119,7 +133,10 @@ export default function WidgetDemo() {
         <h2 id="live-title">Live examples</h2>
         <div className="widget-grid">
           {DEMOS.map((d) => (
-            <figure key={d.id} className={`card widget-example${d.id === "demo-narrow" ? " widget-narrow" : ""}`}>
+            <figure
+              key={d.id}
+              className={`card widget-example${d.id === "demo-narrow" ? " widget-narrow" : ""}`}
+            >
               <figcaption>
                 <strong>{d.title}</strong>
                 <code className="muted">{d.note}</code>
@@ -149,42 +166,64 @@ export default function WidgetDemo() {
             </thead>
             <tbody>
               <tr>
-                <td><code>data-limit</code></td>
+                <td>
+                  <code>data-limit</code>
+                </td>
                 <td>How many jobs to show (1–20).</td>
                 <td>5</td>
               </tr>
               <tr>
-                <td><code>data-type</code></td>
+                <td>
+                  <code>data-type</code>
+                </td>
                 <td>Only one job type: internship, ojt, part-time, full-time or contract.</td>
                 <td>all types</td>
               </tr>
               <tr>
-                <td><code>data-category</code></td>
+                <td>
+                  <code>data-category</code>
+                </td>
                 <td>Only jobs in this category.</td>
                 <td>all</td>
               </tr>
               <tr>
-                <td><code>data-q</code></td>
+                <td>
+                  <code>data-q</code>
+                </td>
                 <td>A search, as on the Jobs page.</td>
                 <td>none</td>
               </tr>
               <tr>
-                <td><code>data-target</code></td>
-                <td>CSS selector of the element to render into; otherwise the widget appears right after the script tag.</td>
+                <td>
+                  <code>data-target</code>
+                </td>
+                <td>
+                  CSS selector of the element to render into; otherwise the widget appears right
+                  after the script tag.
+                </td>
                 <td>after the script</td>
               </tr>
               <tr>
-                <td><code>data-theme</code></td>
+                <td>
+                  <code>data-theme</code>
+                </td>
                 <td>light or dark.</td>
                 <td>light</td>
               </tr>
               <tr>
-                <td><code>data-accent</code></td>
-                <td>The accent colour of the frame, underlines, placeholders and focus ring, e.g. #1d4ed8 (text keeps the theme's colours, so any accent stays readable).</td>
+                <td>
+                  <code>data-accent</code>
+                </td>
+                <td>
+                  The accent colour of the frame, underlines, placeholders and focus ring, e.g.
+                  #1d4ed8 (text keeps the theme's colours, so any accent stays readable).
+                </td>
                 <td>#1d4ed8</td>
               </tr>
               <tr>
-                <td><code>data-title</code></td>
+                <td>
+                  <code>data-title</code>
+                </td>
                 <td>The heading above the list.</td>
                 <td>Latest jobs</td>
               </tr>
@@ -192,9 +231,9 @@ export default function WidgetDemo() {
           </table>
         </div>
         <p>
-          Pages that build their own layout can load the script with <code>data-manual</code> and call{" "}
-          <code>RunwayJobs.mount(element, {"{ limit: 3, type: \"ojt\", theme: \"dark\" }"})</code>; it returns a function that
-          removes the widget again.
+          Pages that build their own layout can load the script with <code>data-manual</code> and
+          call <code>RunwayJobs.mount(element, {'{ limit: 3, type: "ojt", theme: "dark" }'})</code>;
+          it returns a function that removes the widget again.
         </p>
       </section>
     </main>

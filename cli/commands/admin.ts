@@ -2,13 +2,26 @@
 import readline from "node:readline";
 import { Writable } from "node:stream";
 import type { Command } from "commander";
-import { CliError, EXIT_OK, EXIT_USAGE, finish, printJson, processIo, say, withDb, type Io, type RunDeps } from "../support";
+import {
+  CliError,
+  EXIT_OK,
+  EXIT_USAGE,
+  finish,
+  printJson,
+  processIo,
+  say,
+  withDb,
+  type Io,
+  type RunDeps,
+} from "../support";
 
 /** Reads all of stdin and drops one trailing line break (`printf 'pw' |` and `echo pw |` both work). */
 export async function readPasswordStdin(stdin: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const c of stdin) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(String(c)));
-  return Buffer.concat(chunks).toString("utf8").replace(/\r?\n$/, "");
+  return Buffer.concat(chunks)
+    .toString("utf8")
+    .replace(/\r?\n$/, "");
 }
 
 /** Asks on the terminal without echoing what is typed (readline with a muted output). */
@@ -63,7 +76,10 @@ async function obtainPassword(opts: AdminCreateOptions, io: Io): Promise<string>
 }
 
 /** Creates an active, verified administrator with the Create User rules (§5). */
-export async function runAdminCreate(opts: AdminCreateOptions, deps: RunDeps = {}): Promise<number> {
+export async function runAdminCreate(
+  opts: AdminCreateOptions,
+  deps: RunDeps = {},
+): Promise<number> {
   const io = deps.io ?? processIo;
   const { env } = await import("~/lib/env.server");
   const { userRecordSchema } = await import("~/models/user/user.schema");
@@ -110,7 +126,11 @@ export async function runAdminCreate(opts: AdminCreateOptions, deps: RunDeps = {
     }),
   );
   if (opts.json) printJson(io, serializeUser(user));
-  else say(io, `Administrator created: ${user.firstName} ${user.lastName} <${user.email}>. Sign in at ${e.PUBLIC_URL}/login`);
+  else
+    say(
+      io,
+      `Administrator created: ${user.firstName} ${user.lastName} <${user.email}>. Sign in at ${e.PUBLIC_URL}/login`,
+    );
   return EXIT_OK;
 }
 
@@ -118,7 +138,9 @@ export function configure(program: Command, io: Io = processIo): void {
   const admin = program.command("admin").description("Administrator accounts.");
   admin
     .command("create")
-    .description("Create an active, verified administrator. The password is asked for (hidden) or read from stdin.")
+    .description(
+      "Create an active, verified administrator. The password is asked for (hidden) or read from stdin.",
+    )
     .requiredOption("--email <email>", "e-mail in the college domain")
     .requiredOption("--first-name <name>", "first name (at least 2 characters)")
     .requiredOption("--last-name <name>", "last name (at least 2 characters)")

@@ -1,9 +1,22 @@
 /** `runway courses seed` and `runway courses list [--json]`. */
 import type { Command } from "commander";
-import { EXIT_OK, finish, printJson, processIo, say, table, withDb, type Io, type RunDeps } from "../support";
+import {
+  EXIT_OK,
+  finish,
+  printJson,
+  processIo,
+  say,
+  table,
+  withDb,
+  type Io,
+  type RunDeps,
+} from "../support";
 
 /** Inserts or refreshes the 14 programmes of spec §2.4 (idempotent). */
-export async function runCoursesSeed(opts: { json?: boolean }, deps: RunDeps = {}): Promise<number> {
+export async function runCoursesSeed(
+  opts: { json?: boolean },
+  deps: RunDeps = {},
+): Promise<number> {
   const io = deps.io ?? processIo;
   const { seedCourses } = await import("~/models/course/course.server");
   const r = await withDb(deps, (h) => seedCourses(h.db));
@@ -13,15 +26,30 @@ export async function runCoursesSeed(opts: { json?: boolean }, deps: RunDeps = {
 }
 
 /** The courses with the short codes an import file may use. */
-export async function runCoursesList(opts: { json?: boolean }, deps: RunDeps = {}): Promise<number> {
+export async function runCoursesList(
+  opts: { json?: boolean },
+  deps: RunDeps = {},
+): Promise<number> {
   const io = deps.io ?? processIo;
   const { listCourses } = await import("~/models/course/course.server");
   const { INSTITUTES } = await import("#db/constants");
   const all = await withDb(deps, (h) => listCourses(h.db));
   const instituteName = (id: string) => INSTITUTES.find((i) => i.id === id)?.name ?? id;
-  const rows = all.map((c) => ({ code: c.code, name: c.name, institute: instituteName(c.institute), instituteId: c.institute }));
+  const rows = all.map((c) => ({
+    code: c.code,
+    name: c.name,
+    institute: instituteName(c.institute),
+    instituteId: c.institute,
+  }));
   if (opts.json) printJson(io, rows);
-  else say(io, table(["Code", "Name", "Institute"], rows.map((r) => [r.code, r.name, r.institute])));
+  else
+    say(
+      io,
+      table(
+        ["Code", "Name", "Institute"],
+        rows.map((r) => [r.code, r.name, r.institute]),
+      ),
+    );
   return EXIT_OK;
 }
 
@@ -35,7 +63,9 @@ export function configure(program: Command, io: Io = processIo): void {
     .action(async (opts) => finish(await runCoursesSeed(opts, { io })));
   courses
     .command("list")
-    .description("List the courses: code, name, institute. An import file may use the code or the exact name.")
+    .description(
+      "List the courses: code, name, institute. An import file may use the code or the exact name.",
+    )
     .option("--json", "print the courses as JSON")
     .addHelpText("after", "\nExample:\n  $ runway courses list\n  $ runway courses list --json")
     .action(async (opts) => finish(await runCoursesList(opts, { io })));

@@ -23,7 +23,9 @@ async function appliedMigrations(handle: DbHandle): Promise<number> {
     sql`select to_regclass('drizzle.__drizzle_migrations') is not null as "exists"`,
   );
   if (!r?.exists) return 0;
-  const [c] = await handle.rows<{ n: number | string }>(sql`select count(*) as n from drizzle.__drizzle_migrations`);
+  const [c] = await handle.rows<{ n: number | string }>(
+    sql`select count(*) as n from drizzle.__drizzle_migrations`,
+  );
   return Number(c?.n ?? 0);
 }
 
@@ -58,7 +60,10 @@ export async function runDbMigrate(opts: { json?: boolean }, deps: RunDeps = {})
 }
 
 /** Seeds the courses and, with `demo`, a lived-in board (companies, jobs, users, surveys, answers). */
-export async function runDbSeed(opts: { demo?: boolean; json?: boolean }, deps: RunDeps = {}): Promise<number> {
+export async function runDbSeed(
+  opts: { demo?: boolean; json?: boolean },
+  deps: RunDeps = {},
+): Promise<number> {
   const io = deps.io ?? processIo;
   const { seedCourses } = await import("~/models/course/course.server");
   const { env } = await import("~/lib/env.server");
@@ -91,7 +96,13 @@ export async function runDbSeed(opts: { demo?: boolean; json?: boolean }, deps: 
     );
     say(io, "");
     say(io, "Demo accounts (passwords are random; this is the only time they are shown):");
-    say(io, table(["Email", "Role", "Password"], result.users.map((u) => [u.email, u.role, u.password])));
+    say(
+      io,
+      table(
+        ["Email", "Role", "Password"],
+        result.users.map((u) => [u.email, u.role, u.password]),
+      ),
+    );
     return EXIT_OK;
   });
 }
@@ -105,9 +116,11 @@ export async function runDbCopy(
   deps: RunDeps & { target?: DbHandle } = {},
 ): Promise<number> {
   const io = deps.io ?? processIo;
-  if (!/^postgres(ql)?:\/\//.test(opts.to)) throw new CliError("--to must be a PostgreSQL URL (postgres://…)", EXIT_USAGE);
+  if (!/^postgres(ql)?:\/\//.test(opts.to))
+    throw new CliError("--to must be a PostgreSQL URL (postgres://…)", EXIT_USAGE);
   const { env } = await import("~/lib/env.server");
-  if (!deps.handle && env().DATABASE_URL === opts.to) throw new CliError("The source and the target are the same database", EXIT_USAGE);
+  if (!deps.handle && env().DATABASE_URL === opts.to)
+    throw new CliError("The source and the target are the same database", EXIT_USAGE);
   const { createDb } = await import("#db/client");
   const { migrate } = await import("#db/migrate");
   const { copyDatabase, CopyTargetNotEmpty } = await import("#db/copy");
@@ -129,8 +142,14 @@ export async function runDbCopy(
   const total = result.tables.reduce((n, t) => n + t.rows, 0);
   if (opts.json) printJson(io, { source, ...result });
   else {
-    say(io, `Copied ${total} rows in ${result.tables.length} tables from ${source} to the PostgreSQL database.`);
-    say(io, "Now start Runway with DATABASE_URL set to that database (and the same SESSION_SECRET to keep sessions).");
+    say(
+      io,
+      `Copied ${total} rows in ${result.tables.length} tables from ${source} to the PostgreSQL database.`,
+    );
+    say(
+      io,
+      "Now start Runway with DATABASE_URL set to that database (and the same SESSION_SECRET to keep sessions).",
+    );
   }
   return EXIT_OK;
 }
@@ -140,11 +159,19 @@ export function configure(program: Command, io: Io = processIo): void {
   db.command("migrate")
     .description("Apply pending migrations and seed the 14 courses (idempotent).")
     .option("--json", "print the result as JSON")
-    .addHelpText("after", "\nExample:\n  $ runway db migrate\n  $ DATABASE_URL=postgres://localhost/runway runway db migrate")
+    .addHelpText(
+      "after",
+      "\nExample:\n  $ runway db migrate\n  $ DATABASE_URL=postgres://localhost/runway runway db migrate",
+    )
     .action(async (opts) => finish(await runDbMigrate(opts, { io })));
   db.command("seed")
-    .description("Seed the courses; with --demo also companies, jobs, users and surveys for a first look.")
-    .option("--demo", "add demo companies, approved and pending jobs, users of each role and surveys with answers")
+    .description(
+      "Seed the courses; with --demo also companies, jobs, users and surveys for a first look.",
+    )
+    .option(
+      "--demo",
+      "add demo companies, approved and pending jobs, users of each role and surveys with answers",
+    )
     .option("--json", "print the result (including the demo passwords) as JSON")
     .addHelpText("after", "\nExample:\n  $ runway db seed --demo")
     .action(async (opts) => finish(await runDbSeed(opts, { io })));

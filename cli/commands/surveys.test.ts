@@ -18,7 +18,7 @@ describe("runway surveys", () => {
 
     it("exports the same bytes as the web export, with and without a role filter", async () => {
       const { survey, questions } = await createSurvey(t.db, {
-        title: "Tracer, \"quoted\"",
+        title: 'Tracer, "quoted"',
         questions: [
           { text: "Job title", type: "short_text", required: true },
           { text: "Skills", type: "checkbox", options: ["Safety", "=SUM(A1)", "Ñandú"] },
@@ -26,7 +26,11 @@ describe("runway surveys", () => {
         ],
       });
       const answer = async (role: "student" | "alumni", title: string) => {
-        const { user, password } = await createUser(t.db, { role, firstName: "José", lastName: "Dela Cruz" });
+        const { user, password } = await createUser(t.db, {
+          role,
+          firstName: "José",
+          lastName: "Dela Cruz",
+        });
         const token = await app.token(user.email, password);
         const r = await app.api(`/api/surveys/${survey.id}/responses`, {
           token,
@@ -40,15 +44,18 @@ describe("runway surveys", () => {
         });
         expect(r.status).toBe(201);
       };
-      await answer("student", "Intern, line \"A\"\nsecond line");
+      await answer("student", 'Intern, line "A"\nsecond line');
       await answer("alumni", "@First officer");
       const { user: admin, password } = await createUser(t.db, { role: "admin" });
       const token = await app.token(admin.email, password);
 
       for (const role of [undefined, "alumni"] as const) {
-        const web = await app.fetch(`/api/surveys/${survey.id}/responses/export${role ? `?role=${role}` : ""}`, {
-          headers: { Authorization: `Bearer ${token}` },
-        });
+        const web = await app.fetch(
+          `/api/surveys/${survey.id}/responses/export${role ? `?role=${role}` : ""}`,
+          {
+            headers: { Authorization: `Bearer ${token}` },
+          },
+        );
         expect(web.status).toBe(200);
         const webBytes = Buffer.from(await web.arrayBuffer());
         const out = path.join(tmp, `${t.driver}-${role ?? "all"}.csv`);
@@ -67,11 +74,18 @@ describe("runway surveys", () => {
       const cap = captureIo();
       await runSurveysList({ json: true }, { handle: t.handle, io: cap.io });
       expect(JSON.parse(cap.out())).toEqual([
-        { id: survey.id, title: "Pulse", status: "active", audience: "alumni", questions: 1, responses: 0 },
+        {
+          id: survey.id,
+          title: "Pulse",
+          status: "active",
+          audience: "alumni",
+          questions: 1,
+          responses: 0,
+        },
       ]);
-      await expect(runSurveysExport("not-an-id", {}, { handle: t.handle, io: captureIo().io })).rejects.toThrow(
-        /not found/i,
-      );
+      await expect(
+        runSurveysExport("not-an-id", {}, { handle: t.handle, io: captureIo().io }),
+      ).rejects.toThrow(/not found/i);
       await expect(
         runSurveysExport(survey.id, { role: "teacher" }, { handle: t.handle, io: captureIo().io }),
       ).rejects.toMatchObject({ exitCode: 2 });

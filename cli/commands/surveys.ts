@@ -4,10 +4,26 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Command } from "commander";
-import { CliError, EXIT_OK, EXIT_USAGE, finish, printJson, processIo, say, table, warn, withDb, type Io, type RunDeps } from "../support";
+import {
+  CliError,
+  EXIT_OK,
+  EXIT_USAGE,
+  finish,
+  printJson,
+  processIo,
+  say,
+  table,
+  warn,
+  withDb,
+  type Io,
+  type RunDeps,
+} from "../support";
 
 /** Every survey with its status, audience, question and response counts. */
-export async function runSurveysList(opts: { json?: boolean }, deps: RunDeps = {}): Promise<number> {
+export async function runSurveysList(
+  opts: { json?: boolean },
+  deps: RunDeps = {},
+): Promise<number> {
   const io = deps.io ?? processIo;
   const { listAllSurveys } = await import("~/models/survey/survey.server");
   const list = await withDb(deps, (h) => listAllSurveys(h.db));
@@ -26,7 +42,14 @@ export async function runSurveysList(opts: { json?: boolean }, deps: RunDeps = {
       io,
       table(
         ["ID", "Title", "Status", "Audience", "Questions", "Responses"],
-        rows.map((r) => [r.id, r.title, r.status, r.audience, String(r.questions), String(r.responses)]),
+        rows.map((r) => [
+          r.id,
+          r.title,
+          r.status,
+          r.audience,
+          String(r.questions),
+          String(r.responses),
+        ]),
       ),
     );
   return EXIT_OK;
@@ -55,7 +78,8 @@ export async function runSurveysExport(
       return EXIT_OK;
     }
     let file = path.resolve(opts.out);
-    if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, exportFileName(survey));
+    if (fs.existsSync(file) && fs.statSync(file).isDirectory())
+      file = path.join(file, exportFileName(survey));
     const tmp = `${file}.part`;
     try {
       await pipeline(Readable.from(chunks), fs.createWriteStream(tmp));
@@ -70,7 +94,9 @@ export async function runSurveysExport(
 }
 
 export function configure(program: Command, io: Io = processIo): void {
-  const surveys = program.command("surveys").description("Graduate tracer surveys and their responses.");
+  const surveys = program
+    .command("surveys")
+    .description("Graduate tracer surveys and their responses.");
   surveys
     .command("list")
     .description("List every survey with its id, status, audience, questions and responses.")
@@ -80,7 +106,9 @@ export function configure(program: Command, io: Io = processIo): void {
   surveys
     .command("export")
     .argument("<id>", "the survey id (see `runway surveys list`)")
-    .description("Export the responses as CSV (UTF-8 with BOM), byte for byte the web export; stdout by default.")
+    .description(
+      "Export the responses as CSV (UTF-8 with BOM), byte for byte the web export; stdout by default.",
+    )
     .option("--role <role>", "only responses of students or alumni: student | alumni")
     .option("--out <file>", "write to this file (or into this folder under the export's own name)")
     .addHelpText(

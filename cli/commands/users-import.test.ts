@@ -58,7 +58,8 @@ const MIXED_REJECTS = [
   { line: 6, email: "teacher@example.edu", reason: "Please select user type (student or alumni)" },
   { line: 7, email: "nocourse@example.edu", reason: "Please choose a valid course" },
 ];
-const pick = (rs: { line: number; email: string; reason: string }[]) => rs.map(({ line, email, reason }) => ({ line, email, reason }));
+const pick = (rs: { line: number; email: string; reason: string }[]) =>
+  rs.map(({ line, email, reason }) => ({ line, email, reason }));
 
 describe("runway users import (run function)", () => {
   forEachDb((t) => {
@@ -76,11 +77,27 @@ describe("runway users import (run function)", () => {
     it("--partial writes the valid rows, lists the rejected ones and exits 1", async () => {
       const r = await importCsv(t, MIXED, { partial: true });
       expect(r.exitCode).toBe(1);
-      expect(r.report).toMatchObject({ written: true, created: 2, updated: 0, skipped: 0, invitesQueued: 2 });
+      expect(r.report).toMatchObject({
+        written: true,
+        created: 2,
+        updated: 0,
+        skipped: 0,
+        invitesQueued: 2,
+      });
       expect(pick(r.report.rejected)).toEqual(MIXED_REJECTS);
       expect(await counts(t)).toEqual({ users: 2, mails: 2, tokens: 2 });
-      const [alumnus] = await t.db.select().from(users).where(eq(users.email, "ok.two@example.edu"));
-      expect(alumnus).toMatchObject({ role: "alumni", firstName: "Paolo", yearLevel: "Graduate", phone: "+63 2 8555 0123", isActive: true, passwordHash: null });
+      const [alumnus] = await t.db
+        .select()
+        .from(users)
+        .where(eq(users.email, "ok.two@example.edu"));
+      expect(alumnus).toMatchObject({
+        role: "alumni",
+        firstName: "Paolo",
+        yearLevel: "Graduate",
+        phone: "+63 2 8555 0123",
+        isActive: true,
+        passwordHash: null,
+      });
       expect(alumnus.emailVerifiedAt).toBeInstanceOf(Date);
       const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.action, "user.import"));
       expect(entry).toMatchObject({ actorEmail: "system", entityType: "user" });
@@ -92,7 +109,9 @@ describe("runway users import (run function)", () => {
       expect(bad.exitCode).toBe(1);
       expect(bad.report).toMatchObject({ mode: "dry-run", written: false, created: 2 });
       expect(bad.err).toContain("Dry run: nothing was written.");
-      const good = await importCsv(t, [HEADER, "a.b@example.edu,Ann,Bee,alumni,,,,"].join("\n"), { dryRun: true });
+      const good = await importCsv(t, [HEADER, "a.b@example.edu,Ann,Bee,alumni,,,,"].join("\n"), {
+        dryRun: true,
+      });
       expect(good.exitCode).toBe(0);
       expect(good.out).toContain("would create 1");
       expect(await counts(t)).toEqual({ users: 0, mails: 0, tokens: 0 });
@@ -117,11 +136,22 @@ describe("runway users import (run function)", () => {
         { line: 6, email: "late@example.edu", reason: "First name must be at least 2 characters" },
       ]);
       expect(r.report.created).toBe(4);
-      const byEmail = async (e: string) => (await t.db.select().from(users).where(eq(users.email, e)))[0];
-      expect(await byEmail("maria.jose@example.edu")).toMatchObject({ firstName: "María José", lastName: "Dela Cruz, Jr.", phone: "+63 917, ext. 5" });
-      expect(await byEmail("zoe@example.edu")).toMatchObject({ firstName: "Zoë 🚀", lastName: 'Ñuñez "Zee"' });
+      const byEmail = async (e: string) =>
+        (await t.db.select().from(users).where(eq(users.email, e)))[0];
+      expect(await byEmail("maria.jose@example.edu")).toMatchObject({
+        firstName: "María José",
+        lastName: "Dela Cruz, Jr.",
+        phone: "+63 917, ext. 5",
+      });
+      expect(await byEmail("zoe@example.edu")).toMatchObject({
+        firstName: "Zoë 🚀",
+        lastName: 'Ñuñez "Zee"',
+      });
       expect((await byEmail("multi@example.edu")).firstName).toBe("Ana\r\nMarie");
-      expect(await byEmail("after.blank@example.edu")).toMatchObject({ firstName: "Çelik", lastName: "Öztürk" });
+      expect(await byEmail("after.blank@example.edu")).toMatchObject({
+        firstName: "Çelik",
+        lastName: "Öztürk",
+      });
     });
 
     it("rejects duplicates inside the file and against the database, in the web app's words", async () => {
@@ -140,16 +170,32 @@ describe("runway users import (run function)", () => {
         { partial: true },
       );
       expect(pick(r.report.rejected)).toEqual([
-        { line: 3, email: "dup@example.edu", reason: "This email appears more than once in the file (first on line 2)" },
-        { line: 5, email: "s2@example.edu", reason: "This student ID appears more than once in the file (first on line 4)" },
-        { line: 6, email: "taken@example.edu", reason: "An account with this email already exists" },
+        {
+          line: 3,
+          email: "dup@example.edu",
+          reason: "This email appears more than once in the file (first on line 2)",
+        },
+        {
+          line: 5,
+          email: "s2@example.edu",
+          reason: "This student ID appears more than once in the file (first on line 4)",
+        },
+        {
+          line: 6,
+          email: "taken@example.edu",
+          reason: "An account with this email already exists",
+        },
         { line: 7, email: "s3@example.edu", reason: "This student ID is already registered" },
       ]);
       expect(r.report.created).toBe(2);
     });
 
     it("re-running a file changes nothing (default, --partial and --update)", async () => {
-      const csv = [HEADER, "r1@example.edu,Rita,One,student,R-1,BSAE,4th Year,", "r2@example.edu,Rob,Two,alumni,,,Graduate,"].join("\n");
+      const csv = [
+        HEADER,
+        "r1@example.edu,Rita,One,student,R-1,BSAE,4th Year,",
+        "r2@example.edu,Rob,Two,alumni,,,Graduate,",
+      ].join("\n");
       const first = await importCsv(t, csv);
       expect(first.exitCode).toBe(0);
       const before = await counts(t);
@@ -158,7 +204,10 @@ describe("runway users import (run function)", () => {
 
       const again = await importCsv(t, csv);
       expect(again.exitCode).toBe(1);
-      expect(again.report.rejected.map((x) => x.reason)).toEqual(["An account with this email already exists", "An account with this email already exists"]);
+      expect(again.report.rejected.map((x) => x.reason)).toEqual([
+        "An account with this email already exists",
+        "An account with this email already exists",
+      ]);
       const partial = await importCsv(t, csv, { partial: true });
       expect(partial.report.written).toBe(false);
       const update = await importCsv(t, csv, { update: true });
@@ -170,20 +219,43 @@ describe("runway users import (run function)", () => {
     });
 
     it("--update changes the listed fields of existing users, never an administrator, and creates the new ones", async () => {
-      const { user: student } = await createUser(t.db, { email: "grad@example.edu", role: "student", firstName: "Gina", lastName: "Grad", studentId: "G-1", phone: "111" });
+      const { user: student } = await createUser(t.db, {
+        email: "grad@example.edu",
+        role: "student",
+        firstName: "Gina",
+        lastName: "Grad",
+        studentId: "G-1",
+        phone: "111",
+      });
       await createUser(t.db, { email: "boss@example.edu", role: "admin" });
       const r = await importCsv(
         t,
-        ["email,firstName,lastName,role,yearLevel", "grad@example.edu,Gina,Graduate,alumni,Graduate", "boss@example.edu,Bo,Boss,alumni,", "new@example.edu,Nell,New,alumni,"].join("\n"),
+        [
+          "email,firstName,lastName,role,yearLevel",
+          "grad@example.edu,Gina,Graduate,alumni,Graduate",
+          "boss@example.edu,Bo,Boss,alumni,",
+          "new@example.edu,Nell,New,alumni,",
+        ].join("\n"),
         { update: true, partial: true },
       );
       expect(r.report).toMatchObject({ created: 1, updated: 1, skipped: 0 });
       expect(pick(r.report.rejected)).toEqual([
-        { line: 3, email: "boss@example.edu", reason: "This email belongs to an administrator; an import never changes administrators" },
+        {
+          line: 3,
+          email: "boss@example.edu",
+          reason: "This email belongs to an administrator; an import never changes administrators",
+        },
       ]);
       const [after] = await t.db.select().from(users).where(eq(users.id, student.id));
       // Listed columns changed; studentId, course and phone were not in the file and are kept.
-      expect(after).toMatchObject({ role: "alumni", lastName: "Graduate", yearLevel: "Graduate", studentId: "G-1", phone: "111", courseId: student.courseId });
+      expect(after).toMatchObject({
+        role: "alumni",
+        lastName: "Graduate",
+        yearLevel: "Graduate",
+        studentId: "G-1",
+        phone: "111",
+        courseId: student.courseId,
+      });
       expect(after.updatedAt.getTime()).toBeGreaterThanOrEqual(student.updatedAt.getTime());
       // Only the created user is invited.
       const mails = await t.db.select().from(mailOutbox);
@@ -198,11 +270,16 @@ describe("runway users import (run function)", () => {
       const lines = text.trimEnd().split("\n");
       expect(lines[0]).toBe(`${HEADER},reason`);
       expect(lines).toHaveLength(6);
-      expect(lines[1]).toBe("outsider@gmail.com,Pedro,Penduko,student,2021-002,BSAE,4th Year,,Only @example.edu emails are allowed");
+      expect(lines[1]).toBe(
+        "outsider@gmail.com,Pedro,Penduko,student,2021-002,BSAE,4th Year,,Only @example.edu emails are allowed",
+      );
       // The registrar fixes the rows in place (the reason column is ignored on input).
       const fixed = text
         .replace("outsider@gmail.com", "outsider@example.edu")
-        .replace("no.id@example.edu,Juan,Cruz,student,,", "no.id@example.edu,Juan,Cruz,student,2021-003,")
+        .replace(
+          "no.id@example.edu,Juan,Cruz,student,,",
+          "no.id@example.edu,Juan,Cruz,student,2021-003,",
+        )
         .replace("short@example.edu,A,", "short@example.edu,Al,")
         .replace(",teacher,", ",alumni,")
         .replace("BS in Underwater Basket Weaving", "BSAE");
@@ -212,11 +289,23 @@ describe("runway users import (run function)", () => {
     });
 
     it("refuses a file it cannot read: no header, unknown or missing columns, broken quotes, not UTF-8", async () => {
-      await expect(importCsv(t, "")).rejects.toThrow("The file is empty: a header row is required.");
-      await expect(importCsv(t, "email,firstName,lastName\nx@example.edu,Ab,Cd\n")).rejects.toThrow("The header row lacks the column role");
-      await expect(importCsv(t, `${HEADER},favouriteColour\n`)).rejects.toThrow("Unknown column in the header row: favouriteColour");
-      await expect(importCsv(t, `${HEADER}\n"x@example.edu,Ab\n`)).rejects.toThrow(/^The file is not valid CSV: /);
-      const latin1 = Buffer.concat([Buffer.from(`${HEADER}\nm@example.edu,Mar`), Buffer.from([0xed]), Buffer.from("a,Santos,alumni,,,,\n")]);
+      await expect(importCsv(t, "")).rejects.toThrow(
+        "The file is empty: a header row is required.",
+      );
+      await expect(importCsv(t, "email,firstName,lastName\nx@example.edu,Ab,Cd\n")).rejects.toThrow(
+        "The header row lacks the column role",
+      );
+      await expect(importCsv(t, `${HEADER},favouriteColour\n`)).rejects.toThrow(
+        "Unknown column in the header row: favouriteColour",
+      );
+      await expect(importCsv(t, `${HEADER}\n"x@example.edu,Ab\n`)).rejects.toThrow(
+        /^The file is not valid CSV: /,
+      );
+      const latin1 = Buffer.concat([
+        Buffer.from(`${HEADER}\nm@example.edu,Mar`),
+        Buffer.from([0xed]),
+        Buffer.from("a,Santos,alumni,,,,\n"),
+      ]);
       await expect(importCsv(t, latin1)).rejects.toThrow(ValidationError);
       await expect(importCsv(t, latin1)).rejects.toThrow("The file is not UTF-8 text");
       expect(await counts(t)).toEqual({ users: 0, mails: 0, tokens: 0 });
@@ -225,20 +314,37 @@ describe("runway users import (run function)", () => {
     it("accepts loose header names and a row with the wrong number of fields is rejected", async () => {
       const r = await importCsv(
         t,
-        ["Email,First Name,last_name,User Type,Year Level", "loose@example.edu,Lou,Loose,Alumni,Graduate", "short.row@example.edu,Sho,Rt"].join("\n"),
+        [
+          "Email,First Name,last_name,User Type,Year Level",
+          "loose@example.edu,Lou,Loose,Alumni,Graduate",
+          "short.row@example.edu,Sho,Rt",
+        ].join("\n"),
         { partial: true },
       );
       expect(r.report.created).toBe(1);
-      expect(pick(r.report.rejected)).toEqual([{ line: 3, email: "short.row@example.edu", reason: "This row has 3 fields but the header has 5" }]);
+      expect(pick(r.report.rejected)).toEqual([
+        {
+          line: 3,
+          email: "short.row@example.edu",
+          reason: "This row has 3 fields but the header has 5",
+        },
+      ]);
     });
 
     it("a password column: hashed with argon2, no invitation for that user; a short one is refused", async () => {
       const r = await importCsv(
         t,
-        [`${HEADER},password`, "pw@example.edu,Pia,Word,alumni,,,,,s3cret-pass", "nopw@example.edu,Nora,Pass,alumni,,,,,", "weak@example.edu,Wes,Weak,alumni,,,,,12345"].join("\n"),
+        [
+          `${HEADER},password`,
+          "pw@example.edu,Pia,Word,alumni,,,,,s3cret-pass",
+          "nopw@example.edu,Nora,Pass,alumni,,,,,",
+          "weak@example.edu,Wes,Weak,alumni,,,,,12345",
+        ].join("\n"),
         { partial: true },
       );
-      expect(pick(r.report.rejected)).toEqual([{ line: 4, email: "weak@example.edu", reason: "Password must be at least 6 characters" }]);
+      expect(pick(r.report.rejected)).toEqual([
+        { line: 4, email: "weak@example.edu", reason: "Password must be at least 6 characters" },
+      ]);
       const [pw] = await t.db.select().from(users).where(eq(users.email, "pw@example.edu"));
       expect(await verifyPassword(pw.passwordHash, "s3cret-pass")).toBe(true);
       const mails = await t.db.select().from(mailOutbox);
@@ -246,7 +352,11 @@ describe("runway users import (run function)", () => {
     });
 
     it("--no-invite queues no e-mail and creates no token", async () => {
-      const r = await importCsv(t, [HEADER, "quiet@example.edu,Quinn,Quiet,alumni,,,,"].join("\n"), { invite: false });
+      const r = await importCsv(
+        t,
+        [HEADER, "quiet@example.edu,Quinn,Quiet,alumni,,,,"].join("\n"),
+        { invite: false },
+      );
       expect(r.report).toMatchObject({ created: 1, invitesQueued: 0 });
       expect(await counts(t)).toEqual({ users: 1, mails: 0, tokens: 0 });
     });
@@ -269,8 +379,15 @@ describe("runway users import (run function)", () => {
       });
 
       it("arrives at the SMTP sink with a link whose token is a valid, unexpired 'invite' token for that user", async () => {
-        await importCsv(t, [HEADER, "invitee@example.edu,Ivy,Invitee,student,INV-1,BSAE,4th Year,"].join("\n"));
-        const sender = createSender({ smtpUrl: sink.url, from: "Runway <no-reply@example.edu>", outboxDir: "" });
+        await importCsv(
+          t,
+          [HEADER, "invitee@example.edu,Ivy,Invitee,student,INV-1,BSAE,4th Year,"].join("\n"),
+        );
+        const sender = createSender({
+          smtpUrl: sink.url,
+          from: "Runway <no-reply@example.edu>",
+          outboxDir: "",
+        });
         try {
           expect(await deliverDue(t.db, sender)).toEqual({ sent: 1, failed: 0, lost: 0 });
         } finally {
@@ -284,17 +401,34 @@ describe("runway users import (run function)", () => {
         expect(link.searchParams.get("email")).toBe("invitee@example.edu");
         const token = link.searchParams.get("token")!;
         const [row] = await t.db
-          .select({ purpose: passwordTokens.purpose, usedAt: passwordTokens.usedAt, expiresAt: passwordTokens.expiresAt, email: users.email, days: sql<number>`extract(epoch from ${passwordTokens.expiresAt} - now()) / 86400` })
+          .select({
+            purpose: passwordTokens.purpose,
+            usedAt: passwordTokens.usedAt,
+            expiresAt: passwordTokens.expiresAt,
+            email: users.email,
+            days: sql<number>`extract(epoch from ${passwordTokens.expiresAt} - now()) / 86400`,
+          })
           .from(passwordTokens)
           .innerJoin(users, eq(users.id, passwordTokens.userId))
           .where(eq(passwordTokens.tokenHash, hashToken(token)));
-        expect(row).toMatchObject({ purpose: "invite", usedAt: null, email: "invitee@example.edu" });
+        expect(row).toMatchObject({
+          purpose: "invite",
+          usedAt: null,
+          email: "invitee@example.edu",
+        });
         expect(Number(row.days)).toBeGreaterThan(6.9);
         expect(Number(row.days)).toBeLessThanOrEqual(7);
         // Delivered: the outbox keeps the audit (to, template, subject) but no live invitation link.
         const outbox = await t.db.select().from(mailOutbox);
         expect(outbox).toHaveLength(1);
-        expect(outbox[0]).toMatchObject({ to: "invitee@example.edu", template: "invite", status: "sent", text: null, html: null, notice: null });
+        expect(outbox[0]).toMatchObject({
+          to: "invitee@example.edu",
+          template: "invite",
+          status: "sent",
+          text: null,
+          html: null,
+          notice: null,
+        });
         expect(JSON.stringify(outbox)).not.toContain(token);
       });
     });

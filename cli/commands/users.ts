@@ -61,7 +61,10 @@ export async function runUsersImport(
   }
   if (!stat.isFile()) throw new CliError(`Not a file: ${file}`);
   if (opts.rejects && path.resolve(opts.rejects) === path.resolve(file))
-    throw new CliError("--rejects must name a different file than the one being imported", EXIT_USAGE);
+    throw new CliError(
+      "--rejects must name a different file than the one being imported",
+      EXIT_USAGE,
+    );
 
   const { env } = await import("~/lib/env.server");
   const { importUsers } = await import("~/models/user/import.server");
@@ -98,7 +101,8 @@ export async function runUsersImport(
     return { exitCode, report };
   }
 
-  for (const r of report.rejected) say(io, `line ${r.line}: ${r.email || "(no email)"} — ${r.reason}`);
+  for (const r of report.rejected)
+    say(io, `line ${r.line}: ${r.email || "(no email)"} — ${r.reason}`);
   if (report.rejected.length) say(io, "");
   const refused = report.mode === "all-or-nothing" && report.rejected.length > 0;
   const counts = refused
@@ -107,7 +111,11 @@ export async function runUsersImport(
       `${report.mode === "dry-run" ? "would update" : "updated"} ${report.updated}, skipped ${report.skipped}, ` +
       `rejected ${report.rejected.length}, e-mails queued ${report.mode === "dry-run" ? 0 : report.invitesQueued}`;
   say(io, `${report.rows} rows: ${counts} (${seconds(report.durationMs)}).`);
-  if (opts.rejects) warn(io, `Rejected rows written to ${opts.rejects} (with a reason column): fix them and import that file.`);
+  if (opts.rejects)
+    warn(
+      io,
+      `Rejected rows written to ${opts.rejects} (with a reason column): fix them and import that file.`,
+    );
   if (report.mode === "dry-run") warn(io, "Dry run: nothing was written.");
   else if (refused)
     warn(
@@ -116,7 +124,12 @@ export async function runUsersImport(
         "Fix the file and run again, or add --partial to import the valid rows only.",
     );
   else if (report.rejected.length)
-    warn(io, report.written ? "The valid rows were imported; the rejected rows were not." : "No row could be imported.");
+    warn(
+      io,
+      report.written
+        ? "The valid rows were imported; the rejected rows were not."
+        : "No row could be imported.",
+    );
   if (report.written && report.invitesQueued)
     warn(
       io,
@@ -143,13 +156,19 @@ export async function runUsersList(opts: UsersListOptions, deps: RunDeps = {}): 
     let courseId: string | undefined;
     if (opts.course) {
       const c = await resolveCourse(h.db, opts.course);
-      if (!c) throw new CliError(`Unknown course “${opts.course}”: use a code or an exact name from \`runway courses list\`.`);
+      if (!c)
+        throw new CliError(
+          `Unknown course “${opts.course}”: use a code or an exact name from \`runway courses list\`.`,
+        );
       courseId = c.id;
     }
     return listRoster(h.db, { role: opts.role, status: opts.status, courseId });
   });
   if (opts.json) {
-    printJson(io, rows.map((r) => serializeUser(r.user, r.course)));
+    printJson(
+      io,
+      rows.map((r) => serializeUser(r.user, r.course)),
+    );
     return EXIT_OK;
   }
   if (!rows.length) {
@@ -174,13 +193,21 @@ export async function runUsersList(opts: UsersListOptions, deps: RunDeps = {}): 
 }
 
 /** Deactivates a user by e-mail, ending their sessions and API tokens. */
-export async function runUsersDeactivate(email: string, opts: { json?: boolean }, deps: RunDeps = {}): Promise<number> {
+export async function runUsersDeactivate(
+  email: string,
+  opts: { json?: boolean },
+  deps: RunDeps = {},
+): Promise<number> {
   const io = deps.io ?? processIo;
   const { deactivateByEmail } = await import("~/models/user/roster.server");
   const { serializeUser } = await import("~/models/user/user.server");
   const r = await withDb(deps, (h) => deactivateByEmail({ db: h.db, actor: null }, email));
   if (opts.json) {
-    printJson(io, { user: serializeUser(r.user), changed: r.changed, sessionsRevoked: r.sessionsRevoked });
+    printJson(io, {
+      user: serializeUser(r.user),
+      changed: r.changed,
+      sessionsRevoked: r.sessionsRevoked,
+    });
     return EXIT_OK;
   }
   if (!r.changed) say(io, `${r.user.email} is already inactive.`);
@@ -202,22 +229,36 @@ export interface UsersCheckEmailsOptions {
  * the college domain); with --deactivate ends those accounts. Exit 1 while any active account is
  * left with such an address, 0 otherwise.
  */
-export async function runUsersCheckEmails(opts: UsersCheckEmailsOptions, deps: RunDeps = {}): Promise<number> {
+export async function runUsersCheckEmails(
+  opts: UsersCheckEmailsOptions,
+  deps: RunDeps = {},
+): Promise<number> {
   const io = deps.io ?? processIo;
   const { env } = await import("~/lib/env.server");
-  const { findEmailProblems, deactivateEmailProblems } = await import("~/models/user/roster.server");
+  const { findEmailProblems, deactivateEmailProblems } =
+    await import("~/models/user/roster.server");
   const domain = env().COLLEGE_EMAIL_DOMAIN;
   const r = await withDb(deps, async (h) =>
     opts.deactivate
       ? deactivateEmailProblems({ db: h.db, actor: null }, domain)
-      : { problems: await findEmailProblems(h.db, domain), deactivated: [] as string[], skipped: [] as { email: string; reason: string }[] },
+      : {
+          problems: await findEmailProblems(h.db, domain),
+          deactivated: [] as string[],
+          skipped: [] as { email: string; reason: string }[],
+        },
   );
   const done = new Set(r.deactivated);
   const activeLeft = r.problems.filter((p) => p.isActive && !done.has(p.email)).length;
   const exitCode = activeLeft ? EXIT_ERROR : EXIT_OK;
   if (opts.json) {
     printJson(io, {
-      problems: r.problems.map((p) => ({ id: p.id, email: p.email, role: p.role, active: p.isActive && !done.has(p.email), reason: p.reason })),
+      problems: r.problems.map((p) => ({
+        id: p.id,
+        email: p.email,
+        role: p.role,
+        active: p.isActive && !done.has(p.email),
+        reason: p.reason,
+      })),
       deactivated: r.deactivated,
       skipped: r.skipped,
     });
@@ -231,13 +272,22 @@ export async function runUsersCheckEmails(opts: UsersCheckEmailsOptions, deps: R
     io,
     table(
       ["Email", "Role", "Status", "Problem"],
-      r.problems.map((p) => [JSON.stringify(p.email), p.role, p.isActive && !done.has(p.email) ? "Active" : "Inactive", p.reason]),
+      r.problems.map((p) => [
+        JSON.stringify(p.email),
+        p.role,
+        p.isActive && !done.has(p.email) ? "Active" : "Inactive",
+        p.reason,
+      ]),
     ),
   );
-  if (opts.deactivate) say(io, `Deactivated ${r.deactivated.length} account${r.deactivated.length === 1 ? "" : "s"}.`);
+  if (opts.deactivate)
+    say(io, `Deactivated ${r.deactivated.length} account${r.deactivated.length === 1 ? "" : "s"}.`);
   for (const s of r.skipped) warn(io, `Not deactivated ${JSON.stringify(s.email)}: ${s.reason}`);
   if (activeLeft && !opts.deactivate)
-    warn(io, `${activeLeft} active account${activeLeft === 1 ? "" : "s"}: fix the address with the admin screen, or run again with --deactivate.`);
+    warn(
+      io,
+      `${activeLeft} active account${activeLeft === 1 ? "" : "s"}: fix the address with the admin screen, or run again with --deactivate.`,
+    );
   return exitCode;
 }
 
@@ -250,12 +300,21 @@ export function configure(program: Command, io: Io = processIo): void {
       "Import students and alumni from a CSV file with the Create User rules. All-or-nothing by default: " +
         "if any row is rejected nothing is written.",
     )
-    .argument("<file.csv>", "UTF-8 CSV with a header row: email, firstName, lastName, role, studentId, course, yearLevel, phone[, password]")
+    .argument(
+      "<file.csv>",
+      "UTF-8 CSV with a header row: email, firstName, lastName, role, studentId, course, yearLevel, phone[, password]",
+    )
     .option("--partial", "write the valid rows and list the rejected ones")
     .option("--dry-run", "validate and report; write nothing")
-    .option("--update", "update the listed fields of existing users (matched by e-mail) instead of rejecting them")
+    .option(
+      "--update",
+      "update the listed fields of existing users (matched by e-mail) instead of rejecting them",
+    )
     .option("--no-invite", "do not queue invitation e-mails")
-    .option("--rejects <file.csv>", "write the rejected rows, with a reason column, to this CSV file")
+    .option(
+      "--rejects <file.csv>",
+      "write the rejected rows, with a reason column, to this CSV file",
+    )
     .option("--json", "print the report as JSON (no progress output)")
     .addHelpText(
       "after",
@@ -268,25 +327,41 @@ Examples:
   $ runway users import students.csv --partial --rejects fix-these.csv
   $ runway users import graduates.csv --update --no-invite`,
     )
-    .action(async (file: string, opts: UsersImportOptions) => finish((await runUsersImport(file, opts, { io })).exitCode));
+    .action(async (file: string, opts: UsersImportOptions) =>
+      finish((await runUsersImport(file, opts, { io })).exitCode),
+    );
 
   users
     .command("list")
     .description("List users (name, email, role, year/course, status).")
-    .addOption(new Option("--role <role>", "only this role").choices(["student", "alumni", "admin"]))
-    .addOption(new Option("--status <status>", "only active or inactive users").choices(["active", "inactive"]))
+    .addOption(
+      new Option("--role <role>", "only this role").choices(["student", "alumni", "admin"]),
+    )
+    .addOption(
+      new Option("--status <status>", "only active or inactive users").choices([
+        "active",
+        "inactive",
+      ]),
+    )
     .option("--course <course>", "only this course (code or exact name, see `runway courses list`)")
     .option("--json", "print the users as JSON (the /api user shape, never a password hash)")
-    .addHelpText("after", "\nExamples:\n  $ runway users list --role student --course BSAMT\n  $ runway users list --status inactive --json")
+    .addHelpText(
+      "after",
+      "\nExamples:\n  $ runway users list --role student --course BSAMT\n  $ runway users list --status inactive --json",
+    )
     .action(async (opts: UsersListOptions) => finish(await runUsersList(opts, { io })));
 
   users
     .command("deactivate")
-    .description("Deactivate a user: they can no longer sign in, and their sessions and API tokens end now.")
+    .description(
+      "Deactivate a user: they can no longer sign in, and their sessions and API tokens end now.",
+    )
     .argument("<email>", "the user's e-mail")
     .option("--json", "print the result as JSON")
     .addHelpText("after", "\nExample:\n  $ runway users deactivate maria.santos@example.edu")
-    .action(async (email: string, opts: { json?: boolean }) => finish(await runUsersDeactivate(email, opts, { io })));
+    .action(async (email: string, opts: { json?: boolean }) =>
+      finish(await runUsersDeactivate(email, opts, { io })),
+    );
 
   users
     .command("check-emails")
@@ -294,11 +369,16 @@ Examples:
       "Report stored e-mail addresses that are not one plain address (display names, lists, quotes, spaces, " +
         "control characters) or, for students and alumni, outside COLLEGE_EMAIL_DOMAIN.",
     )
-    .option("--deactivate", "also deactivate those accounts (audited; sessions end; never the last active admin)")
+    .option(
+      "--deactivate",
+      "also deactivate those accounts (audited; sessions end; never the last active admin)",
+    )
     .option("--json", "print the report as JSON")
     .addHelpText(
       "after",
       "\nExit code 1 while an active account keeps such an address, 0 otherwise.\n\nExamples:\n  $ runway users check-emails\n  $ runway users check-emails --deactivate",
     )
-    .action(async (opts: UsersCheckEmailsOptions) => finish(await runUsersCheckEmails(opts, { io })));
+    .action(async (opts: UsersCheckEmailsOptions) =>
+      finish(await runUsersCheckEmails(opts, { io })),
+    );
 }

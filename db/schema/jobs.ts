@@ -27,7 +27,10 @@ export const jobs = pgTable(
       .references(() => companies.id, { onDelete: "restrict" }),
     jobType: text("job_type").notNull().default("internship"),
     location: text("location"),
-    categories: text("categories").array().notNull().default(sql`'{}'::text[]`),
+    categories: text("categories")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     shortDescription: text("short_description"),
     description: text("description"),
     status: text("status").notNull().default("active"),
@@ -79,7 +82,9 @@ export const searchEvents = pgTable(
     id: bigserial("id", { mode: "number" }).primaryKey(),
     term: text("term").notNull(),
     actorKey: text("actor_key").notNull(),
-    day: date("day", { mode: "string" }).notNull().default(sql`current_date`),
+    day: date("day", { mode: "string" })
+      .notNull()
+      .default(sql`current_date`),
     createdAt: createdAt(),
   },
   (t) => [

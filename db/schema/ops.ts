@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { bigserial, check, index, integer, jsonb, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import {
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { MAIL_STATUSES } from "../constants";
 import { createdAt, oneOf, tstz } from "./columns";
 import { users } from "./users";
@@ -78,11 +88,12 @@ export const mailOutbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("mail_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index("mail_outbox_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
     check("mail_outbox_status_check", oneOf(t.status, MAIL_STATUSES)),
   ],
 );
-
 
 /**
  * Idempotency-Key records: the first answer to a create, replayed to a retry with the same key from
@@ -107,6 +118,9 @@ export const idempotencyKeys = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.key] }),
     index("idempotency_keys_created_idx").on(t.createdAt),
-    check("idempotency_keys_status_check", sql`${t.status} is null or ${t.status} between 100 and 599`),
+    check(
+      "idempotency_keys_status_check",
+      sql`${t.status} is null or ${t.status} between 100 and 599`,
+    ),
   ],
 );

@@ -48,7 +48,10 @@ export const surveyQuestions = pgTable(
     text: text("text").notNull(),
     type: text("type").notNull().default("short_text"),
     required: boolean("required").notNull().default(false),
-    options: text("options").array().notNull().default(sql`'{}'::text[]`),
+    options: text("options")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     scaleMax: integer("scale_max").notNull().default(5),
     position: integer("position").notNull().default(0),
     archivedAt: tstz("archived_at"),

@@ -46,8 +46,14 @@ export const users = pgTable(
     index("users_course_idx").on(t.courseId),
     index("users_created_at_idx").on(t.createdAt),
     check("users_role_check", oneOf(t.role, ROLES)),
-    check("users_year_level_check", sql`${t.yearLevel} is null or ${oneOf(t.yearLevel, YEAR_LEVELS)}`),
-    check("users_email_check", sql`${t.email} = lower(btrim(${t.email})) and position('@' in ${t.email}) > 1`),
+    check(
+      "users_year_level_check",
+      sql`${t.yearLevel} is null or ${oneOf(t.yearLevel, YEAR_LEVELS)}`,
+    ),
+    check(
+      "users_email_check",
+      sql`${t.email} = lower(btrim(${t.email})) and position('@' in ${t.email}) > 1`,
+    ),
   ],
 );
 

@@ -12,7 +12,9 @@ import { createCompany, createJob, createSurvey, createUser } from "../../tests/
 
 export class DemoAlreadySeeded extends Error {
   constructor(email: string) {
-    super(`The demo data is already in this database (the account ${email} exists). Nothing was added.`);
+    super(
+      `The demo data is already in this database (the account ${email} exists). Nothing was added.`,
+    );
     this.name = "DemoAlreadySeeded";
   }
 }
@@ -61,15 +63,92 @@ const JOBS: {
   status?: "active" | "inactive";
   days: number;
 }[] = [
-  { title: "Aircraft Maintenance Technician Intern", company: 0, jobType: "internship", categories: ["Maintenance"], shortDescription: "Six months on the hangar floor with licensed engineers.", description: "Assist with A-checks, component changes and logbook entries on ATR 72 and A320 aircraft.", isApproved: true, days: 1 },
-  { title: "Avionics OJT Trainee", company: 3, jobType: "ojt", categories: ["Avionics", "Electronics"], description: "Bench-test radios and transponders; learn soldering standards and ESD handling.", isApproved: true, days: 3 },
-  { title: "Flight Operations Officer", company: 1, jobType: "full-time", categories: ["Operations"], shortDescription: "Dispatch and flight-following for a 24-route network.", description: "Prepare flight plans, weight and balance, and NOTAM briefings. Licence preferred.", isApproved: true, days: 5 },
-  { title: "Cabin Crew (Batch 2025)", company: 1, jobType: "full-time", categories: ["Cabin"], description: "Join our cabin crew programme: eight weeks of paid training, then line flying.", isApproved: true, days: 9 },
-  { title: "Cargo Operations Assistant", company: 2, jobType: "part-time", categories: ["Logistics"], description: "Build ULDs, check dangerous-goods documents and track shipments; evening shifts.", isApproved: true, days: 12 },
-  { title: "Airport Safety Data Analyst", company: 1, jobType: "contract", categories: ["Safety", "IT"], description: "Twelve-month contract to clean and chart occurrence reports for the SMS team.", isApproved: true, days: 20 },
-  { title: "Aviation IT Support Intern", company: 2, jobType: "internship", categories: ["IT"], description: "Help run the warehouse system and the barcode scanners.", isApproved: true, status: "inactive", days: 40 },
-  { title: "Licensed Aircraft Engineer (B1)", company: 0, jobType: "full-time", categories: ["Maintenance"], description: "Certify line maintenance on A320 family aircraft. B1 licence required.", isApproved: false, days: 0 },
-  { title: "Travel Desk Associate", company: 2, jobType: "part-time", categories: ["Tourism"], description: "Book crew travel and hotels; weekends.", isApproved: false, days: 2 },
+  {
+    title: "Aircraft Maintenance Technician Intern",
+    company: 0,
+    jobType: "internship",
+    categories: ["Maintenance"],
+    shortDescription: "Six months on the hangar floor with licensed engineers.",
+    description:
+      "Assist with A-checks, component changes and logbook entries on ATR 72 and A320 aircraft.",
+    isApproved: true,
+    days: 1,
+  },
+  {
+    title: "Avionics OJT Trainee",
+    company: 3,
+    jobType: "ojt",
+    categories: ["Avionics", "Electronics"],
+    description: "Bench-test radios and transponders; learn soldering standards and ESD handling.",
+    isApproved: true,
+    days: 3,
+  },
+  {
+    title: "Flight Operations Officer",
+    company: 1,
+    jobType: "full-time",
+    categories: ["Operations"],
+    shortDescription: "Dispatch and flight-following for a 24-route network.",
+    description:
+      "Prepare flight plans, weight and balance, and NOTAM briefings. Licence preferred.",
+    isApproved: true,
+    days: 5,
+  },
+  {
+    title: "Cabin Crew (Batch 2025)",
+    company: 1,
+    jobType: "full-time",
+    categories: ["Cabin"],
+    description: "Join our cabin crew programme: eight weeks of paid training, then line flying.",
+    isApproved: true,
+    days: 9,
+  },
+  {
+    title: "Cargo Operations Assistant",
+    company: 2,
+    jobType: "part-time",
+    categories: ["Logistics"],
+    description: "Build ULDs, check dangerous-goods documents and track shipments; evening shifts.",
+    isApproved: true,
+    days: 12,
+  },
+  {
+    title: "Airport Safety Data Analyst",
+    company: 1,
+    jobType: "contract",
+    categories: ["Safety", "IT"],
+    description: "Twelve-month contract to clean and chart occurrence reports for the SMS team.",
+    isApproved: true,
+    days: 20,
+  },
+  {
+    title: "Aviation IT Support Intern",
+    company: 2,
+    jobType: "internship",
+    categories: ["IT"],
+    description: "Help run the warehouse system and the barcode scanners.",
+    isApproved: true,
+    status: "inactive",
+    days: 40,
+  },
+  {
+    title: "Licensed Aircraft Engineer (B1)",
+    company: 0,
+    jobType: "full-time",
+    categories: ["Maintenance"],
+    description: "Certify line maintenance on A320 family aircraft. B1 licence required.",
+    isApproved: false,
+    days: 0,
+  },
+  {
+    title: "Travel Desk Associate",
+    company: 2,
+    jobType: "part-time",
+    categories: ["Tourism"],
+    description: "Book crew travel and hotels; weekends.",
+    isApproved: false,
+    days: 2,
+  },
 ];
 
 export interface DemoResult {
@@ -84,16 +163,64 @@ export interface DemoResult {
 export async function seedDemo(db: Db, opts: { domain: string }): Promise<DemoResult> {
   const at = `@${opts.domain}`;
   const marker = `demo.admin${at}`;
-  const [exists] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, marker));
+  const [exists] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, marker));
   if (exists) throw new DemoAlreadySeeded(marker);
 
   const people = [
     { email: marker, role: "admin", firstName: "Dana", lastName: "Dela Cruz" },
-    { email: `demo.maria.santos${at}`, role: "student", firstName: "María", lastName: "Santos", studentId: "DEMO-2021-0001", courseCode: "BSAMT", yearLevel: "4th Year", days: 3 },
-    { email: `demo.jose.reyes${at}`, role: "student", firstName: "José", lastName: "Reyes", studentId: "DEMO-2021-0002", courseCode: "BSAE", yearLevel: "4th Year", days: 10 },
-    { email: `demo.liza.garcia${at}`, role: "student", firstName: "Liza", lastName: "Garcia", studentId: "DEMO-2022-0003", courseCode: "BSIT-AIT", yearLevel: "3rd Year", days: 45 },
-    { email: `demo.paolo.mendoza${at}`, role: "alumni", firstName: "Paolo", lastName: "Mendoza", studentId: "DEMO-2017-0004", courseCode: "BSAT-AF", yearLevel: "Graduate", days: 60 },
-    { email: `demo.ana.villanueva${at}`, role: "alumni", firstName: "Ana", lastName: "Villanueva", studentId: "DEMO-2018-0005", courseCode: "BSAC-FO", yearLevel: "Graduate", days: 90 },
+    {
+      email: `demo.maria.santos${at}`,
+      role: "student",
+      firstName: "María",
+      lastName: "Santos",
+      studentId: "DEMO-2021-0001",
+      courseCode: "BSAMT",
+      yearLevel: "4th Year",
+      days: 3,
+    },
+    {
+      email: `demo.jose.reyes${at}`,
+      role: "student",
+      firstName: "José",
+      lastName: "Reyes",
+      studentId: "DEMO-2021-0002",
+      courseCode: "BSAE",
+      yearLevel: "4th Year",
+      days: 10,
+    },
+    {
+      email: `demo.liza.garcia${at}`,
+      role: "student",
+      firstName: "Liza",
+      lastName: "Garcia",
+      studentId: "DEMO-2022-0003",
+      courseCode: "BSIT-AIT",
+      yearLevel: "3rd Year",
+      days: 45,
+    },
+    {
+      email: `demo.paolo.mendoza${at}`,
+      role: "alumni",
+      firstName: "Paolo",
+      lastName: "Mendoza",
+      studentId: "DEMO-2017-0004",
+      courseCode: "BSAT-AF",
+      yearLevel: "Graduate",
+      days: 60,
+    },
+    {
+      email: `demo.ana.villanueva${at}`,
+      role: "alumni",
+      firstName: "Ana",
+      lastName: "Villanueva",
+      studentId: "DEMO-2018-0005",
+      courseCode: "BSAC-FO",
+      yearLevel: "Graduate",
+      days: 90,
+    },
   ] as const;
 
   return db.transaction(async (tx) => {
@@ -113,7 +240,12 @@ export async function seedDemo(db: Db, opts: { domain: string }): Promise<DemoRe
         createdAt: "days" in p ? daysAgo(p.days) : undefined,
       });
       userIds[p.email] = { id: user.id, role: p.role };
-      created.push({ email: user.email, role: p.role, name: `${p.firstName} ${p.lastName}`, password });
+      created.push({
+        email: user.email,
+        role: p.role,
+        name: `${p.firstName} ${p.lastName}`,
+        password,
+      });
     }
 
     const companyIds: string[] = [];
@@ -139,9 +271,23 @@ export async function seedDemo(db: Db, opts: { domain: string }): Promise<DemoRe
       audience: "alumni",
       status: "active",
       questions: [
-        { text: "Are you currently employed?", type: "multiple_choice", required: true, options: ["Yes, in aviation", "Yes, outside aviation", "Not yet"] },
-        { text: "Which skills from your course do you use most?", type: "checkbox", options: ["Maintenance", "Operations", "Safety", "IT", "Communication"] },
-        { text: "How well did the college prepare you for work?", type: "rating", required: true, scaleMax: 5 },
+        {
+          text: "Are you currently employed?",
+          type: "multiple_choice",
+          required: true,
+          options: ["Yes, in aviation", "Yes, outside aviation", "Not yet"],
+        },
+        {
+          text: "Which skills from your course do you use most?",
+          type: "checkbox",
+          options: ["Maintenance", "Operations", "Safety", "IT", "Communication"],
+        },
+        {
+          text: "How well did the college prepare you for work?",
+          type: "rating",
+          required: true,
+          scaleMax: 5,
+        },
         { text: "What should the college add to the curriculum?", type: "long_text" },
       ],
     });
@@ -155,19 +301,48 @@ export async function seedDemo(db: Db, opts: { domain: string }): Promise<DemoRe
         { text: "Rate your internship", type: "rating", required: true, scaleMax: 5 },
       ],
     });
-    await createSurvey(tx, { title: "Career Fair Feedback (draft)", audience: "all", status: "draft" });
+    await createSurvey(tx, {
+      title: "Career Fair Feedback (draft)",
+      audience: "all",
+      status: "draft",
+    });
 
-    const answers: { survey: typeof tracer; email: string; values: (string | number | string[])[]; days: number }[] = [
-      { survey: tracer, email: `demo.paolo.mendoza${at}`, values: ["Yes, in aviation", ["Operations", "Safety"], 5, "More simulator hours."], days: 4 },
-      { survey: tracer, email: `demo.ana.villanueva${at}`, values: ["Yes, outside aviation", ["Communication"], 4, ""], days: 2 },
-      { survey: internship, email: `demo.jose.reyes${at}`, values: ["Skyward Aero Services", 5], days: 1 },
+    const answers: {
+      survey: typeof tracer;
+      email: string;
+      values: (string | number | string[])[];
+      days: number;
+    }[] = [
+      {
+        survey: tracer,
+        email: `demo.paolo.mendoza${at}`,
+        values: ["Yes, in aviation", ["Operations", "Safety"], 5, "More simulator hours."],
+        days: 4,
+      },
+      {
+        survey: tracer,
+        email: `demo.ana.villanueva${at}`,
+        values: ["Yes, outside aviation", ["Communication"], 4, ""],
+        days: 2,
+      },
+      {
+        survey: internship,
+        email: `demo.jose.reyes${at}`,
+        values: ["Skyward Aero Services", 5],
+        days: 1,
+      },
     ];
     let responses = 0;
     for (const a of answers) {
       const u = userIds[a.email];
       const [r] = await tx
         .insert(surveyResponses)
-        .values({ surveyId: a.survey.survey.id, userId: u.id, role: u.role, createdAt: daysAgo(a.days) })
+        .values({
+          surveyId: a.survey.survey.id,
+          userId: u.id,
+          role: u.role,
+          createdAt: daysAgo(a.days),
+        })
         .returning({ id: surveyResponses.id });
       const rows = a.survey.questions
         .map((q, i) => ({ responseId: r.id, questionId: q.id, value: a.values[i] }))
@@ -179,7 +354,10 @@ export async function seedDemo(db: Db, opts: { domain: string }): Promise<DemoRe
     return {
       users: created,
       companies: COMPANIES.length,
-      jobs: { approved: JOBS.filter((j) => j.isApproved).length, pending: JOBS.filter((j) => !j.isApproved).length },
+      jobs: {
+        approved: JOBS.filter((j) => j.isApproved).length,
+        pending: JOBS.filter((j) => !j.isApproved).length,
+      },
       surveys: 3,
       responses,
     };

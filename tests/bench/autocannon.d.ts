@@ -7,7 +7,10 @@ declare module "autocannon" {
     requests: { total: number; average: number };
   }
   interface Instance {
-    on(event: "response", fn: (client: unknown, status: number, bytes: number, ms: number) => void): void;
+    on(
+      event: "response",
+      fn: (client: unknown, status: number, bytes: number, ms: number) => void,
+    ): void;
   }
   function autocannon(
     opts: { url: string; connections?: number; duration?: number; pipelining?: number },

@@ -130,9 +130,16 @@ async function bench(db: "pglite" | "postgres", n: number, file: string): Promis
 }
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "runway-bench-csv-"));
-console.log(`runway users import benchmark — ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+console.log(
+  `runway users import benchmark — ${os.cpus().length} cores, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")}`,
+);
 const start = await run(["--help"], baseEnv({ DATA_DIR: tmp }));
-console.log(`process start (runway --help): ${(start.ms / 1000).toFixed(2)} s (CPU ${(start.cpu / 1000).toFixed(2)} s)`);
+console.log(
+  `process start (runway --help): ${(start.ms / 1000).toFixed(2)} s (CPU ${(start.cpu / 1000).toFixed(2)} s)`,
+);
 const results: Row[] = [];
 for (const n of sizes) {
   const file = csv(tmp, n);
@@ -148,13 +155,21 @@ for (const n of sizes) {
   }
 }
 fs.rmSync(tmp, { recursive: true, force: true });
-console.log(`load average after: ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+console.log(
+  `load average after: ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")}`,
+);
 const targets: Record<string, { rows: number; seconds: number }> = {
   pglite: { rows: 10_000, seconds: 8 },
   postgres: { rows: 50_000, seconds: 10 },
 };
 for (const [db, t] of Object.entries(targets)) {
   const r = results.find((x) => x.db === db && x.rows === t.rows);
-  if (r) console.log(`target ${db} ${t.rows} rows < ${t.seconds} s: ${(r.wall / 1000).toFixed(2)} s — ${r.ok && r.wall / 1000 < t.seconds ? "met" : "MISSED"}`);
+  if (r)
+    console.log(
+      `target ${db} ${t.rows} rows < ${t.seconds} s: ${(r.wall / 1000).toFixed(2)} s — ${r.ok && r.wall / 1000 < t.seconds ? "met" : "MISSED"}`,
+    );
 }
 process.exit(results.every((r) => r.ok) ? 0 : 1);

@@ -18,13 +18,43 @@ export const TERMS = {
 } as const;
 
 const COMPANY_FIRST = [
-  "Pacific", "Luzon", "Visayas", "Mindanao", "Manila", "Cebu", "Clark", "Subic", "Archipelago",
-  "Northern", "Southern", "Skyline", "Island", "Coral", "Sampaguita", "Bayanihan", "Tropical",
-  "Philippine", "Aeronáutica", "Horizon",
+  "Pacific",
+  "Luzon",
+  "Visayas",
+  "Mindanao",
+  "Manila",
+  "Cebu",
+  "Clark",
+  "Subic",
+  "Archipelago",
+  "Northern",
+  "Southern",
+  "Skyline",
+  "Island",
+  "Coral",
+  "Sampaguita",
+  "Bayanihan",
+  "Tropical",
+  "Philippine",
+  "Aeronáutica",
+  "Horizon",
 ];
 const COMPANY_SECOND = [
-  "Air", "Aviation", "Aerospace", "Airways", "Aero Services", "Flight Academy", "MRO", "Avionics",
-  "Ground Handling", "Air Cargo", "Helicopters", "Airport Services", "Aerotech", "Jet Center", "Air Logistics",
+  "Air",
+  "Aviation",
+  "Aerospace",
+  "Airways",
+  "Aero Services",
+  "Flight Academy",
+  "MRO",
+  "Avionics",
+  "Ground Handling",
+  "Air Cargo",
+  "Helicopters",
+  "Airport Services",
+  "Aerotech",
+  "Jet Center",
+  "Air Logistics",
 ];
 const COMPANY_SUFFIX = ["Corp", "Inc.", "Ltd.", "Co.", "Group"];
 
@@ -33,35 +63,98 @@ export function companyNames(n: number): string[] {
   for (let i = 0; out.length < n; i++) {
     const a = COMPANY_FIRST[i % COMPANY_FIRST.length];
     const b = COMPANY_SECOND[Math.floor(i / COMPANY_FIRST.length) % COMPANY_SECOND.length];
-    const c = COMPANY_SUFFIX[Math.floor(i / (COMPANY_FIRST.length * COMPANY_SECOND.length)) % COMPANY_SUFFIX.length];
-    out.push(`${a} ${b} ${c}${i >= COMPANY_FIRST.length * COMPANY_SECOND.length * COMPANY_SUFFIX.length ? ` ${i}` : ""}`);
+    const c =
+      COMPANY_SUFFIX[
+        Math.floor(i / (COMPANY_FIRST.length * COMPANY_SECOND.length)) % COMPANY_SUFFIX.length
+      ];
+    out.push(
+      `${a} ${b} ${c}${i >= COMPANY_FIRST.length * COMPANY_SECOND.length * COMPANY_SUFFIX.length ? ` ${i}` : ""}`,
+    );
   }
   return out;
 }
 
 const LEVELS = ["", "", "Junior", "Senior", "Lead", "Trainee", "Assistant", "Chief"];
 const ROLES = [
-  "Aircraft Maintenance Technician", "Aircraft Mechanic", "Avionics Technician", "Avionics Engineer",
-  "Aeronautical Engineer", "Aerospace Structures Engineer", "Flight Dispatcher", "Flight Operations Officer",
-  "First Officer", "Cadet Pilot", "Flight Instructor", "Cabin Crew", "Ramp Agent", "Load Controller",
-  "Airport Operations Officer", "Aviation Safety Officer", "Aviation Security Screener",
-  "Air Traffic Services Assistant", "Ground Support Equipment Mechanic", "Aircraft Planner",
-  "Technical Records Clerk", "Quality Assurance Inspector", "Non-Destructive Testing Technician",
-  "Powerplant Technician", "Aircraft Painter", "Customer Service Agent", "Reservations Agent",
-  "Cargo Handler", "Aviation Logistics Coordinator", "Supply Chain Analyst", "IT Support Specialist",
-  "Software Developer", "Data Analyst", "Network Administrator", "Travel Consultant", "Tour Coordinator",
-  "Airport Duty Manager", "Crew Scheduler", "Fuel Operations Technician", "Aerodrome Inspector",
+  "Aircraft Maintenance Technician",
+  "Aircraft Mechanic",
+  "Avionics Technician",
+  "Avionics Engineer",
+  "Aeronautical Engineer",
+  "Aerospace Structures Engineer",
+  "Flight Dispatcher",
+  "Flight Operations Officer",
+  "First Officer",
+  "Cadet Pilot",
+  "Flight Instructor",
+  "Cabin Crew",
+  "Ramp Agent",
+  "Load Controller",
+  "Airport Operations Officer",
+  "Aviation Safety Officer",
+  "Aviation Security Screener",
+  "Air Traffic Services Assistant",
+  "Ground Support Equipment Mechanic",
+  "Aircraft Planner",
+  "Technical Records Clerk",
+  "Quality Assurance Inspector",
+  "Non-Destructive Testing Technician",
+  "Powerplant Technician",
+  "Aircraft Painter",
+  "Customer Service Agent",
+  "Reservations Agent",
+  "Cargo Handler",
+  "Aviation Logistics Coordinator",
+  "Supply Chain Analyst",
+  "IT Support Specialist",
+  "Software Developer",
+  "Data Analyst",
+  "Network Administrator",
+  "Travel Consultant",
+  "Tour Coordinator",
+  "Airport Duty Manager",
+  "Crew Scheduler",
+  "Fuel Operations Technician",
+  "Aerodrome Inspector",
 ];
 const SUFFIX = ["", "", "", " Intern", " (OJT)", " Trainee", " – Night Shift"];
 const LOCATIONS = [
-  "Pasay City", "Parañaque City", "Manila", "Makati City", "Taguig City", "Clark, Pampanga",
-  "Subic Bay", "Cebu City", "Lapu-Lapu City", "Davao City", "Iloilo City", "Bacolod City",
-  "General Santos", "Zamboanga City", "Puerto Princesa", "Laoag", "Tacloban", "Legazpi",
-  "Cagayan de Oro", "Baguio", "Remote",
+  "Pasay City",
+  "Parañaque City",
+  "Manila",
+  "Makati City",
+  "Taguig City",
+  "Clark, Pampanga",
+  "Subic Bay",
+  "Cebu City",
+  "Lapu-Lapu City",
+  "Davao City",
+  "Iloilo City",
+  "Bacolod City",
+  "General Santos",
+  "Zamboanga City",
+  "Puerto Princesa",
+  "Laoag",
+  "Tacloban",
+  "Legazpi",
+  "Cagayan de Oro",
+  "Baguio",
+  "Remote",
 ];
 const CATEGORIES = [
-  "Maintenance", "Avionics", "Engineering", "Flight Operations", "Ground Handling", "Cabin Services",
-  "Safety", "Security", "Logistics", "Information Technology", "Customer Service", "Tourism", "Air Traffic",
+  "Maintenance",
+  "Avionics",
+  "Engineering",
+  "Flight Operations",
+  "Ground Handling",
+  "Cabin Services",
+  "Safety",
+  "Security",
+  "Logistics",
+  "Information Technology",
+  "Customer Service",
+  "Tourism",
+  "Air Traffic",
 ];
 const SHORTS = [
   "Hands-on work on narrow-body aircraft with licensed engineers.",
@@ -99,7 +192,8 @@ const S3 = [
   "Knowledge of MS Office and basic troubleshooting is an advantage.",
 ];
 
-const lit = (xs: readonly string[]) => `array[${xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(",")}]::text[]`;
+const lit = (xs: readonly string[]) =>
+  `array[${xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(",")}]::text[]`;
 
 /** Inserts `n` companies; returns their ids. */
 export async function seedCompanies(sql: postgres.Sql, n: number): Promise<string[]> {

@@ -12,7 +12,14 @@ import { renderToString } from "react-dom/server";
 import { JOB_TYPES, JOB_TYPE_LABELS } from "../../db/constants";
 import { searchEvents } from "../../db/schema";
 import { preview, relativeTime } from "../../app/lib/format";
-import { categoriesSql, logoPath, publicSearchSql, safeWebsite, serializeJob, type JobRow } from "../../app/models/job/job.server";
+import {
+  categoriesSql,
+  logoPath,
+  publicSearchSql,
+  safeWebsite,
+  serializeJob,
+  type JobRow,
+} from "../../app/models/job/job.server";
 import { actorKey } from "../../app/models/search/search.server";
 import { analyticsTerm } from "../../app/models/search/search.schema";
 
@@ -22,16 +29,27 @@ const orm = drizzle(client);
 const SECRET = process.env.SESSION_SECRET ?? "bench-secret-bench-secret-bench-secret-00";
 
 type Row = JobRow & { total: number; mode: string };
-async function search(q: string, limit: number): Promise<{ rows: JobRow[]; total: number; capped: boolean }> {
-  const c = dialect.sqlToQuery(publicSearchSql({ q, jobType: "", location: "", category: "" }, { offset: 0, limit }));
+async function search(
+  q: string,
+  limit: number,
+): Promise<{ rows: JobRow[]; total: number; capped: boolean }> {
+  const c = dialect.sqlToQuery(
+    publicSearchSql({ q, jobType: "", location: "", category: "" }, { offset: 0, limit }),
+  );
   const rows = (await client.unsafe(c.sql, c.params as never[])) as unknown as Row[];
-  return { rows: rows.filter((r) => r.id !== null), total: Number(rows[0]?.total ?? 0), capped: rows[0]?.mode === "capped" };
+  return {
+    rows: rows.filter((r) => r.id !== null),
+    total: Number(rows[0]?.total ?? 0),
+    capped: rows[0]?.mode === "capped",
+  };
 }
 
 async function categories(): Promise<string[]> {
   const c = dialect.sqlToQuery(categoriesSql(false));
   const rows = (await client.unsafe(c.sql, c.params as never[])) as unknown as Array<{ c: string }>;
-  return rows.map((r) => r.c).sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" }) || a.localeCompare(b));
+  return rows
+    .map((r) => r.c)
+    .sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" }) || a.localeCompare(b));
 }
 
 async function recordSearch(term: string, ip: string) {
@@ -46,7 +64,19 @@ async function recordSearch(term: string, ip: string) {
   await client.unsafe(c.sql, c.params as never[]);
 }
 
-function Board({ q, rows, total, cats, now }: { q: string; rows: JobRow[]; total: number; cats: string[]; now: number }) {
+function Board({
+  q,
+  rows,
+  total,
+  cats,
+  now,
+}: {
+  q: string;
+  rows: JobRow[];
+  total: number;
+  cats: string[];
+  now: number;
+}) {
   return (
     <html lang="en">
       <head>
@@ -101,11 +131,15 @@ function Board({ q, rows, total, cats, now }: { q: string; rows: JobRow[]; total
             <div className="grid-cards">
               {rows.map((r) => (
                 <article key={r.id} className="card job-card" aria-labelledby={`job-${r.id}-title`}>
-                  <span className="company-logo company-logo-placeholder">{r.company_name.slice(0, 2)}</span>
+                  <span className="company-logo company-logo-placeholder">
+                    {r.company_name.slice(0, 2)}
+                  </span>
                   <h2 id={`job-${r.id}-title`}>
                     <a href={`/jobs/${r.id}`}>{r.title}</a>
                   </h2>
-                  <time dateTime={new Date(r.created_at).toISOString()}>{relativeTime(r.created_at, new Date(now))}</time>
+                  <time dateTime={new Date(r.created_at).toISOString()}>
+                    {relativeTime(r.created_at, new Date(now))}
+                  </time>
                   <p>{preview(r.short_description, r.description)}</p>
                   <dl className="job-facts">
                     <dt>Company</dt>
@@ -126,7 +160,12 @@ function Board({ q, rows, total, cats, now }: { q: string; rows: JobRow[]; total
         <script
           dangerouslySetInnerHTML={{
             __html: `window.__data=${JSON.stringify({
-              jobs: rows.map((r) => ({ id: r.id, title: r.title, logoUrl: logoPath(r.company_logo_file_id), hasWebsite: !!safeWebsite(r.company_website) })),
+              jobs: rows.map((r) => ({
+                id: r.id,
+                title: r.title,
+                logoUrl: logoPath(r.company_logo_file_id),
+                hasWebsite: !!safeWebsite(r.company_website),
+              })),
               total,
               categories: cats,
             }).replace(/</g, "\\u003c")}`,
@@ -144,13 +183,18 @@ const server = http.createServer(async (req, res) => {
     if (url.pathname === "/api/jobs") {
       const r = await search(q, Number(url.searchParams.get("limit") ?? 50));
       const body = JSON.stringify(r.rows.map((row) => serializeJob(row)));
-      res.writeHead(200, { "Content-Type": "application/json; charset=utf-8", "X-Total-Count": String(r.total) });
+      res.writeHead(200, {
+        "Content-Type": "application/json; charset=utf-8",
+        "X-Total-Count": String(r.total),
+      });
       return res.end(body);
     }
     if (url.pathname === "/jobs") {
       const [r, cats] = await Promise.all([search(q, 10), categories()]);
       if (q) await recordSearch(q, req.socket.remoteAddress ?? "unknown");
-      const html = "<!DOCTYPE html>" + renderToString(<Board q={q} rows={r.rows} total={r.total} cats={cats} now={Date.now()} />);
+      const html =
+        "<!DOCTYPE html>" +
+        renderToString(<Board q={q} rows={r.rows} total={r.total} cats={cats} now={Date.now()} />);
       res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
       return res.end(html);
     }

@@ -59,9 +59,14 @@ const dbUrl = (name: string) => {
 };
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
-  return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : NaN;
+  return s.length
+    ? s.length % 2
+      ? s[(s.length - 1) / 2]
+      : (s[s.length / 2 - 1] + s[s.length / 2]) / 2
+    : NaN;
 };
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 const fmt = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : "—");
 const log = (...a: unknown[]) => console.log(...a);
 
@@ -106,7 +111,9 @@ async function prepareDb(name: string, jobs: number): Promise<string> {
     onProgress: (d) => {
       if (d - last >= 100_000 || d === jobs) {
         last = d;
-        log(`  ${name}: ${d.toLocaleString("en")} jobs (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+        log(
+          `  ${name}: ${d.toLocaleString("en")} jobs (${((Date.now() - t0) / 1000).toFixed(0)} s)`,
+        );
       }
     },
   });
@@ -143,7 +150,8 @@ function waitReady(child: ChildProcess, what: string): Promise<number> {
 }
 
 async function startApp(url: string): Promise<{ port: number; child: ChildProcess }> {
-  if (!fs.existsSync(path.join(root, "build", "index.js"))) throw new Error("Run `npm run build` first.");
+  if (!fs.existsSync(path.join(root, "build", "index.js")))
+    throw new Error("Run `npm run build` first.");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "runway-bench-"));
   const child = fork(path.join(root, "server.mjs"), [], {
     cwd: root,
@@ -167,7 +175,12 @@ async function startFloor(url: string): Promise<{ port: number; child: ChildProc
   const child = fork(path.join(root, "tests", "bench", "jobs-floor.tsx"), [], {
     cwd: root,
     execArgv: ["--import", "tsx"],
-    env: { ...process.env, DATABASE_URL: url, PORT: "0", SESSION_SECRET: "bench-secret-bench-secret-bench-secret-00" },
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      PORT: "0",
+      SESSION_SECRET: "bench-secret-bench-secret-bench-secret-00",
+    },
     stdio: ["ignore", "ignore", "inherit", "ipc"],
   });
   return { port: await waitReady(child, "floor server"), child };
@@ -194,11 +207,20 @@ function load(url: string, duration: number): Promise<Run> {
   return new Promise((resolve, reject) => {
     const lat: number[] = [];
     let errors = 0;
-    const inst = autocannon({ url, connections: CONNECTIONS, duration, pipelining: 1 }, (err, result) => {
-      if (err) return reject(err);
-      lat.sort((a, b) => a - b);
-      resolve({ rps: (result.requests.total - errors) / result.duration, p50: pct(lat, 50), p95: pct(lat, 95), p99: pct(lat, 99), errors: errors + result.errors + result.timeouts });
-    });
+    const inst = autocannon(
+      { url, connections: CONNECTIONS, duration, pipelining: 1 },
+      (err, result) => {
+        if (err) return reject(err);
+        lat.sort((a, b) => a - b);
+        resolve({
+          rps: (result.requests.total - errors) / result.duration,
+          p50: pct(lat, 50),
+          p95: pct(lat, 95),
+          p99: pct(lat, 99),
+          errors: errors + result.errors + result.timeouts,
+        });
+      },
+    );
     inst.on("response", (_client: unknown, status: number, _bytes: number, ms: number) => {
       if (status === 200) lat.push(ms);
       else errors++;
@@ -207,12 +229,18 @@ function load(url: string, duration: number): Promise<Run> {
 }
 
 async function httpBench(url: string) {
-  log(`\n== HTTP: ${N.toLocaleString("en")} jobs, ${CONNECTIONS} connections, ${DURATION} s × ${ROUNDS} rounds per side (medians)`);
+  log(
+    `\n== HTTP: ${N.toLocaleString("en")} jobs, ${CONNECTIONS} connections, ${DURATION} s × ${ROUNDS} rounds per side (medians)`,
+  );
   const app = await startApp(url);
   const floor = await startFloor(url);
   const terms = [TERMS.common, TERMS.rare, TERMS.absent];
   const targets = [
-    { name: "API ", path: (q: string) => `/api/jobs?approvedOnly=true&status=active&q=${q}`, goal: 0.5 },
+    {
+      name: "API ",
+      path: (q: string) => `/api/jobs?approvedOnly=true&status=active&q=${q}`,
+      goal: 0.5,
+    },
     { name: "page", path: (q: string) => `/jobs?q=${q}`, goal: 0.3 },
   ];
   const rows: string[] = [];
@@ -227,7 +255,9 @@ async function httpBench(url: string) {
           const order = r % 2 ? ["floor", "app"] : ["app", "floor"];
           for (const side of order) {
             const port = side === "app" ? app.port : floor.port;
-            (side === "app" ? a : f).push(await load(`http://127.0.0.1:${port}${target.path(term)}`, DURATION));
+            (side === "app" ? a : f).push(
+              await load(`http://127.0.0.1:${port}${target.path(term)}`, DURATION),
+            );
           }
         }
         const m = (xs: Run[], k: keyof Run) => median(xs.map((x) => x[k]));
@@ -236,7 +266,9 @@ async function httpBench(url: string) {
           `${target.name} q=${term.padEnd(9)} app ${fmt(m(a, "rps"), 0).padStart(6)} req/s p50 ${fmt(m(a, "p50"))} p95 ${fmt(m(a, "p95"))} p99 ${fmt(m(a, "p99"))} ms | ` +
           `floor ${fmt(m(f, "rps"), 0).padStart(6)} req/s p50 ${fmt(m(f, "p50"))} p95 ${fmt(m(f, "p95"))} p99 ${fmt(m(f, "p99"))} ms | ` +
           `ratio ${fmt(ratio, 2)} (goal ≥ ${target.goal}${target.name.trim() === "API" ? ", p95 < 50 ms" : ""})` +
-          (a.some((x) => x.errors) || f.some((x) => x.errors) ? `  errors app ${a.map((x) => x.errors).join("/")} floor ${f.map((x) => x.errors).join("/")}` : "");
+          (a.some((x) => x.errors) || f.some((x) => x.errors)
+            ? `  errors app ${a.map((x) => x.errors).join("/")} floor ${f.map((x) => x.errors).join("/")}`
+            : "");
         rows.push(line);
         log(line);
       }
@@ -251,7 +283,9 @@ async function httpBench(url: string) {
 // ─── Query times ────────────────────────────────────────────────────────────────────────────────
 
 async function queryTimes(url: string, size: number) {
-  log(`\n== Query times at ${size.toLocaleString("en")} jobs (median of 7 after 2 warm-ups; page size 10)`);
+  log(
+    `\n== Query times at ${size.toLocaleString("en")} jobs (median of 7 after 2 warm-ups; page size 10)`,
+  );
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   const dialect = new PgDialect();
   const time = async (text: string, params: unknown[]) => {
@@ -259,7 +293,9 @@ async function queryTimes(url: string, size: number) {
     let last: Array<Record<string, unknown>> = [];
     for (let i = 0; i < 9; i++) {
       const t = performance.now();
-      last = (await sql.unsafe(text, params as never[])) as unknown as Array<Record<string, unknown>>;
+      last = (await sql.unsafe(text, params as never[])) as unknown as Array<
+        Record<string, unknown>
+      >;
       if (i >= 2) ms.push(performance.now() - t);
     }
     return { ms: median(ms), max: Math.max(...ms), rows: last };
@@ -273,7 +309,7 @@ async function queryTimes(url: string, size: number) {
     [`absent "${TERMS.absent}"`, { q: TERMS.absent }],
     [`common+rare "${TERMS.common} ${TERMS.rare}"`, { q: `${TERMS.common} ${TERMS.rare}` }],
     [`common+absent "${TERMS.common} ${TERMS.absent}"`, { q: `${TERMS.common} ${TERMS.absent}` }],
-    ["3 words \"aircraft mechanic cebu\"", { q: "aircraft mechanic cebu" }],
+    ['3 words "aircraft mechanic cebu"', { q: "aircraft mechanic cebu" }],
     ['location "baguio"', { location: "baguio" }],
     ['category "Avionics"', { category: "Avionics" }],
     ['"engineer" + contract', { q: "engineer", jobType: "contract" }],
@@ -293,7 +329,9 @@ async function queryTimes(url: string, size: number) {
     out.push(line);
     log(line);
   }
-  log(`  worst median: ${fmt(worst)} ms (goal: every term under 100 ms, deep pages no slower than the first)`);
+  log(
+    `  worst median: ${fmt(worst)} ms (goal: every term under 100 ms, deep pages no slower than the first)`,
+  );
 
   // For comparison: what the planner does with the obvious single query (ranked, exact count).
   for (const [name, q] of [
@@ -329,7 +367,12 @@ async function queryTimes(url: string, size: number) {
 
 async function main() {
   const started = Date.now();
-  log(`Runway jobs benchmark — ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+  log(
+    `Runway jobs benchmark — ${os.cpus().length} CPUs, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")}`,
+  );
   const small = `runway_bench_jobs_${N}`;
   const big = `runway_bench_jobs_${BIG}`;
   try {
@@ -348,7 +391,12 @@ async function main() {
       if (!opt["skip-big"]) await dropDb(big);
     }
   }
-  log(`\nDone in ${((Date.now() - started) / 60000).toFixed(1)} min; load average now ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}.`);
+  log(
+    `\nDone in ${((Date.now() - started) / 60000).toFixed(1)} min; load average now ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")}.`,
+  );
 }
 
 main().catch((e) => {

@@ -19,7 +19,10 @@ import { sql } from "drizzle-orm";
 
 const USERS = Number(process.env.BENCH_USERS ?? 50_000);
 const usePglite = process.argv.includes("--pglite");
-const PG_BASE = process.env.BENCH_DATABASE_URL ?? process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const PG_BASE =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.BENCH_PG_URL ??
+  "postgres://postgres@127.0.0.1:5432/postgres";
 const DB_NAME = `runway_bench_people${usePglite ? "" : `_${process.pid}`}`;
 const root = path.resolve(".");
 
@@ -175,16 +178,14 @@ async function main() {
     const seeded = performance.now() - t0;
 
     const adminEmail = "bench.admin@example.edu";
-    await db
-      .insert(schema.users)
-      .values({
-        email: adminEmail,
-        passwordHash: hash,
-        role: "admin",
-        firstName: "Bench",
-        lastName: "Admin",
-        emailVerifiedAt: new Date(),
-      });
+    await db.insert(schema.users).values({
+      email: adminEmail,
+      passwordHash: hash,
+      role: "admin",
+      firstName: "Bench",
+      lastName: "Admin",
+      emailVerifiedAt: new Date(),
+    });
 
     // The built server, in-process, on this database (the app's getDb() sees the injected handle).
     setDbHandle(handle);

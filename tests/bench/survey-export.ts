@@ -21,10 +21,13 @@ import { createSession } from "../../app/models/auth/session.server";
 import { responsesCsv } from "../../app/models/survey/export.server";
 import { createSurvey, createUser } from "../factories";
 
-const url = new URL(process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/runway_bench_surveys");
+const url = new URL(
+  process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/runway_bench_surveys",
+);
 const N = Number(process.env.RESPONSES ?? 100_000);
 const dbName = url.pathname.slice(1);
-if (!/^runway_bench_surveys\w*$/.test(dbName)) throw new Error("use a database named runway_bench_surveys*");
+if (!/^runway_bench_surveys\w*$/.test(dbName))
+  throw new Error("use a database named runway_bench_surveys*");
 
 const adminUrl = new URL(url);
 adminUrl.pathname = "/postgres";
@@ -42,11 +45,23 @@ try {
     questions: [
       { text: "Current job title", type: "short_text", required: true },
       { text: "Describe your work", type: "long_text" },
-      { text: "Are you employed?", type: "multiple_choice", options: ["Yes", "No", "Self-employed"] },
-      { text: "Useful skills", type: "checkbox", options: ["Communication", "Safety", "IT", "=Formulas"] },
+      {
+        text: "Are you employed?",
+        type: "multiple_choice",
+        options: ["Yes", "No", "Self-employed"],
+      },
+      {
+        text: "Useful skills",
+        type: "checkbox",
+        options: ["Communication", "Safety", "IT", "=Formulas"],
+      },
       { text: "Rate the programme", type: "rating" },
       { text: "Company", type: "short_text" },
-      { text: "Time to first job", type: "multiple_choice", options: ["< 1 month", "1-6 months", "> 6 months"] },
+      {
+        text: "Time to first job",
+        type: "multiple_choice",
+        options: ["< 1 month", "1-6 months", "> 6 months"],
+      },
       { text: "Suggestions", type: "long_text" },
     ],
   });
@@ -76,7 +91,9 @@ try {
                        (${rating}::uuid, 'rating'), (${company}::uuid, 'company'), (${ttj}::uuid, 'ttj'), (${sugg}::uuid, 'sugg')) as q(qid, kind)
     where r.survey_id = ${survey.id}`);
   await db.execute(sql`analyze`);
-  console.log(`seeded ${N} responses × ${questions.length} answers in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  console.log(
+    `seeded ${N} responses × ${questions.length} answers in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+  );
 
   for (const role of [undefined, "alumni"] as const) {
     global.gc?.();
@@ -113,10 +130,14 @@ try {
     process.env.DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "runway-bench-"));
     process.env.SESSION_SECRET ??= "bench-secret-bench-secret-bench-secret-00";
     setDbHandle(handle);
-    const build = (await import(pathToFileURL(buildFile).href)) as { entry: { module: { loadEnv(): unknown } } };
+    const build = (await import(pathToFileURL(buildFile).href)) as {
+      entry: { module: { loadEnv(): unknown } };
+    };
     const { createApp } = await import(pathToFileURL(path.resolve("server-app.mjs")).href);
     const server: Server = await new Promise((resolve) => {
-      const s = createApp(build, build.entry.module.loadEnv()).listen(0, "127.0.0.1", () => resolve(s));
+      const s = createApp(build, build.entry.module.loadEnv()).listen(0, "127.0.0.1", () =>
+        resolve(s),
+      );
     });
     const { user } = await createUser(db, { role: "admin" });
     const { token } = await createSession(db, user.id, "api");

@@ -16,13 +16,18 @@ async function apiStudent(request: APIRequestContext, opts: { verify: boolean })
   });
   expect(reg.status()).toBe(201);
   const code = codeIn(await waitForMail(email, (m) => /verification code/i.test(m.subject)));
-  if (opts.verify) expect((await request.post("/api/auth/verify-otp", { data: { email, otp: code } })).status()).toBe(200);
+  if (opts.verify)
+    expect(
+      (await request.post("/api/auth/verify-otp", { data: { email, otp: code } })).status(),
+    ).toBe(200);
   return { email, code };
 }
 
 const box = (page: Page, i: number) => page.getByRole("textbox", { name: `Digit ${i} of 6` });
 
-test("register a student, verify in the modal with the mailed code, sign in, sign out", async ({ page }) => {
+test("register a student, verify in the modal with the mailed code, sign in, sign out", async ({
+  page,
+}) => {
   const email = uniqueEmail("e2e.register");
   await page.goto("/register");
   await expect(page.getByRole("heading", { name: "Create your account" })).toBeVisible();
@@ -76,7 +81,11 @@ test("reset a forgotten password from the mailed link", async ({ page, request }
   await expectAccessible(page);
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Send reset link" }).click();
-  await expect(page.getByText("If an account exists for that email, we have sent a link to reset your password.")).toBeVisible();
+  await expect(
+    page.getByText(
+      "If an account exists for that email, we have sent a link to reset your password.",
+    ),
+  ).toBeVisible();
 
   const link = linkIn(await waitForMail(email, (m) => /reset/i.test(m.subject)));
   await page.goto(link);
@@ -97,10 +106,15 @@ test("reset a forgotten password from the mailed link", async ({ page, request }
   // The link worked once.
   await page.getByRole("button", { name: "Logout" }).click();
   await page.goto(link);
-  await expect(page.getByText("This password reset link is invalid or has expired. Please request a new one.")).toBeVisible();
+  await expect(
+    page.getByText("This password reset link is invalid or has expired. Please request a new one."),
+  ).toBeVisible();
 });
 
-test("an unverified sign-in goes to /verify-otp, where the boxes take a pasted code", async ({ page, request }) => {
+test("an unverified sign-in goes to /verify-otp, where the boxes take a pasted code", async ({
+  page,
+  request,
+}) => {
   const { email, code } = await apiStudent(request, { verify: false });
   await page.goto("/login");
   await page.getByLabel("Email").fill(email);
@@ -125,7 +139,9 @@ test("an unverified sign-in goes to /verify-otp, where the boxes take a pasted c
   // Completing the boxes submits by itself; a wrong code is reported and the boxes start over.
   const wrongTail = code.startsWith("12") && code.endsWith("9999") ? "8888" : "9999";
   await page.keyboard.type(wrongTail);
-  await expect(page.getByRole("alert").filter({ hasText: "Invalid verification code" })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Invalid verification code" }),
+  ).toBeVisible();
   await expect(box(page, 1)).toBeFocused();
   await expect(box(page, 1)).toHaveValue("");
 
@@ -134,13 +150,17 @@ test("an unverified sign-in goes to /verify-otp, where the boxes take a pasted c
   await page.evaluate((text) => {
     const dt = new DataTransfer();
     dt.setData("text/plain", text);
-    document.activeElement!.dispatchEvent(new ClipboardEvent("paste", { clipboardData: dt, bubbles: true, cancelable: true }));
+    document.activeElement!.dispatchEvent(
+      new ClipboardEvent("paste", { clipboardData: dt, bubbles: true, cancelable: true }),
+    );
   }, ` ${code} `);
   await page.waitForURL((u) => !u.pathname.startsWith("/verify-otp"));
   await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
 });
 
-test("the password toggle shows and hides; Student ID is only for students; sign-in errors are shown", async ({ page }) => {
+test("the password toggle shows and hides; Student ID is only for students; sign-in errors are shown", async ({
+  page,
+}) => {
   await page.goto("/login");
   await expectAccessible(page);
   const pw = page.getByLabel("Password", { exact: true });
@@ -153,8 +173,12 @@ test("the password toggle shows and hides; Student ID is only for students; sign
   await page.getByLabel("Email").fill("nobody@example.edu");
   await page.getByRole("button", { name: "Sign in" }).click();
   // The error box on the page and the §8 notification.
-  await expect(page.locator(".alert-error", { hasText: "Invalid email or password" })).toBeVisible();
-  await expect(page.getByRole("alert").filter({ hasText: "Invalid email or password" })).toBeVisible();
+  await expect(
+    page.locator(".alert-error", { hasText: "Invalid email or password" }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Invalid email or password" }),
+  ).toBeVisible();
 
   await page.goto("/register");
   await expectAccessible(page);
@@ -168,9 +192,16 @@ test("the password toggle shows and hides; Student ID is only for students; sign
 
 test("account screens fit a 375 px phone", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  for (const path of ["/login", "/register", "/forgot-password", "/reset-password?token=x&email=a%40example.edu"]) {
+  for (const path of [
+    "/login",
+    "/register",
+    "/forgot-password",
+    "/reset-password?token=x&email=a%40example.edu",
+  ]) {
     await page.goto(path);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
     expect(overflow, path).toBeLessThanOrEqual(0);
   }
   await expectAccessible(page);

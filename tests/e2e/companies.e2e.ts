@@ -6,10 +6,17 @@ import { accounts, expectAccessible, login } from "./support";
 
 const tmp = path.resolve("tests/.tmp");
 
-test("an admin adds a company with a logo in the modal and sees it in the table", async ({ page }) => {
+test("an admin adds a company with a logo in the modal and sees it in the table", async ({
+  page,
+}) => {
   fs.mkdirSync(tmp, { recursive: true });
   const logo = path.join(tmp, `logo-${Date.now()}.png`);
-  fs.writeFileSync(logo, await sharp({ create: { width: 96, height: 48, channels: 3, background: "#0f766e" } }).png().toBuffer());
+  fs.writeFileSync(
+    logo,
+    await sharp({ create: { width: 96, height: 48, channels: 3, background: "#0f766e" } })
+      .png()
+      .toBuffer(),
+  );
   const name = `Skyline Avionics ${Date.now().toString(36)}`;
 
   await login(page, accounts.admin.email);
@@ -43,10 +50,14 @@ test("an admin adds a company with a logo in the modal and sees it in the table"
   const row = page.getByRole("row").filter({ hasText: name });
   await expect(row).toHaveCount(1);
   await expect(row.getByRole("cell", { name: "Clark Freeport Zone" })).toBeVisible();
-  await expect(row.getByRole("link", { name: "skyline-avionics.example", exact: true })).toHaveAttribute("href", "https://skyline-avionics.example/");
+  await expect(
+    row.getByRole("link", { name: "skyline-avionics.example", exact: true }),
+  ).toHaveAttribute("href", "https://skyline-avionics.example/");
   const img = row.getByRole("img", { name: `${name} logo` });
   await expect(img).toBeVisible();
-  expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+  expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(
+    true,
+  );
   expect(await img.getAttribute("src")).toMatch(/^\/files\/[0-9a-f-]{36}$/);
 
   // Edit in the same modal, then delete after the confirmation.

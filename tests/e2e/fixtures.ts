@@ -1,9 +1,24 @@
 /** Accounts seeded before the e2e server starts (tests/e2e/serve.ts). Do not deactivate them. */
 export const E2E_PASSWORD = "e2e-password-1";
 export const accounts = {
-  admin: { email: "admin@example.edu", firstName: "Ada", lastName: "Admin", role: "admin" as const },
-  student: { email: "student@example.edu", firstName: "Sam", lastName: "Student", role: "student" as const },
-  alumni: { email: "alumni@example.edu", firstName: "Alex", lastName: "Alumnus", role: "alumni" as const },
+  admin: {
+    email: "admin@example.edu",
+    firstName: "Ada",
+    lastName: "Admin",
+    role: "admin" as const,
+  },
+  student: {
+    email: "student@example.edu",
+    firstName: "Sam",
+    lastName: "Student",
+    role: "student" as const,
+  },
+  alumni: {
+    email: "alumni@example.edu",
+    firstName: "Alex",
+    lastName: "Alumnus",
+    role: "alumni" as const,
+  },
 };
 export const mailDir = () => `tests/.tmp/e2e-${process.env.E2E_PORT}/mail`;
 export const dataDir = () => `tests/.tmp/e2e-${process.env.E2E_PORT}/data`;

@@ -17,7 +17,9 @@ async function searchBoard(page: Page, term: string) {
   await expect(page).toHaveURL(new RegExp(`q=${term}`));
 }
 
-test("admin publishes a job; a student finds it by a partial word and applies on the company site", async ({ browser }) => {
+test("admin publishes a job; a student finds it by a partial word and applies on the company site", async ({
+  browser,
+}) => {
   const adminCtx = await browser.newContext();
   const admin = await adminCtx.newPage();
   await login(admin, accounts.admin.email);
@@ -38,7 +40,11 @@ test("admin publishes a job; a student finds it by a partial word and applies on
 
   const studentCtx = await browser.newContext();
   await studentCtx.route("https://seed-aviation.example/**", (route) =>
-    route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>Seed Aviation</title><h1>Careers</h1>" }),
+    route.fulfill({
+      status: 200,
+      contentType: "text/html",
+      body: "<!doctype html><title>Seed Aviation</title><h1>Careers</h1>",
+    }),
   );
   const student = await studentCtx.newPage();
   await login(student, accounts.student.email);
@@ -54,7 +60,10 @@ test("admin publishes a job; a student finds it by a partial word and applies on
   await expect(card).toBeVisible();
   await expect(card).toContainText("Seed Aviation Corp");
   await expect(card).toContainText("Pasay City");
-  const [popup] = await Promise.all([student.waitForEvent("popup"), card.getByRole("button", { name: /Apply Now/ }).click()]);
+  const [popup] = await Promise.all([
+    student.waitForEvent("popup"),
+    card.getByRole("button", { name: /Apply Now/ }).click(),
+  ]);
   await popup.waitForURL("https://seed-aviation.example/");
   await expect(popup.getByRole("heading", { name: "Careers" })).toBeVisible();
 
@@ -64,10 +73,14 @@ test("admin publishes a job; a student finds it by a partial word and applies on
 
 test("the board, a job page and the admin screen pass axe", async ({ page }) => {
   await page.goto("/jobs");
-  await expect(page.getByRole("heading", { name: "Internships and Jobs Available:" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: "Internships and Jobs Available:" }),
+  ).toBeVisible();
   await expectAccessible(page);
   await page.getByRole("link", { name: "Seeded Line Maintenance Intern" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Seeded Line Maintenance Intern" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Seeded Line Maintenance Intern" }),
+  ).toBeVisible();
   await expectAccessible(page);
   await login(page, accounts.admin.email);
   await page.goto("/admin/jobs");

@@ -22,7 +22,10 @@ const sink = await startSmtpSink({
   port: smtpPort,
   onMail: (m) => {
     const file = path.join(path.resolve(mailDir()), `${Date.now()}-${++n}.json`);
-    fs.writeFileSync(file, JSON.stringify({ to: m.to, subject: m.subject, text: m.text, html: m.html }));
+    fs.writeFileSync(
+      file,
+      JSON.stringify({ to: m.to, subject: m.subject, text: m.text, html: m.html }),
+    );
   },
 });
 
@@ -37,7 +40,10 @@ for (const a of Object.values(accounts)) {
     lastName: a.lastName,
   });
 }
-const company = await createCompany(handle.db, { name: "Seed Aviation Corp", website: "https://seed-aviation.example" });
+const company = await createCompany(handle.db, {
+  name: "Seed Aviation Corp",
+  website: "https://seed-aviation.example",
+});
 await createJob(handle.db, { title: "Seeded Line Maintenance Intern", companyId: company.id });
 await handle.close();
 

@@ -23,7 +23,11 @@ export interface Mail {
 }
 
 /** Waits for the newest mail to `to` (optionally matching) that arrived at the SMTP sink. */
-export async function waitForMail(to: string, match: (m: Mail) => boolean = () => true, timeoutMs = 15_000): Promise<Mail> {
+export async function waitForMail(
+  to: string,
+  match: (m: Mail) => boolean = () => true,
+  timeoutMs = 15_000,
+): Promise<Mail> {
   const dir = path.resolve(mailDir());
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {

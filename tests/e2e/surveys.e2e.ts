@@ -10,7 +10,13 @@ import { accounts, expectAccessible, login } from "./support";
 
 const title = `E2E Tracer ${Date.now().toString(36)}`;
 
-async function addQuestion(page: Page, n: number, text: string, type: string, opts: { required?: boolean; options?: string } = {}) {
+async function addQuestion(
+  page: Page,
+  n: number,
+  text: string,
+  type: string,
+  opts: { required?: boolean; options?: string } = {},
+) {
   if (n > 1) await page.getByRole("button", { name: "Add question" }).click();
   const card = page.locator(".survey-question-editor").nth(n - 1);
   await expect(card.getByRole("heading", { name: `Q${n}` })).toBeVisible();
@@ -43,17 +49,28 @@ test("admin builds a survey with every question type", async ({ page }) => {
   await first.getByLabel("Question Text").fill("Scratch");
   await page.getByRole("button", { name: "Remove Q1" }).click();
   await expect(page.locator(".survey-question-editor")).toHaveCount(1);
-  await expect(page.locator(".survey-question-editor").first().getByLabel("Question Text")).toHaveValue("");
+  await expect(
+    page.locator(".survey-question-editor").first().getByLabel("Question Text"),
+  ).toHaveValue("");
   await addQuestion(page, 1, "Current job title", "Short Text", { required: true });
   await addQuestion(page, 2, "Describe your work", "Long Text");
-  await addQuestion(page, 3, "Are you employed?", "Multiple Choice", { required: true, options: "Yes\nNo\n\n  Self-employed  " });
-  await addQuestion(page, 4, "Useful skills", "Checkboxes", { options: "Communication\nSafety\n=Spreadsheets" });
+  await addQuestion(page, 3, "Are you employed?", "Multiple Choice", {
+    required: true,
+    options: "Yes\nNo\n\n  Self-employed  ",
+  });
+  await addQuestion(page, 4, "Useful skills", "Checkboxes", {
+    options: "Communication\nSafety\n=Spreadsheets",
+  });
   await addQuestion(page, 5, "Rate the programme", "Rating", { required: true });
   // Reorder: move Q2 down and back up; remove a spare question.
   await page.getByRole("button", { name: "Move Q2 down" }).click();
-  await expect(page.locator(".survey-question-editor").nth(2).getByLabel("Question Text")).toHaveValue("Describe your work");
+  await expect(
+    page.locator(".survey-question-editor").nth(2).getByLabel("Question Text"),
+  ).toHaveValue("Describe your work");
   await page.getByRole("button", { name: "Move Q3 up" }).click();
-  await expect(page.locator(".survey-question-editor").nth(1).getByLabel("Question Text")).toHaveValue("Describe your work");
+  await expect(
+    page.locator(".survey-question-editor").nth(1).getByLabel("Question Text"),
+  ).toHaveValue("Describe your work");
   await page.getByRole("button", { name: "Add question" }).click();
   await page.getByRole("button", { name: "Remove Q6" }).click();
   await expect(page.locator(".survey-question-editor")).toHaveCount(5);
@@ -78,7 +95,9 @@ test("a student answers on /surveys/{id}; required questions are enforced", asyn
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByText("Please answer: Current job title")).toBeVisible();
   await page.getByLabel(/Current job title/).fill("Line maintenance technician");
-  await page.getByLabel(/Describe your work/).fill("Checks, logs, \"quotes\", commas, and a\nsecond line");
+  await page
+    .getByLabel(/Describe your work/)
+    .fill('Checks, logs, "quotes", commas, and a\nsecond line');
   await page.getByRole("radio", { name: "Yes" }).check();
   await page.getByRole("checkbox", { name: "Safety" }).check();
   await page.getByRole("checkbox", { name: "=Spreadsheets" }).check();
@@ -89,7 +108,9 @@ test("a student answers on /surveys/{id}; required questions are enforced", asyn
   await expect(page.getByRole("link", { name: `Take Survey: ${title}` })).toHaveCount(0);
 });
 
-test("an alumnus answers in the landing page Take Survey dialog and the survey leaves the list", async ({ page }) => {
+test("an alumnus answers in the landing page Take Survey dialog and the survey leaves the list", async ({
+  page,
+}) => {
   await login(page, accounts.alumni.email);
   await page.goto("/");
   await page.getByRole("link", { name: `Take Survey: ${title}` }).click();
@@ -106,16 +127,23 @@ test("an alumnus answers in the landing page Take Survey dialog and the survey l
   await expect(page.getByRole("link", { name: `Take Survey: ${title}` })).toHaveCount(0);
 });
 
-test("admin filters responses by role, sees the summary and downloads the CSV", async ({ page }) => {
+test("admin filters responses by role, sees the summary and downloads the CSV", async ({
+  page,
+}) => {
   await login(page, accounts.admin.email);
   await page.goto("/admin/surveys");
-  await page.locator(".survey-card", { hasText: title }).getByRole("link", { name: `Responses: ${title}` }).click();
+  await page
+    .locator(".survey-card", { hasText: title })
+    .getByRole("link", { name: `Responses: ${title}` })
+    .click();
   await expect(page.getByRole("heading", { name: `Responses — ${title}` })).toBeVisible();
   await expect(page.locator(".survey-response")).toHaveCount(2);
   // Summary: charts drawn, numbers as text.
   await expect(page.locator(".survey-chart svg.recharts-surface").first()).toBeVisible();
   await expect(page.getByText("Average:").first()).toBeVisible();
-  await expect(page.locator(".survey-summary-item", { hasText: "Rate the programme" })).toContainText("3.00");
+  await expect(
+    page.locator(".survey-summary-item", { hasText: "Rate the programme" }),
+  ).toContainText("3.00");
   await expectAccessible(page);
 
   await page.getByLabel("Role").selectOption({ label: "Students" });
@@ -126,11 +154,16 @@ test("admin filters responses by role, sees the summary and downloads the CSV", 
   await expect(card).toContainText("Useful skills");
   await expect(card).toContainText("Safety, =Spreadsheets");
   await expect(card).toContainText("Current job title *");
-  await expect(page.locator(".survey-summary-item", { hasText: "Rate the programme" })).toContainText("4.00");
+  await expect(
+    page.locator(".survey-summary-item", { hasText: "Rate the programme" }),
+  ).toContainText("4.00");
 
   await page.getByLabel("Role").selectOption({ label: "All Roles" });
   await expect(page.locator(".survey-response")).toHaveCount(2);
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Export CSV" }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^survey-[0-9a-f-]{36}-\d{4}-\d\d-\d\d\.csv$/);
   const bytes = fs.readFileSync((await download.path())!);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);

@@ -385,7 +385,9 @@ test("without JavaScript the dashboard's Surveys button leads to the surveys wai
   await context.close();
 });
 
-test("a text field shows a live character count near its limit (and stays bounded by maxLength)", async ({ browser }) => {
+test("a text field shows a live character count near its limit (and stays bounded by maxLength)", async ({
+  browser,
+}) => {
   const { context, page } = await open(browser, 1280);
   await login(page, accounts.admin.email);
   await page.goto("/admin/jobs");
@@ -393,14 +395,20 @@ test("a text field shows a live character count near its limit (and stays bounde
   const title = page.getByRole("dialog", { name: "New Job" }).getByLabel("Title");
   const max = Number(await title.getAttribute("maxlength"));
   expect(max).toBeGreaterThan(0);
-  const counter = title.locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " field ")][1]').locator(".field-counter");
+  const counter = title
+    .locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " field ")][1]')
+    .locator(".field-counter");
   await title.fill("x".repeat(Math.floor(max * 0.5)));
   await expect(counter).toBeEmpty();
   await title.fill("x".repeat(max - 10));
-  await expect(counter).toHaveText(`${(max - 10).toLocaleString("en-US")} / ${max.toLocaleString("en-US")} characters`);
+  await expect(counter).toHaveText(
+    `${(max - 10).toLocaleString("en-US")} / ${max.toLocaleString("en-US")} characters`,
+  );
   await expect(counter).toHaveAttribute("aria-live", "polite");
   await title.pressSequentially("y".repeat(20));
   await expect(title).toHaveValue(new RegExp(`^x{${max - 10}}y{10}$`));
-  await expect(counter).toHaveText(`${max.toLocaleString("en-US")} / ${max.toLocaleString("en-US")} characters`);
+  await expect(counter).toHaveText(
+    `${max.toLocaleString("en-US")} / ${max.toLocaleString("en-US")} characters`,
+  );
   await context.close();
 });

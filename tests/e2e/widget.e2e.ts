@@ -44,7 +44,11 @@ test.afterAll(async () => {
   await new Promise((r) => host.close(r));
 });
 
-test("the widget shows Runway jobs on another origin, isolated both ways", async ({ page, context, baseURL }) => {
+test("the widget shows Runway jobs on another origin, isolated both ways", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   const runway = baseURL!;
   expect(new URL(hostUrl).origin).not.toBe(new URL(runway).origin);
   // A cookie the widget must not send (cookies are per host, so the host page's host shares it).
@@ -73,7 +77,15 @@ test("the widget shows Runway jobs on another origin, isolated both ways", async
     const s = getComputedStyle(el);
     const li = el.closest("li")!;
     const frame = getComputedStyle(el.closest("section")!);
-    return { color: s.color, fontSize: s.fontSize, font: s.fontFamily, spacing: s.letterSpacing, bg: getComputedStyle(li).backgroundColor, list: getComputedStyle(li).listStyleType, accent: frame.borderTopColor };
+    return {
+      color: s.color,
+      fontSize: s.fontSize,
+      font: s.fontFamily,
+      spacing: s.letterSpacing,
+      bg: getComputedStyle(li).backgroundColor,
+      list: getComputedStyle(li).listStyleType,
+      accent: frame.borderTopColor,
+    };
   });
   expect(inside.color).toBe("rgb(17, 24, 39)"); // the light theme's text colour, not red
   expect(inside.accent).toBe("rgb(180, 83, 9)"); // data-accent
@@ -86,9 +98,21 @@ test("the widget shows Runway jobs on another origin, isolated both ways", async
   const outside = await page.evaluate(() => {
     const get = (id: string) => getComputedStyle(document.getElementById(id)!);
     return {
-      heading: { color: get("host-heading").color, size: get("host-heading").fontSize, display: get("host-heading").display },
-      list: { style: get("host-list").listStyleType, margin: get("host-list").marginTop, display: get("host-list").display },
-      link: { color: get("host-link").color, decoration: get("host-link").textDecorationLine, display: get("host-link").display },
+      heading: {
+        color: get("host-heading").color,
+        size: get("host-heading").fontSize,
+        display: get("host-heading").display,
+      },
+      list: {
+        style: get("host-list").listStyleType,
+        margin: get("host-list").marginTop,
+        display: get("host-list").display,
+      },
+      link: {
+        color: get("host-link").color,
+        decoration: get("host-link").textDecorationLine,
+        display: get("host-link").display,
+      },
     };
   });
   expect(outside.heading).toEqual({ color: "rgb(255, 0, 0)", size: "40px", display: "none" });
@@ -129,7 +153,12 @@ test("the widget stays readable at 320 px and in the dark theme", async ({ page 
   await expect(page.getByRole("link", { name: new RegExp(`^${SEEDED}`) })).toBeVisible();
   const box = await page.locator("#jobs [data-runway-jobs]").evaluate((host) => {
     const s = host.shadowRoot!.querySelector("section")!;
-    return { width: s.getBoundingClientRect().width, scroll: s.scrollWidth, client: s.clientWidth, bg: getComputedStyle(s).backgroundColor };
+    return {
+      width: s.getBoundingClientRect().width,
+      scroll: s.scrollWidth,
+      client: s.clientWidth,
+      bg: getComputedStyle(s).backgroundColor,
+    };
   });
   expect(box.width).toBeLessThanOrEqual(320);
   expect(box.scroll).toBeLessThanOrEqual(box.client);

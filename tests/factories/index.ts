@@ -41,7 +41,8 @@ export async function createUser(db: Db, o: UserOverrides = {}) {
   const role = o.role ?? "student";
   const password = o.password === undefined ? DEFAULT_PASSWORD : o.password;
   let passwordHash: string | null = null;
-  if (password === DEFAULT_PASSWORD) passwordHash = await (defaultHash ??= hashPassword(DEFAULT_PASSWORD));
+  if (password === DEFAULT_PASSWORD)
+    passwordHash = await (defaultHash ??= hashPassword(DEFAULT_PASSWORD));
   else if (password) passwordHash = await hashPassword(password);
   const u = uniq();
   const user = await insertUser(db, {
@@ -52,8 +53,19 @@ export async function createUser(db: Db, o: UserOverrides = {}) {
     lastName: o.lastName ?? `User ${u}`,
     studentId: o.studentId === undefined ? (role === "admin" ? null : `S-${u}`) : o.studentId,
     courseId:
-      o.courseCode === null ? null : role === "admin" && !o.courseCode ? null : await courseId(db, o.courseCode ?? "BSAE"),
-    yearLevel: o.yearLevel === undefined ? (role === "admin" ? null : role === "alumni" ? "Graduate" : "4th Year") : o.yearLevel,
+      o.courseCode === null
+        ? null
+        : role === "admin" && !o.courseCode
+          ? null
+          : await courseId(db, o.courseCode ?? "BSAE"),
+    yearLevel:
+      o.yearLevel === undefined
+        ? role === "admin"
+          ? null
+          : role === "alumni"
+            ? "Graduate"
+            : "4th Year"
+        : o.yearLevel,
     phone: o.phone ?? null,
     isActive: o.isActive ?? true,
     emailVerifiedAt: o.verified === false ? null : new Date(),

@@ -63,17 +63,32 @@ describe("/api/auth", () =>
 
       const mail = await app.smtp.waitFor(email);
       const otp = codeIn(mail.text);
-      const v = await app.api("/api/auth/verify-otp", { body: { email: email.toUpperCase(), otp } });
+      const v = await app.api("/api/auth/verify-otp", {
+        body: { email: email.toUpperCase(), otp },
+      });
       expect(v.status).toBe(200);
-      expect(v.body).toMatchObject({ message: "Email verified.", user: { _id: reg.body.user._id, isEmailVerified: true } });
+      expect(v.body).toMatchObject({
+        message: "Email verified.",
+        user: { _id: reg.body.user._id, isEmailVerified: true },
+      });
 
       const login = await app.api("/api/auth/login", { body: { email, password: "secret-pass" } });
       expect(login.status).toBe(200);
-      expect(login.body).toMatchObject({ token: expect.any(String), user: { _id: reg.body.user._id, role: "student" } });
+      expect(login.body).toMatchObject({
+        token: expect.any(String),
+        user: { _id: reg.body.user._id, role: "student" },
+      });
       const me = await app.api("/api/auth/me", { token: login.body.token });
       expect(me.status).toBe(200);
-      expect(me.body).toMatchObject({ _id: reg.body.user._id, email, course: "BS in Aeronautical Engineering", courseCode: "BSAE" });
-      expect((await app.api("/api/auth/logout", { method: "POST", token: login.body.token })).status).toBe(200);
+      expect(me.body).toMatchObject({
+        _id: reg.body.user._id,
+        email,
+        course: "BS in Aeronautical Engineering",
+        courseCode: "BSAE",
+      });
+      expect(
+        (await app.api("/api/auth/logout", { method: "POST", token: login.body.token })).status,
+      ).toBe(200);
       expect((await app.api("/api/auth/me", { token: login.body.token })).status).toBe(401);
     });
 
@@ -90,21 +105,36 @@ describe("/api/auth", () =>
       expect(reg.status).toBe(201);
       expect(reg.body.user).toMatchObject({ role: "student", isEmailVerified: false });
       expect(reg.body.user._id).not.toBe(body._id);
-      const [row] = await t.db.select().from(users).where(eq(users.email, String(body.email)));
+      const [row] = await t.db
+        .select()
+        .from(users)
+        .where(eq(users.email, String(body.email)));
       expect(row.role).toBe("student");
       expect(row.emailVerifiedAt).toBeNull();
-      expect((await app.api("/api/auth/login", { body: { email: body.email, password: "secret-pass" } })).status).toBe(403);
+      expect(
+        (await app.api("/api/auth/login", { body: { email: body.email, password: "secret-pass" } }))
+          .status,
+      ).toBe(403);
       // Asking for admin outright is a validation error, not a quiet downgrade.
-      const admin = await app.api("/api/auth/register", { body: registration({ userType: "admin" }) });
+      const admin = await app.api("/api/auth/register", {
+        body: registration({ userType: "admin" }),
+      });
       expect(admin.status).toBe(400);
       expect(admin.body.message).toBe("Please select your user type");
     });
 
     it("enforces the college domain, the field rules and unique addresses on the server", async () => {
-      const gmail = await app.api("/api/auth/register", { body: registration({ email: "ana@gmail.com" }) });
+      const gmail = await app.api("/api/auth/register", {
+        body: registration({ email: "ana@gmail.com" }),
+      });
       expect(gmail.status).toBe(400);
-      expect(gmail.body).toEqual({ message: "Only @example.edu emails are allowed", errors: { email: ["Only @example.edu emails are allowed"] } });
-      const sub = await app.api("/api/auth/register", { body: registration({ email: "ana@mail.example.edu" }) });
+      expect(gmail.body).toEqual({
+        message: "Only @example.edu emails are allowed",
+        errors: { email: ["Only @example.edu emails are allowed"] },
+      });
+      const sub = await app.api("/api/auth/register", {
+        body: registration({ email: "ana@mail.example.edu" }),
+      });
       expect(sub.status).toBe(400);
       const empty = await app.api("/api/auth/register", { body: {} });
       expect(empty.status).toBe(400);
@@ -114,10 +144,14 @@ describe("/api/auth", () =>
         email: expect.arrayContaining(["Email is required"]),
         password: expect.arrayContaining(["Password is required"]),
       });
-      const short = await app.api("/api/auth/register", { body: registration({ password: "12345" }) });
+      const short = await app.api("/api/auth/register", {
+        body: registration({ password: "12345" }),
+      });
       expect(short.body.message).toBe("Password must be at least 6 characters");
       const { user } = await createUser(t.db);
-      const taken = await app.api("/api/auth/register", { body: registration({ email: user.email.toUpperCase() }) });
+      const taken = await app.api("/api/auth/register", {
+        body: registration({ email: user.email.toUpperCase() }),
+      });
       expect(taken.status).toBe(409);
       expect(taken.body.message).toBe("An account with this email already exists");
       expect((await app.api("/api/auth/register", { body: "{oops" })).status).toBe(400);
@@ -129,24 +163,32 @@ describe("/api/auth", () =>
       const off = await createUser(t.db, { isActive: false });
       const answers = await Promise.all([
         app.api("/api/auth/login", { body: { email: user.email, password: "wrong-password" } }),
-        app.api("/api/auth/login", { body: { email: "nobody@example.edu", password: "wrong-password" } }),
+        app.api("/api/auth/login", {
+          body: { email: "nobody@example.edu", password: "wrong-password" },
+        }),
         app.api("/api/auth/login", { body: { email: off.user.email, password: "wrong-password" } }),
       ]);
       expect(answers.map((a) => a.status)).toEqual([401, 401, 401]);
       expect(answers[1].body).toEqual(answers[0].body);
       expect(answers[2].body).toEqual(answers[0].body);
       // Issue 12: the right password proves the person; they are told the state and whom to contact.
-      const told = await app.api("/api/auth/login", { body: { email: off.user.email, password: off.password } });
+      const told = await app.api("/api/auth/login", {
+        body: { email: off.user.email, password: off.password },
+      });
       expect(told.status).toBe(403);
       expect(told.body).toEqual({
-        message: "This account has been deactivated. Please contact info@example.edu if you need access again.",
+        message:
+          "This account has been deactivated. Please contact info@example.edu if you need access again.",
         deactivated: true,
       });
       expect(told.body.token).toBeUndefined();
-      expect((await app.api("/api/auth/login", { body: { email: user.email, password } })).status).toBe(200);
-      expect((await app.api("/api/auth/login", { body: { email: user.email, password: "123" } })).body.message).toBe(
-        "Password must be at least 6 characters",
-      );
+      expect(
+        (await app.api("/api/auth/login", { body: { email: user.email, password } })).status,
+      ).toBe(200);
+      expect(
+        (await app.api("/api/auth/login", { body: { email: user.email, password: "123" } })).body
+          .message,
+      ).toBe("Password must be at least 6 characters");
     });
 
     it("the sign-in screen tells a deactivated account after the right password only, and starts no session", async () => {
@@ -164,13 +206,18 @@ describe("/api/auth", () =>
       expect(wrongText).not.toContain("deactivated");
       const right = await form(off.password);
       expect(right.status).toBe(403);
-      expect(await right.text()).toContain("This account has been deactivated. Please contact info@example.edu");
+      expect(await right.text()).toContain(
+        "This account has been deactivated. Please contact info@example.edu",
+      );
       expect(right.headers.getSetCookie().some((c) => /runway_session=[^;]/.test(c))).toBe(false);
     });
 
     it("throttles sign-in per account: 429 with Retry-After", async () => {
       const { user, password } = await createUser(t.db);
-      for (let i = 0; i < 10; i++) await app.api("/api/auth/login", { body: { email: user.email, password: "wrong-password" } });
+      for (let i = 0; i < 10; i++)
+        await app.api("/api/auth/login", {
+          body: { email: user.email, password: "wrong-password" },
+        });
       const r = await app.api("/api/auth/login", { body: { email: user.email, password } });
       expect(r.status).toBe(429);
       expect(Number(r.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -186,7 +233,10 @@ describe("/api/auth", () =>
       expect(wait).toBeLessThanOrEqual(60);
       expect(r.body.message).toBe(`Please wait ${wait} seconds before requesting a new code.`);
       const ghost = await app.api("/api/auth/resend-otp", { body: { email: "ghost@example.edu" } });
-      expect(ghost).toMatchObject({ status: 200, body: { message: "OTP resent. Check your email." } });
+      expect(ghost).toMatchObject({
+        status: 200,
+        body: { message: "OTP resent. Check your email." },
+      });
       expect((await app.api("/api/auth/resend-otp", { body: {} })).status).toBe(400);
     });
 
@@ -195,7 +245,10 @@ describe("/api/auth", () =>
       await app.api("/api/auth/register", { body });
       const otp = codeIn((await app.smtp.waitFor(body.email)).text);
       const bad = String((Number(otp) + 1) % 1e6).padStart(6, "0");
-      for (let i = 0; i < 5; i++) expect((await app.api("/api/auth/verify-otp", { body: { email: body.email, otp: bad } })).status).toBe(400);
+      for (let i = 0; i < 5; i++)
+        expect(
+          (await app.api("/api/auth/verify-otp", { body: { email: body.email, otp: bad } })).status,
+        ).toBe(400);
       const burned = await app.api("/api/auth/verify-otp", { body: { email: body.email, otp } });
       expect(burned.status).toBe(400);
       expect(burned.body.message).toBe("Too many incorrect attempts. Request a new code.");
@@ -203,11 +256,17 @@ describe("/api/auth", () =>
       const other = registration();
       await app.api("/api/auth/register", { body: other });
       const otp2 = codeIn((await app.smtp.waitFor(other.email)).text);
-      await t.db.update(verificationCodes).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(verificationCodes.email, other.email));
-      expect((await app.api("/api/auth/verify-otp", { body: { email: other.email, otp: otp2 } })).body.message).toBe(
-        "This code has expired. Request a new one.",
-      );
-      const format = await app.api("/api/auth/verify-otp", { body: { email: other.email, otp: "12ab" } });
+      await t.db
+        .update(verificationCodes)
+        .set({ expiresAt: sql`now() - interval '1 second'` })
+        .where(eq(verificationCodes.email, other.email));
+      expect(
+        (await app.api("/api/auth/verify-otp", { body: { email: other.email, otp: otp2 } })).body
+          .message,
+      ).toBe("This code has expired. Request a new one.");
+      const format = await app.api("/api/auth/verify-otp", {
+        body: { email: other.email, otp: "12ab" },
+      });
       expect(format).toMatchObject({ status: 400, body: { message: "Enter the 6-digit code." } });
     });
 
@@ -215,7 +274,9 @@ describe("/api/auth", () =>
       const body = registration();
       await app.api("/api/auth/register", { body });
       const otp = codeIn((await app.smtp.waitFor(body.email)).text);
-      expect((await app.api("/api/auth/verify-otp", { body: { email: body.email, otp } })).status).toBe(200);
+      expect(
+        (await app.api("/api/auth/verify-otp", { body: { email: body.email, otp } })).status,
+      ).toBe(200);
       const again = await app.api("/api/auth/verify-otp", { body: { email: body.email, otp } });
       expect(again.status).toBe(400);
     });
@@ -224,7 +285,9 @@ describe("/api/auth", () =>
       const { user } = await createUser(t.db);
       const oldToken = await app.token(user.email, "correct-horse-42");
       const known = await app.api("/api/auth/forgot-password", { body: { email: user.email } });
-      const unknown = await app.api("/api/auth/forgot-password", { body: { email: "ghost@example.edu" } });
+      const unknown = await app.api("/api/auth/forgot-password", {
+        body: { email: "ghost@example.edu" },
+      });
       expect(known.status).toBe(200);
       expect(unknown.status).toBe(200);
       expect(unknown.body).toEqual(known.body);
@@ -233,15 +296,36 @@ describe("/api/auth", () =>
       expect(link.pathname).toBe("/reset-password");
       expect(link.origin).toBe("http://localhost:3000"); // PUBLIC_URL default, never the Host header
       const token = link.searchParams.get("token")!;
-      const weak = await app.api("/api/auth/reset-password", { body: { email: user.email, token, password: "123" } });
+      const weak = await app.api("/api/auth/reset-password", {
+        body: { email: user.email, token, password: "123" },
+      });
       expect(weak.status).toBe(400);
-      const ok = await app.api("/api/auth/reset-password", { body: { email: user.email, token, password: "new-secret-9" } });
-      expect(ok).toMatchObject({ status: 200, body: { message: "Your password has been reset. You can now sign in." } });
+      const ok = await app.api("/api/auth/reset-password", {
+        body: { email: user.email, token, password: "new-secret-9" },
+      });
+      expect(ok).toMatchObject({
+        status: 200,
+        body: { message: "Your password has been reset. You can now sign in." },
+      });
       expect((await app.api("/api/auth/me", { token: oldToken })).status).toBe(401);
-      const replay = await app.api("/api/auth/reset-password", { body: { email: user.email, token, password: "other-secret-9" } });
+      const replay = await app.api("/api/auth/reset-password", {
+        body: { email: user.email, token, password: "other-secret-9" },
+      });
       expect(replay.status).toBe(400);
-      expect((await app.api("/api/auth/login", { body: { email: user.email, password: "correct-horse-42" } })).status).toBe(401);
-      expect((await app.api("/api/auth/login", { body: { email: user.email, password: "new-secret-9" } })).status).toBe(200);
+      expect(
+        (
+          await app.api("/api/auth/login", {
+            body: { email: user.email, password: "correct-horse-42" },
+          })
+        ).status,
+      ).toBe(401);
+      expect(
+        (
+          await app.api("/api/auth/login", {
+            body: { email: user.email, password: "new-secret-9" },
+          })
+        ).status,
+      ).toBe(200);
       const notice = await app.smtp.waitFor(user.email, (m) => /changed/i.test(m.subject));
       expect(notice.text).toContain("signed out");
     });
@@ -259,15 +343,25 @@ describe("/api/auth", () =>
     it("answers CORS preflight for the configured origin only, with credentials", async () => {
       const pre = await app.fetch("/api/auth/login", {
         method: "OPTIONS",
-        headers: { Origin: SPA, "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "content-type" },
+        headers: {
+          Origin: SPA,
+          "Access-Control-Request-Method": "POST",
+          "Access-Control-Request-Headers": "content-type",
+        },
       });
       expect(pre.status).toBe(204);
       expect(pre.headers.get("access-control-allow-origin")).toBe(SPA);
       expect(pre.headers.get("access-control-allow-credentials")).toBe("true");
       expect(pre.headers.get("access-control-allow-headers")).toMatch(/authorization/i);
-      const post = await app.api("/api/auth/forgot-password", { body: { email: "x@example.edu" }, headers: { Origin: SPA } });
+      const post = await app.api("/api/auth/forgot-password", {
+        body: { email: "x@example.edu" },
+        headers: { Origin: SPA },
+      });
       expect(post.headers.get("access-control-allow-origin")).toBe(SPA);
-      const evil = await app.fetch("/api/auth/login", { method: "OPTIONS", headers: { Origin: "http://evil.test" } });
+      const evil = await app.fetch("/api/auth/login", {
+        method: "OPTIONS",
+        headers: { Origin: "http://evil.test" },
+      });
       expect(evil.headers.get("access-control-allow-origin")).toBeNull();
     });
   }));

@@ -15,16 +15,27 @@ const linkIn = (text: string) => text.match(/https?:\/\/\S+/)![0];
 let n = 0;
 const newEmail = () => `screen.${Date.now().toString(36)}${++n}@example.edu`;
 
-function post(app: TestServer, path: string, fields: Record<string, string | string[]>, cookie?: string) {
+function post(
+  app: TestServer,
+  path: string,
+  fields: Record<string, string | string[]>,
+  cookie?: string,
+) {
   const body = new URLSearchParams();
-  for (const [k, v] of Object.entries(fields)) for (const x of Array.isArray(v) ? v : [v]) body.append(k, x);
+  for (const [k, v] of Object.entries(fields))
+    for (const x of Array.isArray(v) ? v : [v]) body.append(k, x);
   const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded" };
   if (cookie) headers.Cookie = cookie;
   return app.fetch(path, { method: "POST", body, headers });
 }
-const sessionCookie = (res: Response) => res.headers.getSetCookie().find((c) => c.startsWith("runway_session="));
+const sessionCookie = (res: Response) =>
+  res.headers.getSetCookie().find((c) => c.startsWith("runway_session="));
 /** Decodes HTML entities enough to compare texts with quotes. */
-const html = async (res: Response) => (await res.text()).replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+const html = async (res: Response) =>
+  (await res.text())
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&");
 
 async function registerForm(app: TestServer, t: { db: any }, o: Record<string, string> = {}) {
   const email = o.email ?? newEmail();
@@ -68,14 +79,21 @@ describe("account screens without JavaScript", () =>
       const code = codeIn((await app.smtp.waitFor(email)).text);
       // The form posts back to the page's own address (with ?s=), as the rendered action says.
       expect(body).toContain(`action="${to}"`);
-      const wrong = await post(app, to, { intent: "verify", s, otp: ["0", "0", "0", "0", "0", "0"].map((d, i) => (code[i] === d ? "1" : d)) });
+      const wrong = await post(app, to, {
+        intent: "verify",
+        s,
+        otp: ["0", "0", "0", "0", "0", "0"].map((d, i) => (code[i] === d ? "1" : d)),
+      });
       expect(wrong.status).toBe(400);
       expect(await html(wrong)).toContain("Invalid verification code");
       const ok = await post(app, to, { intent: "verify", s, otp: code.split("") });
       expect(ok.status).toBe(302);
       expect(ok.headers.get("location")).toBe("/dashboard");
       const cookie = sessionCookie(ok)!.split(";")[0];
-      expect((await app.api("/api/auth/me", { cookie })).body).toMatchObject({ email, isEmailVerified: true });
+      expect((await app.api("/api/auth/me", { cookie })).body).toMatchObject({
+        email,
+        isEmailVerified: true,
+      });
       // Once verified, the verify page sends a signed-out visitor on to sign in.
       expect((await app.fetch(to)).headers.get("location")).toBe("/login?justVerified=1");
     });
@@ -118,23 +136,51 @@ describe("account screens without JavaScript", () =>
       });
       expect(res.status).toBe(201);
       const data = await res.json();
-      expect(data.registered).toMatchObject({ email, requiresVerification: true, state: expect.any(String) });
-      const resend = await post(app, "/verify-otp?_data=routes%2Fverify-otp", { intent: "resend", mode: "modal", s: data.registered.state });
+      expect(data.registered).toMatchObject({
+        email,
+        requiresVerification: true,
+        state: expect.any(String),
+      });
+      const resend = await post(app, "/verify-otp?_data=routes%2Fverify-otp", {
+        intent: "resend",
+        mode: "modal",
+        s: data.registered.state,
+      });
       expect(resend.status).toBe(429);
       expect(Number(resend.headers.get("retry-after"))).toBeGreaterThan(50);
       const code = codeIn((await app.smtp.waitFor(email)).text);
-      const v = await post(app, "/verify-otp?_data=routes%2Fverify-otp", { intent: "verify", mode: "modal", s: data.registered.state, otp: code });
+      const v = await post(app, "/verify-otp?_data=routes%2Fverify-otp", {
+        intent: "verify",
+        mode: "modal",
+        s: data.registered.state,
+        otp: code,
+      });
       expect(v.status).toBe(200);
-      expect(await v.json()).toEqual({ intent: "verify", verified: true, message: "Email verified." });
+      expect(await v.json()).toEqual({
+        intent: "verify",
+        verified: true,
+        message: "Email verified.",
+      });
       expect(sessionCookie(v)).toBeUndefined();
-      const forged = await post(app, "/verify-otp?_data=routes%2Fverify-otp", { intent: "verify", mode: "modal", s: "x.y", otp: code });
+      const forged = await post(app, "/verify-otp?_data=routes%2Fverify-otp", {
+        intent: "verify",
+        mode: "modal",
+        s: "x.y",
+        otp: code,
+      });
       expect(forged.status).toBe(400);
     });
 
     it("/verify-otp without or with a forged state goes to /register", async () => {
       expect((await app.fetch("/verify-otp")).headers.get("location")).toBe("/register");
-      expect((await app.fetch("/verify-otp?s=eyJlIjoiYUBleGFtcGxlLmVkdSJ9.bad")).headers.get("location")).toBe("/register");
-      expect((await post(app, "/verify-otp", { intent: "verify", s: "nope", otp: "123456" })).headers.get("location")).toBe("/register");
+      expect(
+        (await app.fetch("/verify-otp?s=eyJlIjoiYUBleGFtcGxlLmVkdSJ9.bad")).headers.get("location"),
+      ).toBe("/register");
+      expect(
+        (
+          await post(app, "/verify-otp", { intent: "verify", s: "nope", otp: "123456" })
+        ).headers.get("location"),
+      ).toBe("/register");
     });
 
     it("login diverts an unverified account to /verify-otp; wrong credentials show the error box", async () => {
@@ -161,18 +207,31 @@ describe("account screens without JavaScript", () =>
       const a = await post(app, "/login", { email: admin.user.email, password: admin.password });
       expect(a.headers.get("location")).toBe("/dashboard");
       expect(a.headers.getSetCookie().some((c) => c.startsWith("runway_flash="))).toBe(true);
-      const s = await post(app, "/login", { email: student.user.email, password: student.password });
+      const s = await post(app, "/login", {
+        email: student.user.email,
+        password: student.password,
+      });
       expect(s.headers.get("location")).toBe("/");
-      const r = await post(app, "/login", { email: student.user.email, password: student.password, redirectTo: "/jobs?q=x" });
+      const r = await post(app, "/login", {
+        email: student.user.email,
+        password: student.password,
+        redirectTo: "/jobs?q=x",
+      });
       expect(r.headers.get("location")).toBe("/jobs?q=x");
-      const evil = await post(app, "/login", { email: student.user.email, password: student.password, redirectTo: "//evil.test/x" });
+      const evil = await post(app, "/login", {
+        email: student.user.email,
+        password: student.password,
+        redirectTo: "//evil.test/x",
+      });
       expect(evil.headers.get("location")).toBe("/");
     });
 
     it("'Remember me' makes a persistent cookie; without it the cookie ends with the browser", async () => {
       const { user, password } = await createUser(t.db);
       const short = sessionCookie(await post(app, "/login", { email: user.email, password }))!;
-      const long = sessionCookie(await post(app, "/login", { email: user.email, password, remember: "on" }))!;
+      const long = sessionCookie(
+        await post(app, "/login", { email: user.email, password, remember: "on" }),
+      )!;
       expect(short).not.toMatch(/Max-Age|Expires/i);
       expect(long).toMatch(/Max-Age=2592000/);
       for (const c of [short, long]) {
@@ -181,13 +240,19 @@ describe("account screens without JavaScript", () =>
       }
       const rows = await t.db.select().from(sessions).where(eq(sessions.userId, user.id));
       expect(rows.map((r) => r.remember).sort()).toEqual([false, true]);
-      const hours = rows.map((r) => Math.round((r.expiresAt.getTime() - Date.now()) / 36e5)).sort((x, y) => x - y);
+      const hours = rows
+        .map((r) => Math.round((r.expiresAt.getTime() - Date.now()) / 36e5))
+        .sort((x, y) => x - y);
       expect(hours).toEqual([12, 720]);
     });
 
     it("shows the justRegistered / justVerified notices on /login", async () => {
-      expect(await html(await app.fetch("/login?justVerified=1"))).toContain("Email verified. You can now sign in.");
-      expect(await html(await app.fetch("/login?justRegistered=1"))).toContain("Registration successful. Please sign in.");
+      expect(await html(await app.fetch("/login?justVerified=1"))).toContain(
+        "Email verified. You can now sign in.",
+      );
+      expect(await html(await app.fetch("/login?justRegistered=1"))).toContain(
+        "Registration successful. Please sign in.",
+      );
       const plain = await html(await app.fetch("/login"));
       expect(plain).toContain("Sign in to your account");
       expect(plain).toContain("Remember me");
@@ -225,7 +290,8 @@ describe("account screens without JavaScript", () =>
       const known = await post(app, "/forgot-password", { email: user.email });
       const unknown = await post(app, "/forgot-password", { email: "ghost@example.edu" });
       expect([known.status, unknown.status]).toEqual([200, 200]);
-      const msg = "If an account exists for that email, we have sent a link to reset your password.";
+      const msg =
+        "If an account exists for that email, we have sent a link to reset your password.";
       expect(await html(known)).toContain(msg);
       expect(await html(unknown)).toContain(msg);
 
@@ -236,23 +302,38 @@ describe("account screens without JavaScript", () =>
       expect(text).toContain("Reset your password");
       expect(text).toContain("New password");
       const token = link.searchParams.get("token")!;
-      const mismatch = await post(app, "/reset-password", { token, email: user.email, password: "new-pass-77", confirmPassword: "new-pass-78" });
+      const mismatch = await post(app, "/reset-password", {
+        token,
+        email: user.email,
+        password: "new-pass-77",
+        confirmPassword: "new-pass-78",
+      });
       expect(mismatch.status).toBe(400);
       expect(await html(mismatch)).toContain("Passwords do not match");
-      const ok = await post(app, "/reset-password", { token, email: user.email, password: "new-pass-77", confirmPassword: "new-pass-77" }, cookie);
+      const ok = await post(
+        app,
+        "/reset-password",
+        { token, email: user.email, password: "new-pass-77", confirmPassword: "new-pass-77" },
+        cookie,
+      );
       expect(ok.status).toBe(302);
       expect(ok.headers.get("location")).toBe("/login?passwordReset=1");
       expect((await app.api("/api/auth/me", { cookie })).status).toBe(401);
-      expect(await html(await app.fetch("/login?passwordReset=1"))).toContain("Your password has been reset. You can now sign in.");
+      expect(await html(await app.fetch("/login?passwordReset=1"))).toContain(
+        "Your password has been reset. You can now sign in.",
+      );
       const used = await html(await app.fetch(link.pathname + link.search));
-      expect(used).toContain("This password reset link is invalid or has expired. Please request a new one.");
+      expect(used).toContain(
+        "This password reset link is invalid or has expired. Please request a new one.",
+      );
       expect(await app.cookie(user.email, "new-pass-77")).toMatch(/^runway_session=/);
     });
 
     it("guards: signed-out users go to /login with redirectTo; non-admins to /dashboard or /", async () => {
       const admin = await createUser(t.db, { role: "admin" });
       const student = await createUser(t.db);
-      const req = (path: string, cookie?: string) => new Request(`${app.url}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+      const req = (path: string, cookie?: string) =>
+        new Request(`${app.url}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
       const location = async (p: Promise<unknown>) => {
         try {
           await p;
@@ -265,8 +346,12 @@ describe("account screens without JavaScript", () =>
       const ac = await app.cookie(admin.user.email, admin.password);
       expect(await location(requireUser(req("/profile")))).toBe("/login?redirectTo=%2Fprofile");
       expect(await location(requireAdmin(req("/admin/jobs", sc)))).toBe("/dashboard");
-      expect(await location(requireAdmin(req("/admin/surveys", sc), { nonAdminTo: "/" }))).toBe("/");
-      expect(await location(requireAdmin(req("/admin/surveys")))).toBe("/login?redirectTo=%2Fadmin%2Fsurveys");
+      expect(await location(requireAdmin(req("/admin/surveys", sc), { nonAdminTo: "/" }))).toBe(
+        "/",
+      );
+      expect(await location(requireAdmin(req("/admin/surveys")))).toBe(
+        "/login?redirectTo=%2Fadmin%2Fsurveys",
+      );
       expect(await location(requireAdmin(req("/admin/users", ac)))).toBeNull();
       expect(await location(requireAnonymous(req("/login", ac)))).toBe("/dashboard");
     });

@@ -12,7 +12,12 @@ describe("sign-in foundation over HTTP", () => {
       const token = await app.token(user.email, password);
       const me = await app.api("/api/auth/me", { token });
       expect(me.status).toBe(200);
-      expect(me.body).toMatchObject({ _id: user.id, email: user.email, role: "alumni", userType: "alumni" });
+      expect(me.body).toMatchObject({
+        _id: user.id,
+        email: user.email,
+        role: "alumni",
+        userType: "alumni",
+      });
       expect(JSON.stringify(me.body)).not.toContain("argon2");
       expect((await app.api("/api/auth/logout", { method: "POST", token })).status).toBe(200);
       expect((await app.api("/api/auth/me", { token })).status).toBe(401);
@@ -20,8 +25,12 @@ describe("sign-in foundation over HTTP", () => {
 
     it("answers a wrong password and an unknown e-mail alike", async () => {
       const { user } = await createUser(t.db);
-      const a = await app.api("/api/auth/login", { body: { email: user.email, password: "wrong-password" } });
-      const b = await app.api("/api/auth/login", { body: { email: "nobody@example.edu", password: "wrong-password" } });
+      const a = await app.api("/api/auth/login", {
+        body: { email: user.email, password: "wrong-password" },
+      });
+      const b = await app.api("/api/auth/login", {
+        body: { email: "nobody@example.edu", password: "wrong-password" },
+      });
       expect(a.status).toBe(401);
       expect(b.status).toBe(401);
       expect(a.body).toEqual(b.body);

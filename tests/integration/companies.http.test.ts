@@ -45,9 +45,14 @@ describe("companies over HTTP", () => {
 
     it("GET /api/companies supports q and page/limit; bad paging is a 400", async () => {
       const token = await adminToken();
-      for (const n of ["Alpha Air", "Beta Aviation", "Gamma Air", "Delta Air"]) await createCompany(t.db, { name: n });
+      for (const n of ["Alpha Air", "Beta Aviation", "Gamma Air", "Delta Air"])
+        await createCompany(t.db, { name: n });
       const air = await app.api("/api/companies?q=air&sort=name&dir=asc", { token });
-      expect(air.body.map((c: { name: string }) => c.name)).toEqual(["Alpha Air", "Delta Air", "Gamma Air"]);
+      expect(air.body.map((c: { name: string }) => c.name)).toEqual([
+        "Alpha Air",
+        "Delta Air",
+        "Gamma Air",
+      ]);
       const page2 = await app.api("/api/companies?page=2&limit=2", { token });
       expect(page2.body.map((c: { name: string }) => c.name)).toEqual(["Delta Air", "Gamma Air"]);
       expect(page2.headers.get("x-total-count")).toBe("4");
@@ -63,7 +68,9 @@ describe("companies over HTTP", () => {
       expect(r.status).toBe(200);
       expect(r.body).toMatchObject({ _id: c.id, name: "One Air" });
       expect(r.body.jobsCount).toBeUndefined();
-      expect((await app.api("/api/companies/00000000-0000-4000-8000-000000000000", { token })).status).toBe(404);
+      expect(
+        (await app.api("/api/companies/00000000-0000-4000-8000-000000000000", { token })).status,
+      ).toBe(404);
       const bad = await app.api("/api/companies/not-an-id", { token });
       expect(bad.status).toBe(404);
       expect(bad.body).toEqual({ message: COMPANY_MSG.notFound });
@@ -73,9 +80,21 @@ describe("companies over HTTP", () => {
       const c = await createCompany(t.db);
       const student = await studentToken();
       expect((await app.api("/api/companies", { body: { name: "X" } })).status).toBe(401);
-      expect((await app.api("/api/companies", { body: { name: "X" }, token: student })).status).toBe(403);
-      expect((await app.api(`/api/companies/${c.id}`, { method: "PUT", body: { name: "X" }, token: student })).status).toBe(403);
-      expect((await app.api(`/api/companies/${c.id}`, { method: "DELETE", token: student })).status).toBe(403);
+      expect(
+        (await app.api("/api/companies", { body: { name: "X" }, token: student })).status,
+      ).toBe(403);
+      expect(
+        (
+          await app.api(`/api/companies/${c.id}`, {
+            method: "PUT",
+            body: { name: "X" },
+            token: student,
+          })
+        ).status,
+      ).toBe(403);
+      expect(
+        (await app.api(`/api/companies/${c.id}`, { method: "DELETE", token: student })).status,
+      ).toBe(403);
       expect((await app.api(`/api/companies/${c.id}`, { method: "DELETE" })).status).toBe(401);
     });
 
@@ -83,7 +102,12 @@ describe("companies over HTTP", () => {
       const token = await adminToken();
       const created = await app.api("/api/companies", {
         token,
-        body: { name: "  PAL Technik ", website: "paltechnik.example", email: "Jobs@PALTechnik.example", phone: "" },
+        body: {
+          name: "  PAL Technik ",
+          website: "paltechnik.example",
+          email: "Jobs@PALTechnik.example",
+          phone: "",
+        },
       });
       expect(created.status).toBe(201);
       expect(created.body).toMatchObject({
@@ -102,7 +126,10 @@ describe("companies over HTTP", () => {
       expect(missing.status).toBe(400);
       expect(missing.body.message).toBe("Company name is required.");
       expect(missing.body.errors.name).toEqual(["Company name is required."]);
-      const badSite = await app.api("/api/companies", { token, body: { name: "Y", website: "javascript:alert(1)" } });
+      const badSite = await app.api("/api/companies", {
+        token,
+        body: { name: "Y", website: "javascript:alert(1)" },
+      });
       expect(badSite.status).toBe(400);
       expect(badSite.body.message).toBe(COMPANY_MSG.websiteInvalid);
       expect((await app.api("/api/companies", { token, body: "[1,2" })).status).toBe(400);
@@ -115,16 +142,39 @@ describe("companies over HTTP", () => {
     it("PUT updates only the given fields; 404 unknown; 400 for an empty name", async () => {
       const token = await adminToken();
       const c = await createCompany(t.db, { name: "Part Air", location: "Clark", phone: "111" });
-      const r = await app.api(`/api/companies/${c.id}`, { method: "PUT", token, body: { phone: "+63 45 123 4567" } });
+      const r = await app.api(`/api/companies/${c.id}`, {
+        method: "PUT",
+        token,
+        body: { phone: "+63 45 123 4567" },
+      });
       expect(r.status).toBe(200);
-      expect(r.body).toMatchObject({ _id: c.id, name: "Part Air", location: "Clark", phone: "+63 45 123 4567" });
-      expect(Date.parse(r.body.updatedAt)).toBeGreaterThanOrEqual(Date.parse(c.updatedAt.toISOString()));
-      const empty = await app.api(`/api/companies/${c.id}`, { method: "PUT", token, body: { name: "" } });
+      expect(r.body).toMatchObject({
+        _id: c.id,
+        name: "Part Air",
+        location: "Clark",
+        phone: "+63 45 123 4567",
+      });
+      expect(Date.parse(r.body.updatedAt)).toBeGreaterThanOrEqual(
+        Date.parse(c.updatedAt.toISOString()),
+      );
+      const empty = await app.api(`/api/companies/${c.id}`, {
+        method: "PUT",
+        token,
+        body: { name: "" },
+      });
       expect(empty.status).toBe(400);
       expect(empty.body.message).toBe("Company name is required.");
-      const unknown = await app.api("/api/companies/00000000-0000-4000-8000-000000000000", { method: "PUT", token, body: { name: "Z" } });
+      const unknown = await app.api("/api/companies/00000000-0000-4000-8000-000000000000", {
+        method: "PUT",
+        token,
+        body: { name: "Z" },
+      });
       expect(unknown.status).toBe(404);
-      const foreignLogo = await app.api(`/api/companies/${c.id}`, { method: "PUT", token, body: { logoUrl: "https://evil.example/a.png" } });
+      const foreignLogo = await app.api(`/api/companies/${c.id}`, {
+        method: "PUT",
+        token,
+        body: { logoUrl: "https://evil.example/a.png" },
+      });
       expect(foreignLogo.status).toBe(400);
     });
 
@@ -140,19 +190,32 @@ describe("companies over HTTP", () => {
       const ok = await app.api(`/api/companies/${idle.id}`, { method: "DELETE", token });
       expect(ok.status).toBe(200);
       expect((await app.api(`/api/companies/${idle.id}`, { token })).status).toBe(404);
-      expect((await app.api(`/api/companies/${idle.id}`, { method: "DELETE", token })).status).toBe(404);
+      expect((await app.api(`/api/companies/${idle.id}`, { method: "DELETE", token })).status).toBe(
+        404,
+      );
     });
 
     it("a logo uploaded at /api/upload/logo can be attached with logoUrl (relative or absolute)", async () => {
       const token = await adminToken();
-      const png = await sharp({ create: { width: 30, height: 30, channels: 4, background: "#f00" } }).png().toBuffer();
+      const png = await sharp({
+        create: { width: 30, height: 30, channels: 4, background: "#f00" },
+      })
+        .png()
+        .toBuffer();
       const form = new FormData();
       form.append("logo", new Blob([png], { type: "image/png" }), "logo.png");
-      const up = await app.fetch("/api/upload/logo", { method: "POST", body: form, headers: { Authorization: `Bearer ${token}` } });
+      const up = await app.fetch("/api/upload/logo", {
+        method: "POST",
+        body: form,
+        headers: { Authorization: `Bearer ${token}` },
+      });
       expect(up.status).toBe(201);
       const { url } = (await up.json()) as { url: string };
       expect(url).toMatch(/^\/files\/[0-9a-f-]{36}$/);
-      const c = await app.api("/api/companies", { token, body: { name: "Logo Air", logoUrl: `${app.url}${url}` } });
+      const c = await app.api("/api/companies", {
+        token,
+        body: { name: "Logo Air", logoUrl: `${app.url}${url}` },
+      });
       expect(c.status).toBe(201);
       expect(new URL(c.body.logoUrl).pathname).toBe(url); // /api answers absolute URLs on PUBLIC_URL
     });
@@ -179,11 +242,20 @@ describe("companies over HTTP", () => {
       it("lists and searches companies, and shows the empty text", async () => {
         const { user, password } = await createUser(t.db, { role: "admin" });
         const cookie = await app.cookie(user.email, password);
-        await createCompany(t.db, { name: "Searchable Aviation", location: "Iloilo", phone: "+63 33 000" });
-        const html = await (await app.fetch("/admin/companies", { headers: { Cookie: cookie } })).text();
-        for (const h of ["Company", "Location", "Website", "Email", "Phone", "Jobs", "Actions"]) expect(html).toContain(`>${h}`);
+        await createCompany(t.db, {
+          name: "Searchable Aviation",
+          location: "Iloilo",
+          phone: "+63 33 000",
+        });
+        const html = await (
+          await app.fetch("/admin/companies", { headers: { Cookie: cookie } })
+        ).text();
+        for (const h of ["Company", "Location", "Website", "Email", "Phone", "Jobs", "Actions"])
+          expect(html).toContain(`>${h}`);
         expect(html).toContain("Searchable Aviation");
-        const none = await (await app.fetch("/admin/companies?q=nothing-like-this", { headers: { Cookie: cookie } })).text();
+        const none = await (
+          await app.fetch("/admin/companies?q=nothing-like-this", { headers: { Cookie: cookie } })
+        ).text();
         expect(none).toContain("No companies found.");
         expect(none).not.toContain("Searchable Aviation");
       });
@@ -196,9 +268,17 @@ describe("companies over HTTP", () => {
         form.append("name", "Form Air");
         form.append("website", "formair.example");
         form.append("logoUrl", "");
-        const png = await sharp({ create: { width: 50, height: 25, channels: 3, background: "#0a0" } }).png().toBuffer();
+        const png = await sharp({
+          create: { width: 50, height: 25, channels: 3, background: "#0a0" },
+        })
+          .png()
+          .toBuffer();
         form.append("logo", new Blob([png], { type: "image/png" }), "logo.png");
-        const r = await app.fetch("/admin/companies?new=1&q=", { method: "POST", body: form, headers: { Cookie: cookie } });
+        const r = await app.fetch("/admin/companies?new=1&q=", {
+          method: "POST",
+          body: form,
+          headers: { Cookie: cookie },
+        });
         expect(r.status).toBe(302);
         expect(r.headers.get("location")).toBe("/admin/companies?q=");
         const list = await app.api("/api/companies?q=form", { cookie });

@@ -29,12 +29,16 @@ async function startAndStop(dataDir: string): Promise<string> {
 describe("first run", { timeout: 120_000 }, () => {
   it("says what it did and how to create the first administrator, until there is one", async () => {
     const dataDir = path.join(tmp, "data");
-    const journal = JSON.parse(fs.readFileSync(path.join(ROOT, "db/migrations/meta/_journal.json"), "utf8"));
+    const journal = JSON.parse(
+      fs.readFileSync(path.join(ROOT, "db/migrations/meta/_journal.json"), "utf8"),
+    );
     const first = await startAndStop(dataDir);
     expect(first).toContain(
       `database ready: ${journal.entries.length} migrations applied, 14 courses (PGlite in ${path.join(dataDir, "pglite")})`,
     );
-    expect(first).toMatch(/no administrator yet: create the first one with `npx runway admin create --email/);
+    expect(first).toMatch(
+      /no administrator yet: create the first one with `npx runway admin create --email/,
+    );
     expect(first).toContain("stop this server first");
     expect(first).toMatch(/Runway listening on http:\/\/localhost:\d+/);
 

@@ -32,14 +32,24 @@ describe("registrar invitation", () => {
       expect(page.status).toBe(200);
 
       // No password yet: signing in fails until the link is used.
-      expect((await app.api("/api/auth/login", { body: { email: "new.student@example.edu", password: "first-password-1" } })).status).toBe(401);
+      expect(
+        (
+          await app.api("/api/auth/login", {
+            body: { email: "new.student@example.edu", password: "first-password-1" },
+          })
+        ).status,
+      ).toBe(401);
       const set = await app.api("/api/auth/reset-password", {
         body: { email: "new.student@example.edu", token, password: "first-password-1" },
       });
       expect(set.status).toBe(200);
       const bearer = await app.token("new.student@example.edu", "first-password-1");
       const me = await app.api("/api/auth/me", { token: bearer });
-      expect(me.body).toMatchObject({ email: "new.student@example.edu", role: "student", isEmailVerified: true });
+      expect(me.body).toMatchObject({
+        email: "new.student@example.edu",
+        role: "student",
+        isEmailVerified: true,
+      });
 
       const again = await app.api("/api/auth/reset-password", {
         body: { email: "new.student@example.edu", token, password: "another-password-2" },

@@ -15,7 +15,9 @@ const base = () => env().PUBLIC_URL;
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
 
 async function board(t: TestDb) {
-  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#1d4ed8" } }).png().toBuffer();
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#1d4ed8" } })
+    .png()
+    .toBuffer();
   const logo = await storeImage(t.db, png, { kind: "logo" });
   const c = await createCompany(t.db, { name: "Clark Aero & Sons <Ltd>", logoFileId: logo.id });
   const visible = [];
@@ -52,7 +54,16 @@ describe("public job feeds", () => {
         expect(r.body.seeAllUrl).toBe(`${base()}/jobs?q=aero&type=internship`);
         expect(r.body.jobs).toHaveLength(4);
         const first = r.body.jobs[0];
-        expect(Object.keys(first).sort()).toEqual(["categories", "company", "id", "jobType", "location", "postedAt", "title", "url"]);
+        expect(Object.keys(first).sort()).toEqual([
+          "categories",
+          "company",
+          "id",
+          "jobType",
+          "location",
+          "postedAt",
+          "title",
+          "url",
+        ]);
         expect(first).toEqual({
           id: b.visible[0].id,
           title: "Aero Technician 0",
@@ -70,7 +81,9 @@ describe("public job feeds", () => {
         expect(text).not.toContain("isApproved");
         expect(text).not.toContain("description");
         // Absolute URLs come from PUBLIC_URL, never from the request's Host.
-        const spoofed = await app.api("/api/public/jobs", { headers: { Host: "evil.example", "X-Forwarded-Host": "evil.example" } });
+        const spoofed = await app.api("/api/public/jobs", {
+          headers: { Host: "evil.example", "X-Forwarded-Host": "evil.example" },
+        });
         expect(JSON.stringify(spoofed.body)).not.toContain("evil.example");
       });
 
@@ -83,7 +96,15 @@ describe("public job feeds", () => {
         expect(await n("?limit=1")).toBe(1);
         expect(await n("?limit=1000")).toBe(50);
         expect(await n("?limit=")).toBe(5);
-        for (const qs of ["limit=abc", "limit=-1", "limit=2.5", "type=gig", "type=<script>", `q=${"a".repeat(201)}`, `category=${"c".repeat(101)}`]) {
+        for (const qs of [
+          "limit=abc",
+          "limit=-1",
+          "limit=2.5",
+          "type=gig",
+          "type=<script>",
+          `q=${"a".repeat(201)}`,
+          `category=${"c".repeat(101)}`,
+        ]) {
           const r = await app.api(`/api/public/jobs?${qs}`);
           expect(r.status, qs).toBe(400);
           expect(typeof r.body.message).toBe("string");
@@ -94,25 +115,43 @@ describe("public job feeds", () => {
 
       it("allows any origin without credentials, is cacheable, and revalidates with an ETag (304)", async () => {
         const b = await board(t);
-        const r = await app.fetch("/api/public/jobs?limit=3", { headers: { Origin: "https://www.college.example" } });
+        const r = await app.fetch("/api/public/jobs?limit=3", {
+          headers: { Origin: "https://www.college.example" },
+        });
         expect(r.status).toBe(200);
         expect(r.headers.get("access-control-allow-origin")).toBe("*");
         expect(r.headers.get("access-control-allow-credentials")).toBeNull();
         expect(r.headers.get("cache-control")).toBe("public, max-age=60");
         const etag = r.headers.get("etag")!;
         expect(etag).toMatch(/^(W\/)?"[^"]+"$/);
-        const again = await app.fetch("/api/public/jobs?limit=3", { headers: { "If-None-Match": etag } });
+        const again = await app.fetch("/api/public/jobs?limit=3", {
+          headers: { "If-None-Match": etag },
+        });
         expect(again.status).toBe(304);
         expect(await again.text()).toBe("");
         expect(again.headers.get("etag")).toBe(etag);
         expect(again.headers.get("access-control-allow-origin")).toBe("*");
-        expect((await app.fetch("/api/public/jobs?limit=3", { headers: { "If-None-Match": `"other", ${etag}` } })).status).toBe(304);
-        expect((await app.fetch("/api/public/jobs?limit=3", { headers: { "If-None-Match": '"stale"' } })).status).toBe(200);
+        expect(
+          (
+            await app.fetch("/api/public/jobs?limit=3", {
+              headers: { "If-None-Match": `"other", ${etag}` },
+            })
+          ).status,
+        ).toBe(304);
+        expect(
+          (await app.fetch("/api/public/jobs?limit=3", { headers: { "If-None-Match": '"stale"' } }))
+            .status,
+        ).toBe(200);
         await createJob(t.db, { title: "Brand New Aero", companyId: b.company.id });
-        const changed = await app.fetch("/api/public/jobs?limit=3", { headers: { "If-None-Match": etag } });
+        const changed = await app.fetch("/api/public/jobs?limit=3", {
+          headers: { "If-None-Match": etag },
+        });
         expect(changed.status).toBe(200);
         expect(changed.headers.get("etag")).not.toBe(etag);
-        const pre = await app.fetch("/api/public/jobs", { method: "OPTIONS", headers: { Origin: "https://x.example", "Access-Control-Request-Method": "GET" } });
+        const pre = await app.fetch("/api/public/jobs", {
+          method: "OPTIONS",
+          headers: { Origin: "https://x.example", "Access-Control-Request-Method": "GET" },
+        });
         expect(pre.status).toBe(204);
         expect(pre.headers.get("access-control-allow-origin")).toBe("*");
         expect((await app.fetch("/api/public/jobs", { method: "POST" })).status).toBe(405);
@@ -121,7 +160,8 @@ describe("public job feeds", () => {
       it("limits each client to 120 requests a minute (429 with Retry-After)", async () => {
         await createJob(t.db);
         const statuses: number[] = [];
-        for (let i = 0; i < 121; i++) statuses.push((await app.fetch("/api/public/jobs?limit=1")).status);
+        for (let i = 0; i < 121; i++)
+          statuses.push((await app.fetch("/api/public/jobs?limit=1")).status);
         expect(statuses.slice(0, 120).every((s) => s === 200)).toBe(true);
         const last = await app.fetch("/api/public/jobs?limit=1");
         expect(statuses[120]).toBe(429);
@@ -145,7 +185,9 @@ describe("public job feeds", () => {
         expect(xml).not.toContain("<Ltd>");
         for (const h of b.hidden) expect(xml).not.toContain(h.id);
         const tag = r.headers.get("etag")!;
-        expect((await app.fetch("/jobs/feed.xml", { headers: { "If-None-Match": tag } })).status).toBe(304);
+        expect(
+          (await app.fetch("/jobs/feed.xml", { headers: { "If-None-Match": tag } })).status,
+        ).toBe(304);
         const ojt = await (await app.fetch("/jobs/feed.xml?type=ojt&limit=2")).text();
         expect(ojt.match(/<item>/g)).toHaveLength(2);
         expect((await app.fetch("/jobs/feed.xml?type=gig")).status).toBe(400);
@@ -159,7 +201,11 @@ describe("public job feeds", () => {
         expect(feed.version).toBe("https://jsonfeed.org/version/1.1");
         expect(feed.feed_url).toBe(`${base()}/jobs/feed.json`);
         expect(feed.items).toHaveLength(8);
-        expect(feed.items[0]).toMatchObject({ url: `${base()}/jobs/${b.visible[0].id}`, title: "Aero Technician 0 — Clark Aero & Sons <Ltd>", image: `${base()}/files/${b.logo.id}` });
+        expect(feed.items[0]).toMatchObject({
+          url: `${base()}/jobs/${b.visible[0].id}`,
+          title: "Aero Technician 0 — Clark Aero & Sons <Ltd>",
+          image: `${base()}/files/${b.logo.id}`,
+        });
         expect(JSON.stringify(feed)).not.toContain("Hidden");
       });
 
@@ -182,10 +228,18 @@ describe("public job feeds", () => {
 
 describe("feed helpers", () => {
   it("echoes only listed widget origins (with Vary), and * when configured so", () => {
-    const req = (origin?: string) => new Request("http://x/api/public/jobs", { headers: origin ? { Origin: origin } : {} });
-    expect(widgetCorsHeaders(req("https://a.example"), "*")).toEqual({ "Access-Control-Allow-Origin": "*" });
-    expect(widgetCorsHeaders(req("https://a.example"), ["https://a.example"])).toEqual({ "Access-Control-Allow-Origin": "https://a.example", Vary: "Origin" });
-    expect(widgetCorsHeaders(req("https://b.example"), ["https://a.example"])).toEqual({ Vary: "Origin" });
+    const req = (origin?: string) =>
+      new Request("http://x/api/public/jobs", { headers: origin ? { Origin: origin } : {} });
+    expect(widgetCorsHeaders(req("https://a.example"), "*")).toEqual({
+      "Access-Control-Allow-Origin": "*",
+    });
+    expect(widgetCorsHeaders(req("https://a.example"), ["https://a.example"])).toEqual({
+      "Access-Control-Allow-Origin": "https://a.example",
+      Vary: "Origin",
+    });
+    expect(widgetCorsHeaders(req("https://b.example"), ["https://a.example"])).toEqual({
+      Vary: "Origin",
+    });
     expect(widgetCorsHeaders(req(), ["https://a.example"])).toEqual({ Vary: "Origin" });
   });
 
@@ -196,6 +250,8 @@ describe("feed helpers", () => {
     expect(etagMatches('"x", W/"abc"', 'W/"abc"')).toBe(true);
     expect(etagMatches('"abd"', 'W/"abc"')).toBe(false);
     expect(etagMatches(null, 'W/"abc"')).toBe(false);
-    expect(xmlEscape(`<a href="x">'&'\u0001</a>`)).toBe("&lt;a href=&quot;x&quot;&gt;&apos;&amp;&apos;&lt;/a&gt;");
+    expect(xmlEscape(`<a href="x">'&'\u0001</a>`)).toBe(
+      "&lt;a href=&quot;x&quot;&gt;&apos;&amp;&apos;&lt;/a&gt;",
+    );
   });
 });

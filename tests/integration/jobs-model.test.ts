@@ -25,7 +25,12 @@ import {
   viewJob,
   type SearchTuning,
 } from "../../app/models/job/job.server";
-import { jobCreateSchema, jobUpdateSchema, searchWords, toggledStatus } from "../../app/models/job/job.schema";
+import {
+  jobCreateSchema,
+  jobUpdateSchema,
+  searchWords,
+  toggledStatus,
+} from "../../app/models/job/job.schema";
 import { actorKey, recordSearch, topSearches } from "../../app/models/search/search.server";
 import { analyticsTerm } from "../../app/models/search/search.schema";
 import { Forbidden, NotFound, ValidationError } from "../../app/models/errors";
@@ -39,9 +44,23 @@ async function hiddenAndVisible(t: TestDb) {
   const visible = await createJob(t.db, { title: "Visible Ramp Agent", companyId: company.id });
   const hidden = [];
   for (const status of JOB_STATUSES)
-    hidden.push(await createJob(t.db, { title: `Pending ${status} Ramp Agent`, companyId: company.id, status, isApproved: false }));
+    hidden.push(
+      await createJob(t.db, {
+        title: `Pending ${status} Ramp Agent`,
+        companyId: company.id,
+        status,
+        isApproved: false,
+      }),
+    );
   for (const status of JOB_STATUSES.filter((s) => s !== "active"))
-    hidden.push(await createJob(t.db, { title: `Approved ${status} Ramp Agent`, companyId: company.id, status, isApproved: true }));
+    hidden.push(
+      await createJob(t.db, {
+        title: `Approved ${status} Ramp Agent`,
+        companyId: company.id,
+        status,
+        isApproved: true,
+      }),
+    );
   return { visible, hidden };
 }
 
@@ -61,12 +80,20 @@ describe("job model", () => {
         const { visible, hidden } = await hiddenAndVisible(t);
         const s = await student();
         for (const actor of [null, s.actor, { ...s.actor, role: "alumni" as const }]) {
-          for (const f of [{}, { status: "draft" as const }, { status: "all" as const, approval: "pending" as const }, { q: "ramp" }]) {
+          for (const f of [
+            {},
+            { status: "draft" as const },
+            { status: "all" as const, approval: "pending" as const },
+            { q: "ramp" },
+          ]) {
             const r = await listJobs({ db: t.db, actor }, f, page());
             expect(r.rows.map((x) => x.id)).toEqual([visible.id]);
           }
-          for (const h of hidden) await expect(getJob({ db: t.db, actor }, h.id)).rejects.toBeInstanceOf(NotFound);
-          await expect(getJob({ db: t.db, actor }, visible.id)).resolves.toMatchObject({ id: visible.id });
+          for (const h of hidden)
+            await expect(getJob({ db: t.db, actor }, h.id)).rejects.toBeInstanceOf(NotFound);
+          await expect(getJob({ db: t.db, actor }, visible.id)).resolves.toMatchObject({
+            id: visible.id,
+          });
         }
       });
 
@@ -74,13 +101,23 @@ describe("job model", () => {
         const { hidden } = await hiddenAndVisible(t);
         const a = await admin();
         expect((await listJobs(a, {}, page())).total).toBe(hidden.length + 1);
-        expect((await listJobs(a, { status: "draft" }, page())).rows.every((r) => r.status === "draft")).toBe(true);
-        expect((await listJobs(a, { approval: "pending" }, page())).rows.every((r) => !r.is_approved)).toBe(true);
+        expect(
+          (await listJobs(a, { status: "draft" }, page())).rows.every((r) => r.status === "draft"),
+        ).toBe(true);
+        expect(
+          (await listJobs(a, { approval: "pending" }, page())).rows.every((r) => !r.is_approved),
+        ).toBe(true);
         for (const h of hidden) await expect(getJob(a, h.id)).resolves.toMatchObject({ id: h.id });
       });
 
       it("answers NotFound (not a database error) for malformed and unknown ids", async () => {
-        for (const id of ["", "nope", "1; drop table jobs", "00000000-0000-0000-0000-000000000000", "zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz"])
+        for (const id of [
+          "",
+          "nope",
+          "1; drop table jobs",
+          "00000000-0000-0000-0000-000000000000",
+          "zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz",
+        ])
           await expect(getJob({ db: t.db, actor: null }, id)).rejects.toBeInstanceOf(NotFound);
       });
     });
@@ -88,10 +125,22 @@ describe("job model", () => {
     describe("search", () => {
       it("matches word prefixes, any case, without accents, across title, company, categories and texts", async () => {
         const c = await createCompany(t.db, { name: "Aeronáutica Filipina" });
-        const a = await createJob(t.db, { title: "Aeronautical Engineer", companyId: c.id, categories: ["Engineering"] });
-        const b = await createJob(t.db, { title: "Ramp Agent", categories: ["Ground Handling"], shortDescription: "Marshalling at the terminal" });
-        const d = await createJob(t.db, { title: "Clerk", description: "Keeps técnico records for the hangar" });
-        const ids = async (q: string) => (await searchPublicJobs(t.db, { q }, page())).rows.map((r) => r.id).sort();
+        const a = await createJob(t.db, {
+          title: "Aeronautical Engineer",
+          companyId: c.id,
+          categories: ["Engineering"],
+        });
+        const b = await createJob(t.db, {
+          title: "Ramp Agent",
+          categories: ["Ground Handling"],
+          shortDescription: "Marshalling at the terminal",
+        });
+        const d = await createJob(t.db, {
+          title: "Clerk",
+          description: "Keeps técnico records for the hangar",
+        });
+        const ids = async (q: string) =>
+          (await searchPublicJobs(t.db, { q }, page())).rows.map((r) => r.id).sort();
         expect(await ids("aero")).toEqual([a.id].sort());
         expect(await ids("AERONAUT")).toEqual([a.id]);
         expect(await ids("aeronautica")).toEqual([a.id]); // company, accent-free query
@@ -105,29 +154,73 @@ describe("job model", () => {
       });
 
       it("ranks title matches above matches in the description, and is newest first without a term", async () => {
-        const old = await createJob(t.db, { title: "Avionics Technician", createdAt: minutesAgo(300) });
-        const newer = await createJob(t.db, { title: "Ramp Agent", description: "Some avionics exposure", createdAt: minutesAgo(5) });
+        const old = await createJob(t.db, {
+          title: "Avionics Technician",
+          createdAt: minutesAgo(300),
+        });
+        const newer = await createJob(t.db, {
+          title: "Ramp Agent",
+          description: "Some avionics exposure",
+          createdAt: minutesAgo(5),
+        });
         const mid = await createJob(t.db, { title: "Cabin Crew", createdAt: minutesAgo(60) });
-        expect((await searchPublicJobs(t.db, { q: "avionics" }, page())).rows.map((r) => r.id)).toEqual([old.id, newer.id]);
-        expect((await searchPublicJobs(t.db, {}, page())).rows.map((r) => r.id)).toEqual([newer.id, mid.id, old.id]);
+        expect(
+          (await searchPublicJobs(t.db, { q: "avionics" }, page())).rows.map((r) => r.id),
+        ).toEqual([old.id, newer.id]);
+        expect((await searchPublicJobs(t.db, {}, page())).rows.map((r) => r.id)).toEqual([
+          newer.id,
+          mid.id,
+          old.id,
+        ]);
       });
 
       it("treats tsquery syntax and odd input as plain words (never an error)", async () => {
         await createJob(t.db, { title: "Line Maintenance Intern" });
         // Letters that unaccent turns into punctuation (ŉ → 'n), lone combining marks and quotes once broke the tsquery syntax.
-        for (const q of ["a & b | !c", "maint:*A", "(line", "'", "\\", "!!!", "line <-> maint", "ñ", "日本語", "x".repeat(200), "   ", "\u0301", "a \u0301 b", "ŉ", "o'brien", "ـ", "\u200d"]) {
+        for (const q of [
+          "a & b | !c",
+          "maint:*A",
+          "(line",
+          "'",
+          "\\",
+          "!!!",
+          "line <-> maint",
+          "ñ",
+          "日本語",
+          "x".repeat(200),
+          "   ",
+          "\u0301",
+          "a \u0301 b",
+          "ŉ",
+          "o'brien",
+          "ـ",
+          "\u200d",
+        ]) {
           const r = await searchPublicJobs(t.db, { q }, page());
           expect(Array.isArray(r.rows)).toBe(true);
         }
-        expect(titles(await searchPublicJobs(t.db, { q: "line & (maint" }, page()))).toEqual(["Line Maintenance Intern"]);
+        expect(titles(await searchPublicJobs(t.db, { q: "line & (maint" }, page()))).toEqual([
+          "Line Maintenance Intern",
+        ]);
         expect(searchWords("Aero-Space  A320 & x:*")).toEqual(["aero", "space", "a320", "x"]);
       });
 
       it("filters by location substring (case-insensitive, wildcards literal), category and job type", async () => {
-        const a = await createJob(t.db, { title: "A", location: "Parañaque City", categories: ["Avionics"], jobType: "ojt" });
-        const b = await createJob(t.db, { title: "B", location: "Pasay 100%_Hub", categories: ["Maintenance", "Avionics"], jobType: "full-time" });
+        const a = await createJob(t.db, {
+          title: "A",
+          location: "Parañaque City",
+          categories: ["Avionics"],
+          jobType: "ojt",
+        });
+        const b = await createJob(t.db, {
+          title: "B",
+          location: "Pasay 100%_Hub",
+          categories: ["Maintenance", "Avionics"],
+          jobType: "full-time",
+        });
         await createJob(t.db, { title: "C", location: null, categories: [], jobType: "contract" });
-        const ids = async (f: object) => (await searchPublicJobs(t.db, f, page())).rows.map((r) => r.id).sort();
+        const ids = async (f: object) =>
+          (await searchPublicJobs(t.db, f, page())).rows.map((r) => r.id).sort();
         expect(await ids({ location: "PARAÑAQUE" })).toEqual([a.id]);
         expect(await ids({ location: "pa" })).toEqual([a.id, b.id].sort());
         expect(await ids({ location: "100%_" })).toEqual([b.id]);
@@ -141,8 +234,11 @@ describe("job model", () => {
 
       it("pages with offset and a stable order; the total counts every match", async () => {
         const made = [];
-        for (let i = 0; i < 23; i++) made.push(await createJob(t.db, { title: `Planner ${i}`, createdAt: minutesAgo(i) }));
-        const all = (await searchPublicJobs(t.db, { q: "planner" }, page(100))).rows.map((r) => r.id);
+        for (let i = 0; i < 23; i++)
+          made.push(await createJob(t.db, { title: `Planner ${i}`, createdAt: minutesAgo(i) }));
+        const all = (await searchPublicJobs(t.db, { q: "planner" }, page(100))).rows.map(
+          (r) => r.id,
+        );
         expect(all).toHaveLength(23);
         const seen = [];
         for (let p = 0; p < 3; p++) {
@@ -159,8 +255,16 @@ describe("job model", () => {
       it("gives the same answers on every plan it can choose (scan, exact, capped)", async () => {
         // 12 public jobs, newest first: 'alpha' in the 8 newest, 'beta' in 2 of the 4 newest and 'omega' only in old ones.
         for (let i = 0; i < 12; i++) {
-          const words = [i < 8 ? "Alpha" : "", i === 1 || i === 3 ? "Beta" : "", i === 10 || i === 11 ? "Omega" : "", i === 2 || i === 9 ? "Gamma" : ""];
-          await createJob(t.db, { title: `${words.filter(Boolean).join(" ")} Job ${i}`.trim(), createdAt: minutesAgo(i) });
+          const words = [
+            i < 8 ? "Alpha" : "",
+            i === 1 || i === 3 ? "Beta" : "",
+            i === 10 || i === 11 ? "Omega" : "",
+            i === 2 || i === 9 ? "Gamma" : "",
+          ];
+          await createJob(t.db, {
+            title: `${words.filter(Boolean).join(" ")} Job ${i}`.trim(),
+            createdAt: minutesAgo(i),
+          });
         }
         await createJob(t.db, { title: "Alpha Omega Hidden", isApproved: false });
         await t.db.execute(sql`vacuum analyze jobs`);
@@ -210,10 +314,38 @@ describe("job model", () => {
       it("sorts by every column on the server and pages with an exact total", async () => {
         const zed = await createCompany(t.db, { name: "Zed Air" });
         const ace = await createCompany(t.db, { name: "ace Aviation" });
-        await createJob(t.db, { title: "b job", companyId: zed.id, jobType: "ojt", location: "Cebu", categories: ["Zulu"], status: "draft", isApproved: false, createdAt: minutesAgo(1) });
-        await createJob(t.db, { title: "A job", companyId: ace.id, jobType: "contract", location: "baguio", categories: ["alpha"], status: "active", isApproved: true, createdAt: minutesAgo(3) });
-        await createJob(t.db, { title: "c job", companyId: ace.id, jobType: "full-time", location: null, categories: [], status: "inactive", isApproved: true, createdAt: minutesAgo(2) });
-        const order = async (by: string, dir: "asc" | "desc") => titles(await searchAllJobs(t.db, {}, page(), { by, dir }));
+        await createJob(t.db, {
+          title: "b job",
+          companyId: zed.id,
+          jobType: "ojt",
+          location: "Cebu",
+          categories: ["Zulu"],
+          status: "draft",
+          isApproved: false,
+          createdAt: minutesAgo(1),
+        });
+        await createJob(t.db, {
+          title: "A job",
+          companyId: ace.id,
+          jobType: "contract",
+          location: "baguio",
+          categories: ["alpha"],
+          status: "active",
+          isApproved: true,
+          createdAt: minutesAgo(3),
+        });
+        await createJob(t.db, {
+          title: "c job",
+          companyId: ace.id,
+          jobType: "full-time",
+          location: null,
+          categories: [],
+          status: "inactive",
+          isApproved: true,
+          createdAt: minutesAgo(2),
+        });
+        const order = async (by: string, dir: "asc" | "desc") =>
+          titles(await searchAllJobs(t.db, {}, page(), { by, dir }));
         expect(await order("title", "asc")).toEqual(["A job", "b job", "c job"]);
         expect(await order("title", "desc")).toEqual(["c job", "b job", "A job"]);
         expect(await order("company", "asc")).toEqual(["c job", "A job", "b job"]);
@@ -223,7 +355,11 @@ describe("job model", () => {
         expect(await order("posted", "asc")).toEqual(["A job", "c job", "b job"]);
         expect(await order("status", "asc")).toEqual(["A job", "b job", "c job"]);
         expect(await order("approval", "asc")).toEqual(["b job", "c job", "A job"]);
-        expect(await order("nonsense; drop table jobs", "asc")).toEqual(["b job", "c job", "A job"]);
+        expect(await order("nonsense; drop table jobs", "asc")).toEqual([
+          "b job",
+          "c job",
+          "A job",
+        ]);
         const p2 = await searchAllJobs(t.db, {}, page(2, 2), { by: "title", dir: "asc" });
         expect(titles(p2)).toEqual(["c job"]);
         expect(p2.total).toBe(3);
@@ -234,23 +370,44 @@ describe("job model", () => {
       it("creates with the §4 defaults, updates partially, toggles, approves and deletes — with an audit trail", async () => {
         const a = await admin();
         const company = await createCompany(t.db);
-        const input = jobCreateSchema.parse({ title: "  Flight Dispatcher ", companyId: company.id, categories: "Ops, ops ,  Dispatch,," });
+        const input = jobCreateSchema.parse({
+          title: "  Flight Dispatcher ",
+          companyId: company.id,
+          categories: "Ops, ops ,  Dispatch,,",
+        });
         const job = await modelCreateJob(a, input);
-        expect(job).toMatchObject({ title: "Flight Dispatcher", job_type: "internship", status: "active", is_approved: false, categories: ["Ops", "Dispatch"] });
+        expect(job).toMatchObject({
+          title: "Flight Dispatcher",
+          job_type: "internship",
+          status: "active",
+          is_approved: false,
+          categories: ["Ops", "Dispatch"],
+        });
         expect((await setJobApproval(a, job.id, true)).is_approved).toBe(true);
         expect((await toggleJobStatus(a, job.id)).status).toBe("inactive");
         expect((await toggleJobStatus(a, job.id)).status).toBe("active");
         await updateJob(a, job.id, { status: "closed" });
         expect((await toggleJobStatus(a, job.id)).status).toBe("active"); // any other value → active
         const upd = await updateJob(a, job.id, jobUpdateSchema.parse({ location: "Clark" }));
-        expect(upd).toMatchObject({ title: "Flight Dispatcher", location: "Clark", is_approved: true });
+        expect(upd).toMatchObject({
+          title: "Flight Dispatcher",
+          location: "Clark",
+          is_approved: true,
+        });
         await expect(updateJob(a, job.id, {})).rejects.toBeInstanceOf(ValidationError);
-        await expect(updateJob(a, job.id, { company: "00000000-0000-0000-0000-000000000000" })).rejects.toBeInstanceOf(ValidationError);
+        await expect(
+          updateJob(a, job.id, { company: "00000000-0000-0000-0000-000000000000" }),
+        ).rejects.toBeInstanceOf(ValidationError);
         await deleteJob(a, job.id);
         await expect(getJob(a, job.id)).rejects.toBeInstanceOf(NotFound);
         await expect(deleteJob(a, job.id)).rejects.toBeInstanceOf(NotFound);
-        const log = await t.db.select().from(auditLog).where(sql`${auditLog.entityId} = ${job.id}`);
-        expect(log.map((l) => l.action)).toEqual(expect.arrayContaining(["job.create", "job.update", "job.delete"]));
+        const log = await t.db
+          .select()
+          .from(auditLog)
+          .where(sql`${auditLog.entityId} = ${job.id}`);
+        expect(log.map((l) => l.action)).toEqual(
+          expect.arrayContaining(["job.create", "job.update", "job.delete"]),
+        );
         const approval = log.find((l) => (l.after as Record<string, unknown>)?.isApproved === true);
         expect(approval?.before).toEqual({ isApproved: false });
       });
@@ -259,12 +416,21 @@ describe("job model", () => {
         const s = await student();
         const job = await createJob(t.db);
         const company = await createCompany(t.db);
-        await expect(modelCreateJob(s, jobCreateSchema.parse({ title: "x", company: company.id }))).rejects.toBeInstanceOf(Forbidden);
+        await expect(
+          modelCreateJob(s, jobCreateSchema.parse({ title: "x", company: company.id })),
+        ).rejects.toBeInstanceOf(Forbidden);
         await expect(updateJob(s, job.id, { title: "x" })).rejects.toBeInstanceOf(Forbidden);
         await expect(deleteJob(s, job.id)).rejects.toBeInstanceOf(Forbidden);
-        await expect(modelCreateJob({ db: t.db, actor: null }, jobCreateSchema.parse({ title: "x", company: company.id }))).rejects.toBeInstanceOf(Forbidden);
+        await expect(
+          modelCreateJob(
+            { db: t.db, actor: null },
+            jobCreateSchema.parse({ title: "x", company: company.id }),
+          ),
+        ).rejects.toBeInstanceOf(Forbidden);
         const a = await admin();
-        await expect(modelCreateJob(a, jobCreateSchema.parse({ title: "x", company: "not-a-uuid" }))).rejects.toBeInstanceOf(ValidationError);
+        await expect(
+          modelCreateJob(a, jobCreateSchema.parse({ title: "x", company: "not-a-uuid" })),
+        ).rejects.toBeInstanceOf(ValidationError);
       });
 
       it("validates the payload with clear messages", () => {
@@ -272,8 +438,12 @@ describe("job model", () => {
         expect(bad({ company: "x" })).toBe("Title is required.");
         expect(bad({ title: "   ", company: "x" })).toBe("Title is required.");
         expect(bad({ title: "T" })).toBe("Company is required.");
-        expect(bad({ title: "T", company: "x", jobType: "gig" })).toMatch(/^Job type must be one of: internship, ojt, part-time, full-time, contract/);
-        expect(bad({ title: "T", company: "x", status: "open" })).toMatch(/^Status must be one of: active, inactive, closed, draft/);
+        expect(bad({ title: "T", company: "x", jobType: "gig" })).toMatch(
+          /^Job type must be one of: internship, ojt, part-time, full-time, contract/,
+        );
+        expect(bad({ title: "T", company: "x", status: "open" })).toMatch(
+          /^Status must be one of: active, inactive, closed, draft/,
+        );
         expect(jobCreateSchema.parse({ title: "T", company: { _id: "abc" } }).company).toBe("abc");
         expect(jobUpdateSchema.parse({ isApproved: true })).toEqual({ isApproved: true });
         expect(jobUpdateSchema.parse({ status: "draft" })).toEqual({ status: "draft" });
@@ -301,7 +471,10 @@ describe("job model", () => {
       it("lists the categories of visible jobs only (all of them for admins), case-insensitively sorted", async () => {
         await createJob(t.db, { categories: ["maintenance", "Avionics"] });
         await createJob(t.db, { categories: ["Secret"], isApproved: false });
-        expect(await listCategories({ db: t.db, actor: null })).toEqual(["Avionics", "maintenance"]);
+        expect(await listCategories({ db: t.db, actor: null })).toEqual([
+          "Avionics",
+          "maintenance",
+        ]);
         expect(await listCategories(await admin())).toEqual(["Avionics", "maintenance", "Secret"]);
       });
     });

@@ -51,16 +51,31 @@ describe("logo uploads", () => {
       const { user, password } = await createUser(t.db, { role: "admin" });
       return app.token(user.email, password);
     }
-    async function upload(path: string, data: Buffer | Uint8Array, name: string, type: string, token?: string, field = "logo") {
+    async function upload(
+      path: string,
+      data: Buffer | Uint8Array,
+      name: string,
+      type: string,
+      token?: string,
+      field = "logo",
+    ) {
       const form = new FormData();
       form.append(field, new Blob([new Uint8Array(data)], { type }), name);
-      const res = await app.fetch(path, { method: "POST", body: form, headers: token ? { Authorization: `Bearer ${token}` } : {} });
+      const res = await app.fetch(path, {
+        method: "POST",
+        body: form,
+        headers: token ? { Authorization: `Bearer ${token}` } : {},
+      });
       return { status: res.status, body: (await res.json()) as { url?: string; message?: string } };
     }
 
     it("accepts a PNG renamed .gif and sent as image/gif: the content decides, the output is re-encoded WebP", async () => {
       const token = await adminToken();
-      const png = await sharp({ create: { width: 120, height: 60, channels: 3, background: "#123456" } }).png().toBuffer();
+      const png = await sharp({
+        create: { width: 120, height: 60, channels: 3, background: "#123456" },
+      })
+        .png()
+        .toBuffer();
       const r = await upload("/upload/logo", png, "logo.gif", "image/gif", token);
       expect(r.status).toBe(201);
       expect(r.body.url).toMatch(/^\/files\/[0-9a-f-]{36}$/);
@@ -75,7 +90,9 @@ describe("logo uploads", () => {
 
     it("strips EXIF and other metadata from the stored image", async () => {
       const token = await adminToken();
-      const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#abcdef" } })
+      const jpeg = await sharp({
+        create: { width: 64, height: 64, channels: 3, background: "#abcdef" },
+      })
         .jpeg()
         .withExif({ IFD0: { Copyright: "SECRET-EXIF-MARKER", Artist: "Someone" } })
         .toBuffer();
@@ -102,7 +119,13 @@ describe("logo uploads", () => {
         expect(r.status).toBe(415);
         expect(r.body.message).toBe(IMAGE_MESSAGES.unsupported);
       }
-      const text = await upload("/upload/logo", Buffer.from("just text"), "a.gif", "image/gif", token);
+      const text = await upload(
+        "/upload/logo",
+        Buffer.from("just text"),
+        "a.gif",
+        "image/gif",
+        token,
+      );
       expect(text.status).toBe(415);
     });
 
@@ -126,20 +149,28 @@ describe("logo uploads", () => {
 
     it("refuses an image wider than 4096 px with the size message", async () => {
       const token = await adminToken();
-      const wide = await sharp({ create: { width: 5000, height: 10, channels: 3, background: "#000" } }).png().toBuffer();
+      const wide = await sharp({
+        create: { width: 5000, height: 10, channels: 3, background: "#000" },
+      })
+        .png()
+        .toBuffer();
       const r = await upload("/upload/logo", wide, "wide.png", "image/png", token);
       expect(r.status).toBe(400);
       expect(r.body.message).toBe(IMAGE_MESSAGES.tooManyPixels);
     });
 
     it("is admin-only (401 signed out, 403 for a student) and needs the `logo` field", async () => {
-      const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#000" } }).png().toBuffer();
+      const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#000" } })
+        .png()
+        .toBuffer();
       expect((await upload("/upload/logo", png, "a.png", "image/png")).status).toBe(401);
       const { user, password } = await createUser(t.db, { role: "student" });
       const student = await app.token(user.email, password);
       const r = await upload("/upload/logo", png, "a.png", "image/png", student);
       expect(r.status).toBe(403);
-      expect((await upload("/api/upload/logo", png, "a.png", "image/png", student)).status).toBe(403);
+      expect((await upload("/api/upload/logo", png, "a.png", "image/png", student)).status).toBe(
+        403,
+      );
       const token = await adminToken();
       const wrong = await upload("/upload/logo", png, "a.png", "image/png", token, "file");
       expect(wrong.status).toBe(400);

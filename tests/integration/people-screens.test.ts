@@ -61,7 +61,10 @@ describe("people screens", () => {
     });
 
     it("offers a student the surveys they may answer, with Take survey links", async () => {
-      const { survey } = await createSurvey(t.db, { title: "Graduate tracer 2026", audience: "students" });
+      const { survey } = await createSurvey(t.db, {
+        title: "Graduate tracer 2026",
+        audience: "students",
+      });
       await createSurvey(t.db, { title: "Alumni only pulse", audience: "alumni" });
       await createSurvey(t.db, { title: "Draft never shown", status: "draft" });
       const s = await signIn("student", { firstName: "Sam" });

@@ -6,7 +6,8 @@ import { createSurvey, createUser } from "../factories";
 
 const form = (data: Record<string, string | string[]>) => {
   const f = new URLSearchParams();
-  for (const [k, v] of Object.entries(data)) for (const x of Array.isArray(v) ? v : [v]) f.append(k, x);
+  for (const [k, v] of Object.entries(data))
+    for (const x of Array.isArray(v) ? v : [v]) f.append(k, x);
   return f;
 };
 
@@ -16,8 +17,16 @@ describe("surveys over HTTP", () =>
 
     async function setup() {
       const admin = await createUser(t.db, { role: "admin" });
-      const student = await createUser(t.db, { role: "student", firstName: "Stu", lastName: "Dent" });
-      const alumnus = await createUser(t.db, { role: "alumni", firstName: "Al", lastName: "Umnus" });
+      const student = await createUser(t.db, {
+        role: "student",
+        firstName: "Stu",
+        lastName: "Dent",
+      });
+      const alumnus = await createUser(t.db, {
+        role: "alumni",
+        firstName: "Al",
+        lastName: "Umnus",
+      });
       return {
         admin,
         student,
@@ -34,17 +43,39 @@ describe("surveys over HTTP", () =>
       const eligible = await app.api("/api/surveys/active/eligible", { token: studentToken });
       expect(eligible.status).toBe(200);
       expect(eligible.body.map((s: { _id: string }) => s._id)).toEqual([survey.id]);
-      expect(eligible.body[0].questions[0]).toMatchObject({ _id: questions[0].id, text: "How are you?", label: "How are you?", type: "short_text" });
-      expect((await app.api("/api/surveys/active/eligible", { token: adminToken })).body).toEqual([]);
+      expect(eligible.body[0].questions[0]).toMatchObject({
+        _id: questions[0].id,
+        text: "How are you?",
+        label: "How are you?",
+        type: "short_text",
+      });
+      expect((await app.api("/api/surveys/active/eligible", { token: adminToken })).body).toEqual(
+        [],
+      );
       // "active" alone is an id that does not exist, not the eligible list.
       expect((await app.api("/api/surveys/active", { token: adminToken })).status).toBe(404);
-      expect((await app.api(`/api/surveys/${survey.id}`, { token: adminToken })).body.title).toBe(survey.title);
-      const exp = await app.fetch(`/api/surveys/${survey.id}/responses/export`, { headers: { Authorization: `Bearer ${adminToken}` } });
+      expect((await app.api(`/api/surveys/${survey.id}`, { token: adminToken })).body.title).toBe(
+        survey.title,
+      );
+      const exp = await app.fetch(`/api/surveys/${survey.id}/responses/export`, {
+        headers: { Authorization: `Bearer ${adminToken}` },
+      });
       expect(exp.status).toBe(200);
       expect(exp.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-      expect((await app.api(`/api/surveys/${survey.id}/responses`, { token: adminToken })).body).toEqual([]);
-      expect((await app.api(`/api/surveys/${survey.id}/responses/not-a-response`, { method: "DELETE", token: adminToken })).status).toBe(404);
-      expect((await app.api(`/api/surveys/${survey.id}/nothing/here`, { token: adminToken })).status).toBe(404);
+      expect(
+        (await app.api(`/api/surveys/${survey.id}/responses`, { token: adminToken })).body,
+      ).toEqual([]);
+      expect(
+        (
+          await app.api(`/api/surveys/${survey.id}/responses/not-a-response`, {
+            method: "DELETE",
+            token: adminToken,
+          })
+        ).status,
+      ).toBe(404);
+      expect(
+        (await app.api(`/api/surveys/${survey.id}/nothing/here`, { token: adminToken })).status,
+      ).toBe(404);
     });
 
     it("guards every call: 401 signed out, 403 for non-admin management", async () => {
@@ -52,7 +83,9 @@ describe("surveys over HTTP", () =>
       const { survey } = await createSurvey(t.db);
       expect((await app.api("/api/surveys")).status).toBe(401);
       expect((await app.api("/api/surveys/active/eligible")).status).toBe(401);
-      expect((await app.api(`/api/surveys/${survey.id}/responses`, { body: { answers: [] } })).status).toBe(401);
+      expect(
+        (await app.api(`/api/surveys/${survey.id}/responses`, { body: { answers: [] } })).status,
+      ).toBe(401);
       for (const [path, method] of [
         ["/api/surveys", "POST"],
         [`/api/surveys/${survey.id}`, "PUT"],
@@ -61,7 +94,11 @@ describe("surveys over HTTP", () =>
         [`/api/surveys/${survey.id}/responses/export`, "GET"],
         [`/api/surveys/${survey.id}/responses/00000000-0000-4000-8000-000000000000`, "DELETE"],
       ] as const) {
-        const r = await app.api(path, { method, token: studentToken, body: method === "GET" || method === "DELETE" ? undefined : { title: "x" } });
+        const r = await app.api(path, {
+          method,
+          token: studentToken,
+          body: method === "GET" || method === "DELETE" ? undefined : { title: "x" },
+        });
         expect(r.status, `${method} ${path}`).toBe(403);
       }
     });
@@ -82,25 +119,57 @@ describe("surveys over HTTP", () =>
         },
       });
       expect(created.status).toBe(201);
-      expect(created.body).toMatchObject({ title: "Tracer", description: null, audience: "students", status: "active", questionCount: 2 });
-      expect(created.body.questions[1]).toMatchObject({ type: "rating", options: [], scaleMax: 5, order: 1, required: false });
+      expect(created.body).toMatchObject({
+        title: "Tracer",
+        description: null,
+        audience: "students",
+        status: "active",
+        questionCount: 2,
+      });
+      expect(created.body.questions[1]).toMatchObject({
+        type: "rating",
+        options: [],
+        scaleMax: 5,
+        order: 1,
+        required: false,
+      });
       const id = created.body._id;
 
-      expect((await app.api("/api/surveys", { token: studentToken })).body.map((s: { _id: string }) => s._id)).toEqual([id]);
+      expect(
+        (await app.api("/api/surveys", { token: studentToken })).body.map(
+          (s: { _id: string }) => s._id,
+        ),
+      ).toEqual([id]);
       expect((await app.api("/api/surveys", { token: alumniToken })).body).toEqual([]);
       expect((await app.api(`/api/surveys/${id}`, { token: alumniToken })).status).toBe(404);
 
-      const bad = await app.api(`/api/surveys/${id}`, { method: "PUT", token: adminToken, body: { title: "", questions: [] } });
+      const bad = await app.api(`/api/surveys/${id}`, {
+        method: "PUT",
+        token: adminToken,
+        body: { title: "", questions: [] },
+      });
       expect(bad.status).toBe(400);
       expect(bad.body.message).toBe("Survey title is required");
-      const badJson = await app.api(`/api/surveys/${id}`, { method: "PUT", token: adminToken, body: "{oops" });
+      const badJson = await app.api(`/api/surveys/${id}`, {
+        method: "PUT",
+        token: adminToken,
+        body: "{oops",
+      });
       expect(badJson.status).toBe(400);
 
       const [q1, q2] = created.body.questions;
       const put = await app.api(`/api/surveys/${id}`, {
         method: "PUT",
         token: adminToken,
-        body: { title: "Tracer 2", audience: "all", status: "draft", questions: [{ _id: q2._id, text: "Rate", type: "rating" }, { _id: q1._id, text: "Employed now?", type: "choice", options: ["Yes", "No"] }] },
+        body: {
+          title: "Tracer 2",
+          audience: "all",
+          status: "draft",
+          questions: [
+            { _id: q2._id, text: "Rate", type: "rating" },
+            { _id: q1._id, text: "Employed now?", type: "choice", options: ["Yes", "No"] },
+          ],
+        },
       });
       expect(put.status).toBe(200);
       expect(put.body.questions.map((q: { _id: string }) => q._id)).toEqual([q2._id, q1._id]);
@@ -129,25 +198,58 @@ describe("surveys over HTTP", () =>
         { questionId: cb.id, type: "checkbox", label: "Skills", value: ["B", "A"] },
         { questionId: rating.id, type: "rating", label: "Rate", value: 4 },
       ];
-      const missing = await app.api(`/api/surveys/${survey.id}/responses`, { token: studentToken, body: { answers: answers.slice(1) } });
+      const missing = await app.api(`/api/surveys/${survey.id}/responses`, {
+        token: studentToken,
+        body: { answers: answers.slice(1) },
+      });
       expect(missing.status).toBe(400);
       expect(missing.body.message).toBe("Please answer: Employed?");
-      const wrong = await app.api(`/api/surveys/${survey.id}/responses`, { token: studentToken, body: { answers: [{ ...answers[0], value: "Maybe" }] } });
+      const wrong = await app.api(`/api/surveys/${survey.id}/responses`, {
+        token: studentToken,
+        body: { answers: [{ ...answers[0], value: "Maybe" }] },
+      });
       expect(wrong.status).toBe(400);
 
       const both = await Promise.all(
-        [0, 1, 2].map(() => app.api(`/api/surveys/${survey.id}/responses`, { token: studentToken, body: { answers } })),
+        [0, 1, 2].map(() =>
+          app.api(`/api/surveys/${survey.id}/responses`, {
+            token: studentToken,
+            body: { answers },
+          }),
+        ),
       );
       expect(both.map((r) => r.status).sort()).toEqual([201, 409, 409]);
-      expect(both.find((r) => r.status === 201)!.body.message).toBe("Thanks! Your response has been submitted.");
-      expect(both.find((r) => r.status === 409)!.body).toEqual({ message: "You have already answered this survey." });
-      expect((await app.api("/api/surveys/active/eligible", { token: studentToken })).body).toEqual([]);
-      expect((await app.api(`/api/surveys/${survey.id}/responses`, { token: alumniToken, body: { answers: [answers[0]] } })).status).toBe(201);
-      expect((await app.api(`/api/surveys/${survey.id}/responses`, { token: adminToken, body: { answers } })).status).toBe(403);
+      expect(both.find((r) => r.status === 201)!.body.message).toBe(
+        "Thanks! Your response has been submitted.",
+      );
+      expect(both.find((r) => r.status === 409)!.body).toEqual({
+        message: "You have already answered this survey.",
+      });
+      expect((await app.api("/api/surveys/active/eligible", { token: studentToken })).body).toEqual(
+        [],
+      );
+      expect(
+        (
+          await app.api(`/api/surveys/${survey.id}/responses`, {
+            token: alumniToken,
+            body: { answers: [answers[0]] },
+          })
+        ).status,
+      ).toBe(201);
+      expect(
+        (
+          await app.api(`/api/surveys/${survey.id}/responses`, {
+            token: adminToken,
+            body: { answers },
+          })
+        ).status,
+      ).toBe(403);
 
       const all = await app.api(`/api/surveys/${survey.id}/responses`, { token: adminToken });
       expect(all.body).toHaveLength(2);
-      const students = await app.api(`/api/surveys/${survey.id}/responses?role=student`, { token: adminToken });
+      const students = await app.api(`/api/surveys/${survey.id}/responses?role=student`, {
+        token: adminToken,
+      });
       expect(students.body).toHaveLength(1);
       expect(students.body[0]).toMatchObject({
         userId: { _id: student.user.id, name: "Stu Dent", email: student.user.email },
@@ -155,11 +257,18 @@ describe("surveys over HTTP", () =>
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       });
       expect(students.body[0].answers).toEqual(
-        expect.arrayContaining([{ questionId: cb.id, value: ["A", "B"] }, { questionId: rating.id, value: 4 }]),
+        expect.arrayContaining([
+          { questionId: cb.id, value: ["A", "B"] },
+          { questionId: rating.id, value: 4 },
+        ]),
       );
 
-      const exp = await app.fetch(`/api/surveys/${survey.id}/responses/export?role=alumni`, { headers: { Authorization: `Bearer ${adminToken}` } });
-      expect(exp.headers.get("content-disposition")).toBe(`attachment; filename="survey-${survey.id}-${new Date().toISOString().slice(0, 10)}.csv"`);
+      const exp = await app.fetch(`/api/surveys/${survey.id}/responses/export?role=alumni`, {
+        headers: { Authorization: `Bearer ${adminToken}` },
+      });
+      expect(exp.headers.get("content-disposition")).toBe(
+        `attachment; filename="survey-${survey.id}-${new Date().toISOString().slice(0, 10)}.csv"`,
+      );
       const bytes = new Uint8Array(await exp.arrayBuffer());
       expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const rows = parse(new TextDecoder().decode(bytes), { bom: true }) as string[][];
@@ -167,23 +276,46 @@ describe("surveys over HTTP", () =>
       expect(rows[1].slice(0, 3)).toEqual(["Al Umnus", expect.stringContaining("@"), "alumni"]);
       expect(rows[1].slice(5)).toEqual(["Yes", "", ""]);
 
-      const del = await app.api(`/api/surveys/${survey.id}/responses/${students.body[0]._id}`, { method: "DELETE", token: adminToken });
+      const del = await app.api(`/api/surveys/${survey.id}/responses/${students.body[0]._id}`, {
+        method: "DELETE",
+        token: adminToken,
+      });
       expect(del.status).toBe(200);
-      expect((await app.api(`/api/surveys/${survey.id}/responses`, { token: adminToken })).body).toHaveLength(1);
-      expect((await app.api(`/api/surveys/${survey.id}/responses/export`, { token: adminToken })).status).toBe(200);
-      expect((await app.api(`/api/surveys/00000000-0000-4000-8000-000000000000/responses/export`, { token: adminToken })).status).toBe(404);
+      expect(
+        (await app.api(`/api/surveys/${survey.id}/responses`, { token: adminToken })).body,
+      ).toHaveLength(1);
+      expect(
+        (await app.api(`/api/surveys/${survey.id}/responses/export`, { token: adminToken })).status,
+      ).toBe(200);
+      expect(
+        (
+          await app.api(`/api/surveys/00000000-0000-4000-8000-000000000000/responses/export`, {
+            token: adminToken,
+          })
+        ).status,
+      ).toBe(404);
     });
 
     it("guards the screens: /admin/surveys… → /login or /, /surveys/{id} → /login", async () => {
       const { student, admin } = await setup();
       const { survey } = await createSurvey(t.db);
-      for (const p of ["/admin/surveys", "/admin/surveys/new", `/admin/surveys/${survey.id}/edit`, `/admin/surveys/${survey.id}/responses`]) {
+      for (const p of [
+        "/admin/surveys",
+        "/admin/surveys/new",
+        `/admin/surveys/${survey.id}/edit`,
+        `/admin/surveys/${survey.id}/responses`,
+      ]) {
         const anon = await app.fetch(p);
         expect(anon.status, p).toBe(302);
         expect(anon.headers.get("location"), p).toMatch(/^\/login/);
       }
       const cookie = await app.cookie(student.user.email, student.password);
-      for (const p of ["/admin/surveys", "/admin/surveys/new", `/admin/surveys/${survey.id}/edit`, `/admin/surveys/${survey.id}/responses`]) {
+      for (const p of [
+        "/admin/surveys",
+        "/admin/surveys/new",
+        `/admin/surveys/${survey.id}/edit`,
+        `/admin/surveys/${survey.id}/responses`,
+      ]) {
         const r = await app.fetch(p, { headers: { Cookie: cookie } });
         expect(r.status, p).toBe(302);
         expect(r.headers.get("location"), p).toBe("/");
@@ -196,7 +328,9 @@ describe("surveys over HTTP", () =>
       const html = await page.text();
       expect(html).toContain("Audience: ALL");
       expect(html).toContain("+ New Survey");
-      const missing = await app.fetch("/admin/surveys/00000000-0000-4000-8000-000000000000/edit", { headers: { Cookie: adminCookie } });
+      const missing = await app.fetch("/admin/surveys/00000000-0000-4000-8000-000000000000/edit", {
+        headers: { Cookie: adminCookie },
+      });
       expect(missing.headers.get("location")).toBe("/admin/surveys");
     });
 
@@ -212,11 +346,17 @@ describe("surveys over HTTP", () =>
       const [name, skills, rate] = questions;
       const cookie = await app.cookie(student.user.email, student.password);
       const post = (body: URLSearchParams, c = cookie) =>
-        app.fetch(`/surveys/${survey.id}`, { method: "POST", body, headers: { Cookie: c, "Content-Type": "application/x-www-form-urlencoded" } });
+        app.fetch(`/surveys/${survey.id}`, {
+          method: "POST",
+          body,
+          headers: { Cookie: c, "Content-Type": "application/x-www-form-urlencoded" },
+        });
       const missing = await post(form({ [`q_${name.id}`]: "Me" }));
       expect(missing.status).toBe(400);
       expect(await missing.text()).toContain("Please answer: Rate");
-      const ok = await post(form({ [`q_${name.id}`]: "Me", [`q_${skills.id}`]: ["C", "A"], [`q_${rate.id}`]: "5" }));
+      const ok = await post(
+        form({ [`q_${name.id}`]: "Me", [`q_${skills.id}`]: ["C", "A"], [`q_${rate.id}`]: "5" }),
+      );
       expect(ok.status).toBe(200);
       expect(await ok.text()).toContain("Thanks! Your response has been submitted.");
       const again = await post(form({ [`q_${name.id}`]: "Me", [`q_${rate.id}`]: "5" }));
@@ -225,17 +365,25 @@ describe("surveys over HTTP", () =>
       // The raw page: a student sees only their own response.
       const otherCookie = await app.cookie(alumnus.user.email, alumnus.password);
       await post(form({ [`q_${name.id}`]: "Someone else", [`q_${rate.id}`]: "2" }), otherCookie);
-      const raw = await (await app.fetch(`/surveys/${survey.id}/responses`, { headers: { Cookie: cookie } })).text();
+      const raw = await (
+        await app.fetch(`/surveys/${survey.id}/responses`, { headers: { Cookie: cookie } })
+      ).text();
       expect(raw).toContain("Survey Responses");
       expect(raw).toContain("&quot;Me&quot;");
       expect(raw).not.toContain("Someone else");
       const adminCookie = await app.cookie(admin.user.email, admin.password);
-      const rawAdmin = await (await app.fetch(`/surveys/${survey.id}/responses`, { headers: { Cookie: adminCookie } })).text();
+      const rawAdmin = await (
+        await app.fetch(`/surveys/${survey.id}/responses`, { headers: { Cookie: adminCookie } })
+      ).text();
       expect(rawAdmin).toContain("Someone else");
 
       // Editor: an "Add question" intent answers with the form and one more question; Save stores it.
       const editorPost = (path: string, body: URLSearchParams) =>
-        app.fetch(path, { method: "POST", body, headers: { Cookie: adminCookie, "Content-Type": "application/x-www-form-urlencoded" } });
+        app.fetch(path, {
+          method: "POST",
+          body,
+          headers: { Cookie: adminCookie, "Content-Type": "application/x-www-form-urlencoded" },
+        });
       const fields = {
         title: "No-JS survey",
         audience: "alumni",
@@ -248,38 +396,78 @@ describe("surveys over HTTP", () =>
       };
       const intent = await editorPost(
         "/admin/surveys/new",
-        form({ ...fields, __intent__: JSON.stringify({ type: "insert", payload: { name: "questions", defaultValue: { text: "", type: "short_text" } } }) }),
+        form({
+          ...fields,
+          __intent__: JSON.stringify({
+            type: "insert",
+            payload: { name: "questions", defaultValue: { text: "", type: "short_text" } },
+          }),
+        }),
       );
       expect(intent.status).toBe(200);
       const intentHtml = await intent.text();
       expect(intentHtml).toContain("Q2");
-      const saved = await editorPost("/admin/surveys/new", form({ ...fields, "questions[1].text": "Second", "questions[1].type": "rating" }));
+      const saved = await editorPost(
+        "/admin/surveys/new",
+        form({ ...fields, "questions[1].text": "Second", "questions[1].type": "rating" }),
+      );
       expect(saved.status).toBe(302);
       expect(saved.headers.get("location")).toBe("/admin/surveys");
       const list = await app.api("/api/surveys", { cookie: adminCookie });
       const made = list.body.find((s: { title: string }) => s.title === "No-JS survey");
-      expect(made).toMatchObject({ audience: "alumni", status: "active", description: "Made without scripts" });
-      expect(made.questions.map((q: { text: string; type: string; options: string[]; required: boolean }) => [q.text, q.type, q.options, q.required])).toEqual([
+      expect(made).toMatchObject({
+        audience: "alumni",
+        status: "active",
+        description: "Made without scripts",
+      });
+      expect(
+        made.questions.map(
+          (q: { text: string; type: string; options: string[]; required: boolean }) => [
+            q.text,
+            q.type,
+            q.options,
+            q.required,
+          ],
+        ),
+      ).toEqual([
         ["First", "checkbox", ["One", "Two"], true],
         ["Second", "rating", [], false],
       ]);
-      const invalid = await editorPost("/admin/surveys/new", form({ title: "", "questions[0].text": "" }));
+      const invalid = await editorPost(
+        "/admin/surveys/new",
+        form({ title: "", "questions[0].text": "" }),
+      );
       expect(invalid.status).toBe(400);
       expect(await invalid.text()).toContain("Survey title is required");
       // A rule only the model knows comes back on the right field of the form.
-      const noOptions = await editorPost("/admin/surveys/new", form({ title: "T", "questions[0].text": "Pick", "questions[0].type": "multiple_choice", "questions[0].options": " \n " }));
+      const noOptions = await editorPost(
+        "/admin/surveys/new",
+        form({
+          title: "T",
+          "questions[0].text": "Pick",
+          "questions[0].type": "multiple_choice",
+          "questions[0].options": " \n ",
+        }),
+      );
       expect(noOptions.status).toBe(400);
       const noOptionsHtml = await noOptions.text();
-      expect(noOptionsHtml).toMatch(/<p id="[^"]*questions\[0\]\.options-error" class="field-error" role="alert">Add at least one option \(one per line\)<\/p>/);
+      expect(noOptionsHtml).toMatch(
+        /<p id="[^"]*questions\[0\]\.options-error" class="field-error" role="alert">Add at least one option \(one per line\)<\/p>/,
+      );
 
       // Template from the list screen, then delete via the list's action.
       const tpl = await editorPost("/admin/surveys?index", form({ intent: "template" }));
       expect(tpl.status).toBe(302);
       expect(tpl.headers.get("location")).toMatch(/^\/admin\/surveys\/[0-9a-f-]{36}\/edit$/);
-      const confirm = await (await app.fetch(`/admin/surveys?delete=${survey.id}`, { headers: { Cookie: adminCookie } })).text();
+      const confirm = await (
+        await app.fetch(`/admin/surveys?delete=${survey.id}`, { headers: { Cookie: adminCookie } })
+      ).text();
       expect(confirm).toContain("Delete this survey?");
       expect(confirm).toContain("2 responses will be deleted with it.");
-      const delOld = await editorPost("/admin/surveys?index", form({ intent: "delete", id: survey.id }));
+      const delOld = await editorPost(
+        "/admin/surveys?index",
+        form({ intent: "delete", id: survey.id }),
+      );
       expect(delOld.status).toBe(200);
       expect(await delOld.text()).toContain("Survey deleted with 2 responses.");
     });

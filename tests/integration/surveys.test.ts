@@ -22,7 +22,10 @@ import { responsesCsvString } from "../../app/models/survey/export.server";
 import type { Db } from "../../db/client";
 import type { Role } from "../../db/constants";
 
-const ctxOf = (db: Db, u: { id: string; role: string; email: string }) => ({ db, actor: actorOf(u) });
+const ctxOf = (db: Db, u: { id: string; role: string; email: string }) => ({
+  db,
+  actor: actorOf(u),
+});
 
 async function errorOf(p: Promise<unknown>) {
   try {
@@ -57,36 +60,61 @@ describe("surveys", () =>
       const forAlumni = await createSurveyRow(t.db, { title: "Alumni", audience: "alumni" });
       await createSurveyRow(t.db, { title: "Draft", audience: "all", status: "draft" });
 
-      const titles = async (u: { id: string; role: string }) => (await listEligibleSurveys(t.db, u)).map((s) => s.title).sort();
+      const titles = async (u: { id: string; role: string }) =>
+        (await listEligibleSurveys(t.db, u)).map((s) => s.title).sort();
       expect(await titles(student)).toEqual(["All", "Students"]);
       expect(await titles(alumnus)).toEqual(["All", "Alumni"]);
       expect(await titles(admin)).toEqual([]);
       const one = (await listEligibleSurveys(t.db, student)).find((s) => s.id === all.survey.id)!;
       expect(one).toEqual({ id: all.survey.id, title: "All", description: null, questionCount: 1 });
 
-      await submitResponse(ctxOf(t.db, student), all.survey.id, { answers: [{ questionId: all.questions[0].id, value: "Fine" }] });
+      await submitResponse(ctxOf(t.db, student), all.survey.id, {
+        answers: [{ questionId: all.questions[0].id, value: "Fine" }],
+      });
       expect(await titles(student)).toEqual(["Students"]);
       expect(await titles(alumnus)).toEqual(["All", "Alumni"]);
 
       // A survey not meant for the role is not found, not merely refused.
-      expect((await errorOf(getSurveyForAnswering(ctxOf(t.db, student), forAlumni.survey.id))).status).toBe(404);
-      expect((await getSurveyForAnswering(ctxOf(t.db, student), all.survey.id)).state).toBe("answered");
-      expect((await getSurveyForAnswering(ctxOf(t.db, student), forStudents.survey.id)).state).toBe("open");
-      expect((await getSurveyForAnswering(ctxOf(t.db, admin), forAlumni.survey.id)).state).toBe("preview");
+      expect(
+        (await errorOf(getSurveyForAnswering(ctxOf(t.db, student), forAlumni.survey.id))).status,
+      ).toBe(404);
+      expect((await getSurveyForAnswering(ctxOf(t.db, student), all.survey.id)).state).toBe(
+        "answered",
+      );
+      expect((await getSurveyForAnswering(ctxOf(t.db, student), forStudents.survey.id)).state).toBe(
+        "open",
+      );
+      expect((await getSurveyForAnswering(ctxOf(t.db, admin), forAlumni.survey.id)).state).toBe(
+        "preview",
+      );
       const e = await errorOf(submitResponse(ctxOf(t.db, admin), all.survey.id, { answers: [] }));
       expect(e.status).toBe(403);
-      const wrongRole = await errorOf(submitResponse(ctxOf(t.db, alumnus), forStudents.survey.id, { answers: [] }));
+      const wrongRole = await errorOf(
+        submitResponse(ctxOf(t.db, alumnus), forStudents.survey.id, { answers: [] }),
+      );
       expect(wrongRole.status).toBe(403);
 
       const mine = await listSurveys(ctxOf(t.db, student));
-      expect(mine.map((s) => [s.title, s.answered]).sort()).toEqual([["All", true], ["Students", false]]);
+      expect(mine.map((s) => [s.title, s.answered]).sort()).toEqual([
+        ["All", true],
+        ["Students", false],
+      ]);
       expect((await listSurveys(ctxOf(t.db, admin))).length).toBe(4);
     });
 
     it("keeps one response per user, also under concurrent submits", async () => {
       const { student } = await people();
       const { survey, questions } = await createSurveyRow(t.db);
-      const payload = { answers: [{ questionId: questions[0].id, type: "short_text", label: "How are you?", value: "Great" }] };
+      const payload = {
+        answers: [
+          {
+            questionId: questions[0].id,
+            type: "short_text",
+            label: "How are you?",
+            value: "Great",
+          },
+        ],
+      };
       const results = await Promise.allSettled(
         Array.from({ length: 6 }, () => submitResponse(ctxOf(t.db, student), survey.id, payload)),
       );
@@ -98,7 +126,10 @@ describe("surveys", () =>
         expect(f.reason.status).toBe(409);
         expect(f.reason.message).toBe("You have already answered this survey.");
       }
-      const rows = await t.db.select().from(surveyResponses).where(eq(surveyResponses.surveyId, survey.id));
+      const rows = await t.db
+        .select()
+        .from(surveyResponses)
+        .where(eq(surveyResponses.surveyId, survey.id));
       expect(rows).toHaveLength(1);
       expect(await t.db.select().from(surveyAnswers)).toHaveLength(1);
     });
@@ -115,13 +146,34 @@ describe("surveys", () =>
         { questionId: rating.id, value: 4 },
       ];
       const bad: [unknown[], string][] = [
-        [[...base.slice(0, 1), { questionId: mc.id, value: "Maybe" }, base[2]], "Please choose one of the options for: Employed?"],
-        [[...base, { questionId: cb.id, value: ["Comms", "Cooking"] }], "Please choose one of the options for: Skills used"],
-        [[base[0], base[1], { questionId: rating.id, value: 6 }], "Rating for “Rate the programme” must be a whole number from 1 to 5"],
-        [[base[0], base[1], { questionId: rating.id, value: 2.5 }], "Rating for “Rate the programme” must be a whole number from 1 to 5"],
-        [[base[0], base[1], { questionId: rating.id, value: -1 }], "Rating for “Rate the programme” must be a whole number from 1 to 5"],
-        [[...base, { questionId: long.id, value: "x".repeat(10_001) }], "The answer to “Tell us about your OJT” is too long (at most 10000 characters)"],
-        [[...base, { questionId: "00000000-0000-4000-8000-000000000000", value: "x" }], "An answer refers to a question that is not in this survey"],
+        [
+          [...base.slice(0, 1), { questionId: mc.id, value: "Maybe" }, base[2]],
+          "Please choose one of the options for: Employed?",
+        ],
+        [
+          [...base, { questionId: cb.id, value: ["Comms", "Cooking"] }],
+          "Please choose one of the options for: Skills used",
+        ],
+        [
+          [base[0], base[1], { questionId: rating.id, value: 6 }],
+          "Rating for “Rate the programme” must be a whole number from 1 to 5",
+        ],
+        [
+          [base[0], base[1], { questionId: rating.id, value: 2.5 }],
+          "Rating for “Rate the programme” must be a whole number from 1 to 5",
+        ],
+        [
+          [base[0], base[1], { questionId: rating.id, value: -1 }],
+          "Rating for “Rate the programme” must be a whole number from 1 to 5",
+        ],
+        [
+          [...base, { questionId: long.id, value: "x".repeat(10_001) }],
+          "The answer to “Tell us about your OJT” is too long (at most 10000 characters)",
+        ],
+        [
+          [...base, { questionId: "00000000-0000-4000-8000-000000000000", value: "x" }],
+          "An answer refers to a question that is not in this survey",
+        ],
         [[...base, { questionId: short.id, value: "again" }], "A question was answered twice"],
       ];
       for (const [answers, message] of bad) {
@@ -129,14 +181,25 @@ describe("surveys", () =>
         expect(e.status, message).toBe(400);
         expect(e.message).toBe(message);
       }
-      const badShape = await errorOf(submitResponse(ctxOf(t.db, student), survey.id, { answers: "nope" }));
+      const badShape = await errorOf(
+        submitResponse(ctxOf(t.db, student), survey.id, { answers: "nope" }),
+      );
       expect(badShape.status).toBe(400);
       expect(await t.db.select().from(surveyResponses)).toHaveLength(0);
 
-      await submit([...base, { questionId: cb.id, value: ["IT", "Comms", "IT"] }, { questionId: long.id, value: "   " }]);
+      await submit([
+        ...base,
+        { questionId: cb.id, value: ["IT", "Comms", "IT"] },
+        { questionId: long.id, value: "   " },
+      ]);
       const [stored] = await listResponses(t.db, survey.id);
       const byQ = Object.fromEntries(stored.answers.map((a) => [a.questionId, a.value]));
-      expect(byQ).toEqual({ [short.id]: "Juan", [mc.id]: "Yes", [rating.id]: 4, [cb.id]: ["Comms", "IT"] });
+      expect(byQ).toEqual({
+        [short.id]: "Juan",
+        [mc.id]: "Yes",
+        [rating.id]: 4,
+        [cb.id]: ["Comms", "IT"],
+      });
       // A rating sent as a numeric string (no-JS form) is stored as a number.
       await submit([base[0], base[1], { questionId: rating.id, value: "5" }], alumnus);
       const rows = await listResponses(t.db, survey.id, { role: "alumni" });
@@ -150,28 +213,64 @@ describe("surveys", () =>
       const cases: [unknown[], string][] = [
         [[], "Please answer: Your name on the certificate"],
         [[{ questionId: short.id, value: "   " }], "Please answer: Your name on the certificate"],
-        [[{ questionId: short.id, value: "A" }, { questionId: mc.id, value: "" }], "Please answer: Employed?"],
-        [[{ questionId: short.id, value: "A" }, { questionId: mc.id, value: "No" }, { questionId: rating.id, value: 0 }], "Please answer: Rate the programme"],
+        [
+          [
+            { questionId: short.id, value: "A" },
+            { questionId: mc.id, value: "" },
+          ],
+          "Please answer: Employed?",
+        ],
+        [
+          [
+            { questionId: short.id, value: "A" },
+            { questionId: mc.id, value: "No" },
+            { questionId: rating.id, value: 0 },
+          ],
+          "Please answer: Rate the programme",
+        ],
       ];
       for (const [answers, message] of cases) {
         const e = await errorOf(submitResponse(ctxOf(t.db, student), survey.id, { answers }));
         expect(e.status).toBe(400);
         expect(e.message).toBe(message);
       }
-      const req = await createSurveyRow(t.db, { questions: [{ text: "Pick some", type: "checkbox", required: true, options: ["a", "b"] }] });
-      const e = await errorOf(submitResponse(ctxOf(t.db, student), req.survey.id, { answers: [{ questionId: req.questions[0].id, value: [] }] }));
+      const req = await createSurveyRow(t.db, {
+        questions: [{ text: "Pick some", type: "checkbox", required: true, options: ["a", "b"] }],
+      });
+      const e = await errorOf(
+        submitResponse(ctxOf(t.db, student), req.survey.id, {
+          answers: [{ questionId: req.questions[0].id, value: [] }],
+        }),
+      );
       expect(e.message).toBe("Please answer: Pick some");
     });
 
     it("creates the graduate tracer template as an editable draft for alumni", async () => {
       const { admin } = await people();
       const s = await createSurveyFromTemplate(ctxOf(t.db, admin));
-      expect(s).toMatchObject({ title: "Graduate Tracer Study", status: "draft", audience: "alumni" });
+      expect(s).toMatchObject({
+        title: "Graduate Tracer Study",
+        status: "draft",
+        audience: "alumni",
+      });
       const texts = s.questions.map((q) => q.text).join("\n");
-      for (const topic of [/employed/i, /first job/i, /related to the course/i, /monthly earning/i, /find your first job/i, /competencies/i])
+      for (const topic of [
+        /employed/i,
+        /first job/i,
+        /related to the course/i,
+        /monthly earning/i,
+        /find your first job/i,
+        /competencies/i,
+      ])
         expect(texts).toMatch(topic);
       expect(s.questions.map((q) => q.type)).toEqual(
-        expect.arrayContaining(["multiple_choice", "checkbox", "rating", "short_text", "long_text"]),
+        expect.arrayContaining([
+          "multiple_choice",
+          "checkbox",
+          "rating",
+          "short_text",
+          "long_text",
+        ]),
       );
       expect(s.questions.map((q) => q.order)).toEqual(s.questions.map((_, i) => i));
       const edited = await updateSurvey(ctxOf(t.db, admin), s.id, {
@@ -198,11 +297,16 @@ describe("surveys", () =>
       });
       expect(created.audience).toBe("all");
       const [title, employed, unused, stars] = created.questions;
-      expect([title.type, employed.type, unused.type, stars.type]).toEqual(["short_text", "multiple_choice", "long_text", "rating"]);
+      expect([title.type, employed.type, unused.type, stars.type]).toEqual([
+        "short_text",
+        "multiple_choice",
+        "long_text",
+        "rating",
+      ]);
       expect(employed.options).toEqual(["Yes", "No"]);
       await submitResponse(ctxOf(t.db, student), created.id, {
         answers: [
-          { questionId: title.id, value: "=HYPERLINK(\"x\")" },
+          { questionId: title.id, value: '=HYPERLINK("x")' },
           { questionId: employed.id, value: "Yes" },
           { questionId: stars.id, value: 3 },
         ],
@@ -213,19 +317,32 @@ describe("surveys", () =>
         audience: "alumni",
         status: "whatever",
         questions: [
-          { _id: employed.id, text: "Are you employed?", type: "multiple_choice", options: ["Yes", "No", "Studying"], required: true },
+          {
+            _id: employed.id,
+            text: "Are you employed?",
+            type: "multiple_choice",
+            options: ["Yes", "No", "Studying"],
+            required: true,
+          },
           { text: "New question", type: "short_text" },
           { _id: stars.id, text: "Stars as text now", type: "short_text" },
         ],
       });
       expect(updated.status).toBe("draft");
       expect(updated.audience).toBe("alumni");
-      expect(updated.questions.map((q) => q.text)).toEqual(["Are you employed?", "New question", "Stars as text now"]);
+      expect(updated.questions.map((q) => q.text)).toEqual([
+        "Are you employed?",
+        "New question",
+        "Stars as text now",
+      ]);
       expect(updated.questions[0].id).toBe(employed.id);
       // The answered rating changed to an incompatible type: archived and replaced by a new id.
       expect(updated.questions[2].id).not.toBe(stars.id);
 
-      const all = await t.db.select().from(surveyQuestions).where(eq(surveyQuestions.surveyId, created.id));
+      const all = await t.db
+        .select()
+        .from(surveyQuestions)
+        .where(eq(surveyQuestions.surveyId, created.id));
       const state = Object.fromEntries(all.map((q) => [q.id, q.archivedAt ? "archived" : "live"]));
       expect(state[title.id]).toBe("archived");
       expect(state[stars.id]).toBe("archived");
@@ -233,7 +350,10 @@ describe("surveys", () =>
       expect(state[employed.id]).toBe("live");
 
       const csv = await responsesCsvString(t.db, created.id);
-      const [header, row] = csv.replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+      const [header, row] = csv
+        .replace(/^\uFEFF/, "")
+        .trimEnd()
+        .split("\r\n");
       expect(header).toBe(
         "Respondent,Email,Role,Course,Submitted At,Are you employed?,New question,Stars as text now,Job title (removed),Stars (removed)",
       );
@@ -242,7 +362,11 @@ describe("surveys", () =>
       const summary = await surveySummary(t.db, created.id);
       expect(summary.total).toBe(1);
       const emp = summary.questions.find((q) => q.questionId === employed.id)!;
-      expect(emp.counts).toEqual([{ label: "Yes", count: 1 }, { label: "No", count: 0 }, { label: "Studying", count: 0 }]);
+      expect(emp.counts).toEqual([
+        { label: "Yes", count: 1 },
+        { label: "No", count: 0 },
+        { label: "Studying", count: 0 },
+      ]);
     });
 
     it("rejects bad editor payloads with field errors and refuses non-admins", async () => {
@@ -250,15 +374,27 @@ describe("surveys", () =>
       const e1 = await errorOf(createSurvey(ctxOf(t.db, admin), { title: "  ", questions: [] }));
       expect(e1.status).toBe(400);
       expect(e1.message).toBe("Survey title is required");
-      const e2 = await errorOf(createSurvey(ctxOf(t.db, admin), { title: "T", questions: [{ text: "", type: "rating" }] }));
+      const e2 = await errorOf(
+        createSurvey(ctxOf(t.db, admin), { title: "T", questions: [{ text: "", type: "rating" }] }),
+      );
       expect(e2.fields?.["questions.0.text"]).toEqual(["Question text is required"]);
-      const e3 = await errorOf(createSurvey(ctxOf(t.db, admin), { title: "T", questions: [{ text: "Pick", type: "checkbox", options: " \n " }] }));
+      const e3 = await errorOf(
+        createSurvey(ctxOf(t.db, admin), {
+          title: "T",
+          questions: [{ text: "Pick", type: "checkbox", options: " \n " }],
+        }),
+      );
       expect(e3.message).toBe("Add at least one option (one per line)");
-      const e4 = await errorOf(createSurvey(ctxOf(t.db, admin), { title: "T", audience: "teachers" }));
+      const e4 = await errorOf(
+        createSurvey(ctxOf(t.db, admin), { title: "T", audience: "teachers" }),
+      );
       expect(e4.message).toBe("Audience must be all, students or alumni");
       expect((await errorOf(createSurvey(ctxOf(t.db, student), { title: "T" }))).status).toBe(403);
       // Unknown types are read as a text question; options are only kept for choice types.
-      const s = await createSurvey(ctxOf(t.db, admin), { title: "T", questions: [{ label: "Q", type: "dropdown-thing", options: ["a"] }] });
+      const s = await createSurvey(ctxOf(t.db, admin), {
+        title: "T",
+        questions: [{ label: "Q", type: "dropdown-thing", options: ["a"] }],
+      });
       expect(s.questions[0]).toMatchObject({ text: "Q", type: "short_text", options: [] });
     });
 
@@ -294,25 +430,42 @@ describe("surveys", () =>
       const s = await surveySummary(t.db, survey.id);
       const by = (id: string, sum = s) => sum.questions.find((q) => q.questionId === id)!;
       expect(s.total).toBe(3);
-      expect(by(mc.id).counts).toEqual([{ label: "Yes", count: 2 }, { label: "No", count: 1 }]);
-      expect(by(cb.id).counts).toEqual([{ label: "A", count: 2 }, { label: "B", count: 2 }]);
+      expect(by(mc.id).counts).toEqual([
+        { label: "Yes", count: 2 },
+        { label: "No", count: 1 },
+      ]);
+      expect(by(cb.id).counts).toEqual([
+        { label: "A", count: 2 },
+        { label: "B", count: 2 },
+      ]);
       expect(by(rating.id).average).toBe(4);
       expect(by(rating.id).distribution!.map((d) => d.count)).toEqual([0, 0, 1, 1, 1]);
       expect(by(comment.id).answered).toBe(2);
       const students = await surveySummary(t.db, survey.id, { role: "student" });
       expect(students.total).toBe(2);
       expect(by(rating.id, students).average).toBe(4);
-      expect(by(mc.id, students).counts).toEqual([{ label: "Yes", count: 1 }, { label: "No", count: 1 }]);
+      expect(by(mc.id, students).counts).toEqual([
+        { label: "Yes", count: 1 },
+        { label: "No", count: 1 },
+      ]);
 
       const list = await listResponses(t.db, survey.id, { role: "alumni" });
       expect(list).toHaveLength(1);
-      expect(list[0].userId).toMatchObject({ name: expect.any(String), email: expect.stringContaining("@") });
+      expect(list[0].userId).toMatchObject({
+        name: expect.any(String),
+        email: expect.stringContaining("@"),
+      });
       await deleteResponse(ctxOf(t.db, admin), survey.id, list[0].id);
       expect(await listResponses(t.db, survey.id)).toHaveLength(2);
-      expect((await errorOf(deleteResponse(ctxOf(t.db, admin), survey.id, list[0].id))).status).toBe(404);
+      expect(
+        (await errorOf(deleteResponse(ctxOf(t.db, admin), survey.id, list[0].id))).status,
+      ).toBe(404);
 
       expect((await getSurvey(ctxOf(t.db, admin), survey.id)).responseCount).toBe(2);
-      expect(await deleteSurvey(ctxOf(t.db, admin), survey.id)).toEqual({ deleted: true, responses: 2 });
+      expect(await deleteSurvey(ctxOf(t.db, admin), survey.id)).toEqual({
+        deleted: true,
+        responses: 2,
+      });
       expect(await t.db.select().from(surveyResponses)).toHaveLength(0);
       expect(await t.db.select().from(surveyAnswers)).toHaveLength(0);
       expect((await errorOf(deleteSurvey(ctxOf(t.db, admin), survey.id))).status).toBe(404);

@@ -279,10 +279,7 @@ describe("ux data over HTTP", () => {
         });
         expect(resend.status).toBe(200);
         expect(resend.body.message).toBe(`Verification code sent to ${pending.email}`);
-        const mails = await t.db
-          .select()
-          .from(mailOutbox)
-          .where(eq(mailOutbox.to, pending.email));
+        const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, pending.email));
         expect(mails).toHaveLength(1);
         const again = await app.api(`/api/admin/users/${pending.id}/resend-verification`, {
           token,

@@ -78,7 +78,10 @@ export async function truncateAll(h: DbHandle): Promise<void> {
     sql`select tablename from pg_tables where schemaname = 'public'`,
   );
   const names = tables.map((t) => t.tablename).filter((t) => !KEEP.has(t));
-  if (names.length) await h.db.execute(sql.raw(`truncate ${names.map((n) => `"${n}"`).join(", ")} restart identity cascade`));
+  if (names.length)
+    await h.db.execute(
+      sql.raw(`truncate ${names.map((n) => `"${n}"`).join(", ")} restart identity cascade`),
+    );
 }
 
 export interface TestDb {
@@ -115,7 +118,9 @@ export function forEachDb(body: (t: TestDb) => void, opts: { truncate?: boolean 
 }
 
 /** For code reading raw SQL rows on either driver. */
-export async function rows<T = Record<string, unknown>>(t: TestDb, q: ReturnType<typeof sql>): Promise<T[]> {
+export async function rows<T = Record<string, unknown>>(
+  t: TestDb,
+  q: ReturnType<typeof sql>,
+): Promise<T[]> {
   return t.handle.rows<T>(q);
 }
-

@@ -21,7 +21,8 @@ const root = path.resolve(".");
 let buildPromise: Promise<unknown> | undefined;
 function loadBuild() {
   const file = path.join(root, "build", "index.js");
-  if (!fs.existsSync(file)) throw new Error("build/index.js is missing: run `npm run build` first (npm test does).");
+  if (!fs.existsSync(file))
+    throw new Error("build/index.js is missing: run `npm run build` first (npm test does).");
   buildPromise ??= import(pathToFileURL(file).href);
   return buildPromise;
 }
@@ -32,7 +33,16 @@ export interface TestServer {
   /** fetch relative to the server, JSON helpers, no redirects followed. */
   fetch(p: string, init?: RequestInit): Promise<Response>;
   /** JSON request; returns status, body and headers. */
-  api<T = any>(p: string, init?: { method?: string; body?: unknown; token?: string; headers?: Record<string, string>; cookie?: string }): Promise<{ status: number; body: T; headers: Headers }>;
+  api<T = any>(
+    p: string,
+    init?: {
+      method?: string;
+      body?: unknown;
+      token?: string;
+      headers?: Record<string, string>;
+      cookie?: string;
+    },
+  ): Promise<{ status: number; body: T; headers: Headers }>;
   /** POST /api/auth/login and return the bearer token. */
   token(email: string, password: string): Promise<string>;
   /** Signs in through the /login form and returns the Cookie header value. */
@@ -40,7 +50,10 @@ export interface TestServer {
 }
 
 /** `env` overrides the parsed configuration for this server only (e.g. METRICS_TOKEN). */
-export function useServer(t: TestDb, opts: { mail?: boolean; env?: Record<string, unknown> } = {}): TestServer {
+export function useServer(
+  t: TestDb,
+  opts: { mail?: boolean; env?: Record<string, unknown> } = {},
+): TestServer {
   const s = {} as TestServer;
   let server: Server;
   let stopMail: (() => Promise<void>) | undefined;
@@ -57,9 +70,13 @@ export function useServer(t: TestDb, opts: { mail?: boolean; env?: Record<string
     const port = (server.address() as { port: number }).port;
     s.url = `http://127.0.0.1:${port}`;
     if (opts.mail !== false) {
-      stopMail = startMailWorker(async () => t.db as Db, createSender({ smtpUrl: smtp.url, from: "Runway <no-reply@example.edu>", outboxDir: "" }), {
-        intervalMs: 200,
-      });
+      stopMail = startMailWorker(
+        async () => t.db as Db,
+        createSender({ smtpUrl: smtp.url, from: "Runway <no-reply@example.edu>", outboxDir: "" }),
+        {
+          intervalMs: 200,
+        },
+      );
     }
   });
   afterAll(async () => {
@@ -77,7 +94,12 @@ export function useServer(t: TestDb, opts: { mail?: boolean; env?: Record<string
     const res = await s.fetch(p, {
       method: init.method ?? (init.body !== undefined ? "POST" : "GET"),
       headers,
-      body: init.body === undefined ? undefined : typeof init.body === "string" ? init.body : JSON.stringify(init.body),
+      body:
+        init.body === undefined
+          ? undefined
+          : typeof init.body === "string"
+            ? init.body
+            : JSON.stringify(init.body),
     });
     const text = await res.text();
     let body: unknown = text;
@@ -90,12 +112,17 @@ export function useServer(t: TestDb, opts: { mail?: boolean; env?: Record<string
   };
   s.token = async (email, password) => {
     const r = await s.api("/api/auth/login", { body: { email, password } });
-    if (r.status !== 200 || !r.body?.token) throw new Error(`login failed: ${r.status} ${JSON.stringify(r.body)}`);
+    if (r.status !== 200 || !r.body?.token)
+      throw new Error(`login failed: ${r.status} ${JSON.stringify(r.body)}`);
     return r.body.token as string;
   };
   s.cookie = async (email, password) => {
     const form = new URLSearchParams({ email, password });
-    const res = await s.fetch("/login", { method: "POST", body: form, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    const res = await s.fetch("/login", {
+      method: "POST",
+      body: form,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
     const set = res.headers.getSetCookie().find((c) => /^(__Host-)?runway_session=/.test(c));
     if (!set) throw new Error(`form login failed: ${res.status}`);
     return set.split(";")[0];

@@ -27,7 +27,12 @@ describe("feed reading", () => {
   it("reads the contract and drops jobs without a title or a safe link", () => {
     const feed = readFeed(
       {
-        jobs: [job(), job({ id: "j2", title: "" }), job({ id: "j3", url: "javascript:alert(1)" }), job({ id: "j4", company: null, location: 7, postedAt: "yesterday" })],
+        jobs: [
+          job(),
+          job({ id: "j2", title: "" }),
+          job({ id: "j3", url: "javascript:alert(1)" }),
+          job({ id: "j4", company: null, location: 7, postedAt: "yesterday" }),
+        ],
         total: 4,
         seeAllUrl: `${O}/jobs?jobType=internship`,
       },
@@ -44,18 +49,27 @@ describe("feed reading", () => {
       postedAt: "2025-01-10T08:00:00.000Z",
       url: `${O}/jobs/j1`,
     });
-    expect(feed.jobs[1]).toMatchObject({ company: { name: "", logoUrl: null }, location: null, postedAt: "" });
+    expect(feed.jobs[1]).toMatchObject({
+      company: { name: "", logoUrl: null },
+      location: null,
+      postedAt: "",
+    });
     expect(feed.seeAllUrl).toBe(`${O}/jobs?jobType=internship`);
   });
 
   it("never shows more than the limit and falls back to /jobs for a missing seeAllUrl", () => {
-    const feed = readFeed({ jobs: [job({ id: "a" }), job({ id: "b" }), job({ id: "c" })], seeAllUrl: "javascript:x" }, O, 2);
+    const feed = readFeed(
+      { jobs: [job({ id: "a" }), job({ id: "b" }), job({ id: "c" })], seeAllUrl: "javascript:x" },
+      O,
+      2,
+    );
     expect(feed.jobs).toHaveLength(2);
     expect(feed.seeAllUrl).toBe(`${O}/jobs`);
   });
 
   it("throws on a body that is not the contract (the widget shows its quiet error)", () => {
-    for (const bad of [null, "x", {}, { jobs: "no" }, []]) expect(() => readFeed(bad, O, 5)).toThrow();
+    for (const bad of [null, "x", {}, { jobs: "no" }, []])
+      expect(() => readFeed(bad, O, 5)).toThrow();
   });
 
   it("moves from loading to ready or error, and ignores a late answer after an error", () => {

@@ -56,14 +56,13 @@ export function readFeed(body: unknown, origin: string, limit: number): Feed {
 }
 
 export type State =
-  | { status: "loading" }
-  | { status: "error"; seeAllUrl: string }
-  | { status: "ready"; feed: Feed };
+  { status: "loading" } | { status: "error"; seeAllUrl: string } | { status: "ready"; feed: Feed };
 
 export type Action = { type: "loaded"; feed: Feed } | { type: "failed"; seeAllUrl: string };
 
 /** Loading → ready (list or empty) | error. Late answers after an error are ignored. */
 export function reducer(state: State, action: Action): State {
-  if (action.type === "loaded") return state.status === "error" ? state : { status: "ready", feed: action.feed };
+  if (action.type === "loaded")
+    return state.status === "error" ? state : { status: "ready", feed: action.feed };
   return { status: "error", seeAllUrl: action.seeAllUrl };
 }

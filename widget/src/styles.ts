@@ -6,7 +6,7 @@
  */
 export const CSS =
   ":host{all:initial!important;display:block!important;contain:content}" +
-  ".rw{all:initial;display:block;box-sizing:border-box;max-width:100%;padding:14px;border-radius:12px;border:1px solid var(--line);border-top:4px solid var(--accent);background:var(--bg);color:var(--fg);font:400 15px/1.45 system-ui,-apple-system,\"Segoe UI\",sans-serif;text-align:left;overflow-wrap:anywhere;--accent:#1d4ed8;--bg:#fff;--fg:#111827;--muted:#4b5563;--line:#d9dee8;--hover:#f1f3f8}" +
+  '.rw{all:initial;display:block;box-sizing:border-box;max-width:100%;padding:14px;border-radius:12px;border:1px solid var(--line);border-top:4px solid var(--accent);background:var(--bg);color:var(--fg);font:400 15px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;text-align:left;overflow-wrap:anywhere;--accent:#1d4ed8;--bg:#fff;--fg:#111827;--muted:#4b5563;--line:#d9dee8;--hover:#f1f3f8}' +
   ".rw.dark{--bg:#111827;--fg:#f3f4f6;--muted:#cbd5e1;--line:#334155;--hover:#1f2937}" +
   ".rw *{box-sizing:border-box}" +
   ".head{margin:0 0 10px;font-size:17px;font-weight:700;line-height:1.3;color:var(--fg)}" +

@@ -51,7 +51,10 @@ const answer = (body: unknown, status = 200) =>
 
 async function mount(raw: RawOptions, fetchImpl: typeof fetch) {
   await act(() => {
-    render(<Widget options={parseOptions(raw)} origin={O} fetch={fetchImpl} now={() => NOW} />, container as unknown as Element);
+    render(
+      <Widget options={parseOptions(raw)} origin={O} fetch={fetchImpl} now={() => NOW} />,
+      container as unknown as Element,
+    );
   });
 }
 const settle = () => act(async () => new Promise((r) => setTimeout(r, 0)));
@@ -65,11 +68,18 @@ describe("the jobs widget", () => {
     expect(container.one("p.note")?.getAttribute("role")).toBe("status");
     expect(container.one("section")?.getAttribute("aria-busy")).toBe("true");
 
-    d.resolve(answer({ jobs: [job(1), job(2), job(3)], total: 9, seeAllUrl: `${O}/jobs?jobType=internship` }));
+    d.resolve(
+      answer({
+        jobs: [job(1), job(2), job(3)],
+        total: 9,
+        seeAllUrl: `${O}/jobs?jobType=internship`,
+      }),
+    );
     await settle();
 
     expect(fetchImpl).toHaveBeenCalledTimes(1);
-    const [url, init] = (fetchImpl as unknown as { mock: { calls: [string, RequestInit][] } }).mock.calls[0];
+    const [url, init] = (fetchImpl as unknown as { mock: { calls: [string, RequestInit][] } }).mock
+      .calls[0];
     expect(url).toBe(`${O}/api/public/jobs?limit=3&type=internship&category=Maintenance&q=line`);
     expect(init.credentials).toBe("omit");
 
@@ -80,13 +90,21 @@ describe("the jobs widget", () => {
     const items = container.all("ul.list")[0].all("li");
     expect(items).toHaveLength(3);
     const links = items.map((li) => li.one("a")!);
-    expect(links.map((a) => a.getAttribute("href"))).toEqual([`${O}/jobs/j1`, `${O}/jobs/j2`, `${O}/jobs/j3`]);
+    expect(links.map((a) => a.getAttribute("href"))).toEqual([
+      `${O}/jobs/j1`,
+      `${O}/jobs/j2`,
+      `${O}/jobs/j3`,
+    ]);
     for (const a of links) {
       expect(a.getAttribute("target")).toBe("_blank");
       expect(a.getAttribute("rel")).toContain("noopener");
     }
-    expect(links[0].getAttribute("aria-label")).toBe("Job 1, Company 1, Pasay City, Internship, 2 days ago (opens in a new tab)");
-    expect(links[1].getAttribute("aria-label")).toBe("Job 2, Company 2, Internship, 4 days ago (opens in a new tab)");
+    expect(links[0].getAttribute("aria-label")).toBe(
+      "Job 1, Company 1, Pasay City, Internship, 2 days ago (opens in a new tab)",
+    );
+    expect(links[1].getAttribute("aria-label")).toBe(
+      "Job 2, Company 2, Internship, 4 days ago (opens in a new tab)",
+    );
     expect(items[0].one("span.title")?.textContent).toBe("Job 1");
     expect(items[0].one("span.meta")?.textContent).toBe("Company 1Pasay CityInternship2 days ago");
     expect(items[0].one("time")?.getAttribute("dateTime")).toBe(job(1).postedAt);
@@ -105,7 +123,8 @@ describe("the jobs widget", () => {
   });
 
   it("shows the empty state with the 'See all jobs' link", async () => {
-    await mount({}, (async () => answer({ jobs: [], total: 0, seeAllUrl: `${O}/jobs` })) as typeof fetch);
+    await mount({}, (async () =>
+      answer({ jobs: [], total: 0, seeAllUrl: `${O}/jobs` })) as typeof fetch);
     await settle();
     expect(container.one("ul")).toBeNull();
     expect(container.one("p.note")?.textContent).toBe(TEXT.empty);
@@ -116,7 +135,11 @@ describe("the jobs widget", () => {
     ["a network failure", async () => Promise.reject(new TypeError("Failed to fetch"))],
     ["a server error", async () => answer({ message: "boom" }, 500)],
     ["a body that is not the contract", async () => answer({ items: [] })],
-    ["bad JSON", async () => ({ ok: true, status: 200, json: async () => JSON.parse("{") }) as unknown as Response],
+    [
+      "bad JSON",
+      async () =>
+        ({ ok: true, status: 200, json: async () => JSON.parse("{") }) as unknown as Response,
+    ],
   ])("shows a quiet error state after %s, still linking to /jobs", async (_label, impl) => {
     await mount({}, impl as typeof fetch);
     await settle();
@@ -129,25 +152,33 @@ describe("the jobs widget", () => {
       title: '<img src=x onerror="alert(1)">',
       company: { name: "<b>Evil</b>", logoUrl: "javascript:alert(1)" },
     });
-    await mount({}, (async () => answer({ jobs: [evil, job(2, { url: "javascript:alert(2)" })], seeAllUrl: "javascript:alert(3)" })) as typeof fetch);
+    await mount({}, (async () =>
+      answer({
+        jobs: [evil, job(2, { url: "javascript:alert(2)" })],
+        seeAllUrl: "javascript:alert(3)",
+      })) as typeof fetch);
     await settle();
     const items = container.all("li");
     expect(items).toHaveLength(1);
     expect(items[0].one("span.title")?.textContent).toBe('<img src=x onerror="alert(1)">');
     expect(items[0].all("img")).toHaveLength(0);
-    expect(container.findAll((e) => (e.getAttribute("href") ?? "").startsWith("javascript:"))).toHaveLength(0);
+    expect(
+      container.findAll((e) => (e.getAttribute("href") ?? "").startsWith("javascript:")),
+    ).toHaveLength(0);
     expect(container.one("a.all")?.getAttribute("href")).toBe(`${O}/jobs`);
   });
 
   it("applies the dark theme, the accent colour and a custom title; refuses a CSS-injection accent", async () => {
-    await mount({ theme: "dark", accent: "#b45309", title: "Internships" }, (async () => answer({ jobs: [] })) as typeof fetch);
+    await mount({ theme: "dark", accent: "#b45309", title: "Internships" }, (async () =>
+      answer({ jobs: [] })) as typeof fetch);
     await settle();
     const s = container.one("section")!;
     expect(s.getAttribute("class")).toBe("rw dark");
     expect(s.style.getPropertyValue("--accent")).toBe("#b45309");
     expect(s.getAttribute("aria-label")).toBe("Internships");
     render(null, container as unknown as Element);
-    await mount({ accent: "red;background:url(//evil)" }, (async () => answer({ jobs: [] })) as typeof fetch);
+    await mount({ accent: "red;background:url(//evil)" }, (async () =>
+      answer({ jobs: [] })) as typeof fetch);
     await settle();
     expect(container.one("section")!.getAttribute("class")).toBe("rw light");
     expect(container.one("section")!.style.getPropertyValue("--accent")).toBe("");

@@ -30,7 +30,17 @@ const typeLabel = (t: string) => JOB_TYPE_LABELS[t as JobType] ?? t;
 function Logo({ job }: { job: FeedJob }) {
   const [broken, setBroken] = useState(false);
   if (job.company.logoUrl && !broken)
-    return <img className="logo" src={job.company.logoUrl} alt="" width={40} height={40} loading="lazy" onError={() => setBroken(true)} />;
+    return (
+      <img
+        className="logo"
+        src={job.company.logoUrl}
+        alt=""
+        width={40}
+        height={40}
+        loading="lazy"
+        onError={() => setBroken(true)}
+      />
+    );
   return (
     <span className="logo ph" aria-hidden="true">
       {(job.company.name || job.title).slice(0, 1).toUpperCase()}
@@ -65,7 +75,15 @@ function JobItem({ job, now }: { job: FeedJob; now: Date }) {
 }
 
 /** The widget's content for a state (pure: what the tests render). */
-export function JobsView({ state, options, now }: { state: State; options: WidgetOptions; now: Date }) {
+export function JobsView({
+  state,
+  options,
+  now,
+}: {
+  state: State;
+  options: WidgetOptions;
+  now: Date;
+}) {
   let body: ReactNode;
   let more: string | null = null;
   if (state.status === "loading")
@@ -90,7 +108,12 @@ export function JobsView({ state, options, now }: { state: State; options: Widge
     );
   }
   return (
-    <section className={`rw ${options.theme}`} style={options.accent ? ({ "--accent": options.accent } as React.CSSProperties) : undefined} aria-label={options.title} aria-busy={state.status === "loading"}>
+    <section
+      className={`rw ${options.theme}`}
+      style={options.accent ? ({ "--accent": options.accent } as React.CSSProperties) : undefined}
+      aria-label={options.title}
+      aria-busy={state.status === "loading"}
+    >
       <h2 className="head">{options.title}</h2>
       {body}
       {more ? (
@@ -104,7 +127,12 @@ export function JobsView({ state, options, now }: { state: State; options: Widge
 }
 
 /** Fetches the feed once (credentials omitted, 10 s timeout) and renders it. */
-export function Widget({ options, origin, fetch: fetchImpl = fetch, now = () => new Date() }: WidgetProps) {
+export function Widget({
+  options,
+  origin,
+  fetch: fetchImpl = fetch,
+  now = () => new Date(),
+}: WidgetProps) {
   const [state, dispatch] = useReducer(reducer, { status: "loading" } as State);
   useEffect(() => {
     const ctrl = typeof AbortController === "function" ? new AbortController() : null;
@@ -116,7 +144,9 @@ export function Widget({ options, origin, fetch: fetchImpl = fetch, now = () => 
         if (!r.ok) throw new Error(String(r.status));
         return r.json();
       })
-      .then((body) => live && dispatch({ type: "loaded", feed: readFeed(body, origin, options.limit) }))
+      .then(
+        (body) => live && dispatch({ type: "loaded", feed: readFeed(body, origin, options.limit) }),
+      )
       .catch(() => live && dispatch({ type: "failed", seeAllUrl: fallback }))
       .finally(() => clearTimeout(timer));
     return () => {

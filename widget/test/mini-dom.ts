@@ -176,7 +176,9 @@ export class MiniElement extends MiniNode {
   all(selector: string): MiniElement[] {
     const [tag, cls] = selector.split(".");
     return this.findAll(
-      (e) => (!tag || e.localName === tag) && (!cls || (e.getAttribute("class") ?? "").split(/\s+/).includes(cls)),
+      (e) =>
+        (!tag || e.localName === tag) &&
+        (!cls || (e.getAttribute("class") ?? "").split(/\s+/).includes(cls)),
     );
   }
   one(selector: string): MiniElement | null {

@@ -8,7 +8,8 @@ import { useRef } from "react";
 import { OTP_LENGTH } from "#db/constants";
 
 export const emptyOtp = (length = OTP_LENGTH) => Array.from({ length }, () => "");
-export const otpComplete = (digits: string[]) => digits.length > 0 && digits.every((d) => /^\d$/.test(d));
+export const otpComplete = (digits: string[]) =>
+  digits.length > 0 && digits.every((d) => /^\d$/.test(d));
 
 export function OtpInput({
   value,
@@ -54,7 +55,12 @@ export function OtpInput({
   };
 
   return (
-    <div className="otp-input" role="group" aria-labelledby={labelledBy} aria-describedby={describedBy}>
+    <div
+      className="otp-input"
+      role="group"
+      aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
+    >
       {value.map((digit, i) => (
         <input
           key={i}

@@ -45,7 +45,8 @@ export function VerificationModal({
   const handledVerify = useRef<unknown>(null);
   useEffect(() => {
     const d = verify.data;
-    if (verify.state !== "idle" || !d || d.intent !== "verify" || handledVerify.current === d) return;
+    if (verify.state !== "idle" || !d || d.intent !== "verify" || handledVerify.current === d)
+      return;
     handledVerify.current = d;
     if (d.verified) {
       notify.success(OTP_UI.verified);
@@ -60,7 +61,8 @@ export function VerificationModal({
   const handledResend = useRef<unknown>(null);
   useEffect(() => {
     const d = resend.data;
-    if (resend.state !== "idle" || !d || d.intent !== "resend" || handledResend.current === d) return;
+    if (resend.state !== "idle" || !d || d.intent !== "resend" || handledResend.current === d)
+      return;
     handledResend.current = d;
     if (d.resent) {
       notify.success(OTP_UI.resent);
@@ -77,14 +79,18 @@ export function VerificationModal({
       notify.error(OTP_UI.format);
       return;
     }
-    verify.submit({ intent: "verify", mode: "modal", s: state, otp: code }, { method: "post", action: "/verify-otp" });
+    verify.submit(
+      { intent: "verify", mode: "modal", s: state, otp: code },
+      { method: "post", action: "/verify-otp" },
+    );
   };
 
   return (
     <Modal open={open} onClose={onClose} title="Verify your email" size="sm">
       <div className="stack otp-modal">
         <p id={helpId}>
-          We sent a {OTP_LENGTH}-digit code to <strong>{email}</strong>. Enter it below to verify your email.
+          We sent a {OTP_LENGTH}-digit code to <strong>{email}</strong>. Enter it below to verify
+          your email.
         </p>
         <form
           method="post"
@@ -118,7 +124,12 @@ export function VerificationModal({
             type="button"
             className="btn btn-ghost btn-sm"
             disabled={cooldown.left > 0 || resend.state !== "idle"}
-            onClick={() => resend.submit({ intent: "resend", mode: "modal", s: state }, { method: "post", action: "/verify-otp" })}
+            onClick={() =>
+              resend.submit(
+                { intent: "resend", mode: "modal", s: state },
+                { method: "post", action: "/verify-otp" },
+              )
+            }
           >
             {cooldown.left > 0 ? `Resend code (${cooldown.left}s)` : "Resend code"}
           </button>

@@ -4,11 +4,22 @@
  * it is chosen (POST /upload/logo, toasts 'Logo uploaded' / 'Failed to upload logo') and only its
  * URL is sent with the form.
  */
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import { useId, useRef, useState } from "react";
-import { COMPANY_LIMITS, companyInputSchema, COMPANY_MSG, type CompanyRecord } from "~/models/company/company.schema";
+import {
+  COMPANY_LIMITS,
+  companyInputSchema,
+  COMPANY_MSG,
+  type CompanyRecord,
+} from "~/models/company/company.schema";
 import { Field } from "~/components/ui/field";
 import { notify } from "~/components/ui/notify";
 import { checkImageFile, IMAGE_ACCEPT } from "~/models/file/image-rules";
@@ -78,10 +89,17 @@ export function CompanyForm({
 
   const serverLogoError = (lastResult?.error?.logo ?? null) as string[] | null;
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="stack company-form">
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      className="stack company-form"
+    >
       <input type="hidden" name="intent" value="save" />
       {company ? <input type="hidden" name="id" value={company.id} /> : null}
-      {!company && idempotencyKey ? <input type="hidden" name="idempotencyKey" value={idempotencyKey} /> : null}
+      {!company && idempotencyKey ? (
+        <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+      ) : null}
       <input type="hidden" name="logoUrl" value={logoUrl ?? ""} />
       {formError ? (
         <p className="alert alert-error" role="alert">
@@ -89,28 +107,73 @@ export function CompanyForm({
         </p>
       ) : null}
       <Field label="Company name" error={fields.name.errors}>
-        {(p) => <input {...getInputProps(fields.name, { type: "text" })} {...p} autoComplete="organization" maxLength={COMPANY_LIMITS.name} />}
+        {(p) => (
+          <input
+            {...getInputProps(fields.name, { type: "text" })}
+            {...p}
+            autoComplete="organization"
+            maxLength={COMPANY_LIMITS.name}
+          />
+        )}
       </Field>
       <div className="company-form-grid">
         <Field label="Location" error={fields.location.errors}>
-          {(p) => <input {...getInputProps(fields.location, { type: "text" })} {...p} maxLength={COMPANY_LIMITS.location} />}
+          {(p) => (
+            <input
+              {...getInputProps(fields.location, { type: "text" })}
+              {...p}
+              maxLength={COMPANY_LIMITS.location}
+            />
+          )}
         </Field>
         <Field label="Website" error={fields.website.errors} hint="For example https://example.com">
-          {(p) => <input {...getInputProps(fields.website, { type: "text" })} {...p} inputMode="url" autoComplete="url" maxLength={COMPANY_LIMITS.website} />}
+          {(p) => (
+            <input
+              {...getInputProps(fields.website, { type: "text" })}
+              {...p}
+              inputMode="url"
+              autoComplete="url"
+              maxLength={COMPANY_LIMITS.website}
+            />
+          )}
         </Field>
         <Field label="Email" error={fields.email.errors}>
-          {(p) => <input {...getInputProps(fields.email, { type: "email" })} {...p} autoComplete="email" />}
+          {(p) => (
+            <input
+              {...getInputProps(fields.email, { type: "email" })}
+              {...p}
+              autoComplete="email"
+            />
+          )}
         </Field>
         <Field label="Phone" error={fields.phone.errors}>
-          {(p) => <input {...getInputProps(fields.phone, { type: "tel" })} {...p} autoComplete="tel" maxLength={COMPANY_LIMITS.phone} />}
+          {(p) => (
+            <input
+              {...getInputProps(fields.phone, { type: "tel" })}
+              {...p}
+              autoComplete="tel"
+              maxLength={COMPANY_LIMITS.phone}
+            />
+          )}
         </Field>
       </div>
       <Field label="Description" error={fields.description.errors}>
-        {(p) => <textarea {...getTextareaProps(fields.description)} {...p} rows={3} maxLength={COMPANY_LIMITS.description} />}
+        {(p) => (
+          <textarea
+            {...getTextareaProps(fields.description)}
+            {...p}
+            rows={3}
+            maxLength={COMPANY_LIMITS.description}
+          />
+        )}
       </Field>
       <div className="company-logo-field">
         <div className="company-logo-preview" aria-hidden={logoUrl ? undefined : true}>
-          {logoUrl ? <img src={logoUrl} alt="Current logo" /> : <span className="company-logo-placeholder">No logo</span>}
+          {logoUrl ? (
+            <img src={logoUrl} alt="Current logo" />
+          ) : (
+            <span className="company-logo-placeholder">No logo</span>
+          )}
         </div>
         <Field
           id={logoId}

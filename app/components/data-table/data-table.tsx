@@ -3,12 +3,7 @@
  * state (sort, dir, page, size), so sorting and paging happen on the server and work without JS.
  */
 import { Link, useLocation, useSearchParams } from "@remix-run/react";
-import {
-  flexRender,
-  getCoreRowModel,
-  useReactTable,
-  type ColumnDef,
-} from "@tanstack/react-table";
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
 import { PAGE_SIZES } from "#db/constants";
 
 export interface TableState {
@@ -19,11 +14,20 @@ export interface TableState {
 }
 
 /** Reads page/size/sort/dir from search params with safe defaults. */
-export function readTableState(params: URLSearchParams, defaults: { size?: number; sort?: string; dir?: "asc" | "desc" } = {}): TableState {
-  const page = Math.max(1, Math.min(1_000_000, Number.parseInt(params.get("page") ?? "1", 10) || 1));
+export function readTableState(
+  params: URLSearchParams,
+  defaults: { size?: number; sort?: string; dir?: "asc" | "desc" } = {},
+): TableState {
+  const page = Math.max(
+    1,
+    Math.min(1_000_000, Number.parseInt(params.get("page") ?? "1", 10) || 1),
+  );
   const sizeRaw = Number.parseInt(params.get("size") ?? "", 10);
-  const size = (PAGE_SIZES as readonly number[]).includes(sizeRaw) ? sizeRaw : (defaults.size ?? 10);
-  const dir = params.get("dir") === "asc" ? "asc" : params.get("dir") === "desc" ? "desc" : defaults.dir;
+  const size = (PAGE_SIZES as readonly number[]).includes(sizeRaw)
+    ? sizeRaw
+    : (defaults.size ?? 10);
+  const dir =
+    params.get("dir") === "asc" ? "asc" : params.get("dir") === "desc" ? "desc" : defaults.dir;
   return { page, size, sort: params.get("sort") ?? defaults.sort, dir };
 }
 
@@ -49,12 +53,24 @@ function SortLink({ id, label, state }: { id: string; label: React.ReactNode; st
       <span aria-hidden className="sort-indicator">
         {active ? (state.dir === "asc" ? "▲" : "▼") : "↕"}
       </span>
-      {active ? <span className="visually-hidden">{state.dir === "asc" ? " (sorted ascending)" : " (sorted descending)"}</span> : null}
+      {active ? (
+        <span className="visually-hidden">
+          {state.dir === "asc" ? " (sorted ascending)" : " (sorted descending)"}
+        </span>
+      ) : null}
     </Link>
   );
 }
 
-export function Pager({ state, total, label = "Page" }: { state: TableState; total: number; label?: string }) {
+export function Pager({
+  state,
+  total,
+  label = "Page",
+}: {
+  state: TableState;
+  total: number;
+  label?: string;
+}) {
   const pages = Math.max(1, Math.ceil(total / state.size));
   const page = Math.min(state.page, pages);
   const first = useHref({ page: "1" });
@@ -85,7 +101,11 @@ export function Pager({ state, total, label = "Page" }: { state: TableState; tot
           ))}
         <label>
           Rows per page{" "}
-          <select name="size" defaultValue={String(state.size)} onChange={(e) => e.currentTarget.form?.requestSubmit()}>
+          <select
+            name="size"
+            defaultValue={String(state.size)}
+            onChange={(e) => e.currentTarget.form?.requestSubmit()}
+          >
             {PAGE_SIZES.map((s) => (
               <option key={s} value={s}>
                 {s}
@@ -151,10 +171,19 @@ export function DataTable<T>({
               <tr key={hg.id}>
                 {hg.headers.map((h) => {
                   const label = flexRender(h.column.columnDef.header, h.getContext());
-                  const sorted = state.sort === h.column.id ? (state.dir === "asc" ? "ascending" : "descending") : undefined;
+                  const sorted =
+                    state.sort === h.column.id
+                      ? state.dir === "asc"
+                        ? "ascending"
+                        : "descending"
+                      : undefined;
                   return (
                     <th key={h.id} scope="col" aria-sort={sorted}>
-                      {sortable.includes(h.column.id) ? <SortLink id={h.column.id} label={label} state={state} /> : label}
+                      {sortable.includes(h.column.id) ? (
+                        <SortLink id={h.column.id} label={label} state={state} />
+                      ) : (
+                        label
+                      )}
                     </th>
                   );
                 })}
@@ -172,7 +201,14 @@ export function DataTable<T>({
               table.getRowModel().rows.map((row) => (
                 <tr key={row.id}>
                   {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id} data-label={typeof cell.column.columnDef.header === "string" ? cell.column.columnDef.header : undefined}>
+                    <td
+                      key={cell.id}
+                      data-label={
+                        typeof cell.column.columnDef.header === "string"
+                          ? cell.column.columnDef.header
+                          : undefined
+                      }
+                    >
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </td>
                   ))}

@@ -51,10 +51,20 @@ export function AdminJobActions({ row, back }: { row: AdminJobRow; back: string 
           {row.status === "active" ? "Deactivate" : "Activate"}
         </button>
       </toggle.Form>
-      <Link className="btn btn-sm" to={`${back}${sep}edit=${row.id}`} preventScrollReset aria-label={`Edit: ${row.title}`}>
+      <Link
+        className="btn btn-sm"
+        to={`${back}${sep}edit=${row.id}`}
+        preventScrollReset
+        aria-label={`Edit: ${row.title}`}
+      >
         Edit
       </Link>
-      <Link className="btn btn-sm btn-danger" to={`${back}${sep}confirm=${row.id}`} preventScrollReset aria-label={`Delete: ${row.title}`}>
+      <Link
+        className="btn btn-sm btn-danger"
+        to={`${back}${sep}confirm=${row.id}`}
+        preventScrollReset
+        aria-label={`Delete: ${row.title}`}
+      >
         Delete
       </Link>
     </div>

@@ -1,7 +1,25 @@
 /** A company logo, or a placeholder with the company's initials (decorative: the name is shown as text). */
-export function CompanyLogo({ name, logoUrl, size = 48 }: { name: string; logoUrl: string | null; size?: number }) {
+export function CompanyLogo({
+  name,
+  logoUrl,
+  size = 48,
+}: {
+  name: string;
+  logoUrl: string | null;
+  size?: number;
+}) {
   if (logoUrl)
-    return <img className="company-logo" src={logoUrl} alt="" width={size} height={size} loading="lazy" decoding="async" />;
+    return (
+      <img
+        className="company-logo"
+        src={logoUrl}
+        alt=""
+        width={size}
+        height={size}
+        loading="lazy"
+        decoding="async"
+      />
+    );
   const initials =
     name
       .split(/\s+/)
@@ -10,7 +28,11 @@ export function CompanyLogo({ name, logoUrl, size = 48 }: { name: string; logoUr
       .map((w) => [...w][0]!.toUpperCase())
       .join("") || "?";
   return (
-    <span className="company-logo company-logo-placeholder" aria-hidden="true" style={{ width: size, height: size }}>
+    <span
+      className="company-logo company-logo-placeholder"
+      aria-hidden="true"
+      style={{ width: size, height: size }}
+    >
       {initials}
     </span>
   );

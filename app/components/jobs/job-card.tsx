@@ -46,7 +46,9 @@ export function JobCard({ job, now, back }: { job: JobCardData; now: number; bac
         <div>
           <dt>Type</dt>
           <dd>
-            <span className="badge badge-accent">{JOB_TYPE_LABELS[job.jobType] ?? job.jobType}</span>
+            <span className="badge badge-accent">
+              {JOB_TYPE_LABELS[job.jobType] ?? job.jobType}
+            </span>
           </dd>
         </div>
       </dl>

@@ -35,7 +35,12 @@ export const NEW_JOB: JobFormValues = {
   isApproved: false,
 };
 
-const STATUS_LABELS: Record<string, string> = { active: "Active", inactive: "Inactive", closed: "Closed", draft: "Draft" };
+const STATUS_LABELS: Record<string, string> = {
+  active: "Active",
+  inactive: "Inactive",
+  closed: "Closed",
+  draft: "Draft",
+};
 
 export function JobForm({
   values,
@@ -57,7 +62,9 @@ export function JobForm({
 }) {
   const editing = !!values.id;
   const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === (editing ? "update" : "create");
+  const saving =
+    navigation.state === "submitting" &&
+    navigation.formData?.get("intent") === (editing ? "update" : "create");
   const [form, fields] = useForm({
     id: editing ? `job-form-${values.id}` : "job-form-new",
     lastResult: lastResult ?? undefined,
@@ -70,7 +77,9 @@ export function JobForm({
     <Form method="post" action={action} {...getFormProps(form)} className="stack">
       <input type="hidden" name="intent" value={editing ? "update" : "create"} />
       {editing ? <input type="hidden" name="id" value={values.id} /> : null}
-      {!editing && idempotencyKey ? <input type="hidden" name="idempotencyKey" value={idempotencyKey} /> : null}
+      {!editing && idempotencyKey ? (
+        <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+      ) : null}
       <input type="hidden" name="back" value={back} />
       {form.errors?.length ? (
         <p className="alert alert-error" role="alert" id={form.errorId}>
@@ -80,13 +89,28 @@ export function JobForm({
       <div className="job-form-grid">
         <div className="span-2">
           <Field label="Title *" error={err("title")}>
-            {(p) => <input {...p} type="text" name={fields.title.name} defaultValue={values.title} maxLength={200} required />}
+            {(p) => (
+              <input
+                {...p}
+                type="text"
+                name={fields.title.name}
+                defaultValue={values.title}
+                maxLength={200}
+                required
+              />
+            )}
           </Field>
         </div>
         <Field
           label="Company *"
           error={err("company")}
-          hint={companies.length === 0 ? <>No companies yet: <Link to="/admin/companies">add one first</Link>.</> : undefined}
+          hint={
+            companies.length === 0 ? (
+              <>
+                No companies yet: <Link to="/admin/companies">add one first</Link>.
+              </>
+            ) : undefined
+          }
         >
           {(p) => (
             <select {...p} name={fields.company.name} defaultValue={values.companyId} required>
@@ -111,7 +135,15 @@ export function JobForm({
           )}
         </Field>
         <Field label="Location" error={err("location")}>
-          {(p) => <input {...p} type="text" name={fields.location.name} defaultValue={values.location} maxLength={200} />}
+          {(p) => (
+            <input
+              {...p}
+              type="text"
+              name={fields.location.name}
+              defaultValue={values.location}
+              maxLength={200}
+            />
+          )}
         </Field>
         <Field label="Status" error={err("status")}>
           {(p) => (
@@ -125,7 +157,11 @@ export function JobForm({
           )}
         </Field>
         <div className="span-2">
-          <Field label="Categories" hint="Separate with commas, e.g. Maintenance, Avionics" error={err("categories")}>
+          <Field
+            label="Categories"
+            hint="Separate with commas, e.g. Maintenance, Avionics"
+            error={err("categories")}
+          >
             {(p) => (
               <input
                 {...p}
@@ -145,17 +181,33 @@ export function JobForm({
         </div>
         <div className="span-2">
           <Field label="Short description" error={err("shortDescription")}>
-            {(p) => <input {...p} type="text" name={fields.shortDescription.name} defaultValue={values.shortDescription} maxLength={500} />}
+            {(p) => (
+              <input
+                {...p}
+                type="text"
+                name={fields.shortDescription.name}
+                defaultValue={values.shortDescription}
+                maxLength={500}
+              />
+            )}
           </Field>
         </div>
         <div className="span-2">
           <Field label="Description" error={err("description")}>
-            {(p) => <textarea {...p} name={fields.description.name} defaultValue={values.description} rows={6} maxLength={DESCRIPTION_MAX} />}
+            {(p) => (
+              <textarea
+                {...p}
+                name={fields.description.name}
+                defaultValue={values.description}
+                rows={6}
+                maxLength={DESCRIPTION_MAX}
+              />
+            )}
           </Field>
         </div>
         <label className="checkbox-field span-2">
-          <input type="checkbox" name={fields.isApproved.name} defaultChecked={values.isApproved} /> Approved (visible to students and
-          alumni when active)
+          <input type="checkbox" name={fields.isApproved.name} defaultChecked={values.isApproved} />{" "}
+          Approved (visible to students and alumni when active)
         </label>
       </div>
       <div className="row form-actions-sticky" style={{ justifyContent: "flex-end" }}>

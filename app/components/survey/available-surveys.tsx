@@ -92,7 +92,11 @@ export function SurveyDialog({
     const ctrl = new AbortController();
     setData(null);
     setFailed(false);
-    fetch(`/api/surveys/${survey.id}`, { headers: { Accept: "application/json" }, credentials: "same-origin", signal: ctrl.signal })
+    fetch(`/api/surveys/${survey.id}`, {
+      headers: { Accept: "application/json" },
+      credentials: "same-origin",
+      signal: ctrl.signal,
+    })
       .then(async (r) => {
         if (!r.ok) throw new Error(String(r.status));
         setData((await r.json()) as SurveyDto);

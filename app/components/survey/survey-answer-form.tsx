@@ -45,7 +45,10 @@ export function SurveyAnswerForm({
   };
 
   function onSubmit(e: React.FormEvent<HTMLFormElement>) {
-    const check = checkAnswers(questions, rawAnswersFromForm(new FormData(e.currentTarget), questions));
+    const check = checkAnswers(
+      questions,
+      rawAnswersFromForm(new FormData(e.currentTarget), questions),
+    );
     if (check.ok) {
       setClientErrors({});
       return;
@@ -53,7 +56,8 @@ export function SurveyAnswerForm({
     e.preventDefault();
     setClientErrors(check.errors);
     const first = questions.find((q) => check.errors[q.id]);
-    if (first) e.currentTarget.querySelector<HTMLElement>(`[name="${answerFieldName(first.id)}"]`)?.focus();
+    if (first)
+      e.currentTarget.querySelector<HTMLElement>(`[name="${answerFieldName(first.id)}"]`)?.focus();
   }
 
   function onChange(e: React.FormEvent<HTMLFormElement>) {
@@ -68,13 +72,25 @@ export function SurveyAnswerForm({
   }
 
   return (
-    <Form method="post" action={action} onSubmit={onSubmit} onChange={onChange} noValidate className="stack survey-answer-form">
+    <Form
+      method="post"
+      action={action}
+      onSubmit={onSubmit}
+      onChange={onChange}
+      noValidate
+      className="stack survey-answer-form"
+    >
       {questions.length === 0 ? <p className="muted">This survey has no questions yet.</p> : null}
       {questions.map((q, i) => (
         <QuestionField key={q.id} q={q} index={i} error={errorFor(q.id)} idPrefix={formId} />
       ))}
       <div className="row">
-        <button type="submit" className="btn btn-primary" disabled={busy || disabled} aria-disabled={busy || disabled}>
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={busy || disabled}
+          aria-disabled={busy || disabled}
+        >
           {busy ? "Submitting…" : submitLabel}
         </button>
       </div>
@@ -82,7 +98,17 @@ export function SurveyAnswerForm({
   );
 }
 
-function QuestionField({ q, index, error, idPrefix }: { q: AnswerQuestion; index: number; error?: string; idPrefix: string }) {
+function QuestionField({
+  q,
+  index,
+  error,
+  idPrefix,
+}: {
+  q: AnswerQuestion;
+  index: number;
+  error?: string;
+  idPrefix: string;
+}) {
   const type = effectiveType(q.type);
   const name = answerFieldName(q.id);
   const id = `${idPrefix}-q${index}`;
@@ -104,11 +130,17 @@ function QuestionField({ q, index, error, idPrefix }: { q: AnswerQuestion; index
       {error}
     </p>
   ) : null;
-  const aria = { "aria-invalid": error ? true : undefined, "aria-describedby": error ? errId : undefined };
+  const aria = {
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? errId : undefined,
+  };
 
   if (type === "multiple_choice" || type === "checkbox") {
     return (
-      <fieldset className={`field survey-question${error ? " field-invalid" : ""}`} aria-describedby={aria["aria-describedby"]}>
+      <fieldset
+        className={`field survey-question${error ? " field-invalid" : ""}`}
+        aria-describedby={aria["aria-describedby"]}
+      >
         <legend className="field-label">{label}</legend>
         <div className="survey-options">
           {q.options.map((o) => (
@@ -122,7 +154,8 @@ function QuestionField({ q, index, error, idPrefix }: { q: AnswerQuestion; index
       </fieldset>
     );
   }
-  if (type === "rating") return <RatingField q={q} name={name} label={label} error={errorEl} aria={aria} />;
+  if (type === "rating")
+    return <RatingField q={q} name={name} label={label} error={errorEl} aria={aria} />;
   return (
     <div className={`field survey-question${error ? " field-invalid" : ""}`}>
       <label htmlFor={id} className="field-label">
@@ -154,12 +187,21 @@ function RatingField({
   const [value, setValue] = useState(0);
   const max = q.scaleMax || 5;
   return (
-    <fieldset className={`field survey-question${error ? " field-invalid" : ""}`} aria-describedby={aria["aria-describedby"]}>
+    <fieldset
+      className={`field survey-question${error ? " field-invalid" : ""}`}
+      aria-describedby={aria["aria-describedby"]}
+    >
       <legend className="field-label">{label}</legend>
       <div className="survey-stars">
         {Array.from({ length: max }, (_, i) => i + 1).map((n) => (
           <label key={n} className={`survey-star${n <= value ? " is-on" : ""}`}>
-            <input type="radio" name={name} value={n} onChange={() => setValue(n)} className="survey-star-input" />
+            <input
+              type="radio"
+              name={name}
+              value={n}
+              onChange={() => setValue(n)}
+              className="survey-star-input"
+            />
             <span aria-hidden className="survey-star-icon">
               ★
             </span>

@@ -6,11 +6,28 @@
  * inputs through CSS alone.
  */
 import { CharCounter } from "~/components/ui/char-counter";
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
-import { AUDIENCE_LABELS, editorFormSchema, LIMITS, OPTIONS_TEXT_MAX, QUESTION_TYPE_LABELS, QUESTION_TYPES, SURVEY_AUDIENCES, SURVEY_MSG, type EditorForm } from "~/models/survey/survey.schema";
+import {
+  AUDIENCE_LABELS,
+  editorFormSchema,
+  LIMITS,
+  OPTIONS_TEXT_MAX,
+  QUESTION_TYPE_LABELS,
+  QUESTION_TYPES,
+  SURVEY_AUDIENCES,
+  SURVEY_MSG,
+  type EditorForm,
+} from "~/models/survey/survey.schema";
 import { surveyNotify } from "./notify";
 
 export type EditorDefaults = {
@@ -18,7 +35,14 @@ export type EditorDefaults = {
   audience: string;
   description: string;
   status: boolean;
-  questions: { id?: string; text: string; type: string; required: boolean; options: string; scaleMax?: number }[];
+  questions: {
+    id?: string;
+    text: string;
+    type: string;
+    required: boolean;
+    options: string;
+    scaleMax?: number;
+  }[];
 };
 
 export const BLANK_QUESTION = { text: "", type: "short_text", required: false, options: "" };
@@ -41,7 +65,8 @@ export function SurveyEditor({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: editorFormSchema }),
   });
   const questions = fields.questions.getFieldList();
-  const saveError = lastResult?.status === "error" && lastResult.error?.[""] ? lastResult.error[""] : null;
+  const saveError =
+    lastResult?.status === "error" && lastResult.error?.[""] ? lastResult.error[""] : null;
 
   useEffect(() => {
     // §8: a save failure alerts the server's message, else 'Failed to save survey.'
@@ -67,7 +92,11 @@ export function SurveyEditor({
             <label htmlFor={fields.title.id} className="field-label">
               Title
             </label>
-            <input {...getInputProps(fields.title, { type: "text" })} key={fields.title.key} maxLength={200} />
+            <input
+              {...getInputProps(fields.title, { type: "text" })}
+              key={fields.title.key}
+              maxLength={200}
+            />
             <CharCounter targetId={fields.title.id} />
             {fields.title.errors ? (
               <p id={fields.title.errorId} className="field-error" role="alert">
@@ -91,7 +120,12 @@ export function SurveyEditor({
             <label htmlFor={fields.description.id} className="field-label">
               Description
             </label>
-            <textarea {...getTextareaProps(fields.description)} key={fields.description.key} rows={3} maxLength={LIMITS.description} />
+            <textarea
+              {...getTextareaProps(fields.description)}
+              key={fields.description.key}
+              rows={3}
+              maxLength={LIMITS.description}
+            />
             <CharCounter targetId={fields.description.id} />
           </div>
           <div className="field">
@@ -147,7 +181,11 @@ export function SurveyEditor({
                         className="btn btn-sm"
                         aria-label={`Move ${n} up`}
                         disabled={i === 0}
-                        {...form.reorder.getButtonProps({ name: fields.questions.name, from: i, to: i - 1 })}
+                        {...form.reorder.getButtonProps({
+                          name: fields.questions.name,
+                          from: i,
+                          to: i - 1,
+                        })}
                       >
                         ↑
                       </button>
@@ -155,7 +193,11 @@ export function SurveyEditor({
                         className="btn btn-sm"
                         aria-label={`Move ${n} down`}
                         disabled={i === questions.length - 1}
-                        {...form.reorder.getButtonProps({ name: fields.questions.name, from: i, to: i + 1 })}
+                        {...form.reorder.getButtonProps({
+                          name: fields.questions.name,
+                          from: i,
+                          to: i + 1,
+                        })}
                       >
                         ↓
                       </button>
@@ -164,7 +206,10 @@ export function SurveyEditor({
                         aria-label={`Remove ${n}`}
                         {...(questions.length === 1
                           ? // §2.16: removing the last remaining question leaves one blank question.
-                            form.update.getButtonProps({ name: fields.questions.name, value: [BLANK_QUESTION] })
+                            form.update.getButtonProps({
+                              name: fields.questions.name,
+                              value: [BLANK_QUESTION],
+                            })
                           : form.remove.getButtonProps({ name: fields.questions.name, index: i }))}
                       >
                         Remove
@@ -176,7 +221,11 @@ export function SurveyEditor({
                     <label htmlFor={qf.text.id} className="field-label">
                       Question Text
                     </label>
-                    <input {...getInputProps(qf.text, { type: "text" })} key={qf.text.key} maxLength={1000} />
+                    <input
+                      {...getInputProps(qf.text, { type: "text" })}
+                      key={qf.text.key}
+                      maxLength={1000}
+                    />
                     <CharCounter targetId={qf.text.id} />
                     {qf.text.errors ? (
                       <p id={qf.text.errorId} className="field-error" role="alert">
@@ -188,7 +237,11 @@ export function SurveyEditor({
                     <label htmlFor={qf.type.id} className="field-label">
                       Type
                     </label>
-                    <select {...getSelectProps(qf.type)} key={qf.type.key} className="survey-type-select">
+                    <select
+                      {...getSelectProps(qf.type)}
+                      key={qf.type.key}
+                      className="survey-type-select"
+                    >
                       {QUESTION_TYPES.map((t) => (
                         <option key={t} value={t}>
                           {QUESTION_TYPE_LABELS[t]}
@@ -196,24 +249,42 @@ export function SurveyEditor({
                       ))}
                     </select>
                   </div>
-                  <div className={`field survey-options-field${qf.options.errors ? " field-invalid" : ""}`}>
+                  <div
+                    className={`field survey-options-field${qf.options.errors ? " field-invalid" : ""}`}
+                  >
                     <label htmlFor={qf.options.id} className="field-label">
                       Options (one per line)
                     </label>
-                    <textarea {...getTextareaProps(qf.options)} key={qf.options.key} rows={4} maxLength={OPTIONS_TEXT_MAX} />
+                    <textarea
+                      {...getTextareaProps(qf.options)}
+                      key={qf.options.key}
+                      rows={4}
+                      maxLength={OPTIONS_TEXT_MAX}
+                    />
                     {qf.options.errors ? (
                       <p id={qf.options.errorId} className="field-error" role="alert">
                         {qf.options.errors[0]}
                       </p>
                     ) : null}
                   </div>
-                  {qf.scaleMax.value ? <input {...getInputProps(qf.scaleMax, { type: "hidden" })} key={qf.scaleMax.key} /> : null}
+                  {qf.scaleMax.value ? (
+                    <input
+                      {...getInputProps(qf.scaleMax, { type: "hidden" })}
+                      key={qf.scaleMax.key}
+                    />
+                  ) : null}
                 </li>
               );
             })}
           </ol>
           <p>
-            <button className="btn" {...form.insert.getButtonProps({ name: fields.questions.name, defaultValue: BLANK_QUESTION })}>
+            <button
+              className="btn"
+              {...form.insert.getButtonProps({
+                name: fields.questions.name,
+                defaultValue: BLANK_QUESTION,
+              })}
+            >
               Add question
             </button>
           </p>

@@ -23,11 +23,19 @@ function Bars({ data }: { data: { label: string; count: number }[] }) {
   return (
     <div className="survey-chart" aria-hidden="true" style={{ height }}>
       <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 320, height }}>
-        <BarChart accessibilityLayer={false} data={data.map((d) => ({ ...d, short: short(d.label) }))} layout="vertical" margin={{ top: 4, right: 16, bottom: 4, left: 8 }}>
+        <BarChart
+          accessibilityLayer={false}
+          data={data.map((d) => ({ ...d, short: short(d.label) }))}
+          layout="vertical"
+          margin={{ top: 4, right: 16, bottom: 4, left: 8 }}
+        >
           <CartesianGrid strokeDasharray="3 3" horizontal={false} />
           <XAxis type="number" allowDecimals={false} />
           <YAxis type="category" dataKey="short" width={130} />
-          <Tooltip formatter={(v) => [String(v), "Responses"]} labelFormatter={(_, p) => String(p?.[0]?.payload?.label ?? "")} />
+          <Tooltip
+            formatter={(v) => [String(v), "Responses"]}
+            labelFormatter={(_, p) => String(p?.[0]?.payload?.label ?? "")}
+          />
           <Bar dataKey="count" fill="var(--accent)" isAnimationActive={false} />
         </BarChart>
       </ResponsiveContainer>
@@ -73,11 +81,17 @@ function QuestionBlock({ q }: { q: QuestionSummary }) {
       ) : q.distribution ? (
         <>
           <p>
-            Average: <strong>{q.average === null || q.average === undefined ? "-" : q.average.toFixed(2)}</strong>
+            Average:{" "}
+            <strong>
+              {q.average === null || q.average === undefined ? "-" : q.average.toFixed(2)}
+            </strong>
             <span className="muted"> out of {q.distribution.length}</span>
           </p>
           <Bars data={q.distribution.map((d) => ({ label: `${d.label} ★`, count: d.count }))} />
-          <Counts data={q.distribution.map((d) => ({ label: `${d.label} ★`, count: d.count }))} caption={`Rating distribution for ${title}`} />
+          <Counts
+            data={q.distribution.map((d) => ({ label: `${d.label} ★`, count: d.count }))}
+            caption={`Rating distribution for ${title}`}
+          />
         </>
       ) : null}
     </figure>
@@ -88,7 +102,10 @@ export function SurveySummary({ summary }: { summary: Summary }) {
   return (
     <section className="stack survey-summary" aria-labelledby="summary-heading">
       <h2 id="summary-heading">
-        Summary <span className="muted">({summary.total} response{summary.total === 1 ? "" : "s"})</span>
+        Summary{" "}
+        <span className="muted">
+          ({summary.total} response{summary.total === 1 ? "" : "s"})
+        </span>
       </h2>
       {summary.questions.length ? (
         <div className="survey-summary-grid">

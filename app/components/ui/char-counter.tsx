@@ -13,8 +13,13 @@ export function CharCounter({ targetId }: { targetId: string }) {
   useEffect(() => {
     const el = document.getElementById(targetId);
     if (!(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement)) return;
-    if (el instanceof HTMLInputElement && !["text", "search", "url", "email", "tel", ""].includes(el.type)) return;
-    const update = () => setState(el.maxLength > 0 ? { length: el.value.length, max: el.maxLength } : null);
+    if (
+      el instanceof HTMLInputElement &&
+      !["text", "search", "url", "email", "tel", ""].includes(el.type)
+    )
+      return;
+    const update = () =>
+      setState(el.maxLength > 0 ? { length: el.value.length, max: el.maxLength } : null);
     update();
     // Forms reset by the page (after a save) change the value without an input event.
     const afterReset = () => setTimeout(update, 0);

@@ -13,18 +13,28 @@ export function Field({
   error?: string | string[] | null;
   hint?: React.ReactNode;
   id?: string;
-  children: (props: { id: string; "aria-invalid": boolean | undefined; "aria-describedby": string | undefined }) => React.ReactNode;
+  children: (props: {
+    id: string;
+    "aria-invalid": boolean | undefined;
+    "aria-describedby": string | undefined;
+  }) => React.ReactNode;
 }) {
   const auto = useId();
   const fid = id ?? auto;
   const msg = Array.isArray(error) ? error[0] : error;
-  const describedBy = [msg ? `${fid}-error` : null, hint ? `${fid}-hint` : null].filter(Boolean).join(" ") || undefined;
+  const describedBy =
+    [msg ? `${fid}-error` : null, hint ? `${fid}-hint` : null].filter(Boolean).join(" ") ||
+    undefined;
   return (
     <div className={`field${msg ? " field-invalid" : ""}`}>
       <label htmlFor={fid} className="field-label">
         {label}
       </label>
-      {children({ id: fid, "aria-invalid": msg ? true : undefined, "aria-describedby": describedBy })}
+      {children({
+        id: fid,
+        "aria-invalid": msg ? true : undefined,
+        "aria-describedby": describedBy,
+      })}
       <CharCounter targetId={fid} />
       {hint ? (
         <p id={`${fid}-hint`} className="field-hint">

@@ -41,7 +41,12 @@ export function Modal({
         <div className="modal-body">
           <header className="modal-header">
             <h2 id={titleId}>{title}</h2>
-            <button type="button" className="btn btn-ghost btn-icon" aria-label="Close" onClick={onClose}>
+            <button
+              type="button"
+              className="btn btn-ghost btn-icon"
+              aria-label="Close"
+              onClick={onClose}
+            >
               ×
             </button>
           </header>

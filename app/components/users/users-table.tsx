@@ -56,7 +56,8 @@ export function UsersTable({
         cell: ({ row }) => (
           // One element: the phone layout makes each child of the cell a grid item.
           <span className="user-email-cell">
-            <span className="user-email">{row.original.email}</span> <EmailState user={row.original} />
+            <span className="user-email">{row.original.email}</span>{" "}
+            <EmailState user={row.original} />
           </span>
         ),
       },

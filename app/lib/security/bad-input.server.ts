@@ -60,7 +60,10 @@ export function logBadInput(request: { method: string; url: string }, error: unk
   } catch {
     /* keep the raw value */
   }
-  log.warn("bad-input", `400 ${request.method} ${path.slice(0, 200)} (SQLSTATE ${sqlState(error)})`);
+  log.warn(
+    "bad-input",
+    `400 ${request.method} ${path.slice(0, 200)} (SQLSTATE ${sqlState(error)})`,
+  );
 }
 
 export const NUL_BODY_MESSAGE = "The request contains a NUL character, which is not allowed.";

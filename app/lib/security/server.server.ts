@@ -341,9 +341,16 @@ export function hardenBuild(build: ServerBuild): ServerBuild {
     }
     // A resource route (no component) without an action: Remix's own 405 says "Unexpected Server
     // Error"; answer what it is instead.
-    if (!module.default && typeof module.loader === "function" && typeof module.action !== "function")
+    if (
+      !module.default &&
+      typeof module.loader === "function" &&
+      typeof module.action !== "function"
+    )
       module.action = () =>
-        json({ message: "This method is not allowed." }, { status: 405, headers: { Allow: "GET, HEAD" } });
+        json(
+          { message: "This method is not allowed." },
+          { status: 405, headers: { Allow: "GET, HEAD" } },
+        );
     routes[id] = { ...route, module: module as unknown as typeof route.module };
   }
   return { ...build, routes };

@@ -9,7 +9,10 @@ export function diff<T extends Record<string, unknown>>(before: T, after: Partia
   for (const k of Object.keys(after)) {
     const x = before[k];
     const y = after[k];
-    const same = x instanceof Date && y instanceof Date ? x.getTime() === y.getTime() : JSON.stringify(x) === JSON.stringify(y);
+    const same =
+      x instanceof Date && y instanceof Date
+        ? x.getTime() === y.getTime()
+        : JSON.stringify(x) === JSON.stringify(y);
     if (!same) {
       b[k] = x ?? null;
       a[k] = y ?? null;
@@ -22,7 +25,13 @@ export function diff<T extends Record<string, unknown>>(before: T, after: Partia
 export async function audit(
   db: Db,
   actor: Actor | null,
-  entry: { action: string; entityType: string; entityId?: string | null; before?: unknown; after?: unknown },
+  entry: {
+    action: string;
+    entityType: string;
+    entityId?: string | null;
+    before?: unknown;
+    after?: unknown;
+  },
 ): Promise<void> {
   await db.insert(auditLog).values({
     actorId: actor?.id ?? null,

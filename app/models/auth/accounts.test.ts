@@ -1,11 +1,25 @@
 /** Account rules on real databases: registration, codes (abuse cases included), sign-in, recovery. */
 import { and, desc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { mailOutbox, passwordTokens, rateLimits, sessions, users, verificationCodes } from "#db/schema";
+import {
+  mailOutbox,
+  passwordTokens,
+  rateLimits,
+  sessions,
+  users,
+  verificationCodes,
+} from "#db/schema";
 import { forEachDb } from "../../../tests/setup/db";
 import { createUser } from "../../../tests/factories";
 import type { Db } from "#db/client";
-import { Conflict, DomainError, Forbidden, TooManyRequests, Unauthorized, ValidationError } from "../errors";
+import {
+  Conflict,
+  DomainError,
+  Forbidden,
+  TooManyRequests,
+  Unauthorized,
+  ValidationError,
+} from "../errors";
 import { authenticate, deactivatedMessage, INVALID_CREDENTIALS } from "./auth.server";
 import { verifyPassword } from "./password.server";
 import {
@@ -19,7 +33,12 @@ import {
 import { registerUser } from "./register.server";
 import { createSession, resolveSession } from "./session.server";
 import { hashToken, randomToken } from "./tokens.server";
-import { OTP_MSG, resendCooldownRemaining, resendVerificationCode, verifyEmailCode } from "./verification.server";
+import {
+  OTP_MSG,
+  resendCooldownRemaining,
+  resendVerificationCode,
+  verifyEmailCode,
+} from "./verification.server";
 import { registerSchema } from "../user/user.schema";
 
 const ip = "10.0.0.1";
@@ -40,7 +59,11 @@ async function mails(db: Db, to: string, template?: string) {
   return db
     .select()
     .from(mailOutbox)
-    .where(template ? and(eq(mailOutbox.to, to), eq(mailOutbox.template, template)) : eq(mailOutbox.to, to))
+    .where(
+      template
+        ? and(eq(mailOutbox.to, to), eq(mailOutbox.template, template))
+        : eq(mailOutbox.to, to),
+    )
     .orderBy(desc(mailOutbox.createdAt));
 }
 async function lastCode(db: Db, to: string): Promise<string> {
@@ -48,7 +71,8 @@ async function lastCode(db: Db, to: string): Promise<string> {
   return m.text!.match(/\b(\d{6})\b/)![1];
 }
 /** Lets the next resend through (as if the 60-second cooldown had passed). */
-const skipCooldown = (db: Db, email: string) => db.delete(rateLimits).where(eq(rateLimits.key, `otp-cooldown:${email}`));
+const skipCooldown = (db: Db, email: string) =>
+  db.delete(rateLimits).where(eq(rateLimits.key, `otp-cooldown:${email}`));
 const wrong = (code: string) => String((Number(code) + 1) % 1e6).padStart(6, "0");
 
 async function caught(p: Promise<unknown>): Promise<DomainError> {
@@ -67,11 +91,19 @@ describe("accounts model", () =>
       it("creates an unverified student, mails a 6-digit code stored only as a keyed hash, and starts the cooldown", async () => {
         const input = payload();
         const { user, course } = await registerUser(t.db, input, { ip });
-        expect(user).toMatchObject({ role: "student", emailVerifiedAt: null, isActive: true, yearLevel: "4th Year" });
+        expect(user).toMatchObject({
+          role: "student",
+          emailVerifiedAt: null,
+          isActive: true,
+          yearLevel: "4th Year",
+        });
         expect(course?.code).toBe("BSAE");
         expect(await verifyPassword(user.passwordHash, "secret-pass")).toBe(true);
         const code = await lastCode(t.db, user.email);
-        const [row] = await t.db.select().from(verificationCodes).where(eq(verificationCodes.userId, user.id));
+        const [row] = await t.db
+          .select()
+          .from(verificationCodes)
+          .where(eq(verificationCodes.userId, user.id));
         expect(row.codeHash).toMatch(/^[0-9a-f]{64}$/);
         expect(row.codeHash).not.toContain(code);
         expect(row.expiresAt.getTime() - Date.now()).toBeGreaterThan(9 * 60_000);
@@ -80,16 +112,24 @@ describe("accounts model", () =>
       });
 
       it("keeps no student ID for alumni and refuses a taken address in any case", async () => {
-        const { user } = await registerUser(t.db, payload({ userType: "alumni", studentId: "X-1" }), { ip });
+        const { user } = await registerUser(
+          t.db,
+          payload({ userType: "alumni", studentId: "X-1" }),
+          { ip },
+        );
         expect(user.role).toBe("alumni");
         expect(user.studentId).toBeNull();
-        const e = await caught(registerUser(t.db, payload({ email: user.email.toUpperCase() }), { ip }));
+        const e = await caught(
+          registerUser(t.db, payload({ email: user.email.toUpperCase() }), { ip }),
+        );
         expect(e).toBeInstanceOf(Conflict);
         expect(e.fields).toEqual({ email: ["An account with this email already exists"] });
       });
 
       it("refuses an unknown course and a taken student ID without leaving a half-made account", async () => {
-        expect(await caught(registerUser(t.db, payload({ course: "Basket Weaving" }), { ip }))).toBeInstanceOf(ValidationError);
+        expect(
+          await caught(registerUser(t.db, payload({ course: "Basket Weaving" }), { ip })),
+        ).toBeInstanceOf(ValidationError);
         await createUser(t.db, { studentId: "S-TAKEN" });
         const input = payload({ studentId: "s-taken" });
         expect((await caught(registerUser(t.db, input, { ip }))).status).toBe(409);
@@ -98,7 +138,11 @@ describe("accounts model", () =>
       });
 
       it("limits registrations per client address", async () => {
-        await t.db.insert(rateLimits).values({ key: `register-ip:${ip}`, count: 100, resetAt: sql`now() + interval '10 minutes'` });
+        await t.db.insert(rateLimits).values({
+          key: `register-ip:${ip}`,
+          count: 100,
+          resetAt: sql`now() + interval '10 minutes'`,
+        });
         expect(await caught(registerUser(t.db, payload(), { ip }))).toBeInstanceOf(TooManyRequests);
         await registerUser(t.db, payload(), { ip: "10.0.0.2" });
       });
@@ -108,38 +152,67 @@ describe("accounts model", () =>
       it("verifies once; a replay is refused", async () => {
         const { user } = await registerUser(t.db, payload(), { ip });
         const code = await lastCode(t.db, user.email);
-        const verified = await verifyEmailCode(t.db, { email: user.email.toUpperCase(), otp: code, ip });
+        const verified = await verifyEmailCode(t.db, {
+          email: user.email.toUpperCase(),
+          otp: code,
+          ip,
+        });
         expect(verified.emailVerifiedAt).toBeInstanceOf(Date);
         const e = await caught(verifyEmailCode(t.db, { email: user.email, otp: code, ip }));
         // Issue 11 §8: an already verified address answers like a wrong code (no account oracle).
         expect(e.message).toBe(OTP_MSG.invalid);
         // Even had the account not been verified, the consumed code is dead.
         await t.db.update(users).set({ emailVerifiedAt: null }).where(eq(users.id, user.id));
-        expect((await caught(verifyEmailCode(t.db, { email: user.email, otp: code, ip }))).message).toBe(OTP_MSG.invalid);
+        expect(
+          (await caught(verifyEmailCode(t.db, { email: user.email, otp: code, ip }))).message,
+        ).toBe(OTP_MSG.invalid);
       });
 
       it("burns the code after 5 wrong tries: then even the right code fails until a new one is sent", async () => {
         const { user } = await registerUser(t.db, payload(), { ip });
         const code = await lastCode(t.db, user.email);
         const messages: string[] = [];
-        for (let i = 0; i < 5; i++) messages.push((await caught(verifyEmailCode(t.db, { email: user.email, otp: wrong(code), ip }))).message);
-        expect(messages).toEqual([OTP_MSG.invalid, OTP_MSG.invalid, OTP_MSG.invalid, OTP_MSG.invalid, OTP_MSG.burned]);
-        expect((await caught(verifyEmailCode(t.db, { email: user.email, otp: code, ip }))).message).toBe(OTP_MSG.burned);
+        for (let i = 0; i < 5; i++)
+          messages.push(
+            (await caught(verifyEmailCode(t.db, { email: user.email, otp: wrong(code), ip })))
+              .message,
+          );
+        expect(messages).toEqual([
+          OTP_MSG.invalid,
+          OTP_MSG.invalid,
+          OTP_MSG.invalid,
+          OTP_MSG.invalid,
+          OTP_MSG.burned,
+        ]);
+        expect(
+          (await caught(verifyEmailCode(t.db, { email: user.email, otp: code, ip }))).message,
+        ).toBe(OTP_MSG.burned);
         await skipCooldown(t.db, user.email);
         await resendVerificationCode(t.db, { email: user.email, ip });
         const fresh = await lastCode(t.db, user.email);
-        expect((await verifyEmailCode(t.db, { email: user.email, otp: fresh, ip })).emailVerifiedAt).not.toBeNull();
+        expect(
+          (await verifyEmailCode(t.db, { email: user.email, otp: fresh, ip })).emailVerifiedAt,
+        ).not.toBeNull();
       });
 
       it("counts parallel guesses: a burst cannot exceed the 5-try budget", async () => {
         const { user } = await registerUser(t.db, payload(), { ip });
         const code = await lastCode(t.db, user.email);
-        const guesses = Array.from({ length: 12 }, (_, i) => String((Number(code) + 1 + i) % 1e6).padStart(6, "0"));
-        const results = await Promise.allSettled(guesses.map((otp) => verifyEmailCode(t.db, { email: user.email, otp, ip })));
+        const guesses = Array.from({ length: 12 }, (_, i) =>
+          String((Number(code) + 1 + i) % 1e6).padStart(6, "0"),
+        );
+        const results = await Promise.allSettled(
+          guesses.map((otp) => verifyEmailCode(t.db, { email: user.email, otp, ip })),
+        );
         expect(results.every((r) => r.status === "rejected")).toBe(true);
-        const [row] = await t.db.select().from(verificationCodes).where(eq(verificationCodes.userId, user.id));
+        const [row] = await t.db
+          .select()
+          .from(verificationCodes)
+          .where(eq(verificationCodes.userId, user.id));
         expect(row.attempts).toBe(5);
-        expect((await caught(verifyEmailCode(t.db, { email: user.email, otp: code, ip }))).message).toBe(OTP_MSG.burned);
+        expect(
+          (await caught(verifyEmailCode(t.db, { email: user.email, otp: code, ip }))).message,
+        ).toBe(OTP_MSG.burned);
       });
 
       it("refuses an expired code", async () => {
@@ -149,7 +222,9 @@ describe("accounts model", () =>
           .update(verificationCodes)
           .set({ expiresAt: sql`now() - interval '1 second'` })
           .where(eq(verificationCodes.userId, user.id));
-        expect((await caught(verifyEmailCode(t.db, { email: user.email, otp: code, ip }))).message).toBe(OTP_MSG.expired);
+        expect(
+          (await caught(verifyEmailCode(t.db, { email: user.email, otp: code, ip }))).message,
+        ).toBe(OTP_MSG.expired);
         const [u] = await t.db.select().from(users).where(eq(users.id, user.id));
         expect(u.emailVerifiedAt).toBeNull();
       });
@@ -163,16 +238,22 @@ describe("accounts model", () =>
         await resendVerificationCode(t.db, { email: a.user.email, ip });
         const newA = await lastCode(t.db, a.user.email);
         if (oldA !== newA) {
-          expect((await caught(verifyEmailCode(t.db, { email: a.user.email, otp: oldA, ip }))).message).toBe(OTP_MSG.invalid);
+          expect(
+            (await caught(verifyEmailCode(t.db, { email: a.user.email, otp: oldA, ip }))).message,
+          ).toBe(OTP_MSG.invalid);
         }
         if (codeB !== newA) {
-          expect((await caught(verifyEmailCode(t.db, { email: a.user.email, otp: codeB, ip }))).status).toBe(400);
+          expect(
+            (await caught(verifyEmailCode(t.db, { email: a.user.email, otp: codeB, ip }))).status,
+          ).toBe(400);
         }
         await verifyEmailCode(t.db, { email: a.user.email, otp: newA, ip });
       });
 
       it("answers an unknown address like a wrong code", async () => {
-        const e = await caught(verifyEmailCode(t.db, { email: "nobody@example.edu", otp: "123456", ip }));
+        const e = await caught(
+          verifyEmailCode(t.db, { email: "nobody@example.edu", otp: "123456", ip }),
+        );
         expect(e).toBeInstanceOf(ValidationError);
         expect(e.message).toBe(OTP_MSG.invalid);
       });
@@ -187,7 +268,9 @@ describe("accounts model", () =>
         expect((e as TooManyRequests).retryAfterSeconds).toBeLessThanOrEqual(60);
         for (let i = 0; i < 5; i++) {
           await skipCooldown(t.db, user.email);
-          expect(await resendVerificationCode(t.db, { email: user.email, ip })).toEqual({ message: OTP_MSG.resent });
+          expect(await resendVerificationCode(t.db, { email: user.email, ip })).toEqual({
+            message: OTP_MSG.resent,
+          });
         }
         await skipCooldown(t.db, user.email);
         const hourly = await caught(resendVerificationCode(t.db, { email: user.email, ip }));
@@ -198,10 +281,16 @@ describe("accounts model", () =>
 
       it("answers unknown and verified addresses alike, sending nothing", async () => {
         const { user } = await createUser(t.db);
-        expect(await resendVerificationCode(t.db, { email: "ghost@example.edu", ip })).toEqual({ message: OTP_MSG.resent });
-        expect(await resendVerificationCode(t.db, { email: user.email, ip })).toEqual({ message: OTP_MSG.resent });
+        expect(await resendVerificationCode(t.db, { email: "ghost@example.edu", ip })).toEqual({
+          message: OTP_MSG.resent,
+        });
+        expect(await resendVerificationCode(t.db, { email: user.email, ip })).toEqual({
+          message: OTP_MSG.resent,
+        });
         expect(await mails(t.db, user.email)).toEqual([]);
-        expect(await caught(resendVerificationCode(t.db, { email: "ghost@example.edu", ip }))).toBeInstanceOf(TooManyRequests);
+        expect(
+          await caught(resendVerificationCode(t.db, { email: "ghost@example.edu", ip })),
+        ).toBeInstanceOf(TooManyRequests);
       });
     });
 
@@ -210,7 +299,9 @@ describe("accounts model", () =>
         const { user } = await registerUser(t.db, payload(), { ip });
         await t.db.update(verificationCodes).set({ expiresAt: sql`now() - interval '1 minute'` });
         await skipCooldown(t.db, user.email);
-        const e = await caught(authenticate(t.db, { email: user.email, password: "secret-pass", ip }));
+        const e = await caught(
+          authenticate(t.db, { email: user.email, password: "secret-pass", ip }),
+        );
         expect(e).toBeInstanceOf(Forbidden);
         expect(e.extra).toEqual({ requiresVerification: true, userId: user.id, email: user.email });
         expect(await t.db.select().from(sessions)).toEqual([]);
@@ -220,17 +311,25 @@ describe("accounts model", () =>
         await caught(authenticate(t.db, { email: user.email, password: "secret-pass", ip }));
         expect(await mails(t.db, user.email, "verify_email")).toHaveLength(2);
         // Wrong password on an unverified account: the ordinary 401.
-        expect(await caught(authenticate(t.db, { email: user.email, password: "nope-nope", ip }))).toBeInstanceOf(Unauthorized);
+        expect(
+          await caught(authenticate(t.db, { email: user.email, password: "nope-nope", ip })),
+        ).toBeInstanceOf(Unauthorized);
       });
 
       it("refuses a deactivated account like a wrong password unless the password is right (issue 12)", async () => {
         const { user, password } = await createUser(t.db, { isActive: false });
-        const a = await caught(authenticate(t.db, { email: user.email, password: "wrong-pass-1", ip }));
-        const b = await caught(authenticate(t.db, { email: "nobody@example.edu", password: "wrong-pass-1", ip }));
+        const a = await caught(
+          authenticate(t.db, { email: user.email, password: "wrong-pass-1", ip }),
+        );
+        const b = await caught(
+          authenticate(t.db, { email: "nobody@example.edu", password: "wrong-pass-1", ip }),
+        );
         expect(a).toBeInstanceOf(Unauthorized);
         expect([a.message, a.status, a.extra]).toEqual([b.message, b.status, b.extra]);
         expect(a.message).toBe(INVALID_CREDENTIALS);
-        const told = await caught(authenticate(t.db, { email: user.email, password, ip, contact: "info@example.edu" }));
+        const told = await caught(
+          authenticate(t.db, { email: user.email, password, ip, contact: "info@example.edu" }),
+        );
         expect(told).toBeInstanceOf(Forbidden);
         expect(told.extra).toEqual({ deactivated: true });
         expect(told.message).toBe(deactivatedMessage("info@example.edu"));
@@ -240,10 +339,18 @@ describe("accounts model", () =>
       // right password for 15 minutes) with per-address back-off: the owner is never locked out.
       it("counts attempts per account in the database but lets the owner in from another address", async () => {
         const { user, password } = await createUser(t.db);
-        for (let i = 0; i < 10; i++) await caught(authenticate(t.db, { email: user.email, password: "wrong-pass", ip: `10.1.0.${i}` }));
-        const [row] = await t.db.select().from(rateLimits).where(eq(rateLimits.key, `login-acct:${user.email}`));
+        for (let i = 0; i < 10; i++)
+          await caught(
+            authenticate(t.db, { email: user.email, password: "wrong-pass", ip: `10.1.0.${i}` }),
+          );
+        const [row] = await t.db
+          .select()
+          .from(rateLimits)
+          .where(eq(rateLimits.key, `login-acct:${user.email}`));
         expect(row.count).toBe(10);
-        expect((await authenticate(t.db, { email: user.email, password, ip: "10.9.9.9" })).id).toBe(user.id);
+        expect((await authenticate(t.db, { email: user.email, password, ip: "10.9.9.9" })).id).toBe(
+          user.id,
+        );
       });
     });
 
@@ -260,7 +367,10 @@ describe("accounts model", () =>
         expect(`${url.origin}${url.pathname}`).toBe(resetLink("x", user.email).split("?")[0]);
         expect(url.searchParams.get("email")).toBe(user.email);
         const token = url.searchParams.get("token")!;
-        const [row] = await t.db.select().from(passwordTokens).where(eq(passwordTokens.userId, user.id));
+        const [row] = await t.db
+          .select()
+          .from(passwordTokens)
+          .where(eq(passwordTokens.userId, user.id));
         expect(row.tokenHash).toBe(hashToken(token));
         expect(row.purpose).toBe("password_reset");
         expect(row.expiresAt.getTime() - Date.now()).toBeGreaterThan(29 * 60_000);
@@ -270,7 +380,10 @@ describe("accounts model", () =>
 
       it("sends at most 3 links per address per hour, still answering alike", async () => {
         const { user } = await createUser(t.db);
-        for (let i = 0; i < 5; i++) expect(await requestPasswordReset(t.db, { email: user.email, ip })).toEqual({ message: RESET_MSG.sent });
+        for (let i = 0; i < 5; i++)
+          expect(await requestPasswordReset(t.db, { email: user.email, ip })).toEqual({
+            message: RESET_MSG.sent,
+          });
         expect(await mails(t.db, user.email, "password_reset")).toHaveLength(3);
       });
 
@@ -280,7 +393,9 @@ describe("accounts model", () =>
         const api = await createSession(t.db, user.id, "api");
         const token = await issuePasswordToken(t.db, user.id, "password_reset");
         const invite = await issuePasswordToken(t.db, user.id, "invite");
-        expect(await checkPasswordToken(t.db, { email: user.email, token })).toEqual({ purpose: "password_reset" });
+        expect(await checkPasswordToken(t.db, { email: user.email, token })).toEqual({
+          purpose: "password_reset",
+        });
         await resetPassword(t.db, { email: user.email, token, password: "brand-new-pass", ip });
         const [u] = await t.db.select().from(users).where(eq(users.id, user.id));
         expect(await verifyPassword(u.passwordHash, "brand-new-pass")).toBe(true);
@@ -290,21 +405,39 @@ describe("accounts model", () =>
         expect(await checkPasswordToken(t.db, { email: user.email, token: invite })).toBeNull();
         expect(await mails(t.db, user.email, "password_changed")).toHaveLength(1);
         // Replay of the same link.
-        const e = await caught(resetPassword(t.db, { email: user.email, token, password: "another-pass", ip }));
+        const e = await caught(
+          resetPassword(t.db, { email: user.email, token, password: "another-pass", ip }),
+        );
         expect(e.message).toBe(RESET_MSG.invalid);
-        expect((await authenticate(t.db, { email: user.email, password: "brand-new-pass", ip })).id).toBe(user.id);
+        expect(
+          (await authenticate(t.db, { email: user.email, password: "brand-new-pass", ip })).id,
+        ).toBe(user.id);
       });
 
       it("refuses an expired link, a link with another e-mail, and a deactivated user's link", async () => {
         const { user } = await createUser(t.db);
         const other = await createUser(t.db);
         const token = await issuePasswordToken(t.db, user.id, "password_reset");
-        expect(await caught(resetPassword(t.db, { email: other.user.email, token, password: "x-new-pass", ip }))).toBeInstanceOf(ValidationError);
+        expect(
+          await caught(
+            resetPassword(t.db, { email: other.user.email, token, password: "x-new-pass", ip }),
+          ),
+        ).toBeInstanceOf(ValidationError);
         await t.db.update(passwordTokens).set({ expiresAt: sql`now() - interval '1 second'` });
-        expect((await caught(resetPassword(t.db, { email: user.email, token, password: "x-new-pass", ip }))).message).toBe(RESET_MSG.invalid);
+        expect(
+          (
+            await caught(
+              resetPassword(t.db, { email: user.email, token, password: "x-new-pass", ip }),
+            )
+          ).message,
+        ).toBe(RESET_MSG.invalid);
         const fresh = await issuePasswordToken(t.db, user.id, "password_reset");
         await t.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
-        expect(await caught(resetPassword(t.db, { email: user.email, token: fresh, password: "x-new-pass", ip }))).toBeInstanceOf(ValidationError);
+        expect(
+          await caught(
+            resetPassword(t.db, { email: user.email, token: fresh, password: "x-new-pass", ip }),
+          ),
+        ).toBeInstanceOf(ValidationError);
       });
 
       it("accepts the registrar's bulk invite tokens (7 days) and only the newest reset link", async () => {
@@ -316,24 +449,41 @@ describe("accounts model", () =>
           tokenHash: hashToken(clear),
           expiresAt: sql`now() + interval '7 days'`,
         });
-        expect(await checkPasswordToken(t.db, { email: user.email, token: clear })).toEqual({ purpose: "invite" });
+        expect(await checkPasswordToken(t.db, { email: user.email, token: clear })).toEqual({
+          purpose: "invite",
+        });
         const issued = await issuePasswordToken(t.db, user.id, "invite");
-        const [row] = await t.db.select().from(passwordTokens).where(eq(passwordTokens.tokenHash, hashToken(issued)));
+        const [row] = await t.db
+          .select()
+          .from(passwordTokens)
+          .where(eq(passwordTokens.tokenHash, hashToken(issued)));
         expect(row.expiresAt.getTime() - Date.now()).toBeGreaterThan(6.9 * 864e5);
         const first = await issuePasswordToken(t.db, user.id, "password_reset");
         const second = await issuePasswordToken(t.db, user.id, "password_reset");
         expect(await checkPasswordToken(t.db, { email: user.email, token: first })).toBeNull();
-        await resetPassword(t.db, { email: user.email, token: second, password: "invited-pass", ip });
-        expect((await authenticate(t.db, { email: user.email, password: "invited-pass", ip })).id).toBe(user.id);
+        await resetPassword(t.db, {
+          email: user.email,
+          token: second,
+          password: "invited-pass",
+          ip,
+        });
+        expect(
+          (await authenticate(t.db, { email: user.email, password: "invited-pass", ip })).id,
+        ).toBe(user.id);
       });
 
       it("lifts the sign-in throttle of the account after a reset", async () => {
         const { user } = await createUser(t.db);
-        for (let i = 0; i < 10; i++) await caught(authenticate(t.db, { email: user.email, password: "wrong-pass", ip }));
+        for (let i = 0; i < 10; i++)
+          await caught(authenticate(t.db, { email: user.email, password: "wrong-pass", ip }));
         const token = await issuePasswordToken(t.db, user.id, "password_reset");
-        expect(await caught(authenticate(t.db, { email: user.email, password: "wrong-pass", ip }))).toBeInstanceOf(TooManyRequests);
+        expect(
+          await caught(authenticate(t.db, { email: user.email, password: "wrong-pass", ip })),
+        ).toBeInstanceOf(TooManyRequests);
         await resetPassword(t.db, { email: user.email, token, password: "fresh-pass-1", ip });
-        expect((await authenticate(t.db, { email: user.email, password: "fresh-pass-1", ip })).id).toBe(user.id);
+        expect(
+          (await authenticate(t.db, { email: user.email, password: "fresh-pass-1", ip })).id,
+        ).toBe(user.id);
       });
     });
   }));

@@ -7,14 +7,22 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { users } from "#db/schema";
-import { admitWithBackoff, forgetBackoff, hit, peek, release, reset } from "~/lib/rate-limit.server";
+import {
+  admitWithBackoff,
+  forgetBackoff,
+  hit,
+  peek,
+  release,
+  reset,
+} from "~/lib/rate-limit.server";
 import { Forbidden, TooManyRequests, Unauthorized } from "../errors";
 import { findUserByEmail, type UserRow } from "../user/user.server";
 import { verifyPassword } from "./password.server";
 import { ensureVerificationCode } from "./verification.server";
 
 export const INVALID_CREDENTIALS = "Invalid email or password";
-export const TOO_MANY_LOGINS = "Too many sign-in attempts. Please wait a few minutes and try again.";
+export const TOO_MANY_LOGINS =
+  "Too many sign-in attempts. Please wait a few minutes and try again.";
 export const VERIFY_FIRST = "Please verify your email before signing in.";
 /** Told only to someone who typed the right password, so it reveals nothing to a guesser. */
 export const deactivatedMessage = (contact: string) =>
@@ -56,7 +64,11 @@ export async function authenticate(
   if (perIp.count > ip.max) throw new TooManyRequests(TOO_MANY_LOGINS, perIp.retryAfter);
   const crowded = (await peek(db, acct.key)) >= acct.max;
   const pair = pairKey(email, input.ip);
-  const admit = await admitWithBackoff(db, { key: pair, ...LOGIN_LIMITS.pair, free: crowded ? 1 : LOGIN_LIMITS.pair.free });
+  const admit = await admitWithBackoff(db, {
+    key: pair,
+    ...LOGIN_LIMITS.pair,
+    free: crowded ? 1 : LOGIN_LIMITS.pair.free,
+  });
   if (!admit.admitted) {
     await release(db, ip.key); // refused before any password work: not a guess
     throw new TooManyRequests(TOO_MANY_LOGINS, admit.retryAfter);
@@ -73,11 +85,17 @@ export async function authenticate(
   // Only now may the account's state be told: a guesser never gets this far, so a wrong password
   // still answers exactly as for an unknown address (enumeration stays closed).
   if (!user.isActive)
-    throw new Forbidden(deactivatedMessage(input.contact ?? "the college"), undefined, { deactivated: true });
+    throw new Forbidden(deactivatedMessage(input.contact ?? "the college"), undefined, {
+      deactivated: true,
+    });
   if (!user.emailVerifiedAt) {
     // The password proved the account: make sure a usable code is on its way to the address.
     await ensureVerificationCode(db, user);
-    throw new Forbidden(VERIFY_FIRST, undefined, { requiresVerification: true, userId: user.id, email: user.email });
+    throw new Forbidden(VERIFY_FIRST, undefined, {
+      requiresVerification: true,
+      userId: user.id,
+      email: user.email,
+    });
   }
   await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
   return user;

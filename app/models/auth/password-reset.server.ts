@@ -41,7 +41,11 @@ export function resetLink(token: string, email: string): string {
  * Issues a password token and returns it in clear (only its hash is stored). Earlier unused tokens
  * of the same purpose stop working, so only the newest link is live.
  */
-export async function issuePasswordToken(db: Db, userId: string, purpose: TokenPurpose): Promise<string> {
+export async function issuePasswordToken(
+  db: Db,
+  userId: string,
+  purpose: TokenPurpose,
+): Promise<string> {
   const token = randomToken();
   const ttl =
     purpose === "invite"
@@ -49,8 +53,16 @@ export async function issuePasswordToken(db: Db, userId: string, purpose: TokenP
       : sql`now() + make_interval(mins => ${RESET_TOKEN_TTL_MINUTES})`;
   await db
     .delete(passwordTokens)
-    .where(and(eq(passwordTokens.userId, userId), eq(passwordTokens.purpose, purpose), isNull(passwordTokens.usedAt)));
-  await db.insert(passwordTokens).values({ userId, purpose, tokenHash: hashToken(token), expiresAt: ttl });
+    .where(
+      and(
+        eq(passwordTokens.userId, userId),
+        eq(passwordTokens.purpose, purpose),
+        isNull(passwordTokens.usedAt),
+      ),
+    );
+  await db
+    .insert(passwordTokens)
+    .values({ userId, purpose, tokenHash: hashToken(token), expiresAt: ttl });
   return token;
 }
 
@@ -93,10 +105,21 @@ function changedMail(user: UserRow) {
  * POST /api/auth/forgot-password and the /forgot-password screen. Answers the same for known and
  * unknown addresses; per-address counting happens for both, so limits reveal nothing either.
  */
-export async function requestPasswordReset(db: Db, input: { email: string; ip: string }): Promise<{ message: string }> {
+export async function requestPasswordReset(
+  db: Db,
+  input: { email: string; ip: string },
+): Promise<{ message: string }> {
   const email = norm(input.email);
-  await enforce(db, { key: `forgot-ip:${input.ip}`, max: 50, windowSeconds: 3600 }, RESET_MSG.tooMany);
-  const perAddress = await hit(db, { key: `forgot-email:${email}`, max: RESET_MAILS_PER_HOUR, windowSeconds: 3600 });
+  await enforce(
+    db,
+    { key: `forgot-ip:${input.ip}`, max: 50, windowSeconds: 3600 },
+    RESET_MSG.tooMany,
+  );
+  const perAddress = await hit(db, {
+    key: `forgot-email:${email}`,
+    max: RESET_MAILS_PER_HOUR,
+    windowSeconds: 3600,
+  });
   if (perAddress.count <= RESET_MAILS_PER_HOUR) {
     const user = await findUserByEmail(db, email);
     if (user && user.isActive) {
@@ -140,7 +163,11 @@ export async function resetPassword(
   db: Db,
   input: { email: string; token: string; password: string; ip: string },
 ): Promise<UserRow> {
-  await enforce(db, { key: `reset-ip:${input.ip}`, max: 30, windowSeconds: 15 * 60 }, RESET_MSG.tooMany);
+  await enforce(
+    db,
+    { key: `reset-ip:${input.ip}`, max: 30, windowSeconds: 15 * 60 },
+    RESET_MSG.tooMany,
+  );
   const row = await liveToken(db, input.email, input.token);
   if (!row) throw new ValidationError(RESET_MSG.invalid);
   await assertNewPassword(input.password);
@@ -169,7 +196,9 @@ export async function resetPassword(
       .where(eq(users.id, row.user.id))
       .returning();
     await revokeAllSessions(tx, u.id);
-    await tx.delete(passwordTokens).where(and(eq(passwordTokens.userId, u.id), isNull(passwordTokens.usedAt)));
+    await tx
+      .delete(passwordTokens)
+      .where(and(eq(passwordTokens.userId, u.id), isNull(passwordTokens.usedAt)));
     await tx.delete(verificationCodes).where(eq(verificationCodes.userId, u.id));
     await enqueueMail(tx, changedMail(u));
     return u;

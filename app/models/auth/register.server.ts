@@ -7,14 +7,22 @@ import { enforce } from "~/lib/rate-limit.server";
 import { resolveCourse } from "../course/course.server";
 import { ValidationError } from "../errors";
 import { REGISTER_MSG, type RegisterInput } from "../user/user.schema";
-import { EMAIL_TAKEN, findUserByEmail, insertUser, type CourseRef, type UserRow } from "../user/user.server";
+import {
+  EMAIL_TAKEN,
+  findUserByEmail,
+  insertUser,
+  type CourseRef,
+  type UserRow,
+} from "../user/user.server";
 import { Conflict } from "../errors";
 import { hashPassword } from "./password.server";
 import { assertNewPassword } from "./password-policy.server";
 import { sendVerificationCode, startResendCooldown } from "./verification.server";
 
-export const REGISTER_DONE = "Registration successful. Check your email for the 6-digit verification code.";
-export const TOO_MANY_REGISTRATIONS = "Too many registrations from this network. Please try again later.";
+export const REGISTER_DONE =
+  "Registration successful. Check your email for the 6-digit verification code.";
+export const TOO_MANY_REGISTRATIONS =
+  "Too many registrations from this network. Please try again later.";
 // Generous per address: a whole campus may sit behind one NAT address during orientation. The
 // college-domain rule and the mailed code are the real gate; this only stops floods.
 export const REGISTER_LIMIT = { max: 100, windowSeconds: 600 };
@@ -30,10 +38,12 @@ export async function registerUser(
 ): Promise<{ user: UserRow; course: CourseRef }> {
   await enforce(db, { key: `register-ip:${opts.ip}`, ...REGISTER_LIMIT }, TOO_MANY_REGISTRATIONS);
   const course = input.course ? await resolveCourse(db, input.course) : null;
-  if (input.course && !course) throw new ValidationError(REGISTER_MSG.courseInvalid, { course: [REGISTER_MSG.courseInvalid] });
+  if (input.course && !course)
+    throw new ValidationError(REGISTER_MSG.courseInvalid, { course: [REGISTER_MSG.courseInvalid] });
   await assertNewPassword(input.password);
   // A taken address is refused before the (deliberately slow) hash; the unique index still decides races.
-  if (await findUserByEmail(db, input.email)) throw new Conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
+  if (await findUserByEmail(db, input.email))
+    throw new Conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
   const passwordHash = await hashPassword(input.password);
   const user = await db.transaction(async (tx) => {
     const u = await insertUser(tx, {

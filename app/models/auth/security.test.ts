@@ -166,13 +166,11 @@ describe("issue 11: accounts security (models)", () => {
 
       it("keeps the per-address ceiling over all accounts", async () => {
         const ip = "10.5.0.4";
-        await t.db
-          .insert(rateLimits)
-          .values({
-            key: `login-ip:${ip}`,
-            count: LOGIN_LIMITS.perIp.max,
-            resetAt: sql`now() + interval '10 minutes'`,
-          });
+        await t.db.insert(rateLimits).values({
+          key: `login-ip:${ip}`,
+          count: LOGIN_LIMITS.perIp.max,
+          resetAt: sql`now() + interval '10 minutes'`,
+        });
         const { user, password } = await createUser(t.db);
         expect(
           await caught(authenticate(t.db, { email: user.email, password, ip })),

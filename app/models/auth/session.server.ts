@@ -64,7 +64,10 @@ export async function resolveSession(
         gt(sessions.expiresAt, sql`now()`),
         eq(users.isActive, true),
         kind === "web"
-          ? or(eq(sessions.remember, true), sql`${sessions.lastSeenAt} > now() - make_interval(secs => ${idle})`)
+          ? or(
+              eq(sessions.remember, true),
+              sql`${sessions.lastSeenAt} > now() - make_interval(secs => ${idle})`,
+            )
           : undefined,
       ),
     )
@@ -84,7 +87,10 @@ export async function revokeSession(db: Db, token: string): Promise<void> {
 
 /** Ends every session and API token of a user (deactivation, deletion, password reset). */
 export async function revokeAllSessions(db: Db, userId: string): Promise<number> {
-  const rows = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+  const rows = await db
+    .delete(sessions)
+    .where(eq(sessions.userId, userId))
+    .returning({ id: sessions.id });
   return rows.length;
 }
 

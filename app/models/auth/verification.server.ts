@@ -54,8 +54,16 @@ const ghostLimit = (email: string): Limit => ({
   max: OTP_MAX_ATTEMPTS,
   windowSeconds: OTP_TTL_MINUTES * 60,
 });
-const verifyIpLimit = (ip: string): Limit => ({ key: `otp-verify-ip:${ip}`, max: 100, windowSeconds: 15 * 60 });
-const resendIpLimit = (ip: string): Limit => ({ key: `otp-resend-ip:${ip}`, max: 60, windowSeconds: 3600 });
+const verifyIpLimit = (ip: string): Limit => ({
+  key: `otp-verify-ip:${ip}`,
+  max: 100,
+  windowSeconds: 15 * 60,
+});
+const resendIpLimit = (ip: string): Limit => ({
+  key: `otp-resend-ip:${ip}`,
+  max: 60,
+  windowSeconds: 3600,
+});
 
 /** The keyed hash binds the code to its address and purpose: a code for one address fails for another. */
 function codeHash(email: string, code: string, purpose: CodePurpose = PURPOSE): string {
@@ -120,7 +128,10 @@ async function claimSend(db: Db, email: string): Promise<void> {
  * POST /api/auth/resend-otp and the Resend buttons. The same answer whether or not the address
  * has an unverified account (no enumeration); limits count for unknown addresses too.
  */
-export async function resendVerificationCode(db: Db, input: { email: string; ip: string }): Promise<{ message: string }> {
+export async function resendVerificationCode(
+  db: Db,
+  input: { email: string; ip: string },
+): Promise<{ message: string }> {
   const email = norm(input.email);
   await enforce(db, resendIpLimit(input.ip), OTP_MSG.hourly);
   await claimSend(db, email);
@@ -165,7 +176,10 @@ export async function ensureVerificationCode(db: Db, user: UserRow): Promise<boo
  * parallel guesses cannot exceed the budget); the code is consumed atomically (a replay fails).
  * An unknown address answers like a wrong code.
  */
-export async function verifyEmailCode(db: Db, input: { email: string; otp: string; ip: string }): Promise<UserRow> {
+export async function verifyEmailCode(
+  db: Db,
+  input: { email: string; otp: string; ip: string },
+): Promise<UserRow> {
   const email = norm(input.email);
   await enforce(db, verifyIpLimit(input.ip), OTP_MSG.tooManyTries);
   const found = await findUserByEmail(db, email);
@@ -180,11 +194,17 @@ export async function verifyEmailCode(db: Db, input: { email: string; otp: strin
   const [row] = await db
     .select()
     .from(verificationCodes)
-    .where(and(eq(sql`lower(${verificationCodes.email})`, email), eq(verificationCodes.purpose, PURPOSE)))
+    .where(
+      and(
+        eq(sql`lower(${verificationCodes.email})`, email),
+        eq(verificationCodes.purpose, PURPOSE),
+      ),
+    )
     .limit(1);
   if (!row || row.consumedAt || row.userId !== user.id)
     throw new ValidationError(OTP_MSG.invalid, { otp: [OTP_MSG.invalid] });
-  if (row.attempts >= OTP_MAX_ATTEMPTS) throw new ValidationError(OTP_MSG.burned, { otp: [OTP_MSG.burned] });
+  if (row.attempts >= OTP_MAX_ATTEMPTS)
+    throw new ValidationError(OTP_MSG.burned, { otp: [OTP_MSG.burned] });
   const [counted] = await db
     .update(verificationCodes)
     .set({ attempts: sql`${verificationCodes.attempts} + 1` })
@@ -195,7 +215,10 @@ export async function verifyEmailCode(db: Db, input: { email: string; otp: strin
         sql`${verificationCodes.consumedAt} is null`,
       ),
     )
-    .returning({ attempts: verificationCodes.attempts, expired: sql<boolean>`${verificationCodes.expiresAt} <= now()` });
+    .returning({
+      attempts: verificationCodes.attempts,
+      expired: sql<boolean>`${verificationCodes.expiresAt} <= now()`,
+    });
   if (!counted) throw new ValidationError(OTP_MSG.burned, { otp: [OTP_MSG.burned] });
   if (!safeEqual(row.codeHash, codeHash(email, input.otp))) {
     const msg = counted.attempts >= OTP_MAX_ATTEMPTS ? OTP_MSG.burned : OTP_MSG.invalid;

@@ -13,12 +13,17 @@ export interface VerifyState {
 
 export const VERIFY_STATE_TTL_SECONDS = 60 * 60;
 
-const sign = (payload: string) => hmac(env().SESSION_SECRET, `verify-state:${payload}`).slice(0, 43);
+const sign = (payload: string) =>
+  hmac(env().SESSION_SECRET, `verify-state:${payload}`).slice(0, 43);
 
 /** A signed, expiring token for `/verify-otp?s=…`. */
 export function signVerifyState(state: VerifyState, ttlSeconds = VERIFY_STATE_TTL_SECONDS): string {
   const payload = Buffer.from(
-    JSON.stringify({ e: state.email, u: state.userId, x: Math.floor(Date.now() / 1000) + ttlSeconds }),
+    JSON.stringify({
+      e: state.email,
+      u: state.userId,
+      x: Math.floor(Date.now() / 1000) + ttlSeconds,
+    }),
   ).toString("base64url");
   return `${payload}.${sign(payload)}`;
 }
@@ -29,7 +34,11 @@ export function readVerifyState(token: string | null | undefined): VerifyState |
   const [payload, mac, extra] = token.split(".");
   if (!payload || !mac || extra !== undefined || !safeEqual(mac, sign(payload))) return null;
   try {
-    const v = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { e?: unknown; u?: unknown; x?: unknown };
+    const v = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as {
+      e?: unknown;
+      u?: unknown;
+      x?: unknown;
+    };
     if (typeof v.e !== "string" || typeof v.u !== "string" || typeof v.x !== "number") return null;
     if (v.x < Date.now() / 1000) return null;
     return { email: v.e, userId: v.u };

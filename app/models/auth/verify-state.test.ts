@@ -13,7 +13,9 @@ describe("signed verification state (the spec's navigation state)", () => {
   it("refuses a forged or altered value", () => {
     const token = signVerifyState(state);
     const [payload, mac] = token.split(".");
-    const other = Buffer.from(JSON.stringify({ e: "victim@example.edu", u: state.userId, x: 9e9 })).toString("base64url");
+    const other = Buffer.from(
+      JSON.stringify({ e: "victim@example.edu", u: state.userId, x: 9e9 }),
+    ).toString("base64url");
     expect(readVerifyState(`${other}.${mac}`)).toBeNull();
     expect(readVerifyState(`${payload}.${mac.slice(0, -1)}A`)).toBeNull();
     expect(readVerifyState(`${payload}`)).toBeNull();

@@ -1,8 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { companyInputSchema, companyPatchSchema, COMPANY_MSG, logoFileIdFromUrl } from "./company.schema";
+import {
+  companyInputSchema,
+  companyPatchSchema,
+  COMPANY_MSG,
+  logoFileIdFromUrl,
+} from "./company.schema";
 
-const first = (r: { success: boolean; error?: { issues: Array<{ message: string; path: PropertyKey[] }> } }) =>
-  r.error?.issues[0];
+const first = (r: {
+  success: boolean;
+  error?: { issues: Array<{ message: string; path: PropertyKey[] }> };
+}) => r.error?.issues[0];
 
 describe("company schema (§5)", () => {
   it("requires a name with the spec's message", () => {
@@ -33,12 +40,24 @@ describe("company schema (§5)", () => {
   });
 
   it("refuses dangerous or malformed websites, bad e-mails and phones", () => {
-    expect(first(companyInputSchema.safeParse({ name: "A", website: "javascript:alert(1)" }))?.message).toBe(COMPANY_MSG.websiteInvalid);
-    expect(first(companyInputSchema.safeParse({ name: "A", website: "not a url" }))?.message).toBe(COMPANY_MSG.websiteInvalid);
-    expect(first(companyInputSchema.safeParse({ name: "A", website: "ftp://x.example" }))?.message).toBe(COMPANY_MSG.websiteInvalid);
-    expect(first(companyInputSchema.safeParse({ name: "A", email: "nope" }))?.message).toBe(COMPANY_MSG.emailInvalid);
-    expect(first(companyInputSchema.safeParse({ name: "A", phone: "call me" }))?.message).toBe(COMPANY_MSG.phoneInvalid);
-    expect(first(companyInputSchema.safeParse({ name: "x".repeat(201) }))?.message).toBe(COMPANY_MSG.nameTooLong);
+    expect(
+      first(companyInputSchema.safeParse({ name: "A", website: "javascript:alert(1)" }))?.message,
+    ).toBe(COMPANY_MSG.websiteInvalid);
+    expect(first(companyInputSchema.safeParse({ name: "A", website: "not a url" }))?.message).toBe(
+      COMPANY_MSG.websiteInvalid,
+    );
+    expect(
+      first(companyInputSchema.safeParse({ name: "A", website: "ftp://x.example" }))?.message,
+    ).toBe(COMPANY_MSG.websiteInvalid);
+    expect(first(companyInputSchema.safeParse({ name: "A", email: "nope" }))?.message).toBe(
+      COMPANY_MSG.emailInvalid,
+    );
+    expect(first(companyInputSchema.safeParse({ name: "A", phone: "call me" }))?.message).toBe(
+      COMPANY_MSG.phoneInvalid,
+    );
+    expect(first(companyInputSchema.safeParse({ name: "x".repeat(201) }))?.message).toBe(
+      COMPANY_MSG.nameTooLong,
+    );
   });
 
   it("accepts only Runway file URLs as logoUrl", () => {
@@ -47,13 +66,18 @@ describe("company schema (§5)", () => {
     expect(logoFileIdFromUrl(`https://runway.example.edu/files/${id}`)).toBe(id);
     expect(logoFileIdFromUrl("https://evil.example/logo.png")).toBeNull();
     expect(logoFileIdFromUrl(`/files/${id}/../x`)).toBeNull();
-    expect(first(companyInputSchema.safeParse({ name: "A", logoUrl: "https://evil.example/x.png" }))?.message).toBe(COMPANY_MSG.logoInvalid);
+    expect(
+      first(companyInputSchema.safeParse({ name: "A", logoUrl: "https://evil.example/x.png" }))
+        ?.message,
+    ).toBe(COMPANY_MSG.logoInvalid);
     expect(companyInputSchema.parse({ name: "A", logoUrl: "" }).logoUrl).toBeNull();
   });
 
   it("lets a patch carry any subset, but not an empty name", () => {
     expect(companyPatchSchema.parse({ phone: "123" })).toEqual({ phone: "123" });
     expect(companyPatchSchema.parse({})).toEqual({});
-    expect(first(companyPatchSchema.safeParse({ name: "" }))?.message).toBe(COMPANY_MSG.nameRequired);
+    expect(first(companyPatchSchema.safeParse({ name: "" }))?.message).toBe(
+      COMPANY_MSG.nameRequired,
+    );
   });
 });

@@ -25,7 +25,14 @@ export const COMPANY_MSG = {
 } as const;
 
 /** Text limits of a company (server and form `maxLength` alike). */
-export const COMPANY_LIMITS = { name: 200, location: 200, website: 500, email: 254, phone: 40, description: 5000 } as const;
+export const COMPANY_LIMITS = {
+  name: 200,
+  location: 200,
+  website: 500,
+  email: 254,
+  phone: 40,
+  description: 5000,
+} as const;
 
 const FILE_PATH = /^\/files\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
@@ -52,7 +59,10 @@ const blankToNull = (v: unknown) => {
 };
 
 const optionalText = (label: string, max: number) =>
-  z.preprocess(blankToNull, z.string().max(max, COMPANY_MSG.tooLong(label, max)).nullable().optional());
+  z.preprocess(
+    blankToNull,
+    z.string().max(max, COMPANY_MSG.tooLong(label, max)).nullable().optional(),
+  );
 
 /** A website with or without a scheme; stored as an absolute http(s) URL (never javascript: etc.). */
 const websiteField = z.preprocess(
@@ -64,7 +74,11 @@ const websiteField = z.preprocess(
       const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(s) ? s : `https://${s}`;
       try {
         const u = new URL(withScheme);
-        if ((u.protocol === "http:" || u.protocol === "https:") && u.hostname.includes(".") && !/\s/.test(s))
+        if (
+          (u.protocol === "http:" || u.protocol === "https:") &&
+          u.hostname.includes(".") &&
+          !/\s/.test(s)
+        )
           return u.toString();
       } catch {
         /* fall through */
@@ -76,18 +90,10 @@ const websiteField = z.preprocess(
     .optional(),
 );
 
-const emailField = z.preprocess(
-  (v) => {
-    const b = blankToNull(v);
-    return typeof b === "string" ? b.toLowerCase() : b;
-  },
-  z
-    .string()
-    .max(COMPANY_LIMITS.email, COMPANY_MSG.emailInvalid)
-    .refine(isPlainEmail, COMPANY_MSG.emailInvalid)
-    .nullable()
-    .optional(),
-);
+const emailField = z.preprocess((v) => {
+  const b = blankToNull(v);
+  return typeof b === "string" ? b.toLowerCase() : b;
+}, z.string().max(COMPANY_LIMITS.email, COMPANY_MSG.emailInvalid).refine(isPlainEmail, COMPANY_MSG.emailInvalid).nullable().optional());
 
 const phoneField = z.preprocess(
   blankToNull,

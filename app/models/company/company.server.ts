@@ -24,7 +24,8 @@ export type CompanyRow = typeof companies.$inferSelect;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The URL a stored logo is served from, or null. */
-export const logoUrlOf = (fileId: string | null | undefined) => (fileId ? `/files/${fileId}` : null);
+export const logoUrlOf = (fileId: string | null | undefined) =>
+  fileId ? `/files/${fileId}` : null;
 
 /** The public shape of a company (`_id`, `logoUrl`, ISO timestamps); `jobsCount` when known. */
 export function serializeCompany(c: CompanyRow, jobsCount?: number): CompanyRecord {
@@ -82,8 +83,13 @@ export async function listCompanies(
   query: CompanyQuery = {},
 ): Promise<{ companies: CompanyRecord[]; total: number }> {
   const where = searchCondition(query.q);
-  const sort = (COMPANY_SORTS as readonly string[]).includes(query.sort ?? "") ? (query.sort as CompanySort) : "name";
-  const dirFn = (query.dir ?? (sort === "createdAt" || sort === "jobs" ? "desc" : "asc")) === "desc" ? desc : asc;
+  const sort = (COMPANY_SORTS as readonly string[]).includes(query.sort ?? "")
+    ? (query.sort as CompanySort)
+    : "name";
+  const dirFn =
+    (query.dir ?? (sort === "createdAt" || sort === "jobs" ? "desc" : "asc")) === "desc"
+      ? desc
+      : asc;
   const key =
     sort === "jobs"
       ? jobsCountSql
@@ -103,9 +109,15 @@ export async function listCompanies(
   const rowsQuery = size ? base.limit(size).offset((page - 1) * size) : base.limit(10_000);
   const [rows, [{ total }]] = await Promise.all([
     rowsQuery,
-    ctx.db.select({ total: sql<number>`count(*)::int` }).from(companies).where(where),
+    ctx.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(companies)
+      .where(where),
   ]);
-  return { companies: rows.map((r) => serializeCompany(r.company, Number(r.jobsCount))), total: Number(total) };
+  return {
+    companies: rows.map((r) => serializeCompany(r.company, Number(r.jobsCount))),
+    total: Number(total),
+  };
 }
 
 /** Companies for a select box (id and name, by name). */
@@ -145,17 +157,25 @@ async function assertNameFree(db: Db, name: string, exceptId?: string) {
       ),
     )
     .limit(1);
-  if (clash) throw new Conflict(`A company named “${name.trim()}” already exists.`, { name: [`A company named “${name.trim()}” already exists.`] });
+  if (clash)
+    throw new Conflict(`A company named “${name.trim()}” already exists.`, {
+      name: [`A company named “${name.trim()}” already exists.`],
+    });
 }
 
 /** Resolves a `logoUrl` to a stored logo file id: undefined = unchanged, null = cleared. */
-async function resolveLogo(db: Db, logoUrl: string | null | undefined): Promise<string | null | undefined> {
+async function resolveLogo(
+  db: Db,
+  logoUrl: string | null | undefined,
+): Promise<string | null | undefined> {
   if (logoUrl === undefined) return undefined;
   if (logoUrl === null) return null;
   const id = logoFileIdFromUrl(logoUrl);
-  if (!id) throw new ValidationError(COMPANY_MSG.logoInvalid, { logoUrl: [COMPANY_MSG.logoInvalid] });
+  if (!id)
+    throw new ValidationError(COMPANY_MSG.logoInvalid, { logoUrl: [COMPANY_MSG.logoInvalid] });
   const [f] = await db.select({ kind: files.kind }).from(files).where(eq(files.id, id)).limit(1);
-  if (!f || f.kind !== "logo") throw new ValidationError(COMPANY_MSG.logoInvalid, { logoUrl: [COMPANY_MSG.logoInvalid] });
+  if (!f || f.kind !== "logo")
+    throw new ValidationError(COMPANY_MSG.logoInvalid, { logoUrl: [COMPANY_MSG.logoInvalid] });
   return id;
 }
 
@@ -202,14 +222,23 @@ export async function addCompany(ctx: Ctx, input: CompanyInput): Promise<Company
         logoFileId: logoFileId ?? null,
       })
       .returning();
-    await audit(tx as unknown as Db, actor, { action: "company.create", entityType: "company", entityId: c.id, after: auditable(c) });
+    await audit(tx as unknown as Db, actor, {
+      action: "company.create",
+      entityType: "company",
+      entityId: c.id,
+      after: auditable(c),
+    });
     return c;
   });
   return serializeCompany(row, 0);
 }
 
 /** Updates the given fields of a company (admin); absent fields stay as they are. */
-export async function updateCompany(ctx: Ctx, id: string, patch: CompanyPatch): Promise<CompanyRecord> {
+export async function updateCompany(
+  ctx: Ctx,
+  id: string,
+  patch: CompanyPatch,
+): Promise<CompanyRecord> {
   const actor = requireAdminActor(ctx);
   const before = await findRow(ctx.db, id);
   if (!before) throw new NotFound(COMPANY_MSG.notFound);
@@ -228,11 +257,20 @@ export async function updateCompany(ctx: Ctx, id: string, patch: CompanyPatch): 
       .returning();
     const change = diff(auditable(before), auditable(c));
     if (Object.keys(change.after).length)
-      await audit(tx as unknown as Db, actor, { action: "company.update", entityType: "company", entityId: id, ...change });
+      await audit(tx as unknown as Db, actor, {
+        action: "company.update",
+        entityType: "company",
+        entityId: id,
+        ...change,
+      });
     return c;
   });
-  if (before.logoFileId && before.logoFileId !== row.logoFileId) await dropOrphanLogo(ctx.db, before.logoFileId);
-  const [{ n }] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(jobs).where(eq(jobs.companyId, id));
+  if (before.logoFileId && before.logoFileId !== row.logoFileId)
+    await dropOrphanLogo(ctx.db, before.logoFileId);
+  const [{ n }] = await ctx.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(jobs)
+    .where(eq(jobs.companyId, id));
   return serializeCompany(row, Number(n));
 }
 
@@ -245,12 +283,21 @@ export async function deleteCompany(ctx: Ctx, id: string): Promise<void> {
   const actor = requireAdminActor(ctx);
   const before = await findRow(ctx.db, id);
   if (!before) throw new NotFound(COMPANY_MSG.notFound);
-  const [{ n }] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(jobs).where(eq(jobs.companyId, id));
-  if (Number(n) > 0) throw new Conflict(stillHasJobs(before.name, Number(n)), undefined, { jobsCount: Number(n) });
+  const [{ n }] = await ctx.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(jobs)
+    .where(eq(jobs.companyId, id));
+  if (Number(n) > 0)
+    throw new Conflict(stillHasJobs(before.name, Number(n)), undefined, { jobsCount: Number(n) });
   try {
     await ctx.db.transaction(async (tx) => {
       await tx.delete(companies).where(eq(companies.id, id));
-      await audit(tx as unknown as Db, actor, { action: "company.delete", entityType: "company", entityId: id, before: auditable(before) });
+      await audit(tx as unknown as Db, actor, {
+        action: "company.delete",
+        entityType: "company",
+        entityId: id,
+        before: auditable(before),
+      });
     });
   } catch (e) {
     // A job added between the check and the delete: the RESTRICT foreign key answers for us.
@@ -261,7 +308,11 @@ export async function deleteCompany(ctx: Ctx, id: string): Promise<void> {
 }
 
 /** Stores an uploaded image as the company's logo, replacing (and discarding) the previous one. */
-export async function setCompanyLogo(ctx: Ctx, id: string, upload: Blob | Buffer | null): Promise<CompanyRecord> {
+export async function setCompanyLogo(
+  ctx: Ctx,
+  id: string,
+  upload: Blob | Buffer | null,
+): Promise<CompanyRecord> {
   const actor = requireAdminActor(ctx);
   if (!(await findRow(ctx.db, id))) throw new NotFound(COMPANY_MSG.notFound);
   const stored = await storeImage(ctx.db, upload, { kind: "logo", actorId: actor.id });
@@ -269,7 +320,10 @@ export async function setCompanyLogo(ctx: Ctx, id: string, upload: Blob | Buffer
 }
 
 /** Stores an uploaded logo that is not yet attached to a company (POST /upload/logo). */
-export async function uploadLogo(ctx: Ctx, upload: Blob | Buffer | null): Promise<{ url: string; id: string }> {
+export async function uploadLogo(
+  ctx: Ctx,
+  upload: Blob | Buffer | null,
+): Promise<{ url: string; id: string }> {
   const actor = requireAdminActor(ctx);
   const stored = await storeImage(ctx.db, upload, { kind: "logo", actorId: actor.id });
   return { url: stored.url, id: stored.id };

@@ -34,15 +34,24 @@ export async function listCourseGroups(db: Db) {
   return INSTITUTES.map((inst) => ({
     institute: inst.id,
     label: inst.name,
-    courses: all.filter((c) => c.institute === inst.id).map((c) => ({ id: c.id, code: c.code, name: c.name })),
+    courses: all
+      .filter((c) => c.institute === inst.id)
+      .map((c) => ({ id: c.id, code: c.code, name: c.name })),
   }));
 }
 
 /** A course by id, code or exact name (case-insensitive), or null. */
-export async function resolveCourse(db: Db, value: string | null | undefined): Promise<CourseRow | null> {
+export async function resolveCourse(
+  db: Db,
+  value: string | null | undefined,
+): Promise<CourseRow | null> {
   const v = value?.trim();
   if (!v) return null;
   const all = await listCourses(db);
   const lower = v.toLowerCase();
-  return all.find((c) => c.id === v || c.code.toLowerCase() === lower || c.name.toLowerCase() === lower) ?? null;
+  return (
+    all.find(
+      (c) => c.id === v || c.code.toLowerCase() === lower || c.name.toLowerCase() === lower,
+    ) ?? null
+  );
 }

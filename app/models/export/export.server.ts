@@ -45,7 +45,8 @@ const col = (name: string, doc: string): Column => ({ name, doc });
 const PAGE = 2000;
 
 /** Keyset paging on the id: the page after the last row read. */
-const afterId = (idCol: AnyPgColumn, after: Row | null) => (after ? gt(idCol, after.id) : undefined);
+const afterId = (idCol: AnyPgColumn, after: Row | null) =>
+  after ? gt(idCol, after.id) : undefined;
 
 const TABLES: TableExport[] = [
   {
@@ -115,12 +116,21 @@ const TABLES: TableExport[] = [
     page: async (db, after, limit) =>
       (
         await db
-          .select({ id: courses.id, code: courses.code, name: courses.name, institute: courses.institute, position: courses.position })
+          .select({
+            id: courses.id,
+            code: courses.code,
+            name: courses.name,
+            institute: courses.institute,
+            position: courses.position,
+          })
           .from(courses)
           .where(afterId(courses.id, after))
           .orderBy(asc(courses.id))
           .limit(limit)
-      ).map((c) => ({ ...c, instituteName: INSTITUTES.find((i) => i.id === c.institute)?.name ?? c.institute })),
+      ).map((c) => ({
+        ...c,
+        instituteName: INSTITUTES.find((i) => i.id === c.institute)?.name ?? c.institute,
+      })),
   },
   {
     file: "companies",
@@ -245,7 +255,10 @@ const TABLES: TableExport[] = [
       col("required", "true when an answer is required"),
       col("options", "choices for multiple_choice and checkbox (CSV: “; ”; JSON: a list)"),
       col("scaleMax", "highest rating for rating questions"),
-      col("archivedAt", "when the question was removed from the survey (ISO 8601), empty if current"),
+      col(
+        "archivedAt",
+        "when the question was removed from the survey (ISO 8601), empty if current",
+      ),
       col("createdAt", "created (ISO 8601)"),
     ],
     page: (db, after, limit) =>
@@ -304,7 +317,10 @@ const TABLES: TableExport[] = [
       col("surveyId", "survey id"),
       col("questionId", "question id (see survey_questions)"),
       col("question", "question text"),
-      col("value", "the answer: text, a rating number, or chosen options (CSV: “; ”; JSON: a list)"),
+      col(
+        "value",
+        "the answer: text, a rating number, or chosen options (CSV: “; ”; JSON: a list)",
+      ),
     ],
     page: (db, after, limit) =>
       db
@@ -321,7 +337,10 @@ const TABLES: TableExport[] = [
           after
             ? or(
                 gt(surveyAnswers.responseId, after.responseId as string),
-                and(eq(surveyAnswers.responseId, after.responseId as string), gt(surveyAnswers.questionId, after.questionId as string)),
+                and(
+                  eq(surveyAnswers.responseId, after.responseId as string),
+                  gt(surveyAnswers.questionId, after.questionId as string),
+                ),
               )
             : undefined,
         )
@@ -398,14 +417,19 @@ const TABLES: TableExport[] = [
 ];
 
 function extensionOf(contentType: string): string {
-  return { "image/webp": "webp", "image/png": "png", "image/jpeg": "jpg", "image/gif": "gif" }[contentType] ?? "bin";
+  return (
+    { "image/webp": "webp", "image/png": "png", "image/jpeg": "jpg", "image/gif": "gif" }[
+      contentType
+    ] ?? "bin"
+  );
 }
 
 /** A value as CSV text: dates in ISO 8601, lists joined by “; ”, objects as JSON, empty for null. */
 function csvValue(v: unknown): string | number | boolean {
   if (v === null || v === undefined) return "";
   if (v instanceof Date) return v.toISOString();
-  if (Array.isArray(v)) return v.map((x) => (typeof x === "string" ? x : JSON.stringify(x))).join("; ");
+  if (Array.isArray(v))
+    return v.map((x) => (typeof x === "string" ? x : JSON.stringify(x))).join("; ");
   if (typeof v === "object") return JSON.stringify(v);
   return v as string | number | boolean;
 }
@@ -443,7 +467,12 @@ export async function exportAll(
   for (const t of TABLES) {
     const csvFile = fs.createWriteStream(path.join(dir, `${t.file}.csv`));
     const jsonFile = fs.createWriteStream(path.join(dir, `${t.file}.json`));
-    const csv = stringify({ header: true, columns: t.columns.map((c) => c.name), bom: false, record_delimiter: "unix" });
+    const csv = stringify({
+      header: true,
+      columns: t.columns.map((c) => c.name),
+      bom: false,
+      record_delimiter: "unix",
+    });
     csv.pipe(csvFile);
     await write(jsonFile, "[");
     let after: Row | null = null;
@@ -508,7 +537,12 @@ function readme(summary: ExportSummary, collegeName = "the college"): string {
     ``,
   ];
   for (const t of TABLES) {
-    parts.push(`## ${t.title} — \`${t.file}.csv\`, \`${t.file}.json\` (${counts.get(t.file) ?? 0} rows)`, ``, t.doc, ``);
+    parts.push(
+      `## ${t.title} — \`${t.file}.csv\`, \`${t.file}.json\` (${counts.get(t.file) ?? 0} rows)`,
+      ``,
+      t.doc,
+      ``,
+    );
     parts.push(`| Column | Meaning |`, `|---|---|`);
     for (const c of t.columns) parts.push(`| ${c.name} | ${c.doc} |`);
     parts.push(``);
@@ -517,4 +551,7 @@ function readme(summary: ExportSummary, collegeName = "the college"): string {
 }
 
 /** For tests and docs: the exported tables and their columns. */
-export const EXPORT_TABLES = TABLES.map((t) => ({ file: t.file, columns: t.columns.map((c) => c.name) }));
+export const EXPORT_TABLES = TABLES.map((t) => ({
+  file: t.file,
+  columns: t.columns.map((c) => c.name),
+}));

@@ -46,13 +46,17 @@ export async function storeImage(
   let meta: Metadata;
   try {
     // limitInputPixels refuses decompression bombs before any pixel is decoded.
-    meta = await sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS_SIDE * IMAGE_MAX_PIXELS_SIDE }).metadata();
+    meta = await sharp(input, {
+      limitInputPixels: IMAGE_MAX_PIXELS_SIDE * IMAGE_MAX_PIXELS_SIDE,
+    }).metadata();
   } catch (e) {
     // A readable image that declares too many pixels (a decompression bomb) deserves the size message.
-    if (e instanceof Error && /pixel limit/i.test(e.message)) throw new ValidationError(IMAGE_MESSAGES.tooManyPixels);
+    if (e instanceof Error && /pixel limit/i.test(e.message))
+      throw new ValidationError(IMAGE_MESSAGES.tooManyPixels);
     throw new UnsupportedMedia(IMAGE_MESSAGES.unsupported);
   }
-  if (!meta.format || !ACCEPTED.has(meta.format)) throw new UnsupportedMedia(IMAGE_MESSAGES.unsupported);
+  if (!meta.format || !ACCEPTED.has(meta.format))
+    throw new UnsupportedMedia(IMAGE_MESSAGES.unsupported);
   if (!meta.width || !meta.height) throw new ValidationError(IMAGE_MESSAGES.unreadable);
   const height = meta.pageHeight ?? meta.height;
   if (meta.width > IMAGE_MAX_PIXELS_SIDE || height > IMAGE_MAX_PIXELS_SIDE)
@@ -66,7 +70,12 @@ export async function storeImage(
       animated: false,
     })
       .rotate() // honour EXIF orientation, then drop all metadata (sharp strips it by default)
-      .resize({ width: out.width, height: out.height, fit: out.fit, withoutEnlargement: opts.kind === "logo" })
+      .resize({
+        width: out.width,
+        height: out.height,
+        fit: out.fit,
+        withoutEnlargement: opts.kind === "logo",
+      })
       .webp({ quality: 86 })
       .toBuffer({ resolveWithObject: true });
   } catch {
@@ -86,7 +95,13 @@ export async function storeImage(
       createdBy: opts.actorId ?? null,
     })
     .returning({ id: files.id });
-  return { id: row.id, url: `/files/${row.id}`, width: encoded.info.width, height: encoded.info.height, size: encoded.data.length };
+  return {
+    id: row.id,
+    url: `/files/${row.id}`,
+    width: encoded.info.width,
+    height: encoded.info.height,
+    size: encoded.data.length,
+  };
 }
 
 /** A stored file for /files/{id}, or null. */

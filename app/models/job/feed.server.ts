@@ -16,7 +16,13 @@ import {
   type PublicFeedJob,
   type PublicFeedResponse,
 } from "./job.schema";
-import { listPublicJobUrls, logoPath, searchPublicJobs, type JobFilters, type JobRow } from "./job.server";
+import {
+  listPublicJobUrls,
+  logoPath,
+  searchPublicJobs,
+  type JobFilters,
+  type JobRow,
+} from "./job.server";
 
 export const FEED_DEFAULT_LIMIT = 5;
 export const FEED_MAX_LIMIT = 50;
@@ -29,7 +35,10 @@ export interface FeedQuery {
 }
 
 /** Strict parameters of the public feeds: bad values are a 400 with a clear message. */
-export function parseFeedQuery(params: URLSearchParams, opts: { defaultLimit: number; maxLimit: number }): FeedQuery {
+export function parseFeedQuery(
+  params: URLSearchParams,
+  opts: { defaultLimit: number; maxLimit: number },
+): FeedQuery {
   try {
     const q = parseJobListQuery(params, { strict: true, maxLimit: opts.maxLimit });
     return {
@@ -48,7 +57,10 @@ export const jobUrl = (base: string, id: string) => abs(base, `/jobs/${id}`);
 
 /** /jobs with the same filters, absolute. */
 export function seeAllUrl(base: string, f: JobFilters): string {
-  return abs(base, `/jobs${boardSearch({ q: f.q ?? "", type: f.jobType ?? "", location: f.location ?? "", category: f.category ?? "" })}`);
+  return abs(
+    base,
+    `/jobs${boardSearch({ q: f.q ?? "", type: f.jobType ?? "", location: f.location ?? "", category: f.category ?? "" })}`,
+  );
 }
 
 /** One job in the widget's contract: public fields only. */
@@ -67,7 +79,11 @@ export function toPublicFeedJob(row: JobRow, base: string): PublicFeedJob {
 }
 
 /** GET /api/public/jobs body. */
-export async function publicFeed(db: Db, query: FeedQuery, base: string): Promise<PublicFeedResponse> {
+export async function publicFeed(
+  db: Db,
+  query: FeedQuery,
+  base: string,
+): Promise<PublicFeedResponse> {
   const r = await searchPublicJobs(db, query.filters, { offset: 0, limit: query.limit });
   return {
     jobs: r.rows.map((row) => toPublicFeedJob(row, base)),
@@ -90,7 +106,11 @@ export function etagMatches(header: string | null, etag: string): boolean {
 }
 
 /** 304 when the client already has this body, else 200; same caching headers on both. */
-export function cachedResponse(request: Request, body: string, headers: Record<string, string>): Response {
+export function cachedResponse(
+  request: Request,
+  body: string,
+  headers: Record<string, string>,
+): Response {
   const etag = weakEtag(body);
   const h = new Headers(headers);
   h.set("ETag", etag);
@@ -125,13 +145,20 @@ const feedTitle = (m: FeedMeta) => `${m.collegeName} Runway — internships and 
 const feedDescription = "Approved, active internships and jobs for our students and alumni.";
 
 function summaryOf(row: JobRow): string {
-  const facts = [row.company_name, row.location, JOB_TYPE_LABELS[row.job_type] ?? row.job_type].filter(Boolean).join(" · ");
+  const facts = [row.company_name, row.location, JOB_TYPE_LABELS[row.job_type] ?? row.job_type]
+    .filter(Boolean)
+    .join(" · ");
   const text = preview(row.short_description, row.description);
   return text ? `${facts} — ${text}` : facts;
 }
 
 /** RSS 2.0 document of the given jobs (newest first or ranked, as searched). */
-export function rssDocument(rows: JobRow[], meta: FeedMeta, selfUrl: string, filters: JobFilters): string {
+export function rssDocument(
+  rows: JobRow[],
+  meta: FeedMeta,
+  selfUrl: string,
+  filters: JobFilters,
+): string {
   const items = rows
     .map((r) => {
       const url = jobUrl(meta.base, r.id);
@@ -165,7 +192,12 @@ ${items}
 }
 
 /** JSON Feed 1.1 document of the given jobs. */
-export function jsonFeedDocument(rows: JobRow[], meta: FeedMeta, selfUrl: string, filters: JobFilters) {
+export function jsonFeedDocument(
+  rows: JobRow[],
+  meta: FeedMeta,
+  selfUrl: string,
+  filters: JobFilters,
+) {
   return {
     version: "https://jsonfeed.org/version/1.1",
     title: feedTitle(meta),
@@ -180,7 +212,8 @@ export function jsonFeedDocument(rows: JobRow[], meta: FeedMeta, selfUrl: string
         url: jobUrl(meta.base, r.id),
         title: `${r.title} — ${r.company_name}`,
         summary: summaryOf(r),
-        content_text: [r.short_description, r.description].filter(Boolean).join("\n\n") || summaryOf(r),
+        content_text:
+          [r.short_description, r.description].filter(Boolean).join("\n\n") || summaryOf(r),
         date_published: new Date(r.created_at).toISOString(),
         date_modified: new Date(r.updated_at).toISOString(),
         authors: [{ name: r.company_name }],
@@ -215,7 +248,10 @@ ${jobs.map((j) => url(jobUrl(base, j.id), j.updated_at)).join("\n")}
  * CORS for the widget's feed: `*` or the listed origins (echoed, with Vary: Origin). Never
  * credentials: the feed is public and the widget sends no cookies.
  */
-export function widgetCorsHeaders(request: Request, origins: "*" | string[]): Record<string, string> {
+export function widgetCorsHeaders(
+  request: Request,
+  origins: "*" | string[],
+): Record<string, string> {
   if (origins === "*") return { "Access-Control-Allow-Origin": "*" };
   const origin = request.headers.get("Origin");
   const h: Record<string, string> = { Vary: "Origin" };
@@ -232,7 +268,8 @@ export function jobPostingJsonLd(row: JobRow, base: string) {
   const logo = logoPath(row.company_logo_file_id);
   const website = row.company_website?.trim();
   const remote = !!row.location && /\b(remote|work from home|wfh)\b/i.test(row.location);
-  const description = [row.short_description, row.description].filter(Boolean).join("\n\n") || row.title;
+  const description =
+    [row.short_description, row.description].filter(Boolean).join("\n\n") || row.title;
   return {
     "@context": "https://schema.org",
     "@type": "JobPosting",
@@ -251,7 +288,12 @@ export function jobPostingJsonLd(row: JobRow, base: string) {
     ...(remote
       ? { jobLocationType: "TELECOMMUTE" }
       : row.location
-        ? { jobLocation: { "@type": "Place", address: { "@type": "PostalAddress", addressLocality: row.location } } }
+        ? {
+            jobLocation: {
+              "@type": "Place",
+              address: { "@type": "PostalAddress", addressLocality: row.location },
+            },
+          }
         : {}),
     ...(row.categories?.length ? { occupationalCategory: row.categories.join(", ") } : {}),
   };
@@ -259,5 +301,8 @@ export function jobPostingJsonLd(row: JobRow, base: string) {
 
 /** JSON for a <script type="application/ld+json">: `<` escaped so no text can close the script. */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }

@@ -89,11 +89,15 @@ const optionalText = (label: string, max: number) =>
 
 /** Categories from a list or a comma-separated string: trimmed, blanks dropped, duplicates removed. */
 export const categoriesField = z
-  .union([z.array(z.string(), { error: JOB_MSG.categories }), z.string()], { error: JOB_MSG.categories })
+  .union([z.array(z.string(), { error: JOB_MSG.categories }), z.string()], {
+    error: JOB_MSG.categories,
+  })
   .nullish()
   .transform((v) => {
     // Each entry may itself be comma-separated (a form's single text field arrives as a one-item list).
-    const list = (Array.isArray(v) ? v : typeof v === "string" ? [v] : []).flatMap((x) => x.split(","));
+    const list = (Array.isArray(v) ? v : typeof v === "string" ? [v] : []).flatMap((x) =>
+      x.split(","),
+    );
     const seen = new Set<string>();
     const out: string[] = [];
     for (const raw of list) {
@@ -106,12 +110,19 @@ export const categoriesField = z
     }
     return out;
   })
-  .pipe(z.array(z.string().max(CATEGORY_MAX, JOB_MSG.categories)).max(CATEGORIES_MAX, JOB_MSG.categories));
+  .pipe(
+    z
+      .array(z.string().max(CATEGORY_MAX, JOB_MSG.categories))
+      .max(CATEGORIES_MAX, JOB_MSG.categories),
+  );
 
 /** A company reference as the spec allows it: an id, or an object with _id / id. */
 export const companyRefField = z
   .union(
-    [z.string({ error: JOB_MSG.companyRequired }), z.object({ _id: z.string().optional(), id: z.string().optional() }).passthrough()],
+    [
+      z.string({ error: JOB_MSG.companyRequired }),
+      z.object({ _id: z.string().optional(), id: z.string().optional() }).passthrough(),
+    ],
     { error: JOB_MSG.companyRequired },
   )
   .nullish()
@@ -120,9 +131,9 @@ export const companyRefField = z
   .pipe(z.string({ error: JOB_MSG.companyRequired }).min(1, JOB_MSG.companyRequired));
 
 const boolish = (message: string) =>
-  z.union([z.boolean(), z.enum(["true", "false", "on", "off", "1", "0"])], { error: message }).transform((v) =>
-    typeof v === "boolean" ? v : v === "true" || v === "on" || v === "1",
-  );
+  z
+    .union([z.boolean(), z.enum(["true", "false", "on", "off", "1", "0"])], { error: message })
+    .transform((v) => (typeof v === "boolean" ? v : v === "true" || v === "on" || v === "1"));
 
 const titleField = z
   .string({ error: JOB_MSG.titleRequired })
@@ -179,7 +190,9 @@ export const jobUpdateSchema = z.preprocess(
       status: jobFields.status.optional(),
       isApproved: jobFields.isApproved.optional(),
     })
-    .transform((o) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as typeof o),
+    .transform(
+      (o) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as typeof o,
+    ),
 );
 export type JobUpdateInput = z.infer<typeof jobUpdateSchema>;
 
@@ -290,14 +303,24 @@ export interface JobListQuery {
   notices: string[];
 }
 
-const BOOL: Record<string, boolean> = { true: true, "1": true, yes: true, false: false, "0": false, no: false };
+const BOOL: Record<string, boolean> = {
+  true: true,
+  "1": true,
+  yes: true,
+  false: false,
+  "0": false,
+  no: false,
+};
 
 /**
  * Reads list parameters. `strict` (API): a bad value throws QueryError with a clear message (→ 400).
  * Lenient (screens): a bad value falls back to its default, because a hand-edited URL should still
  * show the board. `limit` is clamped to 1..maxLimit; `type` is accepted as an alias of `jobType`.
  */
-export function parseJobListQuery(params: URLSearchParams, opts: { strict: boolean; maxLimit: number }): JobListQuery {
+export function parseJobListQuery(
+  params: URLSearchParams,
+  opts: { strict: boolean; maxLimit: number },
+): JobListQuery {
   const fail = (message: string, fallback: any) => {
     if (opts.strict) throw new QueryError(message);
     return fallback;
@@ -313,16 +336,33 @@ export function parseJobListQuery(params: URLSearchParams, opts: { strict: boole
     return cutText(v, max);
   };
   const q = text("q", TERM_MAX, JOB_MSG.termTooLong, "Search");
-  const location = text("location", FILTER_MAX, JOB_MSG.tooLong("location", FILTER_MAX), "Location");
-  const category = text("category", FILTER_MAX, JOB_MSG.tooLong("category", FILTER_MAX), "Category");
+  const location = text(
+    "location",
+    FILTER_MAX,
+    JOB_MSG.tooLong("location", FILTER_MAX),
+    "Location",
+  );
+  const category = text(
+    "category",
+    FILTER_MAX,
+    JOB_MSG.tooLong("category", FILTER_MAX),
+    "Category",
+  );
 
   const typeRaw = (params.get("jobType") ?? params.get("type") ?? "").trim().toLowerCase();
   const jobType: JobType | "" =
-    !typeRaw || typeRaw === "all" ? "" : (JOB_TYPES as readonly string[]).includes(typeRaw) ? (typeRaw as JobType) : fail(JOB_MSG.badType, "");
+    !typeRaw || typeRaw === "all"
+      ? ""
+      : (JOB_TYPES as readonly string[]).includes(typeRaw)
+        ? (typeRaw as JobType)
+        : fail(JOB_MSG.badType, "");
 
   const statusRaw = (params.get("status") ?? "").trim().toLowerCase();
-  const status: JobListQuery["status"] =
-    !statusRaw ? "" : statusRaw === "all" || (JOB_STATUSES as readonly string[]).includes(statusRaw) ? (statusRaw as JobStatus | "all") : fail(JOB_MSG.badStatus, "");
+  const status: JobListQuery["status"] = !statusRaw
+    ? ""
+    : statusRaw === "all" || (JOB_STATUSES as readonly string[]).includes(statusRaw)
+      ? (statusRaw as JobStatus | "all")
+      : fail(JOB_MSG.badStatus, "");
 
   const bool = (name: string): boolean | null => {
     const v = params.get(name);
@@ -342,7 +382,18 @@ export function parseJobListQuery(params: URLSearchParams, opts: { strict: boole
   const page = pageRaw === null ? 1 : pageRaw >= 1 ? pageRaw : fail(JOB_MSG.badPage, 1);
   const limitRaw = int("limit", JOB_MSG.badLimit);
   const limit = limitRaw === null ? null : Math.min(Math.max(limitRaw, 1), opts.maxLimit);
-  return { q, jobType, location, category, status, approvedOnly, includeCompany, page, limit, notices };
+  return {
+    q,
+    jobType,
+    location,
+    category,
+    status,
+    approvedOnly,
+    includeCompany,
+    page,
+    limit,
+    notices,
+  };
 }
 
 /** The first `max` UTF-16 units of `s`, never splitting a surrogate pair, trimmed at the end. */

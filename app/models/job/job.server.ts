@@ -45,14 +45,16 @@ export { isPubliclyVisible };
 
 /** How many jobs students, alumni and guests can see (the dashboard's Available Jobs). */
 export async function countPublicJobs(db: Db): Promise<number> {
-  const r = (await db.execute(sql`select count(*)::int as n from jobs j where ${PUBLIC_SQL}`)) as unknown as
-    | Array<{ n: number }>
-    | { rows: Array<{ n: number }> };
+  const r = (await db.execute(
+    sql`select count(*)::int as n from jobs j where ${PUBLIC_SQL}`,
+  )) as unknown as Array<{ n: number }> | { rows: Array<{ n: number }> };
   return Number((Array.isArray(r) ? r : r.rows)[0]?.n ?? 0);
 }
 
 /** The model's actor from a signed-in user row (or null for guests). */
-export function actorFrom(user: { id: string; role: string; email: string } | null | undefined): Actor | null {
+export function actorFrom(
+  user: { id: string; role: string; email: string } | null | undefined,
+): Actor | null {
   return user ? { id: user.id, role: user.role as Actor["role"], email: user.email } : null;
 }
 
@@ -202,7 +204,8 @@ const operand = (word: string) =>
 /** to_tsquery over operands joined with &, with the same 'simple' configuration as the documents. */
 const tsq = (text: SQL) => sql`to_tsquery('simple', ${text})`;
 // concat_ws skips a word that unaccent emptied (NULL operand) instead of producing '':* (a syntax error).
-const allWords = (words: string[]) => tsq(sql`concat_ws(' & ', ${sql.join(words.map(operand), sql`, `)})`);
+const allWords = (words: string[]) =>
+  tsq(sql`concat_ws(' & ', ${sql.join(words.map(operand), sql`, `)})`);
 
 /** Non-term filters for alias `a` (`j` on the table, `s` on the scan). */
 function otherFilters(f: JobFilters, a: "j" | "s"): SQL[] {
@@ -230,7 +233,11 @@ const and = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` and `) : sql`
  *          'scan'   — the window saw every public job: its hits are the exact answer;
  *          'capped' — a broad search on a big board: the newest ≤ `maxResults` hits, ranked.
  */
-export function publicSearchSql(f: JobFilters, paging: Paging, tuning: SearchTuning = SEARCH_TUNING): SQL {
+export function publicSearchSql(
+  f: JobFilters,
+  paging: Paging,
+  tuning: SearchTuning = SEARCH_TUNING,
+): SQL {
   const words = searchWords(f.q);
   const hasTerm = words.length > 0;
   const T = tuning;
@@ -253,9 +260,12 @@ export function publicSearchSql(f: JobFilters, paging: Paging, tuning: SearchTun
   // Filter values reach the conditions through `p` (InitPlan parameters): the planner then uses its
   // default selectivity instead of its guess for this value, which keeps the cost of the branch that
   // does not run low — a high total cost switches on PostgreSQL's JIT, which costs more than the query.
-  const locCond = (a: string) => (loc ? sql`${folded(sql.raw(`${a}.location`))} like (select loc from p)` : null);
-  const catCond = (a: string) => (cat ? sql`${sql.raw(a)}.categories @> (select cat from p)` : null);
-  const typeCond = (a: string) => (f.jobType ? sql`${sql.raw(a)}.job_type = (select typ from p)` : null);
+  const locCond = (a: string) =>
+    loc ? sql`${folded(sql.raw(`${a}.location`))} like (select loc from p)` : null;
+  const catCond = (a: string) =>
+    cat ? sql`${sql.raw(a)}.categories @> (select cat from p)` : null;
+  const typeCond = (a: string) =>
+    f.jobType ? sql`${sql.raw(a)}.job_type = (select typ from p)` : null;
   const params =
     loc || cat || f.jobType
       ? sql`p as (select ${containsPattern(loc ?? "")} as loc, array[${cat ?? ""}]::text[] as cat, ${f.jobType ?? ""}::text as typ),`
@@ -272,10 +282,19 @@ export function publicSearchSql(f: JobFilters, paging: Paging, tuning: SearchTun
   let pick = sql``;
   if (hasTerm && words.length === 1) exactTerm = sql`j.search_vector @@ (select qall from q)`;
   if (words.length > 1) {
-    const counts = sql.join(words.map((_, i) => sql.raw(`count(*) filter (where m${i})::int as c${i}`)), sql`, `);
-    const rare = sql.join(words.map((w, i) => sql`case when ${sql.raw(`c${i}`)} * 5 <= n then ${operand(w)} end`), sql`, `);
+    const counts = sql.join(
+      words.map((_, i) => sql.raw(`count(*) filter (where m${i})::int as c${i}`)),
+      sql`, `,
+    );
+    const rare = sql.join(
+      words.map((w, i) => sql`case when ${sql.raw(`c${i}`)} * 5 <= n then ${operand(w)} end`),
+      sql`, `,
+    );
     const least = sql.raw(`least(${words.map((_, i) => `c${i}`).join(", ")})`);
-    const rarest = sql.join(words.map((w, i) => sql`when ${sql.raw(`c${i}`)} then ${operand(w)}`), sql` `);
+    const rarest = sql.join(
+      words.map((w, i) => sql`when ${sql.raw(`c${i}`)} then ${operand(w)}`),
+      sql` `,
+    );
     pick = sql`pick as (
         select ${tsq(sql`coalesce(nullif(concat_ws(' & ', ${rare}), ''), case ${least} ${rarest} end)`)} as sel
         from (select ${counts}, count(*)::int as n from win) c
@@ -358,10 +377,9 @@ export async function searchPublicJobs(
   paging: Paging,
   tuning: SearchTuning = SEARCH_TUNING,
 ): Promise<SearchResult> {
-  const rows = await rowsOf<JobRow & { total: number; mode: SearchResult["mode"]; id: string | null }>(
-    db,
-    publicSearchSql(f, paging, tuning),
-  );
+  const rows = await rowsOf<
+    JobRow & { total: number; mode: SearchResult["mode"]; id: string | null }
+  >(db, publicSearchSql(f, paging, tuning));
   const first = rows[0];
   return {
     rows: rows.filter((r) => r.id !== null),
@@ -371,7 +389,16 @@ export async function searchPublicJobs(
   };
 }
 
-export const ADMIN_SORTS = ["title", "company", "type", "location", "category", "posted", "status", "approval"] as const;
+export const ADMIN_SORTS = [
+  "title",
+  "company",
+  "type",
+  "location",
+  "category",
+  "posted",
+  "status",
+  "approval",
+] as const;
 export type AdminSort = (typeof ADMIN_SORTS)[number];
 
 const SORT_SQL: Record<AdminSort, string> = {
@@ -405,10 +432,15 @@ export async function searchAllJobs(
   if (f.approval === "pending") conds.push(sql`not j.is_approved`);
   conds.push(...otherFilters(f, "j"));
   const where = and(conds);
-  const by = sort?.by && (ADMIN_SORTS as readonly string[]).includes(sort.by) ? (sort.by as AdminSort) : null;
+  const by =
+    sort?.by && (ADMIN_SORTS as readonly string[]).includes(sort.by)
+      ? (sort.by as AdminSort)
+      : null;
   const dir = sort?.dir === "asc" ? "asc" : "desc";
   const orderBy = by
-    ? sql.raw(`${SORT_SQL[by]} ${dir} nulls last, j.created_at desc nulls last, j.id desc nulls last`)
+    ? sql.raw(
+        `${SORT_SQL[by]} ${dir} nulls last, j.created_at desc nulls last, j.id desc nulls last`,
+      )
     : words.length
       ? sql`${rank} desc, j.created_at desc nulls last, j.id desc nulls last`
       : sql.raw(`j.created_at desc nulls last, j.id desc nulls last`);
@@ -431,7 +463,11 @@ export async function listJobs(
   sort?: { by?: string | null; dir?: "asc" | "desc" | null },
 ): Promise<SearchResult> {
   if (seesAllJobs(ctx.actor)) return searchAllJobs(ctx.db, f, paging, sort);
-  return searchPublicJobs(ctx.db, { q: f.q, jobType: f.jobType, location: f.location, category: f.category }, paging);
+  return searchPublicJobs(
+    ctx.db,
+    { q: f.q, jobType: f.jobType, location: f.location, category: f.category },
+    paging,
+  );
 }
 
 // ─── One job ────────────────────────────────────────────────────────────────────────────────────
@@ -448,7 +484,11 @@ async function jobRow(db: Db, id: string): Promise<JobRow | null> {
 /** One job the actor may see, else NotFound (hidden jobs are indistinguishable from unknown ones). */
 export async function getJob(ctx: Ctx, id: string): Promise<JobRow> {
   const row = await jobRow(ctx.db, id);
-  if (!row || (!seesAllJobs(ctx.actor) && !isPubliclyVisible({ isApproved: row.is_approved, status: row.status })))
+  if (
+    !row ||
+    (!seesAllJobs(ctx.actor) &&
+      !isPubliclyVisible({ isApproved: row.is_approved, status: row.status }))
+  )
     throw new NotFound(JOB_MSG.notFound);
   return row;
 }
@@ -462,7 +502,9 @@ export async function getJob(ctx: Ctx, id: string): Promise<JobRow> {
  */
 export async function listCategories(ctx: Ctx): Promise<string[]> {
   const rows = await rowsOf<{ c: string }>(ctx.db, categoriesSql(seesAllJobs(ctx.actor)));
-  return rows.map((r) => r.c).sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" }) || a.localeCompare(b));
+  return rows
+    .map((r) => r.c)
+    .sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" }) || a.localeCompare(b));
 }
 
 /** The categories query (exported for the benchmark's floor server). */
@@ -484,14 +526,17 @@ export async function listCompanyChoices(db: Db): Promise<Array<{ id: string; na
 // ─── Changes (admin only) ───────────────────────────────────────────────────────────────────────
 
 function requireAdminActor(ctx: Ctx): Actor {
-  if (!ctx.actor || !seesAllJobs(ctx.actor)) throw new Forbidden("You do not have permission to do this");
+  if (!ctx.actor || !seesAllJobs(ctx.actor))
+    throw new Forbidden("You do not have permission to do this");
   return ctx.actor;
 }
 
 async function assertCompany(db: Db, id: string): Promise<void> {
-  if (!isUuid(id)) throw new ValidationError(JOB_MSG.companyUnknown, { company: [JOB_MSG.companyUnknown] });
+  if (!isUuid(id))
+    throw new ValidationError(JOB_MSG.companyUnknown, { company: [JOB_MSG.companyUnknown] });
   const rows = await rowsOf<{ id: string }>(db, sql`select id from companies where id = ${id}`);
-  if (!rows.length) throw new ValidationError(JOB_MSG.companyUnknown, { company: [JOB_MSG.companyUnknown] });
+  if (!rows.length)
+    throw new ValidationError(JOB_MSG.companyUnknown, { company: [JOB_MSG.companyUnknown] });
 }
 
 type JobPatch = Partial<typeof jobs.$inferInsert>;
@@ -554,13 +599,19 @@ export async function updateJob(ctx: Ctx, id: string, input: JobUpdateInput): Pr
       isApproved: before.is_approved,
     };
     const d = diff(current, patch as Record<string, unknown>);
-    await audit(tx as unknown as Db, actor, { action: "job.update", entityType: "job", entityId: id, ...d });
+    await audit(tx as unknown as Db, actor, {
+      action: "job.update",
+      entityType: "job",
+      entityId: id,
+      ...d,
+    });
     return (await jobRow(tx as unknown as Db, id))!;
   });
 }
 
 /** Approve or remove approval (admin): changes only isApproved. */
-export const setJobApproval = (ctx: Ctx, id: string, isApproved: boolean) => updateJob(ctx, id, { isApproved });
+export const setJobApproval = (ctx: Ctx, id: string, isApproved: boolean) =>
+  updateJob(ctx, id, { isApproved });
 
 /** §4 status toggle (admin): active becomes inactive, anything else becomes active. */
 export async function toggleJobStatus(ctx: Ctx, id: string): Promise<JobRow> {
@@ -581,7 +632,12 @@ export async function deleteJob(ctx: Ctx, id: string): Promise<{ id: string; tit
       action: "job.delete",
       entityType: "job",
       entityId: id,
-      before: { title: before.title, companyId: before.company_id, status: before.status, isApproved: before.is_approved },
+      before: {
+        title: before.title,
+        companyId: before.company_id,
+        status: before.status,
+        isApproved: before.is_approved,
+      },
     });
   });
   return { id, title: before.title };
@@ -590,7 +646,12 @@ export async function deleteJob(ctx: Ctx, id: string): Promise<{ id: string; tit
 // ─── Interactions (the student dashboard's real counts) ─────────────────────────────────────────
 
 /** Records that a signed-in user viewed or applied to a job, once per user, job and kind. */
-export async function recordJobInteraction(db: Db, userId: string, jobId: string, kind: "view" | "apply"): Promise<void> {
+export async function recordJobInteraction(
+  db: Db,
+  userId: string,
+  jobId: string,
+  kind: "view" | "apply",
+): Promise<void> {
   await db.insert(jobInteractions).values({ userId, jobId, kind }).onConflictDoNothing();
 }
 
@@ -598,7 +659,10 @@ export async function recordJobInteraction(db: Db, userId: string, jobId: string
  * Apply Now: the job must be visible to the actor; a signed-in user's click is recorded. Returns the
  * company website to send the browser to, or null when there is none (§2.7 alert).
  */
-export async function applyToJob(ctx: Ctx, id: string): Promise<{ job: JobRow; website: string | null }> {
+export async function applyToJob(
+  ctx: Ctx,
+  id: string,
+): Promise<{ job: JobRow; website: string | null }> {
   const job = await getJob(ctx, id);
   if (ctx.actor) await recordJobInteraction(ctx.db, ctx.actor.id, job.id, "apply");
   return { job, website: safeWebsite(job.company_website) };
@@ -618,7 +682,10 @@ export async function viewJob(ctx: Ctx, id: string): Promise<JobRow> {
 }
 
 /** Public job pages for the sitemap: newest first, at most `limit` (the sitemap protocol's 50 000). */
-export async function listPublicJobUrls(db: Db, limit = 50_000): Promise<Array<{ id: string; updated_at: Date }>> {
+export async function listPublicJobUrls(
+  db: Db,
+  limit = 50_000,
+): Promise<Array<{ id: string; updated_at: Date }>> {
   return rowsOf(
     db,
     sql`select j.id, j.updated_at from jobs j where ${PUBLIC_SQL}
@@ -668,9 +735,17 @@ export async function recentApplications(
   db: Db,
   userId: string,
   limit = 5,
-): Promise<Array<{ id: string; title: string; company_name: string; applied_at: Date; open: boolean }>> {
+): Promise<
+  Array<{ id: string; title: string; company_name: string; applied_at: Date; open: boolean }>
+> {
   if (!isUuid(userId)) return [];
-  const rows = await rowsOf<{ id: string; title: string; company_name: string; applied_at: Date | string; open: boolean }>(
+  const rows = await rowsOf<{
+    id: string;
+    title: string;
+    company_name: string;
+    applied_at: Date | string;
+    open: boolean;
+  }>(
     db,
     sql`select j.id, j.title, c.name as company_name, i.created_at as applied_at, (${PUBLIC_SQL}) as open
         from job_interactions i join jobs j on j.id = i.job_id join companies c on c.id = j.company_id

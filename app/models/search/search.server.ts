@@ -13,13 +13,20 @@ import { analyticsTerm } from "./search.schema";
 export { analyticsTerm };
 
 /** The actor key: `u:{userId}` for users, `g:{hmac(secret, ip)}` for guests. */
-export function actorKey(who: { userId?: string | null; ip?: string | null }, secret: string): string {
+export function actorKey(
+  who: { userId?: string | null; ip?: string | null },
+  secret: string,
+): string {
   if (who.userId) return `u:${who.userId}`;
   return `g:${hmac(secret, `search-actor:${who.ip ?? "unknown"}`).slice(0, 32)}`;
 }
 
 /** Records a search once per actor, term and day; returns whether this call added a row. */
-export async function recordSearch(db: Db, rawTerm: unknown, key: string): Promise<{ recorded: boolean; term: string | null }> {
+export async function recordSearch(
+  db: Db,
+  rawTerm: unknown,
+  key: string,
+): Promise<{ recorded: boolean; term: string | null }> {
   const term = analyticsTerm(rawTerm);
   if (!term) return { recorded: false, term: null };
   const rows = await db
@@ -40,12 +47,19 @@ export async function recordSearchQuietly(db: Db, rawTerm: unknown, key: string)
 }
 
 /** Most searched terms (distinct actor-days per term), for the admin dashboard's chart. */
-export async function topSearches(db: Db, opts: { limit?: number; sinceDays?: number } = {}): Promise<Array<{ term: string; total: number; count: number }>> {
+export async function topSearches(
+  db: Db,
+  opts: { limit?: number; sinceDays?: number } = {},
+): Promise<Array<{ term: string; total: number; count: number }>> {
   const total = sql<number>`count(*)::int`;
   const q = db
     .select({ term: searchEvents.term, total })
     .from(searchEvents)
-    .where(opts.sinceDays ? gte(searchEvents.day, sql`current_date - ${opts.sinceDays}::int`) : sql`true`)
+    .where(
+      opts.sinceDays
+        ? gte(searchEvents.day, sql`current_date - ${opts.sinceDays}::int`)
+        : sql`true`,
+    )
     .groupBy(searchEvents.term)
     .orderBy(desc(total), searchEvents.term)
     .limit(Math.min(Math.max(opts.limit ?? 10, 1), 100));

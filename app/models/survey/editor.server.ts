@@ -12,15 +12,23 @@ import { createSurvey, updateSurvey, type SurveyDto } from "./survey.server";
 /** "questions.0.text" (model) → "questions[0].text" (conform). */
 const conformPath = (p: string) => p.replace(/\.(\d+)(?=\.|$)/g, "[$1]");
 
-export type EditorOutcome = { saved: SurveyDto } | { reply: SubmissionResult<string[]>; status: number };
+export type EditorOutcome =
+  { saved: SurveyDto } | { reply: SubmissionResult<string[]>; status: number };
 
 /** Parses the editor form and saves it; anything short of a save comes back as a conform reply. */
-export async function saveEditorForm(ctx: Ctx, formData: FormData, surveyId: string | null): Promise<EditorOutcome> {
+export async function saveEditorForm(
+  ctx: Ctx,
+  formData: FormData,
+  surveyId: string | null,
+): Promise<EditorOutcome> {
   const submission = parseWithZod(formData, { schema: editorFormSchema });
-  if (submission.status !== "success") return { reply: submission.reply(), status: submission.status === "error" ? 400 : 200 };
+  if (submission.status !== "success")
+    return { reply: submission.reply(), status: submission.status === "error" ? 400 : 200 };
   const input = editorFormToInput(submission.value as EditorForm);
   try {
-    const saved = surveyId ? await updateSurvey(ctx, surveyId, input) : await createSurvey(ctx, input);
+    const saved = surveyId
+      ? await updateSurvey(ctx, surveyId, input)
+      : await createSurvey(ctx, input);
     return { saved };
   } catch (e) {
     if (!(e instanceof DomainError) || e.status >= 500) throw e;

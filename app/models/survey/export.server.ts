@@ -39,7 +39,10 @@ export function csvRows(rows: string[][]): string {
 }
 
 /** `survey-{id}-{YYYY-MM-DD}.csv`, the date in UTC. */
-export function exportFileName(survey: { id: string } | { _id: string }, now: Date = new Date()): string {
+export function exportFileName(
+  survey: { id: string } | { _id: string },
+  now: Date = new Date(),
+): string {
   const id = "id" in survey ? survey.id : survey._id;
   return `survey-${id}-${now.toISOString().slice(0, 10)}.csv`;
 }
@@ -72,10 +75,16 @@ export async function* responsesCsv(
   opts: { role?: RoleFilter; batchSize?: number } = {},
 ): AsyncGenerator<string> {
   if (!isUuid(surveyId)) throw new NotFound(SURVEY_MSG.notFound);
-  const [survey] = await rowsOf<{ id: string }>(db, sql`select id from surveys where id = ${surveyId}`);
+  const [survey] = await rowsOf<{ id: string }>(
+    db,
+    sql`select id from surveys where id = ${surveyId}`,
+  );
   if (!survey) throw new NotFound(SURVEY_MSG.notFound);
   const questions = await allQuestions(db, surveyId);
-  const header = [...FIXED_COLUMNS, ...questions.map((q) => (q.archivedAt ? `${q.text} (removed)` : q.text))];
+  const header = [
+    ...FIXED_COLUMNS,
+    ...questions.map((q) => (q.archivedAt ? `${q.text} (removed)` : q.text)),
+  ];
   yield BOM + csvRows([header]);
 
   const batch = opts.batchSize ?? EXPORT_BATCH;
@@ -103,7 +112,10 @@ export async function* responsesCsv(
     for (const r of rows) {
       const answers = (typeof r.answers === "string" ? JSON.parse(r.answers) : r.answers) ?? {};
       const name = `${r.first_name ?? ""} ${r.last_name ?? ""}`.trim();
-      const submitted = r.created_at instanceof Date ? r.created_at.toISOString() : new Date(r.created_at).toISOString();
+      const submitted =
+        r.created_at instanceof Date
+          ? r.created_at.toISOString()
+          : new Date(r.created_at).toISOString();
       out.push([
         name || r.email || "Anonymous",
         r.email ?? "",
@@ -121,7 +133,11 @@ export async function* responsesCsv(
 }
 
 /** The whole export as one string (tests and small surveys). */
-export async function responsesCsvString(db: Db, surveyId: string, opts: { role?: RoleFilter } = {}): Promise<string> {
+export async function responsesCsvString(
+  db: Db,
+  surveyId: string,
+  opts: { role?: RoleFilter } = {},
+): Promise<string> {
   let s = "";
   for await (const chunk of responsesCsv(db, surveyId, opts)) s += chunk;
   return s;
@@ -132,7 +148,9 @@ export async function responsesCsvString(db: Db, surveyId: string, opts: { role?
  * more). The header chunk is produced before the stream is returned, so a missing survey is still
  * an ordinary 404 rather than a broken download.
  */
-export async function csvStream(chunks: AsyncGenerator<string>): Promise<ReadableStream<Uint8Array>> {
+export async function csvStream(
+  chunks: AsyncGenerator<string>,
+): Promise<ReadableStream<Uint8Array>> {
   const enc = new TextEncoder();
   const first = await chunks.next();
   let pending: string | null = first.done ? null : first.value;

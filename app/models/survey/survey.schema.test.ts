@@ -56,9 +56,21 @@ describe("editor payload", () => {
         { _id: "k1", text: "Q2", type: "essay", options: ["x"] },
       ],
     });
-    expect(r).toMatchObject({ title: "T", audience: "students", status: "draft", description: null });
+    expect(r).toMatchObject({
+      title: "T",
+      audience: "students",
+      status: "draft",
+      description: null,
+    });
     expect(r.questions).toEqual([
-      { id: null, text: "Q1", type: "multiple_choice", required: true, options: ["a", "b"], scaleMax: 5 },
+      {
+        id: null,
+        text: "Q1",
+        type: "multiple_choice",
+        required: true,
+        options: ["a", "b"],
+        scaleMax: 5,
+      },
       { id: "k1", text: "Q2", type: "long_text", required: false, options: [], scaleMax: 5 },
     ]);
     expect(surveyInputSchema.parse({ title: "T", status: "active" }).status).toBe("active");
@@ -76,8 +88,22 @@ describe("editor payload", () => {
     });
     expect(input.status).toBe("active");
     expect(input.questions).toEqual([
-      { _id: "q1", text: "Pick", type: "checkbox", required: true, options: ["a", "b"], scaleMax: undefined },
-      { _id: undefined, text: "Say", type: "short_text", required: false, options: [], scaleMax: undefined },
+      {
+        _id: "q1",
+        text: "Pick",
+        type: "checkbox",
+        required: true,
+        options: ["a", "b"],
+        scaleMax: undefined,
+      },
+      {
+        _id: undefined,
+        text: "Say",
+        type: "short_text",
+        required: false,
+        options: [],
+        scaleMax: undefined,
+      },
     ]);
   });
 });
@@ -100,7 +126,12 @@ describe("answers", () => {
     const payload = answersFromForm(f, qs);
     expect(payload.answers.map((a) => a.value)).toEqual([" Ann ", ["y", "x"], 3, "free text"]);
     const check = checkAnswers(qs, new Map(payload.answers.map((a) => [a.questionId, a.value])));
-    expect(check.ok && Object.fromEntries(check.values)).toEqual({ a: "Ann", b: ["x", "y"], c: 3, d: "free text" });
+    expect(check.ok && Object.fromEntries(check.values)).toEqual({
+      a: "Ann",
+      b: ["x", "y"],
+      c: 3,
+      d: "free text",
+    });
   });
 
   it("reports the first problem in question order, and every problem by question", () => {

@@ -35,10 +35,12 @@ export const SURVEY_MSG = {
   questionTextRequired: "Question text is required",
   optionsRequired: "Add at least one option (one per line)",
   notAnOption: (text: string) => `Please choose one of the options for: ${text}`,
-  ratingRange: (text: string, max: number) => `Rating for “${text}” must be a whole number from 1 to ${max}`,
+  ratingRange: (text: string, max: number) =>
+    `Rating for “${text}” must be a whole number from 1 to ${max}`,
   unknownQuestion: "An answer refers to a question that is not in this survey",
   duplicateAnswer: "A question was answered twice",
-  tooLong: (text: string, max: number) => `The answer to “${text}” is too long (at most ${max} characters)`,
+  tooLong: (text: string, max: number) =>
+    `The answer to “${text}” is too long (at most ${max} characters)`,
 } as const;
 
 export const AUDIENCE_LABELS: Record<SurveyAudience, string> = {
@@ -82,7 +84,11 @@ export const isTextType = (t: QuestionType) => t === "short_text" || t === "long
 
 /** Options text split by line, trimmed, blanks and duplicates dropped (§5 survey editing). */
 export function splitOptions(raw: unknown): string[] {
-  const list = Array.isArray(raw) ? raw.map((x) => String(x ?? "")) : typeof raw === "string" ? raw.split(/\r\n|\r|\n/) : [];
+  const list = Array.isArray(raw)
+    ? raw.map((x) => String(x ?? ""))
+    : typeof raw === "string"
+      ? raw.split(/\r\n|\r|\n/)
+      : [];
   const out: string[] = [];
   for (const o of list) {
     const t = o.trim();
@@ -91,7 +97,8 @@ export function splitOptions(raw: unknown): string[] {
   return out;
 }
 
-const boolish = (v: unknown) => v === true || v === "true" || v === "on" || v === "yes" || v === 1 || v === "1";
+const boolish = (v: unknown) =>
+  v === true || v === "true" || v === "on" || v === "yes" || v === 1 || v === "1";
 
 export const LIMITS = {
   title: 200,
@@ -134,23 +141,40 @@ export const questionInputSchema = z
     const id = typeof rawId === "string" && rawId.trim() ? rawId.trim() : null;
     const rawText = q.text ?? q.label;
     const text = typeof rawText === "string" ? rawText.trim() : "";
-    if (!text) ctx.addIssue({ code: "custom", message: SURVEY_MSG.questionTextRequired, path: ["text"] });
+    if (!text)
+      ctx.addIssue({ code: "custom", message: SURVEY_MSG.questionTextRequired, path: ["text"] });
     else if (text.length > LIMITS.questionText)
-      ctx.addIssue({ code: "custom", message: `Question text must be at most ${LIMITS.questionText} characters`, path: ["text"] });
+      ctx.addIssue({
+        code: "custom",
+        message: `Question text must be at most ${LIMITS.questionText} characters`,
+        path: ["text"],
+      });
     // Editor payloads with an unknown type are read as a text question, as the answer side does.
     const type = effectiveType(q.type);
     const options = isChoiceType(type) ? splitOptions(q.options) : [];
     if (isChoiceType(type) && options.length === 0)
       ctx.addIssue({ code: "custom", message: SURVEY_MSG.optionsRequired, path: ["options"] });
     if (options.length > LIMITS.options)
-      ctx.addIssue({ code: "custom", message: `At most ${LIMITS.options} options per question`, path: ["options"] });
+      ctx.addIssue({
+        code: "custom",
+        message: `At most ${LIMITS.options} options per question`,
+        path: ["options"],
+      });
     if (options.some((o) => o.length > LIMITS.option))
-      ctx.addIssue({ code: "custom", message: `Options must be at most ${LIMITS.option} characters`, path: ["options"] });
+      ctx.addIssue({
+        code: "custom",
+        message: `Options must be at most ${LIMITS.option} characters`,
+        path: ["options"],
+      });
     let scaleMax = DEFAULT_RATING_SCALE;
     if (type === "rating" && q.scaleMax !== undefined && q.scaleMax !== null && q.scaleMax !== "") {
       const n = Number(q.scaleMax);
       if (!Number.isInteger(n) || n < 2 || n > 10)
-        ctx.addIssue({ code: "custom", message: "The rating scale must be a whole number from 2 to 10", path: ["scaleMax"] });
+        ctx.addIssue({
+          code: "custom",
+          message: "The rating scale must be a whole number from 2 to 10",
+          path: ["scaleMax"],
+        });
       else scaleMax = n;
     }
     return { id, text, type, required: boolish(q.required), options, scaleMax };
@@ -161,11 +185,17 @@ export type QuestionInput = z.output<typeof questionInputSchema>;
 export const surveyInputSchema = z.object({
   title: z.preprocess(
     (v) => (typeof v === "string" ? v.trim() : ""),
-    z.string().min(1, SURVEY_MSG.titleRequired).max(LIMITS.title, `Title must be at most ${LIMITS.title} characters`),
+    z
+      .string()
+      .min(1, SURVEY_MSG.titleRequired)
+      .max(LIMITS.title, `Title must be at most ${LIMITS.title} characters`),
   ),
   description: z.preprocess(
     (v) => (typeof v === "string" && v.trim() ? v.trim() : null),
-    z.string().max(LIMITS.description, `Description must be at most ${LIMITS.description} characters`).nullable(),
+    z
+      .string()
+      .max(LIMITS.description, `Description must be at most ${LIMITS.description} characters`)
+      .nullable(),
   ),
   // Audience is lower-cased (§3); a missing one means everyone.
   audience: z.preprocess(
@@ -188,7 +218,11 @@ export type SurveyInput = z.output<typeof surveyInputSchema>;
 
 /** The editor form as conform sees it (strings from FormData); mapped onto SurveyInput. */
 export const editorFormSchema = z.object({
-  title: z.string({ error: SURVEY_MSG.titleRequired }).trim().min(1, SURVEY_MSG.titleRequired).max(LIMITS.title, LIMIT_MSG.title),
+  title: z
+    .string({ error: SURVEY_MSG.titleRequired })
+    .trim()
+    .min(1, SURVEY_MSG.titleRequired)
+    .max(LIMITS.title, LIMIT_MSG.title),
   audience: z.enum(SURVEY_AUDIENCES).default("all"),
   description: z.string().max(LIMITS.description, LIMIT_MSG.description).optional(),
   status: z.boolean().optional(),
@@ -196,7 +230,11 @@ export const editorFormSchema = z.object({
     .array(
       z.object({
         id: z.string().optional(),
-        text: z.string({ error: SURVEY_MSG.questionTextRequired }).trim().min(1, SURVEY_MSG.questionTextRequired).max(LIMITS.questionText, LIMIT_MSG.questionText),
+        text: z
+          .string({ error: SURVEY_MSG.questionTextRequired })
+          .trim()
+          .min(1, SURVEY_MSG.questionTextRequired)
+          .max(LIMITS.questionText, LIMIT_MSG.questionText),
         type: z.enum(QUESTION_TYPES).default("short_text"),
         required: z.boolean().optional(),
         options: z
@@ -204,8 +242,10 @@ export const editorFormSchema = z.object({
           .optional()
           .superRefine((v, ctx) => {
             const list = splitOptions(v ?? "");
-            if (list.length > LIMITS.options) ctx.addIssue({ code: "custom", message: LIMIT_MSG.options });
-            if (list.some((o) => o.length > LIMITS.option)) ctx.addIssue({ code: "custom", message: LIMIT_MSG.option });
+            if (list.length > LIMITS.options)
+              ctx.addIssue({ code: "custom", message: LIMIT_MSG.options });
+            if (list.some((o) => o.length > LIMITS.option))
+              ctx.addIssue({ code: "custom", message: LIMIT_MSG.option });
           }),
         scaleMax: z.number().int().min(2).max(10).optional(),
       }),
@@ -240,11 +280,20 @@ export const answerPayloadSchema = z.object({
   answers: z
     .array(
       z.object({
-        questionId: z.string({ error: "Each answer needs a questionId" }).min(1, "Each answer needs a questionId").max(100),
+        questionId: z
+          .string({ error: "Each answer needs a questionId" })
+          .min(1, "Each answer needs a questionId")
+          .max(100),
         type: z.string().max(50).optional().nullable(),
         label: z.string().max(2000).optional().nullable(),
         value: z
-          .union([z.string(), z.number(), z.array(z.union([z.string(), z.number()])), z.null(), z.boolean()])
+          .union([
+            z.string(),
+            z.number(),
+            z.array(z.union([z.string(), z.number()])),
+            z.null(),
+            z.boolean(),
+          ])
           .optional(),
       }),
       { error: "answers must be a list" },
@@ -272,7 +321,10 @@ export type AnswerCheck =
  * text, one of the options, a subset of the options, a whole rating 1..scaleMax); unanswered
  * optional questions are left out; the first problem becomes the message. Runs on both sides.
  */
-export function checkAnswers(questions: AnswerableQuestion[], raw: Map<string, unknown>): AnswerCheck {
+export function checkAnswers(
+  questions: AnswerableQuestion[],
+  raw: Map<string, unknown>,
+): AnswerCheck {
   const values = new Map<string, AnswerValue>();
   const errors: Record<string, string> = {};
   for (const q of questions) {
@@ -281,7 +333,9 @@ export function checkAnswers(questions: AnswerableQuestion[], raw: Map<string, u
     let value: AnswerValue | null = null;
     let problem: string | null = null;
     if (type === "checkbox") {
-      const list = (Array.isArray(v) ? v : v === undefined || v === null || v === "" ? [] : [v]).map((x) => String(x).trim()).filter(Boolean);
+      const list = (Array.isArray(v) ? v : v === undefined || v === null || v === "" ? [] : [v])
+        .map((x) => String(x).trim())
+        .filter(Boolean);
       const unique = [...new Set(list)];
       if (unique.some((x) => !q.options.includes(x))) problem = SURVEY_MSG.notAnOption(q.text);
       // Stored in the order of the options, so exports and cards read the same every time.
@@ -295,13 +349,20 @@ export function checkAnswers(questions: AnswerableQuestion[], raw: Map<string, u
         else if (s) value = s;
       }
     } else if (type === "rating") {
-      const s = v === null || v === undefined || v === "" ? null : Array.isArray(v) ? NaN : Number(v);
+      const s =
+        v === null || v === undefined || v === "" ? null : Array.isArray(v) ? NaN : Number(v);
       // §5: a rating must be above 0 to count as answered.
       if (s === null || s === 0) value = null;
-      else if (!Number.isInteger(s) || s < 1 || s > q.scaleMax) problem = SURVEY_MSG.ratingRange(q.text, q.scaleMax);
+      else if (!Number.isInteger(s) || s < 1 || s > q.scaleMax)
+        problem = SURVEY_MSG.ratingRange(q.text, q.scaleMax);
       else value = s;
     } else {
-      const s = v === null || v === undefined ? "" : Array.isArray(v) ? v.map(String).join(", ") : String(v);
+      const s =
+        v === null || v === undefined
+          ? ""
+          : Array.isArray(v)
+            ? v.map(String).join(", ")
+            : String(v);
       const t = s.trim();
       const max = type === "long_text" ? LIMITS.longAnswer : LIMITS.shortAnswer;
       if (t.length > max) problem = SURVEY_MSG.tooLong(q.text, max);
@@ -332,18 +393,29 @@ export function audienceForRole(role: string): SurveyAudience | null {
 export const answerFieldName = (questionId: string) => `q_${questionId}`;
 
 /** Answering-form data → the answer payload (checkbox groups send several values under one name). */
-export function answersFromForm(form: FormData, questions: Pick<AnswerableQuestion, "id" | "type" | "text">[]): AnswerPayload {
+export function answersFromForm(
+  form: FormData,
+  questions: Pick<AnswerableQuestion, "id" | "type" | "text">[],
+): AnswerPayload {
   return {
     answers: questions.map((q) => {
       const type = effectiveType(q.type);
       const all = form.getAll(answerFieldName(q.id)).map((v) => (typeof v === "string" ? v : ""));
-      const value: AnswerValue = type === "checkbox" ? all.filter(Boolean) : type === "rating" ? Number(all[0] || 0) : (all[0] ?? "");
+      const value: AnswerValue =
+        type === "checkbox"
+          ? all.filter(Boolean)
+          : type === "rating"
+            ? Number(all[0] || 0)
+            : (all[0] ?? "");
       return { questionId: q.id, type, label: q.text, value };
     }),
   };
 }
 
 /** The same raw map `checkAnswers` reads, from the form (client-side check before submitting). */
-export function rawAnswersFromForm(form: FormData, questions: Pick<AnswerableQuestion, "id" | "type" | "text">[]): Map<string, unknown> {
+export function rawAnswersFromForm(
+  form: FormData,
+  questions: Pick<AnswerableQuestion, "id" | "type" | "text">[],
+): Map<string, unknown> {
   return new Map(answersFromForm(form, questions).answers.map((a) => [a.questionId, a.value]));
 }

@@ -44,7 +44,11 @@ export function serializeQuestion(q: QuestionRow) {
 }
 export type QuestionDto = ReturnType<typeof serializeQuestion>;
 
-export function serializeSurvey(s: SurveyRow, questions: QuestionRow[], extra: { responseCount?: number; answered?: boolean } = {}) {
+export function serializeSurvey(
+  s: SurveyRow,
+  questions: QuestionRow[],
+  extra: { responseCount?: number; answered?: boolean } = {},
+) {
   const live = questions.filter((q) => !q.archivedAt).sort((a, b) => a.position - b.position);
   return {
     _id: s.id,
@@ -101,8 +105,13 @@ export async function listAllSurveys(db: Db) {
     .from(surveyResponses)
     .groupBy(surveyResponses.surveyId);
   const byId = new Map(counts.map((c) => [c.surveyId, Number(c.n)]));
-  const qs = await questionsOf(db, rows.map((r) => r.id));
-  return rows.map((s) => serializeSurvey(s, qs.get(s.id) ?? [], { responseCount: byId.get(s.id) ?? 0 }));
+  const qs = await questionsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((s) =>
+    serializeSurvey(s, qs.get(s.id) ?? [], { responseCount: byId.get(s.id) ?? 0 }),
+  );
 }
 
 /** Surveys for a list: admins get all (with response counts), others the active ones meant for them. */
@@ -120,8 +129,13 @@ export async function listSurveys(ctx: Ctx) {
     .from(surveys)
     .where(and(eq(surveys.status, "active"), inArray(surveys.audience, audiences)))
     .orderBy(desc(surveys.createdAt), desc(surveys.id));
-  const qs = await questionsOf(ctx.db, rows.map((r) => r.survey.id));
-  return rows.map((r) => serializeSurvey(r.survey, qs.get(r.survey.id) ?? [], { answered: !!r.answered }));
+  const qs = await questionsOf(
+    ctx.db,
+    rows.map((r) => r.survey.id),
+  );
+  return rows.map((r) =>
+    serializeSurvey(r.survey, qs.get(r.survey.id) ?? [], { answered: !!r.answered }),
+  );
 }
 
 async function findSurvey(db: Db, id: string): Promise<SurveyRow | null> {
@@ -133,7 +147,8 @@ async function findSurvey(db: Db, id: string): Promise<SurveyRow | null> {
 /** One survey with its live questions; non-admins only see active surveys meant for their role. */
 export async function getSurvey(ctx: Ctx, id: string): Promise<SurveyDto> {
   const s = await findSurvey(ctx.db, id);
-  if (!s || !ctx.actor || (ctx.actor.role !== "admin" && !mayAnswer(s, ctx.actor.role))) throw new NotFound(SURVEY_MSG.notFound);
+  if (!s || !ctx.actor || (ctx.actor.role !== "admin" && !mayAnswer(s, ctx.actor.role)))
+    throw new NotFound(SURVEY_MSG.notFound);
   const qs = await questionsOf(ctx.db, [s.id]);
   const extra: { responseCount?: number } = {};
   if (ctx.actor.role === "admin") extra.responseCount = await countResponses(ctx.db, s.id);
@@ -141,7 +156,8 @@ export async function getSurvey(ctx: Ctx, id: string): Promise<SurveyDto> {
 }
 
 function requireAdminActor(ctx: Ctx): Actor {
-  if (!ctx.actor || ctx.actor.role !== "admin") throw new Forbidden("Only administrators can manage surveys");
+  if (!ctx.actor || ctx.actor.role !== "admin")
+    throw new Forbidden("Only administrators can manage surveys");
   return ctx.actor;
 }
 
@@ -150,7 +166,8 @@ export function parseSurveyInput(data: unknown): SurveyInput {
   const r = surveyInputSchema.safeParse(data ?? {});
   if (r.success) return r.data;
   const errors: Record<string, string[]> = {};
-  for (const issue of r.error.issues) (errors[issue.path.join(".") || "_"] ??= []).push(issue.message);
+  for (const issue of r.error.issues)
+    (errors[issue.path.join(".") || "_"] ??= []).push(issue.message);
   throw new ValidationError(r.error.issues[0]?.message ?? SURVEY_MSG.saveFailed, errors);
 }
 
@@ -161,7 +178,13 @@ export async function createSurvey(ctx: Ctx, data: unknown): Promise<SurveyDto> 
   const id = await ctx.db.transaction(async (tx) => {
     const [s] = await tx
       .insert(surveys)
-      .values({ title: input.title, description: input.description, audience: input.audience, status: input.status, createdBy: actor.id })
+      .values({
+        title: input.title,
+        description: input.description,
+        audience: input.audience,
+        status: input.status,
+        createdBy: actor.id,
+      })
       .returning();
     if (input.questions.length)
       await tx.insert(surveyQuestions).values(
@@ -175,7 +198,12 @@ export async function createSurvey(ctx: Ctx, data: unknown): Promise<SurveyDto> 
           position: i,
         })),
       );
-    await audit(tx as unknown as Db, actor, { action: "survey.create", entityType: "survey", entityId: s.id, after: input });
+    await audit(tx as unknown as Db, actor, {
+      action: "survey.create",
+      entityType: "survey",
+      entityId: s.id,
+      after: input,
+    });
     return s.id;
   });
   return getSurvey(ctx, id);
@@ -204,7 +232,13 @@ export async function updateSurvey(ctx: Ctx, id: string, data: unknown): Promise
     await tx.execute(sql`select id from surveys where id = ${id} for update`);
     await tx
       .update(surveys)
-      .set({ title: input.title, description: input.description, audience: input.audience, status: input.status, updatedAt: new Date() })
+      .set({
+        title: input.title,
+        description: input.description,
+        audience: input.audience,
+        status: input.status,
+        updatedAt: new Date(),
+      })
       .where(eq(surveys.id, id));
     const existing = await tx
       .select()
@@ -214,7 +248,12 @@ export async function updateSurvey(ctx: Ctx, id: string, data: unknown): Promise
       ? await tx
           .selectDistinct({ questionId: surveyAnswers.questionId })
           .from(surveyAnswers)
-          .where(inArray(surveyAnswers.questionId, existing.map((q) => q.id)))
+          .where(
+            inArray(
+              surveyAnswers.questionId,
+              existing.map((q) => q.id),
+            ),
+          )
       : [];
     const answered = new Set(answeredRows.map((r) => r.questionId));
     const byId = new Map(existing.map((q) => [q.id, q]));
@@ -228,7 +267,14 @@ export async function updateSurvey(ctx: Ctx, id: string, data: unknown): Promise
         kept.add(old.id);
         await tx
           .update(surveyQuestions)
-          .set({ text: q.text, type: q.type, required: q.required, options: q.options, scaleMax: q.scaleMax, position: i })
+          .set({
+            text: q.text,
+            type: q.type,
+            required: q.required,
+            options: q.options,
+            scaleMax: q.scaleMax,
+            position: i,
+          })
           .where(eq(surveyQuestions.id, old.id));
         continue;
       }
@@ -263,12 +309,18 @@ export async function updateSurvey(ctx: Ctx, id: string, data: unknown): Promise
 }
 
 /** Deletes a survey with its questions, responses and answers; returns how many responses went. */
-export async function deleteSurvey(ctx: Ctx, id: string): Promise<{ deleted: true; responses: number }> {
+export async function deleteSurvey(
+  ctx: Ctx,
+  id: string,
+): Promise<{ deleted: true; responses: number }> {
   const actor = requireAdminActor(ctx);
   const s = await findSurvey(ctx.db, id);
   if (!s) throw new NotFound(SURVEY_MSG.notFound);
   return ctx.db.transaction(async (tx) => {
-    const [{ n }] = await tx.select({ n: count() }).from(surveyResponses).where(eq(surveyResponses.surveyId, id));
+    const [{ n }] = await tx
+      .select({ n: count() })
+      .from(surveyResponses)
+      .where(eq(surveyResponses.surveyId, id));
     await tx.delete(surveys).where(eq(surveys.id, id));
     await audit(tx as unknown as Db, actor, {
       action: "survey.delete",
@@ -296,7 +348,10 @@ export interface EligibleSurvey {
  * Surveys this user should be prompted to answer: active, meant for their role (all / students /
  * alumni) and not answered by them yet. Admins are never prompted.
  */
-export async function listEligibleSurveys(db: Db, user: { id: string; role: string }): Promise<EligibleSurvey[]> {
+export async function listEligibleSurveys(
+  db: Db,
+  user: { id: string; role: string },
+): Promise<EligibleSurvey[]> {
   const audiences = visibleAudiences(user.role);
   if (!audiences.length || !isUuid(user.id)) return [];
   const rows = await db
@@ -319,7 +374,10 @@ export async function listEligibleSurveys(db: Db, user: { id: string; role: stri
 }
 
 /** The eligible surveys as full survey objects with their questions (GET /api/surveys/active/eligible). */
-export async function listEligibleSurveyDtos(db: Db, user: { id: string; role: string }): Promise<SurveyDto[]> {
+export async function listEligibleSurveyDtos(
+  db: Db,
+  user: { id: string; role: string },
+): Promise<SurveyDto[]> {
   const eligible = await listEligibleSurveys(db, user);
   if (!eligible.length) return [];
   const ids = eligible.map((s) => s.id);
@@ -339,7 +397,10 @@ export type AnswerState = "open" | "answered" | "preview";
  * have responded, `preview` for admins (who never answer). Anything else is not found, so a
  * survey meant for another role does not reveal itself.
  */
-export async function getSurveyForAnswering(ctx: Ctx, id: string): Promise<{ survey: SurveyDto; state: AnswerState }> {
+export async function getSurveyForAnswering(
+  ctx: Ctx,
+  id: string,
+): Promise<{ survey: SurveyDto; state: AnswerState }> {
   const actor = ctx.actor;
   const s = await findSurvey(ctx.db, id);
   if (!s || !actor) throw new NotFound(SURVEY_MSG.notFound);
@@ -358,7 +419,11 @@ export async function getSurveyForAnswering(ctx: Ctx, id: string): Promise<{ sur
  * Stores one user's response after checking every answer against its question (§5). One response
  * per user and survey is enforced by the unique index, so concurrent submits get 409 too.
  */
-export async function submitResponse(ctx: Ctx, surveyId: string, payload: unknown): Promise<{ _id: string; id: string; createdAt: string }> {
+export async function submitResponse(
+  ctx: Ctx,
+  surveyId: string,
+  payload: unknown,
+): Promise<{ _id: string; id: string; createdAt: string }> {
   const actor = ctx.actor;
   if (!actor) throw new Forbidden("Authentication required");
   if (actor.role === "admin") throw new Forbidden(SURVEY_MSG.adminsDoNotAnswer);
@@ -368,12 +433,16 @@ export async function submitResponse(ctx: Ctx, surveyId: string, payload: unknow
   if (!mayAnswer(s, actor.role)) throw new Forbidden(SURVEY_MSG.notForYou);
 
   const parsed = answerPayloadSchema.safeParse(payload ?? {});
-  if (!parsed.success) throw new ValidationError(parsed.error.issues[0]?.message ?? "Invalid answers");
+  if (!parsed.success)
+    throw new ValidationError(parsed.error.issues[0]?.message ?? "Invalid answers");
   const questions = (await questionsOf(ctx.db, [s.id])).get(s.id) ?? [];
   const known = new Set(questions.map((q) => q.id));
   const raw = new Map<string, unknown>();
   for (const a of parsed.data.answers) {
-    if (!known.has(a.questionId)) throw new ValidationError(SURVEY_MSG.unknownQuestion, { [a.questionId]: [SURVEY_MSG.unknownQuestion] });
+    if (!known.has(a.questionId))
+      throw new ValidationError(SURVEY_MSG.unknownQuestion, {
+        [a.questionId]: [SURVEY_MSG.unknownQuestion],
+      });
     if (raw.has(a.questionId)) throw new ValidationError(SURVEY_MSG.duplicateAnswer);
     raw.set(a.questionId, a.value);
   }
@@ -384,13 +453,21 @@ export async function submitResponse(ctx: Ctx, surveyId: string, payload: unknow
   }
   try {
     return await ctx.db.transaction(async (tx) => {
-      const [r] = await tx.insert(surveyResponses).values({ surveyId: s.id, userId: actor.id, role: actor.role }).returning();
-      const rows = [...checked.values].map(([questionId, value]) => ({ responseId: r.id, questionId, value }));
+      const [r] = await tx
+        .insert(surveyResponses)
+        .values({ surveyId: s.id, userId: actor.id, role: actor.role })
+        .returning();
+      const rows = [...checked.values].map(([questionId, value]) => ({
+        responseId: r.id,
+        questionId,
+        value,
+      }));
       if (rows.length) await tx.insert(surveyAnswers).values(rows);
       return { _id: r.id, id: r.id, createdAt: r.createdAt.toISOString() };
     });
   } catch (e) {
-    if (isUniqueViolation(e, "survey_responses_survey_user_key")) throw new Conflict(SURVEY_MSG.alreadyAnswered);
+    if (isUniqueViolation(e, "survey_responses_survey_user_key"))
+      throw new Conflict(SURVEY_MSG.alreadyAnswered);
     throw e;
   }
 }
@@ -406,7 +483,12 @@ export async function countResponses(db: Db, surveyId: string, role?: RoleFilter
   const [{ n }] = await db
     .select({ n: count() })
     .from(surveyResponses)
-    .where(and(eq(surveyResponses.surveyId, surveyId), role ? eq(surveyResponses.role, role) : undefined));
+    .where(
+      and(
+        eq(surveyResponses.surveyId, surveyId),
+        role ? eq(surveyResponses.role, role) : undefined,
+      ),
+    );
   return Number(n);
 }
 
@@ -445,7 +527,12 @@ export async function listResponses(
     ? await db
         .select()
         .from(surveyAnswers)
-        .where(inArray(surveyAnswers.responseId, rows.map((r) => r.id)))
+        .where(
+          inArray(
+            surveyAnswers.responseId,
+            rows.map((r) => r.id),
+          ),
+        )
     : [];
   const byResponse = new Map<string, { questionId: string; value: AnswerValue }[]>();
   for (const a of answers) {
@@ -473,7 +560,11 @@ export async function allQuestions(db: Db, surveyId: string) {
     .select()
     .from(surveyQuestions)
     .where(eq(surveyQuestions.surveyId, surveyId))
-    .orderBy(sql`${surveyQuestions.archivedAt} is not null`, asc(surveyQuestions.position), asc(surveyQuestions.createdAt));
+    .orderBy(
+      sql`${surveyQuestions.archivedAt} is not null`,
+      asc(surveyQuestions.position),
+      asc(surveyQuestions.createdAt),
+    );
   return rows;
 }
 
@@ -486,7 +577,11 @@ export async function getSurveyForAdmin(db: Db, id: string) {
 }
 
 /** Deletes one response (admin); the user may then answer again. */
-export async function deleteResponse(ctx: Ctx, surveyId: string, responseId: string): Promise<{ deleted: true }> {
+export async function deleteResponse(
+  ctx: Ctx,
+  surveyId: string,
+  responseId: string,
+): Promise<{ deleted: true }> {
   const actor = requireAdminActor(ctx);
   if (!isUuid(surveyId) || !isUuid(responseId)) throw new NotFound("Response not found");
   const gone = await ctx.db.transaction(async (tx) => {
@@ -558,7 +653,13 @@ export async function surveySummary(db: Db, surveyId: string, opts: { role?: Rol
   }
   const list: QuestionSummary[] = questions.map((q) => {
     const type = effectiveType(q.type);
-    const base = { questionId: q.id, text: q.text, type, archived: !!q.archivedAt, answered: answeredBy.get(q.id) ?? 0 };
+    const base = {
+      questionId: q.id,
+      text: q.text,
+      type,
+      archived: !!q.archivedAt,
+      answered: answeredBy.get(q.id) ?? 0,
+    };
     const m = valuesBy.get(q.id) ?? new Map<string, number>();
     if (type === "multiple_choice" || type === "checkbox") {
       const counts = q.options.map((o) => ({ label: o, count: m.get(o) ?? 0 }));
@@ -576,7 +677,10 @@ export async function surveySummary(db: Db, surveyId: string, opts: { role?: Rol
         n += c;
         max = Math.max(max, x);
       }
-      const distribution = Array.from({ length: max }, (_, i) => ({ label: String(i + 1), count: m.get(String(i + 1)) ?? 0 }));
+      const distribution = Array.from({ length: max }, (_, i) => ({
+        label: String(i + 1),
+        count: m.get(String(i + 1)) ?? 0,
+      }));
       return { ...base, average: n ? Math.round((sum / n) * 100) / 100 : null, distribution };
     }
     return base;

@@ -16,7 +16,12 @@ export const TRACER_TEMPLATE = {
       text: "Are you presently employed?",
       type: "multiple_choice",
       required: true,
-      options: ["Yes, employed", "Self-employed / business owner", "Not employed", "Never been employed"],
+      options: [
+        "Yes, employed",
+        "Self-employed / business owner",
+        "Not employed",
+        "Never been employed",
+      ],
     },
     {
       text: "If not employed, what is the main reason?",

@@ -288,14 +288,12 @@ describe("user administration", () => {
       const { user } = await createUser(t.db, { role: "student" });
       const web = await createSession(t.db, user.id, "web");
       const api = await createSession(t.db, user.id, "api");
-      await t.db
-        .insert(passwordTokens)
-        .values({
-          userId: user.id,
-          purpose: "password_reset",
-          tokenHash: "h1",
-          expiresAt: new Date(Date.now() + 60_000),
-        });
+      await t.db.insert(passwordTokens).values({
+        userId: user.id,
+        purpose: "password_reset",
+        tokenHash: "h1",
+        expiresAt: new Date(Date.now() + 60_000),
+      });
       expect(await resolveSession(t.db, api.token, "api")).not.toBeNull();
 
       const u = await setUserActive(ctx, user.id, false);

@@ -60,7 +60,12 @@ async function listConditions(db: Db, q: UserListQuery): Promise<SQL[] | null> {
   const conds: SQL[] = [];
   if (q.q) {
     // One accent-blind match over "first last email" (the trigram index's expression, 0002).
-    conds.push(containsFolded(sql`${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email}`, q.q));
+    conds.push(
+      containsFolded(
+        sql`${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email}`,
+        q.q,
+      ),
+    );
   }
   if (q.role) conds.push(eq(users.role, q.role));
   if (q.status) conds.push(eq(users.isActive, q.status === "active"));

@@ -65,10 +65,12 @@ const normalizeHeader = (h: string) => h.toLowerCase().replace(/[^a-z0-9]/g, "")
 export const IMPORT_MSG = {
   courseInvalid: "Please choose a valid course",
   roleHint: " (student or alumni)",
-  adminNotImported: "This email belongs to an administrator; an import never changes administrators",
+  adminNotImported:
+    "This email belongs to an administrator; an import never changes administrators",
   fieldCount: (found: number, expected: number) =>
     `This row has ${found} fields but the header has ${expected}`,
-  duplicateEmail: (line: number) => `This email appears more than once in the file (first on line ${line})`,
+  duplicateEmail: (line: number) =>
+    `This email appears more than once in the file (first on line ${line})`,
   duplicateStudentId: (line: number) =>
     `This student ID appears more than once in the file (first on line ${line})`,
   raced:
@@ -165,7 +167,9 @@ const WRITE_BATCH = 5000;
 function utf8Decoder(onBytes: (n: number) => void) {
   const decoder = new TextDecoder("utf-8", { fatal: true });
   const notUtf8 = () =>
-    new ValidationError("The file is not UTF-8 text. Save it as “CSV UTF-8” and run the import again.");
+    new ValidationError(
+      "The file is not UTF-8 text. Save it as “CSV UTF-8” and run the import again.",
+    );
   return new Transform({
     readableObjectMode: false,
     transform(chunk: Buffer | string, _enc, cb) {
@@ -208,15 +212,20 @@ function readHeader(header: string[]): Map<ImportColumn, number> {
       return;
     }
     if (name === REASON_COLUMN) return;
-    if (positions.has(name)) throw new ValidationError(`The header row names the column “${name}” twice.`);
+    if (positions.has(name))
+      throw new ValidationError(`The header row names the column “${name}” twice.`);
     positions.set(name, i);
   });
   const missing = REQUIRED_COLUMNS.filter((c) => !positions.has(c));
   const expected = `Expected a header row with the columns ${IMPORT_COLUMNS.join(", ")} (the last five optional).`;
   if (unknown.length)
-    throw new ValidationError(`Unknown column${unknown.length > 1 ? "s" : ""} in the header row: ${unknown.join(", ")}. ${expected}`);
+    throw new ValidationError(
+      `Unknown column${unknown.length > 1 ? "s" : ""} in the header row: ${unknown.join(", ")}. ${expected}`,
+    );
   if (missing.length)
-    throw new ValidationError(`The header row lacks the column${missing.length > 1 ? "s" : ""} ${missing.join(", ")}. ${expected}`);
+    throw new ValidationError(
+      `The header row lacks the column${missing.length > 1 ? "s" : ""} ${missing.join(", ")}. ${expected}`,
+    );
   return positions;
 }
 
@@ -230,7 +239,12 @@ function reasonOf(issues: { path: PropertyKey[]; message: string }[]): string {
   return [...seen].join("; ");
 }
 
-async function mapLimit<T>(items: T[], limit: number, fn: (item: T) => Promise<void>, onDone: () => void) {
+async function mapLimit<T>(
+  items: T[],
+  limit: number,
+  fn: (item: T) => Promise<void>,
+  onDone: () => void,
+) {
   let next = 0;
   const worker = async () => {
     while (next < items.length) {
@@ -273,7 +287,11 @@ export function invitationLink(publicUrl: string, token: string, email: string):
  * (no header, unknown columns, broken quoting, not UTF-8) and Conflict when a concurrent writer took
  * an e-mail or student ID between the check and the commit.
  */
-export async function importUsers(ctx: Ctx, input: Readable, opts: ImportOptions): Promise<ImportReport> {
+export async function importUsers(
+  ctx: Ctx,
+  input: Readable,
+  opts: ImportOptions,
+): Promise<ImportReport> {
   const started = performance.now();
   const { db } = ctx;
   const progress = opts.onProgress ?? (() => {});
@@ -316,7 +334,10 @@ export async function importUsers(ctx: Ctx, input: Readable, opts: ImportOptions
   };
 
   try {
-    for await (const { record, raw } of parser as AsyncIterable<{ record: string[]; raw: string }>) {
+    for await (const { record, raw } of parser as AsyncIterable<{
+      record: string[];
+      raw: string;
+    }>) {
       // A record spans one line plus the line breaks inside its quoted fields. csv-parse keeps the
       // record's own delimiter in `raw` (only the "\r" of a CRLF), so one trailing break is dropped.
       const line = nextLine;
@@ -360,7 +381,11 @@ export async function importUsers(ctx: Ctx, input: Readable, opts: ImportOptions
       let courseId: string | null = null;
       if (u.course) {
         const key = u.course.toLowerCase();
-        if (!courseCache.has(key)) courseCache.set(key, resolveCourse(db, u.course).then((c) => c?.id ?? null));
+        if (!courseCache.has(key))
+          courseCache.set(
+            key,
+            resolveCourse(db, u.course).then((c) => c?.id ?? null),
+          );
         courseId = await courseCache.get(key)!;
         if (!courseId) {
           reject(line, record, u.email, IMPORT_MSG.courseInvalid);
@@ -431,7 +456,10 @@ export async function importUsers(ctx: Ctx, input: Readable, opts: ImportOptions
     sql`${expr} in (select jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb))`;
   for (let i = 0; i < emails.length; i += WRITE_BATCH) {
     const chunk = emails.slice(i, i + WRITE_BATCH);
-    const rows = await db.select(existingCols).from(users).where(inJson(sql`lower(${users.email})`, chunk));
+    const rows = await db
+      .select(existingCols)
+      .from(users)
+      .where(inJson(sql`lower(${users.email})`, chunk));
     for (const r of rows) {
       byEmail.set(r.email, r);
       if (r.studentId) byStudentId.set(r.studentId.toLowerCase(), r.email);
@@ -441,7 +469,10 @@ export async function importUsers(ctx: Ctx, input: Readable, opts: ImportOptions
   for (let i = 0; i < studentIds.length; i += WRITE_BATCH) {
     const chunk = studentIds.slice(i, i + WRITE_BATCH);
     const rows = await db
-      .select({ email: sql<string>`lower(${users.email})`, sid: sql<string>`lower(${users.studentId})` })
+      .select({
+        email: sql<string>`lower(${users.email})`,
+        sid: sql<string>`lower(${users.studentId})`,
+      })
       .from(users)
       .where(and(isNotNull(users.studentId), inJson(sql`lower(${users.studentId})`, chunk)));
     for (const r of rows) byStudentId.set(r.sid, r.email);
@@ -507,7 +538,12 @@ export async function importUsers(ctx: Ctx, input: Readable, opts: ImportOptions
   if (opts.dryRun || refused || toCreate.length + toUpdate.length === 0) {
     if (opts.dryRun) {
       const n = toCreate.filter((c) => c.password).length;
-      if (n) progress({ phase: "hash-estimate", passwords: n, ...(await estimateHashing(n, opts.hashConcurrency)) });
+      if (n)
+        progress({
+          phase: "hash-estimate",
+          passwords: n,
+          ...(await estimateHashing(n, opts.hashConcurrency)),
+        });
     }
     if (refused && !opts.dryRun) {
       report.created = report.updated = report.skipped = report.invitesQueued = 0;
@@ -531,7 +567,8 @@ export async function importUsers(ctx: Ctx, input: Readable, opts: ImportOptions
       },
       () => {
         done++;
-        if (done % 50 === 0 || done === withPassword.length) progress({ phase: "hash", done, total: withPassword.length });
+        if (done % 50 === 0 || done === withPassword.length)
+          progress({ phase: "hash", done, total: withPassword.length });
       },
     );
   }

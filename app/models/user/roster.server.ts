@@ -22,7 +22,10 @@ export interface RosterFilter {
 }
 
 /** Users matching the filter, by last name, first name and e-mail, each with their course. */
-export async function listRoster(db: Db, f: RosterFilter = {}): Promise<{ user: UserRow; course: CourseRef }[]> {
+export async function listRoster(
+  db: Db,
+  f: RosterFilter = {},
+): Promise<{ user: UserRow; course: CourseRef }[]> {
   const where: SQL[] = [];
   if (f.role) where.push(eq(users.role, f.role));
   if (f.status) where.push(eq(users.isActive, f.status === "active"));
@@ -32,7 +35,11 @@ export async function listRoster(db: Db, f: RosterFilter = {}): Promise<{ user: 
     .from(users)
     .leftJoin(courses, eq(courses.id, users.courseId))
     .where(where.length ? and(...where) : undefined)
-    .orderBy(asc(sql`lower(${users.lastName})`), asc(sql`lower(${users.firstName})`), asc(users.email));
+    .orderBy(
+      asc(sql`lower(${users.lastName})`),
+      asc(sql`lower(${users.firstName})`),
+      asc(users.email),
+    );
   return rows.map((r) => ({ user: r.user, course: r.course?.id ? r.course : null }));
 }
 
@@ -121,7 +128,11 @@ export async function findEmailProblems(db: Db, domain: string): Promise<EmailPr
 export async function deactivateEmailProblems(
   ctx: Ctx,
   domain: string,
-): Promise<{ problems: EmailProblem[]; deactivated: string[]; skipped: { email: string; reason: string }[] }> {
+): Promise<{
+  problems: EmailProblem[];
+  deactivated: string[];
+  skipped: { email: string; reason: string }[];
+}> {
   const problems = await findEmailProblems(ctx.db, domain);
   const deactivated: string[] = [];
   const skipped: { email: string; reason: string }[] = [];
@@ -129,7 +140,9 @@ export async function deactivateEmailProblems(
     try {
       const r = await ctx.db.transaction(async (tx) => {
         const [user] = await tx.select().from(users).where(eq(users.id, p.id)).for("update");
-        return user ? deactivateLocked(tx, ctx, user, { via: "cli", reason: `email ${p.reason}` }) : null;
+        return user
+          ? deactivateLocked(tx, ctx, user, { via: "cli", reason: `email ${p.reason}` })
+          : null;
       });
       if (r?.changed) deactivated.push(p.email);
     } catch (e) {

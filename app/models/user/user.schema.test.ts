@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { displayName, inCollegeDomain, readRole, userRecordSchema, userInitials } from "./user.schema";
+import {
+  displayName,
+  inCollegeDomain,
+  readRole,
+  userRecordSchema,
+  userInitials,
+} from "./user.schema";
 
 describe("user rules", () => {
   it("accepts only the exact college domain after trim and lowercase", () => {
@@ -23,7 +29,13 @@ describe("user rules", () => {
 
   it("applies the create-user rules with the spec's messages", () => {
     const s = userRecordSchema("example.edu", { passwordRequired: true });
-    const r = s.safeParse({ userType: "student", firstName: "A", lastName: "", email: "a@gmail.com", password: "123" });
+    const r = s.safeParse({
+      userType: "student",
+      firstName: "A",
+      lastName: "",
+      email: "a@gmail.com",
+      password: "123",
+    });
     expect(r.success).toBe(false);
     const msgs = r.error!.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
     expect(msgs).toEqual(
@@ -34,12 +46,34 @@ describe("user rules", () => {
         "password: Password must be at least 6 characters",
       ]),
     );
-    const missingType = s.safeParse({ firstName: "Ana", lastName: "Cruz", email: "a@example.edu", password: "123456" });
+    const missingType = s.safeParse({
+      firstName: "Ana",
+      lastName: "Cruz",
+      email: "a@example.edu",
+      password: "123456",
+    });
     expect(missingType.error!.issues[0].message).toBe("Please select user type");
-    const student = s.safeParse({ userType: "student", firstName: "Ana", lastName: "Cruz", email: "a@example.edu", password: "123456" });
-    expect(student.error!.issues.map((i) => i.path[0])).toEqual(["studentId", "course", "yearLevel"]);
+    const student = s.safeParse({
+      userType: "student",
+      firstName: "Ana",
+      lastName: "Cruz",
+      email: "a@example.edu",
+      password: "123456",
+    });
+    expect(student.error!.issues.map((i) => i.path[0])).toEqual([
+      "studentId",
+      "course",
+      "yearLevel",
+    ]);
     // One pass: the student-only errors come together with the others (they used to wait for a second submit).
-    const all = s.safeParse({ userType: "student", firstName: "", lastName: "Cruz", email: "a@gmail.com", password: "1", yearLevel: "" });
+    const all = s.safeParse({
+      userType: "student",
+      firstName: "",
+      lastName: "Cruz",
+      email: "a@gmail.com",
+      password: "1",
+      yearLevel: "",
+    });
     expect(all.error!.issues.map((i) => `${i.path.join(".")}: ${i.message}`)).toEqual(
       expect.arrayContaining([
         "firstName: First name is required",
@@ -50,10 +84,22 @@ describe("user rules", () => {
         "yearLevel: Year level is required for students",
       ]),
     );
-    const badType = s.safeParse({ userType: "pilot", firstName: "", lastName: "Cruz", email: "a@example.edu", password: "123456" });
+    const badType = s.safeParse({
+      userType: "pilot",
+      firstName: "",
+      lastName: "Cruz",
+      email: "a@example.edu",
+      password: "123456",
+    });
     expect(badType.error!.issues.map((i) => i.path[0]).sort()).toEqual(["firstName", "userType"]);
     expect(s.safeParse(null).success).toBe(false);
-    const admin = s.safeParse({ userType: "admin", firstName: "Ana", lastName: "Cruz", email: " A@Example.edu ", password: "123456" });
+    const admin = s.safeParse({
+      userType: "admin",
+      firstName: "Ana",
+      lastName: "Cruz",
+      email: " A@Example.edu ",
+      password: "123456",
+    });
     expect(admin.success && admin.data.email).toBe("a@example.edu");
   });
 });
@@ -68,10 +114,17 @@ describe("userInitials (nav, profile and user tables alike)", () => {
 
   it("falls back to the display name or the e-mail, then 'U'", () => {
     expect(userInitials({ name: "Sam Student" })).toBe("SS");
-    expect(userInitials({ firstName: "", lastName: "", email: "ada.reyes@example.edu" })).toBe("AR");
+    expect(userInitials({ firstName: "", lastName: "", email: "ada.reyes@example.edu" })).toBe(
+      "AR",
+    );
     expect(userInitials({})).toBe("U");
     // The same user gives the same initials whichever screen holds which fields.
-    const u = { firstName: "Maria Clara", lastName: "de la Cruz", fullName: "Maria Clara de la Cruz", email: "m@example.edu" };
+    const u = {
+      firstName: "Maria Clara",
+      lastName: "de la Cruz",
+      fullName: "Maria Clara de la Cruz",
+      email: "m@example.edu",
+    };
     expect(userInitials(u)).toBe(userInitials({ firstName: u.firstName, lastName: u.lastName }));
   });
 });

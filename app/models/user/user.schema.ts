@@ -56,7 +56,10 @@ export const roleField = z.enum(ROLES);
  * types it only on refinements, hence the cast.
  */
 const unlessBlank = (error: string) =>
-  ({ error, when: (p: z.core.ParsePayload) => typeof p.value === "string" && p.value.length > 0 }) as { error: string };
+  ({
+    error,
+    when: (p: z.core.ParsePayload) => typeof p.value === "string" && p.value.length > 0,
+  }) as { error: string };
 
 /** First and last names where they must be real (profile, Create User, CSV import): ≥ 2 characters. */
 export const firstNameField = z
@@ -75,7 +78,9 @@ export const lastNameField = z
   .max(100);
 
 /** Role read from role, then userType, then type (spec §6). */
-export function readRole(u: { role?: unknown; userType?: unknown; type?: unknown } | null | undefined): Role | null {
+export function readRole(
+  u: { role?: unknown; userType?: unknown; type?: unknown } | null | undefined,
+): Role | null {
   const r = u?.role ?? u?.userType ?? u?.type;
   return typeof r === "string" && (ROLES as readonly string[]).includes(r) ? (r as Role) : null;
 }
@@ -90,13 +95,18 @@ export const hasAnyRole = (u: Parameters<typeof readRole>[0], roles: Role[]) => 
 };
 
 /** Display name: name, full name, first + last, e-mail, else 'User' (spec §2.2). */
-export function displayName(u: {
-  name?: string | null;
-  fullName?: string | null;
-  firstName?: string | null;
-  lastName?: string | null;
-  email?: string | null;
-} | null | undefined): string {
+export function displayName(
+  u:
+    | {
+        name?: string | null;
+        fullName?: string | null;
+        firstName?: string | null;
+        lastName?: string | null;
+        email?: string | null;
+      }
+    | null
+    | undefined,
+): string {
   if (!u) return "User";
   const fl = [u.firstName, u.lastName].filter((x) => x && x.trim()).join(" ");
   return (u.name?.trim() || u.fullName?.trim() || fl || u.email?.trim() || "User") as string;
@@ -153,7 +163,10 @@ const optionalText = (max: number) =>
  * A user as an administrator (Create User, §5) or the registrar's CSV import creates one: the same
  * rules in both places. `course` is a course id, code or exact name, resolved by the model.
  */
-export function userRecordSchema(domain: string, opts: { passwordRequired: boolean; roles?: readonly Role[]; passwordMin?: number }) {
+export function userRecordSchema(
+  domain: string,
+  opts: { passwordRequired: boolean; roles?: readonly Role[]; passwordMin?: number },
+) {
   const roles = (opts.roles ?? ROLES) as readonly [Role, ...Role[]];
   const newPasswordField = newPasswordFieldOf(opts.passwordMin);
   return z
@@ -186,9 +199,20 @@ export function userRecordSchema(domain: string, opts: { passwordRequired: boole
         // Runs even when other fields failed (see `when`), so a value here may still be raw input.
         if (u.userType !== "student") return;
         const blank = (v: unknown) => (typeof v === "string" ? v.trim() === "" : v == null);
-        if (blank(u.studentId)) ctx.addIssue({ code: "custom", path: ["studentId"], message: CREATE_MSG.studentIdRequired });
-        if (blank(u.course)) ctx.addIssue({ code: "custom", path: ["course"], message: CREATE_MSG.courseRequired });
-        if (blank(u.yearLevel)) ctx.addIssue({ code: "custom", path: ["yearLevel"], message: CREATE_MSG.yearLevelRequired });
+        if (blank(u.studentId))
+          ctx.addIssue({
+            code: "custom",
+            path: ["studentId"],
+            message: CREATE_MSG.studentIdRequired,
+          });
+        if (blank(u.course))
+          ctx.addIssue({ code: "custom", path: ["course"], message: CREATE_MSG.courseRequired });
+        if (blank(u.yearLevel))
+          ctx.addIssue({
+            code: "custom",
+            path: ["yearLevel"],
+            message: CREATE_MSG.yearLevelRequired,
+          });
       },
       // zod skips an object's refinement once any field failed, so the student-only errors used to
       // appear only on a second submit; `when` makes every error surface in one pass.
@@ -272,7 +296,11 @@ const passwordsMatch = {
   message: REGISTER_MSG.passwordsDiffer,
   when: (payload: { value: unknown }) => {
     const v = payload.value as { password?: unknown; confirmPassword?: unknown } | null;
-    return typeof v?.password === "string" && typeof v.confirmPassword === "string" && v.confirmPassword.length > 0;
+    return (
+      typeof v?.password === "string" &&
+      typeof v.confirmPassword === "string" &&
+      v.confirmPassword.length > 0
+    );
   },
 };
 
@@ -280,7 +308,9 @@ const passwordsMatch = {
 export function registerFormSchema(domain: string, opts: { passwordMin?: number } = {}) {
   return registerSchema(domain, opts)
     .extend({
-      confirmPassword: z.string({ error: REGISTER_MSG.confirmPassword }).min(1, REGISTER_MSG.confirmPassword),
+      confirmPassword: z
+        .string({ error: REGISTER_MSG.confirmPassword })
+        .min(1, REGISTER_MSG.confirmPassword),
       terms: z.preprocess(
         (v) => v === "on" || v === "true" || v === true,
         z.literal(true, { error: REGISTER_MSG.terms }),
@@ -300,12 +330,17 @@ export const verifyOtpSchema = z.object({ email: emailField, otp: otpField });
 export const resendOtpSchema = z.object({ email: emailField });
 export const forgotPasswordSchema = z.object({ email: emailField });
 
-export const RESET_TOKEN_MSG = "This password reset link is invalid or has expired. Please request a new one.";
+export const RESET_TOKEN_MSG =
+  "This password reset link is invalid or has expired. Please request a new one.";
 
 /** POST /api/auth/reset-password {email, token, password}. */
 export const resetPasswordSchema = z.object({
   email: emailField,
-  token: z.string({ error: RESET_TOKEN_MSG }).trim().min(1, RESET_TOKEN_MSG).max(200, RESET_TOKEN_MSG),
+  token: z
+    .string({ error: RESET_TOKEN_MSG })
+    .trim()
+    .min(1, RESET_TOKEN_MSG)
+    .max(200, RESET_TOKEN_MSG),
   password: newPasswordField,
 });
 
@@ -314,7 +349,9 @@ export const resetPasswordFormSchemaOf = (passwordMin?: number) =>
   resetPasswordSchema
     .extend({
       password: newPasswordFieldOf(passwordMin),
-      confirmPassword: z.string({ error: REGISTER_MSG.confirmPassword }).min(1, REGISTER_MSG.confirmPassword),
+      confirmPassword: z
+        .string({ error: REGISTER_MSG.confirmPassword })
+        .min(1, REGISTER_MSG.confirmPassword),
     })
     .refine((v) => v.password === v.confirmPassword, passwordsMatch);
 export const resetPasswordFormSchema = resetPasswordFormSchemaOf();
