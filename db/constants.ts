@@ -116,6 +116,9 @@ export const TOKEN_PURPOSES = ["password_reset", "invite"] as const;
 export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
 export const SESSION_KINDS = ["web", "api"] as const;
 export type SessionKind = (typeof SESSION_KINDS)[number];
+/** Why a web session was ended but kept until it expires, so its holder can be told. */
+export const SESSION_END_REASONS = ["deactivated"] as const;
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 export const FILE_KINDS = ["logo", "avatar"] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
 export const MAIL_STATUSES = ["pending", "sent", "failed"] as const;

@@ -5,8 +5,10 @@
  */
 import { redirect } from "@remix-run/node";
 import type { Role } from "#db/constants";
+import { deactivatedMessage } from "~/models/auth/auth.server";
 import {
   createSession,
+  endedSessionReason,
   resolveSession,
   revokeSession,
   type SessionUser,
@@ -32,14 +34,30 @@ export function getUser(request: Request): Promise<SessionUser | null> {
     p = (async () => {
       const token = await sessionToken(request);
       if (!token) return null;
-      const r = await resolveSession(await getDb(), token, "web", {
-        idleSeconds: env().SESSION_IDLE_TIMEOUT,
-      });
+      const db = await getDb();
+      const r = await resolveSession(db, token, "web", { idleSeconds: env().SESSION_IDLE_TIMEOUT });
+      if (!r && (await endedSessionReason(db, token)) === "deactivated")
+        throw await toldDeactivated();
       return r?.user ?? null;
     })();
     cache.set(request, p);
   }
   return p;
+}
+
+/**
+ * The browser of a session ended by deactivation goes to /login with the same notice a right
+ * password gets there, and its cookie is cleared in the same answer, so it is told once.
+ */
+async function toldDeactivated(): Promise<Response> {
+  const headers = new Headers({
+    "Set-Cookie": await getSessionCookie().serialize("", { maxAge: 0 }),
+  });
+  return redirectWithFlash(
+    "/login",
+    { kind: "error", message: deactivatedMessage(env().COLLEGE_INFO_EMAIL) },
+    headers,
+  );
 }
 
 function loginRedirect(request: Request): never {

@@ -9,7 +9,14 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { CODE_PURPOSES, ROLES, SESSION_KINDS, TOKEN_PURPOSES, YEAR_LEVELS } from "../constants";
+import {
+  CODE_PURPOSES,
+  ROLES,
+  SESSION_END_REASONS,
+  SESSION_KINDS,
+  TOKEN_PURPOSES,
+  YEAR_LEVELS,
+} from "../constants";
 import { createdAt, oneOf, tstz, updatedAt } from "./columns";
 import { courses } from "./courses";
 import { files } from "./files";
@@ -75,12 +82,18 @@ export const sessions = pgTable(
     lastSeenAt: tstz("last_seen_at").notNull().defaultNow(),
     userAgent: text("user_agent"),
     ip: text("ip"),
+    /**
+     * Set when the session was ended by deactivation: the row stays (it no longer signs anyone in)
+     * until it expires, so the browser holding it is told why once, then its cookie is cleared.
+     */
+    endedReason: text("ended_reason"),
     createdAt: createdAt(),
   },
   (t) => [
     index("sessions_user_idx").on(t.userId),
     index("sessions_expires_idx").on(t.expiresAt),
     check("sessions_kind_check", oneOf(t.kind, SESSION_KINDS)),
+    check("sessions_ended_reason_check", oneOf(t.endedReason, SESSION_END_REASONS)),
   ],
 );
 

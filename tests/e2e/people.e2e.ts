@@ -105,9 +105,13 @@ test("an admin creates a user who signs in, filters the list, and deactivates th
   await expect(page.getByText("User has been deactivated successfully")).toBeVisible();
   await expect(row.getByText("Inactive")).toBeVisible();
 
-  // Their open session is gone at once.
+  // Their open session is gone at once, and their next click (a client-side navigation) says why.
+  await p2.getByRole("navigation").getByRole("link", { name: "Jobs", exact: true }).first().click();
+  await expect(p2).toHaveURL(/\/login$/);
+  await expect(p2.getByText(/This account has been deactivated\. Please contact/)).toBeVisible();
   await p2.goto("/dashboard");
   await expect(p2).toHaveURL(/\/login/);
+  await expect(p2.getByText(/This account has been deactivated/)).toHaveCount(0);
   await theirs.close();
 
   await page.getByRole("link", { name: "Reset" }).click();

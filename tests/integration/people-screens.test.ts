@@ -184,6 +184,46 @@ describe("people screens", () => {
       );
     });
 
+    it("tells the browser of a deactivated user's session why it ended, once, and never after reactivation", async () => {
+      const { cookie } = await signIn("admin");
+      const victim = await signIn("student");
+      const other = await signIn("student");
+      const toggle = (id: string, isActive: string) =>
+        app.fetch(
+          "/admin/users",
+          withCookie(form({ intent: "toggle", id, isActive, confirm: "yes" }), cookie),
+        );
+      expect((await toggle(victim.user.id, "false")).status).toBe(302);
+
+      // Any page, public ones too: to /login with the notice, and the session cookie cleared.
+      const told = await app.fetch("/jobs", { headers: { Cookie: victim.cookie } });
+      expect(told.status).toBe(302);
+      expect(told.headers.get("location")).toBe("/login");
+      const cookies = told.headers.getSetCookie();
+      expect(cookies.some((c) => /^runway_session=;/.test(c) && /Max-Age=0/i.test(c))).toBe(true);
+      const login = await get("/login", setCookies(told));
+      expect(login.status).toBe(200);
+      expect(login.html).toMatch(
+        /This account has been deactivated\. Please contact [^ ]+@[^ ]+ if you need access again\./,
+      );
+      // The ended session signs no one in, and a guessed or unknown token is told nothing.
+      expect((await get("/dashboard", victim.cookie)).location).toBe("/login");
+      const unknown = await app.fetch("/jobs", { headers: { Cookie: "runway_session=abc" } });
+      expect(unknown.status).toBe(200);
+
+      // A user whose session simply ended (here: deleted by their own sign-out) is not told.
+      const out = await app.fetch("/logout", withCookie(form({}), other.cookie));
+      expect(out.status).toBe(302);
+      const after = await app.fetch("/jobs", { headers: { Cookie: other.cookie } });
+      expect(after.status).toBe(200);
+
+      // Reactivated: the old session stays ended and says nothing about deactivation.
+      expect((await toggle(victim.user.id, "true")).status).toBe(302);
+      const back = await app.fetch("/dashboard", { headers: { Cookie: victim.cookie } });
+      expect(back.headers.get("location")).toMatch(/^\/login\?redirectTo=/);
+      expect(back.headers.getSetCookie().join(";")).not.toContain("runway_flash=");
+    });
+
     it("answers fetchers with JSON: the success text, or the failure banner and page error", async () => {
       // What a Remix fetcher posts to: the route's data endpoint.
       const FETCHER = "/admin/users?_data=routes%2Fadmin.users";

@@ -1,6 +1,6 @@
-import { and, eq, gt, lt, or, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "#db/client";
-import type { SessionKind } from "#db/constants";
+import type { SessionEndReason, SessionKind } from "#db/constants";
 import { sessions, users } from "#db/schema";
 import { hashToken, randomToken } from "./tokens.server";
 
@@ -61,6 +61,7 @@ export async function resolveSession(
       and(
         eq(sessions.tokenHash, hashToken(token)),
         eq(sessions.kind, kind),
+        isNull(sessions.endedReason),
         gt(sessions.expiresAt, sql`now()`),
         eq(users.isActive, true),
         kind === "web"
@@ -85,13 +86,57 @@ export async function revokeSession(db: Db, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
 }
 
-/** Ends every session and API token of a user (deactivation, deletion, password reset). */
-export async function revokeAllSessions(db: Db, userId: string): Promise<number> {
-  const rows = await db
+/**
+ * Ends every session and API token of a user (deactivation, deletion, password reset). With a
+ * `reason`, web sessions are kept as ended rows until they expire (they sign no one in), so the
+ * browser that holds one can be told why by `endedSessionReason`; API tokens are always deleted.
+ */
+export async function revokeAllSessions(
+  db: Db,
+  userId: string,
+  opts: { reason?: SessionEndReason } = {},
+): Promise<number> {
+  if (!opts.reason) {
+    const rows = await db
+      .delete(sessions)
+      .where(eq(sessions.userId, userId))
+      .returning({ id: sessions.id });
+    return rows.length;
+  }
+  const deleted = await db
     .delete(sessions)
-    .where(eq(sessions.userId, userId))
+    .where(and(eq(sessions.userId, userId), eq(sessions.kind, "api")))
     .returning({ id: sessions.id });
-  return rows.length;
+  const ended = await db
+    .update(sessions)
+    .set({ endedReason: opts.reason })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.endedReason)))
+    .returning({ id: sessions.id });
+  return deleted.length + ended.length;
+}
+
+/**
+ * Why the web session behind `token` was ended, while that still holds: 'deactivated' only while
+ * the account is still deactivated (a reactivated user's old sessions simply end). Only the holder
+ * of the session's secret token can learn this, so it tells a guesser nothing.
+ */
+export async function endedSessionReason(db: Db, token: string): Promise<SessionEndReason | null> {
+  if (!token || token.length > 200) return null;
+  const [row] = await db
+    .select({ reason: sessions.endedReason })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        eq(sessions.kind, "web"),
+        isNotNull(sessions.endedReason),
+        gt(sessions.expiresAt, sql`now()`),
+        eq(users.isActive, false),
+      ),
+    )
+    .limit(1);
+  return (row?.reason as SessionEndReason | undefined) ?? null;
 }
 
 export async function purgeExpiredSessions(db: Db): Promise<void> {

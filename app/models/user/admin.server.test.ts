@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { auditLog, passwordTokens, sessions, users } from "#db/schema";
 import { forEachDb } from "../../../tests/setup/db";
 import { createUser } from "../../../tests/factories";
-import { createSession, resolveSession } from "../auth/session.server";
+import { createSession, endedSessionReason, resolveSession } from "../auth/session.server";
 import { verifyPassword } from "../auth/password.server";
 import type { Ctx } from "../context";
 import { Conflict, Forbidden, NotFound, ValidationError } from "../errors";
@@ -17,6 +17,7 @@ import {
   setUserActive,
   updateUserByAdmin,
 } from "./admin.server";
+import { deactivateByEmail } from "./roster.server";
 import { userRecordSchema } from "./user.schema";
 
 const q = (s = "") => readUserListQuery(new URLSearchParams(s));
@@ -283,6 +284,18 @@ describe("user administration", () => {
       }
     });
 
+    it("ends sessions the same way when the registrar's CLI deactivates by e-mail", async () => {
+      const ctx = await adminCtx();
+      const { user } = await createUser(t.db, { role: "alumni" });
+      const web = await createSession(t.db, user.id, "web", { remember: true });
+      const api = await createSession(t.db, user.id, "api");
+      const r = await deactivateByEmail(ctx, user.email.toUpperCase());
+      expect(r).toMatchObject({ changed: true, sessionsRevoked: 2 });
+      expect(await resolveSession(t.db, web.token, "web")).toBeNull();
+      expect(await resolveSession(t.db, api.token, "api")).toBeNull();
+      expect(await endedSessionReason(t.db, web.token)).toBe("deactivated");
+    });
+
     it("ends every session and token at once on deactivation and deletion", async () => {
       const ctx = await adminCtx();
       const { user } = await createUser(t.db, { role: "student" });
@@ -298,13 +311,21 @@ describe("user administration", () => {
 
       const u = await setUserActive(ctx, user.id, false);
       expect(u).toMatchObject({ isActive: false, status: "inactive" });
-      expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(
-        0,
-      );
+      // API tokens are gone; the web session is kept only as an ended row that signs no one in
+      // but lets its browser be told why (issue 12).
+      expect(
+        await t.db
+          .select({ kind: sessions.kind, endedReason: sessions.endedReason })
+          .from(sessions)
+          .where(eq(sessions.userId, user.id)),
+      ).toEqual([{ kind: "web", endedReason: "deactivated" }]);
       expect(
         await t.db.select().from(passwordTokens).where(eq(passwordTokens.userId, user.id)),
       ).toHaveLength(0);
       expect(await resolveSession(t.db, web.token, "web")).toBeNull();
+      expect(await resolveSession(t.db, api.token, "api")).toBeNull();
+      expect(await endedSessionReason(t.db, web.token)).toBe("deactivated");
+      expect(await endedSessionReason(t.db, api.token)).toBeNull();
       const [a] = await t.db.select().from(auditLog).where(eq(auditLog.action, "user.deactivate"));
       expect(a).toMatchObject({
         entityId: user.id,
@@ -314,6 +335,9 @@ describe("user administration", () => {
       });
 
       expect((await setUserActive(ctx, user.id, true)).isActive).toBe(true);
+      // Reactivated: the old session stays ended and no longer speaks of deactivation.
+      expect(await resolveSession(t.db, web.token, "web")).toBeNull();
+      expect(await endedSessionReason(t.db, web.token)).toBeNull();
       expect(
         await t.db.select().from(auditLog).where(eq(auditLog.action, "user.activate")),
       ).toHaveLength(1);

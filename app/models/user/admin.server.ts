@@ -246,10 +246,14 @@ export async function otherActiveAdmins(tx: Tx, id: string): Promise<number> {
   return n;
 }
 
-/** Ends everything that lets a user in: sessions, API tokens and unused reset/invite links. */
-/** Ends every way in: sessions, API tokens and unused reset/invite links. */
-export async function endAccess(tx: Tx, id: string) {
-  await revokeAllSessions(tx as unknown as Db, id);
+/**
+ * Ends every way in: sessions, API tokens and unused reset/invite links. On deactivation the web
+ * sessions stay as ended rows so their browsers are told the account is deactivated.
+ */
+export async function endAccess(tx: Tx, id: string, opts: { deactivated?: boolean } = {}) {
+  await revokeAllSessions(tx as unknown as Db, id, {
+    reason: opts.deactivated ? "deactivated" : undefined,
+  });
   await tx
     .delete(passwordTokens)
     .where(and(eq(passwordTokens.userId, id), isNull(passwordTokens.usedAt)));
@@ -316,7 +320,7 @@ export async function updateUserByAdmin(
         throw new Conflict(STUDENT_ID_TAKEN, { studentId: [STUDENT_ID_TAKEN] });
       throw e;
     }
-    if (before.isActive && next.isActive === false) await endAccess(tx, id);
+    if (before.isActive && next.isActive === false) await endAccess(tx, id, { deactivated: true });
 
     const keys = Object.keys(change.after);
     const action =

@@ -73,8 +73,8 @@ async function deactivateLocked(tx: Tx, ctx: Ctx, user: UserRow, why: Record<str
     .where(and(eq(users.id, user.id), eq(users.isActive, true)))
     .returning();
   if (!updated) return { user, changed: false, sessionsRevoked: 0 };
-  const sessionsRevoked = await revokeAllSessions(tx, user.id);
-  await endAccess(tx, user.id);
+  const sessionsRevoked = await revokeAllSessions(tx, user.id, { reason: "deactivated" });
+  await endAccess(tx, user.id, { deactivated: true });
   await audit(tx, ctx.actor, {
     action: "user.deactivate",
     entityType: "user",
