@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { JOB_STATUSES } from "../../db/constants";
-import { auditLog, jobInteractions, searchEvents } from "../../db/schema";
-import { forEachDb, rows, type TestDb } from "../setup/db";
-import { createCompany, createJob, createUser } from "../factories";
+import { JOB_STATUSES } from "../../../db/constants";
+import { auditLog, jobInteractions, searchEvents } from "../../../db/schema";
+import { forEachDb, rows, type TestDb } from "../../../tests/setup/db";
+import { createCompany, createJob, createUser } from "../../../tests/factories";
 import {
   applyToJob,
   createJob as modelCreateJob,
@@ -24,16 +24,11 @@ import {
   updateJob,
   viewJob,
   type SearchTuning,
-} from "../../app/models/job/job.server";
-import {
-  jobCreateSchema,
-  jobUpdateSchema,
-  searchWords,
-  toggledStatus,
-} from "../../app/models/job/job.schema";
-import { actorKey, recordSearch, topSearches } from "../../app/models/search/search.server";
-import { analyticsTerm } from "../../app/models/search/search.schema";
-import { Forbidden, NotFound, ValidationError } from "../../app/models/errors";
+} from "./job.server";
+import { jobCreateSchema, jobUpdateSchema, searchWords, toggledStatus } from "./job.schema";
+import { actorKey, recordSearch, topSearches } from "../search/search.server";
+import { analyticsTerm } from "../search/search.schema";
+import { Forbidden, NotFound, ValidationError } from "../errors";
 
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
 const page = (limit = 50, offset = 0) => ({ offset, limit });
