@@ -104,7 +104,7 @@ export function ErrorBoundary() {
   // Present when a child route failed: keep the whole frame (navigation, footer) around the error.
   const data = useRouteLoaderData<typeof loader>("root");
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  // No stack, SQL or driver text reaches the page (DESIGN: user-safe errors); the server logs them.
+  // No stack, SQL or driver text reaches the page (errors shown to users are safe to show); the server logs them.
   const detail =
     status === 400
       ? "The request contained something Runway cannot accept. Please check what you entered."

@@ -52,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAnonymous(request);
-  // remix-auth reads the body itself (STACK-NOTES 6): validate a copy.
+  // remix-auth reads the request body itself: validate a copy.
   const formData = await request.clone().formData();
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") {
