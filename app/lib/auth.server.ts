@@ -74,7 +74,7 @@ export async function requireUser(request: Request): Promise<SessionUser> {
 }
 
 /**
- * Admin or a redirect. Per §2.1: /admin/companies, jobs, users, create-user send non-admins to
+ * Admin or a redirect. Per the route table: /admin/companies, jobs, users, create-user send non-admins to
  * /dashboard; /admin/surveys… send them to / (pass `nonAdminTo: "/"`).
  */
 export async function requireAdmin(

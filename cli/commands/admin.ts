@@ -75,7 +75,7 @@ async function obtainPassword(opts: AdminCreateOptions, io: Io): Promise<string>
   return first;
 }
 
-/** Creates an active, verified administrator with the Create User rules (§5). */
+/** Creates an active, verified administrator with the Create User rules. */
 export async function runAdminCreate(
   opts: AdminCreateOptions,
   deps: RunDeps = {},

@@ -11,7 +11,7 @@ import {
   type RunDeps,
 } from "../support";
 
-/** Inserts or refreshes the 14 programmes of spec §2.4 (idempotent). */
+/** Inserts or refreshes the 14 programmes of `COURSES` in db/constants.ts (idempotent). */
 export async function runCoursesSeed(
   opts: { json?: boolean },
   deps: RunDeps = {},
