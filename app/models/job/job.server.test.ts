@@ -37,23 +37,22 @@ const titles = (r: { rows: Array<{ title: string }> }) => r.rows.map((x) => x.ti
 async function hiddenAndVisible(t: TestDb) {
   const company = await createCompany(t.db, { name: "Hidden Test Air" });
   const visible = await createJob(t.db, { title: "Visible Ramp Agent", companyId: company.id });
+  const kinds = [
+    ...JOB_STATUSES.map((status) => ({ status, isApproved: false, label: "Pending" })),
+    ...JOB_STATUSES.filter((s) => s !== "active").map((status) => ({
+      status,
+      isApproved: true,
+      label: "Approved",
+    })),
+  ];
   const hidden = [];
-  for (const status of JOB_STATUSES)
+  for (const { status, isApproved, label } of kinds)
     hidden.push(
       await createJob(t.db, {
-        title: `Pending ${status} Ramp Agent`,
+        title: `${label} ${status} Ramp Agent`,
         companyId: company.id,
         status,
-        isApproved: false,
-      }),
-    );
-  for (const status of JOB_STATUSES.filter((s) => s !== "active"))
-    hidden.push(
-      await createJob(t.db, {
-        title: `Approved ${status} Ramp Agent`,
-        companyId: company.id,
-        status,
-        isApproved: true,
+        isApproved,
       }),
     );
   return { visible, hidden };
