@@ -33,7 +33,7 @@ import { listCourseGroups } from "~/models/course/course.server";
 import { DomainError, TooManyRequests } from "~/models/errors";
 import { registerFormSchema } from "~/models/user/user.schema";
 import { PasswordInput } from "~/components/auth/password-input";
-import { useHydrated } from "~/components/auth/use-hydrated";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { VerificationModal } from "~/components/auth/verification-modal";
 import { LEGAL_IDS, LegalModal, type LegalDoc } from "~/components/layout/legal-modals";
 import { Field } from "~/components/ui/field";

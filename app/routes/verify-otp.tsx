@@ -29,7 +29,7 @@ import { otpField } from "~/models/user/user.schema";
 import { findUserByEmail } from "~/models/user/user.server";
 import { useCountdown } from "~/components/auth/countdown";
 import { emptyOtp, OtpInput, otpComplete } from "~/components/auth/otp-input";
-import { useHydrated } from "~/components/auth/use-hydrated";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import type { VerifyActionData } from "~/components/auth/verify-types";
 import styles from "~/styles/accounts.css";
 

@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useState } from "react";
 import { ADMIN_THEME_STORAGE_KEY } from "#db/constants";
-import { useHydrated } from "../charts/use-hydrated";
+import { useHydrated } from "../ui/use-hydrated";
 import { adminThemes, paletteFor } from "./theme";
 
 export function ThemeSelector({ collegeShortName }: { collegeShortName: string }) {
