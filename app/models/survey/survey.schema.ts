@@ -80,7 +80,6 @@ export function effectiveType(type: unknown): QuestionType {
 }
 
 export const isChoiceType = (t: QuestionType) => t === "multiple_choice" || t === "checkbox";
-export const isTextType = (t: QuestionType) => t === "short_text" || t === "long_text";
 
 /** Options text split by line, trimmed, blanks and duplicates dropped (§5 survey editing). */
 export function splitOptions(raw: unknown): string[] {

@@ -85,15 +85,6 @@ export function readRole(
   const r = u?.role ?? u?.userType ?? u?.type;
   return typeof r === "string" && (ROLES as readonly string[]).includes(r) ? (r as Role) : null;
 }
-export const isAdmin = (u: Parameters<typeof readRole>[0]) => readRole(u) === "admin";
-export const isStudentOrAlumni = (u: Parameters<typeof readRole>[0]) => {
-  const r = readRole(u);
-  return r === "student" || r === "alumni";
-};
-export const hasAnyRole = (u: Parameters<typeof readRole>[0], roles: Role[]) => {
-  const r = readRole(u);
-  return !!r && roles.includes(r);
-};
 
 /** Display name: name, full name, first + last, e-mail, else 'User' (spec §2.2). */
 export function displayName(
