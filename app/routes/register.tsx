@@ -36,7 +36,7 @@ import { PasswordInput } from "~/components/auth/password-input";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { VerificationModal } from "~/components/auth/verification-modal";
 import { LEGAL_IDS, LegalModal, type LegalDoc } from "~/components/layout/legal-modals";
-import { SelectField, TextField } from "~/components/forms/fields";
+import { SelectField, TextField, YearLevelOptions } from "~/components/forms/fields";
 import { Field } from "~/components/ui/field";
 import { notify } from "~/components/ui/notify";
 import type { loader as rootLoader } from "~/root";
@@ -213,12 +213,7 @@ export default function Register() {
             <CourseOptions groups={courseGroups} placeholder="Select your course" />
           </SelectField>
           <SelectField meta={fields.yearLevel} label="Year level">
-            <option value="">Select year level</option>
-            {yearLevels.map((y) => (
-              <option key={y} value={y}>
-                {y}
-              </option>
-            ))}
+            <YearLevelOptions levels={yearLevels} />
           </SelectField>
           <div className="auth-grid-2">
             <Field label="Password" id={fields.password.id} error={fields.password.errors}>

@@ -45,7 +45,8 @@ export function TextField({
           key={meta.key}
           name={meta.name}
           type={type}
-          defaultValue={initial(meta)}
+          // A password is never filled back in.
+          defaultValue={type === "password" ? undefined : initial(meta)}
           {...attrs}
         />
       )}
@@ -83,5 +84,19 @@ export function TextareaField({
         <textarea {...p} key={meta.key} name={meta.name} defaultValue={initial(meta)} {...attrs} />
       )}
     </Field>
+  );
+}
+
+/** The year-level select's options: a blank "Select year level" and the given levels. */
+export function YearLevelOptions({ levels }: { levels: readonly string[] }) {
+  return (
+    <>
+      <option value="">Select year level</option>
+      {levels.map((y) => (
+        <option key={y} value={y}>
+          {y}
+        </option>
+      ))}
+    </>
   );
 }

@@ -6,7 +6,7 @@ import { YEAR_LEVELS } from "#db/constants";
 import { PROFILE_MSG, profileFormSchema } from "~/models/user/profile.schema";
 import type { PublicUser } from "~/models/user/user.server";
 import { Field } from "../ui/field";
-import { SelectField, TextField, TextareaField } from "../forms/fields";
+import { SelectField, TextField, TextareaField, YearLevelOptions } from "../forms/fields";
 import { CourseOptions } from "~/components/ui/course-options";
 
 export interface CourseGroup {
@@ -70,12 +70,7 @@ export function ProfileForm({
               <CourseOptions groups={courseGroups} placeholder="Select course" />
             </SelectField>
             <SelectField meta={fields.yearLevel} label="Year Level">
-              <option value="">Select year level</option>
-              {YEAR_LEVELS.map((y) => (
-                <option key={y} value={y}>
-                  {y}
-                </option>
-              ))}
+              <YearLevelOptions levels={YEAR_LEVELS} />
             </SelectField>
           </div>
         </>
