@@ -4,7 +4,6 @@
  * loaders in parallel, so a layout check protects nothing).
  */
 import { redirect } from "@remix-run/node";
-import type { Role } from "#db/constants";
 import { deactivatedMessage } from "~/models/auth/auth.server";
 import {
   createSession,
@@ -83,12 +82,6 @@ export async function requireAdmin(
 ): Promise<SessionUser> {
   const user = await requireUser(request);
   if (user.role !== "admin") throw redirect(opts.nonAdminTo ?? "/dashboard");
-  return user;
-}
-
-export async function requireRole(request: Request, roles: Role[], elsewhere = "/dashboard") {
-  const user = await requireUser(request);
-  if (!roles.includes(user.role as Role)) throw redirect(elsewhere);
   return user;
 }
 

@@ -21,7 +21,9 @@ import {
   useSearchParams,
   useSubmit,
 } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
+import { useDebounced } from "~/components/ui/use-debounced";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { LOGO_MAX_BYTES, type Role } from "#db/constants";
 import { CompanyForm } from "~/components/company/company-form";
 import { companyColumns, DeleteCompanyForm } from "~/components/company/company-table";
@@ -206,12 +208,6 @@ export async function action({ request }: ActionFunctionArgs) {
   return idempotentForm(request, user.id, formData, backTo(request), save);
 }
 
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
-
 export default function AdminCompanies() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -221,7 +217,8 @@ export default function AdminCompanies() {
   const submit = useSubmit();
   const hydrated = useHydrated();
   const searchRef = useRef<HTMLFormElement>(null);
-  const timer = useRef<ReturnType<typeof setTimeout>>();
+  // A pending debounced search must not undo a navigation the user started meanwhile (e.g. Edit).
+  const debounced = useDebounced(params);
 
   const hrefWith = (patch: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
@@ -236,8 +233,6 @@ export default function AdminCompanies() {
   const closeHref = hrefWith({});
   const close = () => navigate(closeHref, { preventScrollReset: true, replace: true });
 
-  // A pending debounced search must not undo a navigation the user started meanwhile (e.g. Edit).
-  useEffect(() => () => clearTimeout(timer.current), [params]);
   useEffect(() => {
     if (data.loadError) notify.error(data.loadError);
   }, [data.loadError]);
@@ -311,12 +306,8 @@ export default function AdminCompanies() {
           placeholder="Search by name, location, email…"
           onChange={(e) => {
             const f = e.currentTarget.form;
-            clearTimeout(timer.current);
             // Search runs 350 ms after the last keystroke, without a full reload.
-            timer.current = setTimeout(
-              () => f && submit(f, { replace: true, preventScrollReset: true }),
-              350,
-            );
+            debounced.schedule(() => f && submit(f, { replace: true, preventScrollReset: true }));
           }}
         />
         <button type="submit" className="btn">

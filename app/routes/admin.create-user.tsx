@@ -26,6 +26,7 @@ import { DomainError } from "~/models/errors";
 import { USERS_MSG } from "~/models/user/admin.schema";
 import { createUserByAdmin } from "~/models/user/admin.server";
 import { userRecordSchema } from "~/models/user/user.schema";
+import { SelectField, TextField, YearLevelOptions } from "~/components/forms/fields";
 import { Field } from "~/components/ui/field";
 import type { loader as rootLoader } from "~/root";
 import styles from "~/styles/people.css";
@@ -101,30 +102,6 @@ export default function CreateUser() {
   });
   const [type, setType] = useState<string>(String(fields.userType.initialValue ?? "student"));
   const busy = useNavigation().state === "submitting";
-  const text = (
-    name: keyof typeof fields,
-    label: string,
-    inputType = "text",
-    autoComplete = "off",
-  ) => {
-    const f = fields[name];
-    return (
-      <Field label={label} error={f.errors} id={f.id}>
-        {(p) => (
-          <input
-            {...p}
-            key={f.key}
-            name={f.name}
-            type={inputType}
-            defaultValue={
-              inputType === "password" ? undefined : (f.initialValue as string | undefined)
-            }
-            autoComplete={autoComplete}
-          />
-        )}
-      </Field>
-    );
-  };
   return (
     <main className="page page-narrow create-user">
       <div className="page-header">
@@ -158,54 +135,38 @@ export default function CreateUser() {
           )}
         </Field>
         <div className="form-grid">
-          {text("firstName", "First name", "text", "given-name")}
-          {text("lastName", "Last name", "text", "family-name")}
+          <TextField meta={fields.firstName} label="First name" autoComplete="given-name" />
+          <TextField meta={fields.lastName} label="Last name" autoComplete="family-name" />
         </div>
-        {text("email", "Email", "email", "off")}
-        {text("password", "Password", "password", "new-password")}
+        <TextField meta={fields.email} label="Email" type="email" autoComplete="off" />
+        <TextField
+          meta={fields.password}
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+        />
         {type !== "admin" ? (
           <>
-            {text("studentId", type === "student" ? "Student ID" : "Student ID (optional)")}
-            <Field
+            <TextField
+              meta={fields.studentId}
+              label={type === "student" ? "Student ID" : "Student ID (optional)"}
+              autoComplete="off"
+            />
+            <SelectField
+              meta={fields.course}
               label={type === "student" ? "Course" : "Course (optional)"}
-              error={fields.course.errors}
-              id={fields.course.id}
             >
-              {(p) => (
-                <select
-                  {...p}
-                  key={fields.course.key}
-                  name={fields.course.name}
-                  defaultValue={(fields.course.initialValue as string) ?? ""}
-                >
-                  <CourseOptions groups={courseGroups} placeholder="Select course" />
-                </select>
-              )}
-            </Field>
-            <Field
+              <CourseOptions groups={courseGroups} placeholder="Select course" />
+            </SelectField>
+            <SelectField
+              meta={fields.yearLevel}
               label={type === "student" ? "Year level" : "Year level (optional)"}
-              error={fields.yearLevel.errors}
-              id={fields.yearLevel.id}
             >
-              {(p) => (
-                <select
-                  {...p}
-                  key={fields.yearLevel.key}
-                  name={fields.yearLevel.name}
-                  defaultValue={(fields.yearLevel.initialValue as string) ?? ""}
-                >
-                  <option value="">Select year level</option>
-                  {REGISTER_YEAR_LEVELS.map((y) => (
-                    <option key={y} value={y}>
-                      {y}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
+              <YearLevelOptions levels={REGISTER_YEAR_LEVELS} />
+            </SelectField>
           </>
         ) : null}
-        {text("phone", "Phone (optional)", "tel", "tel")}
+        <TextField meta={fields.phone} label="Phone (optional)" type="tel" autoComplete="tel" />
         <div className="row">
           <button type="submit" className="btn btn-primary" disabled={busy}>
             {busy ? "Creating…" : "Create User"}

@@ -11,6 +11,7 @@ import {
 } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { JOB_TYPES, JOB_TYPE_LABELS, SEARCH_DEBOUNCE_MS } from "#db/constants";
+import { useDebounced } from "~/components/ui/use-debounced";
 import { JobCard, type JobCardData } from "~/components/jobs/job-card";
 import { ErrorReference, UNAVAILABLE_TEXT, errorInfo } from "~/components/ui/error-reference";
 import { getUser } from "~/lib/auth.server";
@@ -136,7 +137,7 @@ export default function JobsBoard() {
   const navigation = useNavigation();
   const location = useLocation();
   const formRef = useRef<HTMLFormElement>(null);
-  const timer = useRef<ReturnType<typeof setTimeout>>();
+  const debounced = useDebounced();
   const busy = navigation.state === "loading" && navigation.location?.pathname === "/jobs";
   const back = location.pathname + location.search;
 
@@ -153,7 +154,6 @@ export default function JobsBoard() {
     set("location", filters.location);
     set("category", filters.category);
   }, [filters.q, filters.type, filters.location, filters.category]);
-  useEffect(() => () => clearTimeout(timer.current), []);
   // The fold is for phones: from the tablet width up the filters stay open (CSS shows them there
   // without JavaScript too; opening the <details> keeps them visible in browsers without that CSS).
   const foldRef = useRef<HTMLDetailsElement>(null);
@@ -164,8 +164,7 @@ export default function JobsBoard() {
   const activeFilters = [filters.type, filters.location, filters.category].filter(Boolean).length;
 
   const search = (form: HTMLFormElement, delay: number) => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
+    debounced.schedule(() => {
       // Only the filters in use go into the URL (no `?type=&location=` noise); the page starts at 1.
       const params = new URLSearchParams();
       for (const [k, v] of new FormData(form))

@@ -3,7 +3,7 @@
  * /verify-otp; with it (the form then carries `enhanced=1`) the action answers with the signed
  * verification state and the page opens the verification modal in place.
  */
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type {
   ActionFunctionArgs,
@@ -33,9 +33,10 @@ import { listCourseGroups } from "~/models/course/course.server";
 import { DomainError, TooManyRequests } from "~/models/errors";
 import { registerFormSchema } from "~/models/user/user.schema";
 import { PasswordInput } from "~/components/auth/password-input";
-import { useHydrated } from "~/components/auth/use-hydrated";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { VerificationModal } from "~/components/auth/verification-modal";
 import { LEGAL_IDS, LegalModal, type LegalDoc } from "~/components/layout/legal-modals";
+import { SelectField, TextField, YearLevelOptions } from "~/components/forms/fields";
 import { Field } from "~/components/ui/field";
 import { notify } from "~/components/ui/notify";
 import type { loader as rootLoader } from "~/root";
@@ -141,10 +142,6 @@ export default function Register() {
   }, [navigate, registered]);
 
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/register");
-  const input = (meta: (typeof fields)[keyof typeof fields], type: "text" | "email") => {
-    const { key: _k, ...rest } = getInputProps(meta, { type, ariaAttributes: false });
-    return rest;
-  };
   const password = (meta: typeof fields.password) => {
     const {
       key: _k,
@@ -153,8 +150,6 @@ export default function Register() {
     } = getInputProps(meta, { type: "password", ariaAttributes: false });
     return rest;
   };
-  const { key: _ck, ...courseProps } = getSelectProps(fields.course, { ariaAttributes: false });
-  const { key: _yk, ...yearProps } = getSelectProps(fields.yearLevel, { ariaAttributes: false });
   const userTypeError = fields.userType.errors?.[0];
 
   return (
@@ -196,56 +191,30 @@ export default function Register() {
           </fieldset>
 
           <div className="auth-grid-2">
-            <Field label="First name" id={fields.firstName.id} error={fields.firstName.errors}>
-              {(p) => (
-                <input {...input(fields.firstName, "text")} {...p} autoComplete="given-name" />
-              )}
-            </Field>
-            <Field label="Last name" id={fields.lastName.id} error={fields.lastName.errors}>
-              {(p) => (
-                <input {...input(fields.lastName, "text")} {...p} autoComplete="family-name" />
-              )}
-            </Field>
+            <TextField meta={fields.firstName} label="First name" autoComplete="given-name" />
+            <TextField meta={fields.lastName} label="Last name" autoComplete="family-name" />
           </div>
-          <Field label="Email" id={fields.email.id} error={fields.email.errors}>
-            {(p) => (
-              <input
-                {...input(fields.email, "email")}
-                {...p}
-                autoComplete="email"
-                placeholder={`you@${domain}`}
-              />
-            )}
-          </Field>
+          <TextField
+            meta={fields.email}
+            label="Email"
+            type="email"
+            autoComplete="email"
+            placeholder={`you@${domain}`}
+          />
           <div className="student-only">
-            <Field
+            <TextField
+              meta={fields.studentId}
               label="Student ID"
-              id={fields.studentId.id}
-              error={fields.studentId.errors}
               hint="For students only."
-            >
-              {(p) => <input {...input(fields.studentId, "text")} {...p} autoComplete="off" />}
-            </Field>
+              autoComplete="off"
+            />
           </div>
-          <Field label="Course" id={fields.course.id} error={fields.course.errors}>
-            {(p) => (
-              <select {...courseProps} {...p}>
-                <CourseOptions groups={courseGroups} placeholder="Select your course" />
-              </select>
-            )}
-          </Field>
-          <Field label="Year level" id={fields.yearLevel.id} error={fields.yearLevel.errors}>
-            {(p) => (
-              <select {...yearProps} {...p}>
-                <option value="">Select year level</option>
-                {yearLevels.map((y) => (
-                  <option key={y} value={y}>
-                    {y}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <SelectField meta={fields.course} label="Course">
+            <CourseOptions groups={courseGroups} placeholder="Select your course" />
+          </SelectField>
+          <SelectField meta={fields.yearLevel} label="Year level">
+            <YearLevelOptions levels={yearLevels} />
+          </SelectField>
           <div className="auth-grid-2">
             <Field label="Password" id={fields.password.id} error={fields.password.errors}>
               {(p) => (

@@ -12,8 +12,8 @@ import type {
 } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
-import { useEffect, useId, useState } from "react";
-import { OTP_LENGTH, RESEND_COOLDOWN_SECONDS } from "#db/constants";
+import { useEffect, useId } from "react";
+import { RESEND_COOLDOWN_SECONDS } from "#db/constants";
 import { redirectWithFlash, requireAnonymous, startSession } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { clientIp } from "~/lib/request.server";
@@ -28,8 +28,9 @@ import { DomainError, TooManyRequests } from "~/models/errors";
 import { otpField } from "~/models/user/user.schema";
 import { findUserByEmail } from "~/models/user/user.server";
 import { useCountdown } from "~/components/auth/countdown";
-import { emptyOtp, OtpInput, otpComplete } from "~/components/auth/otp-input";
-import { useHydrated } from "~/components/auth/use-hydrated";
+import { OtpCodeField, OtpSentTo, ResendCode, useOtpDigits } from "~/components/auth/otp-entry";
+import { otpComplete } from "~/components/auth/otp-input";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import type { VerifyActionData } from "~/components/auth/verify-types";
 import styles from "~/styles/accounts.css";
 
@@ -109,11 +110,9 @@ export default function VerifyOtp() {
   const navigation = useNavigation();
   const submit = useSubmit();
   const hydrated = useHydrated();
-  const [digits, setDigits] = useState(() => emptyOtp(OTP_LENGTH));
+  const otp = useOtpDigits();
   const cooldown = useCountdown(initialCooldown);
-  const labelId = useId();
   const helpId = useId();
-  const errorId = useId();
   const startCooldown = cooldown.start;
 
   // The page applies the 60-second wait after a resend (and honours the server's wait).
@@ -123,13 +122,10 @@ export default function VerifyOtp() {
     else if (data.retryAfter) startCooldown(data.retryAfter);
   }, [data, startCooldown]);
   // After a failed try the boxes remount empty, with the focus back on the first one.
-  const [round, setRound] = useState(0);
+  const clearOtp = otp.clear;
   useEffect(() => {
-    if (data?.intent === "verify" && !data.verified) {
-      setDigits(emptyOtp(OTP_LENGTH));
-      setRound((r) => r + 1);
-    }
-  }, [data]);
+    if (data?.intent === "verify" && !data.verified) clearOtp();
+  }, [data, clearOtp]);
 
   const busyIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const verifyError = data?.intent === "verify" && !data.verified ? data.error : null;
@@ -143,36 +139,21 @@ export default function VerifyOtp() {
     <main className="auth-page">
       <div className="auth-card stack">
         <h1>Verify your email</h1>
-        <p id={helpId} className="auth-sub">
-          We sent a {OTP_LENGTH}-digit code to <strong>{email}</strong>. Enter it below to verify
-          your email.
-        </p>
+        <OtpSentTo id={helpId} email={email} className="auth-sub" />
         <Form method="post" className="auth-form">
           <input type="hidden" name="intent" value="verify" />
           <input type="hidden" name="s" value={s} />
-          <p id={labelId} className="field-label otp-label">
-            Verification code
-          </p>
-          <OtpInput
-            key={round}
-            value={digits}
-            onChange={setDigits}
+          <OtpCodeField
+            otp={otp}
             onComplete={submitCode}
-            labelledBy={labelId}
-            describedBy={verifyError ? `${helpId} ${errorId}` : helpId}
-            invalid={!!verifyError}
+            helpId={helpId}
+            error={verifyError}
             disabled={busyIntent === "verify"}
-            autoFocus
           />
-          {verifyError ? (
-            <p id={errorId} className="field-error otp-error" role="alert">
-              {verifyError}
-            </p>
-          ) : null}
           <button
             type="submit"
             className="btn btn-primary btn-block"
-            disabled={(hydrated && !otpComplete(digits)) || busyIntent === "verify"}
+            disabled={(hydrated && !otpComplete(otp.digits)) || busyIntent === "verify"}
           >
             {busyIntent === "verify" ? "Verifying…" : "Verify Email"}
           </button>
@@ -180,14 +161,12 @@ export default function VerifyOtp() {
         <Form method="post" className="otp-resend">
           <input type="hidden" name="intent" value="resend" />
           <input type="hidden" name="s" value={s} />
-          <span className="muted">Didn&apos;t get the code?</span>
-          <button
+          <ResendCode
             type="submit"
-            className="btn btn-ghost btn-sm"
-            disabled={(hydrated && cooldown.left > 0) || busyIntent === "resend"}
-          >
-            {hydrated && cooldown.left > 0 ? `Resend code (${cooldown.left}s)` : "Resend code"}
-          </button>
+            left={cooldown.left}
+            counting={hydrated}
+            disabled={busyIntent === "resend"}
+          />
         </Form>
         {resent ? (
           <p className="alert alert-success" role="status">

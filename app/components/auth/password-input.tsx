@@ -1,6 +1,6 @@
 /** A password field with a show/hide toggle. The toggle appears only with JavaScript. */
 import { useState, type InputHTMLAttributes } from "react";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "../ui/use-hydrated";
 
 export function PasswordInput({
   id,

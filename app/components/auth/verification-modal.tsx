@@ -4,13 +4,14 @@
  * after the modal opens and after each resend, and the fixed messages as notifications. It talks to
  * the /verify-otp action (mode=modal), which checks the code against the signed registration state.
  */
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef } from "react";
 import { useFetcher } from "@remix-run/react";
-import { OTP_LENGTH, RESEND_COOLDOWN_SECONDS } from "#db/constants";
+import { RESEND_COOLDOWN_SECONDS } from "#db/constants";
 import { Modal } from "../ui/modal";
 import { notify } from "../ui/notify";
 import { useCountdown } from "./countdown";
-import { emptyOtp, OtpInput, otpComplete } from "./otp-input";
+import { OtpCodeField, OtpSentTo, ResendCode, useOtpDigits } from "./otp-entry";
+import { otpComplete } from "./otp-input";
 import { OTP_UI, type VerifyActionData } from "./verify-types";
 
 export function VerificationModal({
@@ -29,11 +30,9 @@ export function VerificationModal({
 }) {
   const verify = useFetcher<VerifyActionData>();
   const resend = useFetcher<VerifyActionData>();
-  const [digits, setDigits] = useState(() => emptyOtp(OTP_LENGTH));
-  // Bumped after a failed try: the boxes remount empty with the focus back on the first one.
-  const [round, setRound] = useState(0);
+  const otp = useOtpDigits();
+  const clearOtp = otp.clear;
   const cooldown = useCountdown(0);
-  const labelId = useId();
   const helpId = useId();
   const startCooldown = cooldown.start;
 
@@ -53,10 +52,9 @@ export function VerificationModal({
       onVerified();
     } else {
       notify.error(d.error || OTP_UI.verifyFailed);
-      setDigits(emptyOtp(OTP_LENGTH));
-      setRound((r) => r + 1);
+      clearOtp();
     }
-  }, [verify.state, verify.data, onVerified]);
+  }, [verify.state, verify.data, onVerified, clearOtp]);
 
   const handledResend = useRef<unknown>(null);
   useEffect(() => {
@@ -88,51 +86,37 @@ export function VerificationModal({
   return (
     <Modal open={open} onClose={onClose} title="Verify your email" size="sm">
       <div className="stack otp-modal">
-        <p id={helpId}>
-          We sent a {OTP_LENGTH}-digit code to <strong>{email}</strong>. Enter it below to verify
-          your email.
-        </p>
+        <OtpSentTo id={helpId} email={email} />
         <form
           method="post"
           action="/verify-otp"
           className="stack"
           onSubmit={(e) => {
             e.preventDefault();
-            submitCode(digits.join(""));
+            submitCode(otp.digits.join(""));
           }}
         >
-          <p id={labelId} className="field-label otp-label">
-            Verification code
-          </p>
-          <OtpInput
-            key={round}
-            value={digits}
-            onChange={setDigits}
-            onComplete={submitCode}
-            labelledBy={labelId}
-            describedBy={helpId}
-            disabled={busy}
-            autoFocus
-          />
-          <button type="submit" className="btn btn-primary" disabled={!otpComplete(digits) || busy}>
+          <OtpCodeField otp={otp} onComplete={submitCode} helpId={helpId} disabled={busy} />
+          <button
+            type="submit"
+            className="btn btn-primary"
+            disabled={!otpComplete(otp.digits) || busy}
+          >
             {busy ? "Verifying…" : "Verify Email"}
           </button>
         </form>
         <div className="otp-resend">
-          <span className="muted">Didn&apos;t get the code?</span>
-          <button
+          <ResendCode
             type="button"
-            className="btn btn-ghost btn-sm"
-            disabled={cooldown.left > 0 || resend.state !== "idle"}
+            left={cooldown.left}
+            disabled={resend.state !== "idle"}
             onClick={() =>
               resend.submit(
                 { intent: "resend", mode: "modal", s: state },
                 { method: "post", action: "/verify-otp" },
               )
             }
-          >
-            {cooldown.left > 0 ? `Resend code (${cooldown.left}s)` : "Resend code"}
-          </button>
+          />
         </div>
       </div>
     </Modal>

@@ -15,7 +15,7 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "../ui/use-hydrated";
 
 export interface ChartDatum {
   /** Short axis label (fits a phone). */

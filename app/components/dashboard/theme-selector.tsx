@@ -4,9 +4,14 @@
  * before paint on the next load, so this component only writes on change.
  */
 import { useEffect, useId, useState } from "react";
-import { ADMIN_THEME_STORAGE_KEY } from "#db/constants";
-import { useHydrated } from "../charts/use-hydrated";
-import { adminThemes, paletteFor } from "./theme";
+import {
+  ADMIN_THEME_KEY,
+  adminThemes,
+  applyPalette,
+  paletteFor,
+  readStoredThemeId,
+} from "../layout/theme";
+import { useHydrated } from "../ui/use-hydrated";
 
 export function ThemeSelector({ collegeShortName }: { collegeShortName: string }) {
   const id = useId();
@@ -14,12 +19,9 @@ export function ThemeSelector({ collegeShortName }: { collegeShortName: string }
   const themes = adminThemes(collegeShortName);
   const [value, setValue] = useState("default");
   useEffect(() => {
-    try {
-      const stored = window.localStorage.getItem(ADMIN_THEME_STORAGE_KEY);
-      if (stored && paletteFor(stored, collegeShortName)) setValue(stored);
-    } catch {
-      /* storage blocked: keep the default */
-    }
+    // Storage blocked or an unknown id: keep the default.
+    const stored = readStoredThemeId();
+    if (stored && adminThemes(collegeShortName).some((t) => t.id === stored)) setValue(stored);
   }, [collegeShortName]);
   return (
     <div className="theme-selector">
@@ -32,12 +34,11 @@ export function ThemeSelector({ collegeShortName }: { collegeShortName: string }
           const next = e.currentTarget.value;
           setValue(next);
           try {
-            window.localStorage.setItem(ADMIN_THEME_STORAGE_KEY, next);
+            window.localStorage.setItem(ADMIN_THEME_KEY, next);
           } catch {
             /* private mode: the theme still applies for this page */
           }
-          document.documentElement.dataset.adminTheme =
-            paletteFor(next, collegeShortName) ?? "default";
+          applyPalette(paletteFor(next, collegeShortName));
         }}
       >
         {themes.map((t) => (

@@ -3,7 +3,6 @@
  * as one line of compact buttons on a desktop (short labels so they fit beside eight columns).
  */
 import { Link, useFetcher } from "@remix-run/react";
-import { useEffect, useState } from "react";
 
 export interface AdminJobRow {
   id: string;
@@ -69,11 +68,4 @@ export function AdminJobActions({ row, back }: { row: AdminJobRow; back: string 
       </Link>
     </div>
   );
-}
-
-/** False on the server and in the first client render, true once hydrated. */
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
 }

@@ -6,7 +6,6 @@
  */
 
 export type Palette = "default" | "emerald" | "rose" | "gold";
-export const PALETTES: readonly Palette[] = ["default", "emerald", "rose", "gold"];
 
 /** localStorage key of the chosen theme id. */
 export const ADMIN_THEME_KEY = "admin_theme";

@@ -6,6 +6,7 @@ import { YEAR_LEVELS } from "#db/constants";
 import { PROFILE_MSG, profileFormSchema } from "~/models/user/profile.schema";
 import type { PublicUser } from "~/models/user/user.server";
 import { Field } from "../ui/field";
+import { SelectField, TextField, TextareaField, YearLevelOptions } from "../forms/fields";
 import { CourseOptions } from "~/components/ui/course-options";
 
 export interface CourseGroup {
@@ -43,28 +44,6 @@ export function ProfileForm({
   });
   const saving = useNavigation().state === "submitting";
   const isStudentish = profile.role === "student" || profile.role === "alumni";
-  const input = (
-    name: "firstName" | "lastName" | "phone" | "address" | "studentId",
-    label: string,
-    type = "text",
-    autoComplete = "off",
-  ) => {
-    const f = fields[name];
-    return (
-      <Field label={label} error={f.errors} id={f.id}>
-        {(p) => (
-          <input
-            {...p}
-            key={f.key}
-            name={f.name}
-            type={type}
-            defaultValue={f.initialValue ?? ""}
-            autoComplete={autoComplete}
-          />
-        )}
-      </Field>
-    );
-  };
   return (
     <Form method="post" {...getFormProps(form)} className="stack">
       {form.errors?.length ? (
@@ -73,63 +52,30 @@ export function ProfileForm({
         </p>
       ) : null}
       <div className="form-grid">
-        {input("firstName", "First Name", "text", "given-name")}
-        {input("lastName", "Last Name", "text", "family-name")}
+        <TextField meta={fields.firstName} label="First Name" autoComplete="given-name" />
+        <TextField meta={fields.lastName} label="Last Name" autoComplete="family-name" />
       </div>
       <Field label="Email" hint="Your e-mail address cannot be changed here.">
         {(p) => <input {...p} type="email" value={profile.email} readOnly />}
       </Field>
       <div className="form-grid">
-        {input("phone", "Phone", "tel", "tel")}
-        {input("address", "Address", "text", "street-address")}
+        <TextField meta={fields.phone} label="Phone" type="tel" autoComplete="tel" />
+        <TextField meta={fields.address} label="Address" autoComplete="street-address" />
       </div>
       {isStudentish ? (
         <>
-          {input("studentId", "Student ID")}
+          <TextField meta={fields.studentId} label="Student ID" autoComplete="off" />
           <div className="form-grid">
-            <Field label="Course" error={fields.course.errors} id={fields.course.id}>
-              {(p) => (
-                <select
-                  {...p}
-                  key={fields.course.key}
-                  name={fields.course.name}
-                  defaultValue={(fields.course.initialValue as string | undefined) ?? ""}
-                >
-                  <CourseOptions groups={courseGroups} placeholder="Select course" />
-                </select>
-              )}
-            </Field>
-            <Field label="Year Level" error={fields.yearLevel.errors} id={fields.yearLevel.id}>
-              {(p) => (
-                <select
-                  {...p}
-                  key={fields.yearLevel.key}
-                  name={fields.yearLevel.name}
-                  defaultValue={fields.yearLevel.initialValue ?? ""}
-                >
-                  <option value="">Select year level</option>
-                  {YEAR_LEVELS.map((y) => (
-                    <option key={y} value={y}>
-                      {y}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
+            <SelectField meta={fields.course} label="Course">
+              <CourseOptions groups={courseGroups} placeholder="Select course" />
+            </SelectField>
+            <SelectField meta={fields.yearLevel} label="Year Level">
+              <YearLevelOptions levels={YEAR_LEVELS} />
+            </SelectField>
           </div>
         </>
       ) : null}
-      <Field label="Bio" error={fields.bio.errors} id={fields.bio.id}>
-        {(p) => (
-          <textarea
-            {...p}
-            key={fields.bio.key}
-            name={fields.bio.name}
-            defaultValue={fields.bio.initialValue ?? ""}
-            rows={4}
-          />
-        )}
-      </Field>
+      <TextareaField meta={fields.bio} label="Bio" rows={4} />
       <div className="row">
         <button type="submit" className="btn btn-primary" disabled={saving}>
           {saving ? "Saving…" : "Save Changes"}

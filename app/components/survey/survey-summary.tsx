@@ -4,15 +4,9 @@
  * from the model; this only renders. Every chart has its numbers as text beside it (the text
  * alternative, and what shows before JavaScript draws the chart).
  */
-import { useEffect, useState } from "react";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { QuestionSummary, SurveySummary as Summary } from "~/models/survey/survey.server";
-
-function useHydrated() {
-  const [h, setH] = useState(false);
-  useEffect(() => setH(true), []);
-  return h;
-}
 
 const short = (s: string) => (s.length > 18 ? `${s.slice(0, 17)}…` : s);
 

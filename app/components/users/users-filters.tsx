@@ -5,7 +5,8 @@
  */
 import { Form, Link, useNavigate } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { PAGE_SIZES, ROLES, SEARCH_DEBOUNCE_MS } from "#db/constants";
+import { PAGE_SIZES, ROLES } from "#db/constants";
+import { useDebounced } from "~/components/ui/use-debounced";
 import type { UserListQuery } from "~/models/user/admin.schema";
 
 function toSearch(form: HTMLFormElement): string {
@@ -26,7 +27,7 @@ export function UsersFilters({
 }) {
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const debounced = useDebounced();
   const apply = () => {
     if (formRef.current)
       navigate(`/admin/users${toSearch(formRef.current)}`, {
@@ -50,7 +51,6 @@ export function UsersFilters({
     set("verified", query.verified === null ? "" : String(query.verified));
     set("size", String(query.size));
   }, [query]);
-  useEffect(() => () => clearTimeout(timer.current), []);
 
   const sortKept = query.sort !== "createdAt" || query.dir !== "desc";
   return (
@@ -63,14 +63,15 @@ export function UsersFilters({
       ref={formRef}
       onSubmit={(e) => {
         e.preventDefault();
-        clearTimeout(timer.current);
+        debounced.cancel();
         apply();
       }}
       onChange={(e) => {
-        clearTimeout(timer.current);
-        if ((e.target as HTMLElement).getAttribute("name") === "q")
-          timer.current = setTimeout(apply, SEARCH_DEBOUNCE_MS);
-        else apply();
+        if ((e.target as HTMLElement).getAttribute("name") === "q") debounced.schedule(apply);
+        else {
+          debounced.cancel();
+          apply();
+        }
       }}
     >
       <div className="field filter-search">

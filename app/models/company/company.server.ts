@@ -120,14 +120,6 @@ export async function listCompanies(
   };
 }
 
-/** Companies for a select box (id and name, by name). */
-export async function listCompanyOptions(db: Db): Promise<Array<{ id: string; name: string }>> {
-  return db
-    .select({ id: companies.id, name: companies.name })
-    .from(companies)
-    .orderBy(sql`lower(${companies.name})`, asc(companies.id));
-}
-
 async function findRow(db: Db, id: string): Promise<CompanyRow | null> {
   if (!UUID.test(id)) return null;
   const [c] = await db.select().from(companies).where(eq(companies.id, id)).limit(1);

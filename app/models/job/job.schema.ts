@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { JOB_STATUSES, JOB_TYPES, type JobStatus, type JobType } from "#db/constants";
+import { optionalText } from "../fields.schema";
 
 export { JOB_STATUSES, JOB_TYPES, JOB_TYPE_LABELS } from "#db/constants";
 export type { JobStatus, JobType } from "#db/constants";
@@ -79,13 +80,8 @@ export const EMPLOYMENT_TYPE: Record<JobType, string> = {
   contract: "CONTRACTOR",
 };
 
-const optionalText = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, JOB_MSG.tooLong(label, max))
-    .nullish()
-    .transform((v) => (v ? v : null));
+const optionalJobText = (label: string, max: number) =>
+  optionalText(max, JOB_MSG.tooLong(label, max));
 
 /** Categories from a list or a comma-separated string: trimmed, blanks dropped, duplicates removed. */
 export const categoriesField = z
@@ -146,10 +142,10 @@ const jobFields = {
   title: titleField,
   company: companyRefField,
   jobType: z.enum(JOB_TYPES, { error: JOB_MSG.jobType }),
-  location: optionalText("Location", LOCATION_MAX),
+  location: optionalJobText("Location", LOCATION_MAX),
   categories: categoriesField,
-  shortDescription: optionalText("Short description", SHORT_MAX),
-  description: optionalText("Description", DESCRIPTION_MAX),
+  shortDescription: optionalJobText("Short description", SHORT_MAX),
+  description: optionalJobText("Description", DESCRIPTION_MAX),
   status: z.enum(JOB_STATUSES, { error: JOB_MSG.status }),
   isApproved: boolish(JOB_MSG.isApproved),
 };

@@ -13,7 +13,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client";
-import { JOB_TYPES, type JobStatus, type JobType } from "#db/constants";
+import type { JobStatus, JobType } from "#db/constants";
 import { jobInteractions, jobs } from "#db/schema";
 import { audit, diff } from "../audit/audit.server";
 import { containsFolded, containsPattern, folded } from "../search/match.server";
@@ -692,8 +692,6 @@ export async function listPublicJobUrls(
         order by j.created_at desc nulls last, j.id desc nulls last limit ${limit}`,
   );
 }
-
-export const JOB_TYPE_SET = new Set<string>(JOB_TYPES);
 
 // ─── The student dashboard ──────────────────────────────────────────────────────────────────────
 

@@ -80,7 +80,6 @@ export function effectiveType(type: unknown): QuestionType {
 }
 
 export const isChoiceType = (t: QuestionType) => t === "multiple_choice" || t === "checkbox";
-export const isTextType = (t: QuestionType) => t === "short_text" || t === "long_text";
 
 /** Options text split by line, trimmed, blanks and duplicates dropped. */
 export function splitOptions(raw: unknown): string[] {

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, ROLES, YEAR_LEVELS, type Role } from "#db/constants";
+import { nullableChoice, nullableText } from "../fields.schema";
 import { collegeEmailField, firstNameField, lastNameField } from "./user.schema";
 
 export const USERS_MSG = {
@@ -104,14 +105,6 @@ export function wantsPaging(params: URLSearchParams): boolean {
   return ["page", "size", "limit", "pageSize"].some((k) => params.has(k));
 }
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullable()
-    .transform((v) => (v ? v : null));
-
 /** A course given as an id/code/name or as an object with one of those (the spec's client sends either). */
 export const courseRef = z.preprocess((v) => {
   if (v && typeof v === "object") {
@@ -119,7 +112,7 @@ export const courseRef = z.preprocess((v) => {
     return o._id ?? o.id ?? o.code ?? o.name ?? null;
   }
   return v;
-}, optionalText(200));
+}, nullableText(200));
 
 /**
  * What an admin may change on a user (PUT /api/admin/users/{id}). Every key is optional; keys not
@@ -134,18 +127,13 @@ export function adminUserPatchSchema(domain: string) {
       email: collegeEmailField(domain),
       role: z.enum(ROLES, { error: "Please select user type" }),
       userType: z.enum(ROLES, { error: "Please select user type" }),
-      studentId: optionalText(50),
+      studentId: nullableText(50),
       course: courseRef,
-      yearLevel: z
-        .string()
-        .trim()
-        .nullable()
-        .transform((v) => (v ? v : null))
-        .pipe(z.enum(YEAR_LEVELS, { error: "Please choose a valid year level" }).nullable()),
-      phone: optionalText(40),
-      contactNumber: optionalText(40),
-      address: optionalText(300),
-      bio: optionalText(2000),
+      yearLevel: nullableChoice(YEAR_LEVELS, "Please choose a valid year level"),
+      phone: nullableText(40),
+      contactNumber: nullableText(40),
+      address: nullableText(300),
+      bio: nullableText(2000),
       isActive: z.boolean({ error: "isActive must be true or false" }),
       status: z.enum(USER_STATUSES, { error: "Status must be active or inactive" }),
     })

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { YEAR_LEVELS } from "#db/constants";
+import { optionalChoice, optionalText } from "../fields.schema";
 import { courseRef } from "./admin.schema";
 import { firstNameField, lastNameField } from "./user.schema";
 
@@ -16,31 +17,19 @@ export const PROFILE_MSG = {
   notFound: "Profile not found",
 } as const;
 
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null));
+/** §8: "<Field> must be at most N characters". */
+const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
 
 /** The whole profile form: an empty optional field clears it. */
 export const profileFormSchema = z.object({
   firstName: firstNameField,
   lastName: lastNameField,
-  phone: optionalText(40, "Phone"),
-  address: optionalText(300, "Address"),
-  bio: optionalText(2000, "Bio"),
-  studentId: optionalText(50, "Student ID"),
+  phone: optionalText(40, tooLong("Phone", 40)),
+  address: optionalText(300, tooLong("Address", 300)),
+  bio: optionalText(2000, tooLong("Bio", 2000)),
+  studentId: optionalText(50, tooLong("Student ID", 50)),
   course: courseRef.optional().transform((v) => v ?? null),
-  yearLevel: z
-    .string()
-    .trim()
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null))
-    .pipe(z.enum(YEAR_LEVELS, { error: "Please choose a valid year level" }).nullable()),
+  yearLevel: optionalChoice(YEAR_LEVELS, "Please choose a valid year level"),
 });
 export type ProfileForm = z.infer<typeof profileFormSchema>;
 /** A partial change: a missing key leaves the field as it is; null clears it. */

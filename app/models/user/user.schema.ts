@@ -1,6 +1,7 @@
 /** Isomorphic user rules and messages, shared by forms, /api and the CLI. */
 import { z } from "zod";
 import { NAME_MIN, PASSWORD_MAX, PASSWORD_MIN, ROLES, YEAR_LEVELS, type Role } from "#db/constants";
+import { optionalChoice, optionalText } from "../fields.schema";
 import { emailDomain, isPlainEmail, normalizeEmail } from "./email";
 
 export const MSG = {
@@ -84,15 +85,6 @@ export function readRole(
   const r = u?.role ?? u?.userType ?? u?.type;
   return typeof r === "string" && (ROLES as readonly string[]).includes(r) ? (r as Role) : null;
 }
-export const isAdmin = (u: Parameters<typeof readRole>[0]) => readRole(u) === "admin";
-export const isStudentOrAlumni = (u: Parameters<typeof readRole>[0]) => {
-  const r = readRole(u);
-  return r === "student" || r === "alumni";
-};
-export const hasAnyRole = (u: Parameters<typeof readRole>[0], roles: Role[]) => {
-  const r = readRole(u);
-  return !!r && roles.includes(r);
-};
 
 /** Display name: name, full name, first + last, e-mail, else 'User'. */
 export function displayName(
@@ -150,15 +142,6 @@ export const CREATE_MSG = {
   yearLevelInvalid: "Please choose a valid year level",
 } as const;
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null));
-
 /**
  * A user as an administrator (Create User) or the registrar's CSV import creates one: the same
  * rules in both places. `course` is a course id, code or exact name, resolved by the model.
@@ -185,13 +168,7 @@ export function userRecordSchema(
             .pipe(newPasswordField.nullable()),
       studentId: optionalText(50),
       course: optionalText(200),
-      yearLevel: z
-        .string()
-        .trim()
-        .optional()
-        .nullable()
-        .transform((v) => (v ? v : null))
-        .pipe(z.enum(YEAR_LEVELS, { error: CREATE_MSG.yearLevelInvalid }).nullable()),
+      yearLevel: optionalChoice(YEAR_LEVELS, CREATE_MSG.yearLevelInvalid),
       phone: optionalText(40),
     })
     .superRefine(
@@ -252,15 +229,6 @@ export type LoginInput = z.infer<typeof loginSchema>;
 const requiredName = (msg: string) =>
   z.string({ error: msg }).trim().min(1, msg).max(100, REGISTER_MSG.nameTooLong);
 
-const optionalValue = (max: number, msg: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, msg)
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null));
-
 /**
  * The registration payload as POST /api/auth/register and the model take it. Only student and
  * alumni may register themselves; unknown keys (role, verified flags, ids) are dropped by zod.
@@ -273,16 +241,10 @@ export function registerSchema(domain: string, opts: { passwordMin?: number } = 
     lastName: requiredName(MSG.lastNameRequired),
     email: collegeEmailField(domain),
     password: newPasswordFieldOf(opts.passwordMin),
-    studentId: optionalValue(50, REGISTER_MSG.studentIdTooLong),
+    studentId: optionalText(50, REGISTER_MSG.studentIdTooLong),
     // A course id, code or exact name; the model resolves it.
-    course: optionalValue(200, REGISTER_MSG.courseInvalid),
-    yearLevel: z
-      .string()
-      .trim()
-      .optional()
-      .nullable()
-      .transform((v) => (v ? v : null))
-      .pipe(z.enum(REGISTER_YEAR_LEVELS, { error: REGISTER_MSG.yearLevelInvalid }).nullable()),
+    course: optionalText(200, REGISTER_MSG.courseInvalid),
+    yearLevel: optionalChoice(REGISTER_YEAR_LEVELS, REGISTER_MSG.yearLevelInvalid),
   });
 }
 export type RegisterInput = z.infer<ReturnType<typeof registerSchema>>;

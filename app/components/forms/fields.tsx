@@ -1,0 +1,102 @@
+/**
+ * The forms kit: a labelled input, select or textarea bound to one conform field, with its hint,
+ * error and character counter (`Field`). The control gets the field's id, name and initial value;
+ * any other attribute (type, autoComplete, maxLength, placeholder, rows…) passes through. Works
+ * without JavaScript: it is a plain control inside the form.
+ */
+import type {
+  InputHTMLAttributes,
+  ReactNode,
+  SelectHTMLAttributes,
+  TextareaHTMLAttributes,
+} from "react";
+import { Field } from "../ui/field";
+
+/** The part of conform's field metadata the kit reads. */
+export interface FieldMeta {
+  id: string;
+  name: string;
+  key?: string;
+  errors?: string[];
+  initialValue?: unknown;
+}
+
+interface Labelled {
+  meta: FieldMeta;
+  label: ReactNode;
+  hint?: ReactNode;
+}
+
+const initial = (meta: FieldMeta) =>
+  typeof meta.initialValue === "string" ? meta.initialValue : "";
+
+export function TextField({
+  meta,
+  label,
+  hint,
+  type = "text",
+  ...attrs
+}: Labelled & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "defaultValue">) {
+  return (
+    <Field label={label} hint={hint} error={meta.errors} id={meta.id}>
+      {(p) => (
+        <input
+          {...p}
+          key={meta.key}
+          name={meta.name}
+          type={type}
+          // A password is never filled back in.
+          defaultValue={type === "password" ? undefined : initial(meta)}
+          {...attrs}
+        />
+      )}
+    </Field>
+  );
+}
+
+export function SelectField({
+  meta,
+  label,
+  hint,
+  children,
+  ...attrs
+}: Labelled & Omit<SelectHTMLAttributes<HTMLSelectElement>, "id" | "name" | "defaultValue">) {
+  return (
+    <Field label={label} hint={hint} error={meta.errors} id={meta.id}>
+      {(p) => (
+        <select {...p} key={meta.key} name={meta.name} defaultValue={initial(meta)} {...attrs}>
+          {children}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+export function TextareaField({
+  meta,
+  label,
+  hint,
+  ...attrs
+}: Labelled & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "name" | "defaultValue">) {
+  return (
+    <Field label={label} hint={hint} error={meta.errors} id={meta.id}>
+      {(p) => (
+        <textarea {...p} key={meta.key} name={meta.name} defaultValue={initial(meta)} {...attrs} />
+      )}
+    </Field>
+  );
+}
+
+/** The year-level select's options: a blank "Select year level" and the given levels. */
+export function YearLevelOptions({ levels }: { levels: readonly string[] }) {
+  return (
+    <>
+      <option value="">Select year level</option>
+      {levels.map((y) => (
+        <option key={y} value={y}>
+          {y}
+        </option>
+      ))}
+    </>
+  );
+}
