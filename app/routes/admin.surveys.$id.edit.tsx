@@ -9,13 +9,13 @@ import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { redirectWithFlash, requireAdmin } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
-import { DomainError } from "~/models/errors";
 import { saveEditorForm } from "~/models/survey/editor.server";
 import { SURVEY_MSG } from "~/models/survey/survey.schema";
 import { actorOf, getSurvey } from "~/models/survey/survey.server";
 import { BLANK_QUESTION, SurveyEditor } from "~/components/survey/survey-editor";
 import surveyStyles from "~/styles/surveys.css";
 import adminStyles from "~/styles/survey-admin.css";
+import { domainError } from "~/lib/screen-errors.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: surveyStyles },
@@ -29,12 +29,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     return json({ survey });
   } catch (e) {
     // §8: a load failure alerts 'Failed to load survey.' and goes to /admin/surveys.
-    if (e instanceof DomainError)
-      throw await redirectWithFlash("/admin/surveys", {
-        kind: "error",
-        message: SURVEY_MSG.loadFailed,
-      });
-    throw e;
+    domainError(e);
+    throw await redirectWithFlash("/admin/surveys", {
+      kind: "error",
+      message: SURVEY_MSG.loadFailed,
+    });
   }
 }
 

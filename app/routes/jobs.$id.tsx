@@ -15,12 +15,12 @@ import { getUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { preview, relativeTime } from "~/lib/format";
-import { NotFound } from "~/models/errors";
 import { jobPostingJsonLd, jobUrl, jsonForScript } from "~/models/job/feed.server";
 import { isPubliclyVisible } from "~/models/job/job.schema";
 import { actorFrom, logoPath, safeWebsite, viewJob } from "~/models/job/job.server";
 import jobsCss from "~/styles/jobs.css";
 import { ErrorReference, UNAVAILABLE_TEXT, errorInfo } from "~/components/ui/error-reference";
+import { rethrowNotFound } from "~/lib/screen-errors.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: jobsCss }];
 
@@ -35,8 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   try {
     row = await viewJob(ctx, params.id ?? "");
   } catch (e) {
-    if (e instanceof NotFound) throw json({ message: "Job not found" }, { status: 404 });
-    throw e;
+    rethrowNotFound(e, "Job not found");
   }
   const base = env().PUBLIC_URL;
   const isPublic = isPubliclyVisible({ isApproved: row.is_approved, status: row.status });

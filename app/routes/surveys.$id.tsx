@@ -22,13 +22,13 @@ import {
 import { useEffect } from "react";
 import { requireUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
-import { DomainError } from "~/models/errors";
 import { answersFromForm, SURVEY_MSG } from "~/models/survey/survey.schema";
 import { actorOf, getSurveyForAnswering, submitResponse } from "~/models/survey/survey.server";
 import { SurveyAnswerForm } from "~/components/survey/survey-answer-form";
 import { notify } from "~/components/ui/notify";
 import surveyStyles from "~/styles/surveys.css";
 import { ErrorReference, UNAVAILABLE_TEXT, errorInfo } from "~/components/ui/error-reference";
+import { domainReply, rethrowNotFound } from "~/lib/screen-errors.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: surveyStyles }];
 
@@ -41,9 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     );
     return json({ survey, state });
   } catch (e) {
-    if (e instanceof DomainError && e.status === 404)
-      throw json({ message: SURVEY_MSG.notFound }, { status: 404 });
-    throw e;
+    rethrowNotFound(e, SURVEY_MSG.notFound);
   }
 }
 
@@ -59,12 +57,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await submitResponse(ctx, survey.id, payload);
     return json<SubmitResult>({ ok: true, message: SURVEY_MSG.thanks });
   } catch (e) {
-    if (e instanceof DomainError)
-      return json<SubmitResult>(
-        { ok: false, message: e.message, errors: e.fields },
-        { status: e.status },
-      );
-    throw e;
+    return domainReply<SubmitResult>(e, (err) => ({
+      ok: false,
+      message: err.message,
+      errors: err.fields,
+    }));
   }
 }
 

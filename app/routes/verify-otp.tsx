@@ -24,7 +24,7 @@ import {
   verifyEmailCode,
 } from "~/models/auth/verification.server";
 import { readVerifyState } from "~/models/auth/verify-state.server";
-import { DomainError, TooManyRequests } from "~/models/errors";
+import { TooManyRequests } from "~/models/errors";
 import { otpField } from "~/models/user/user.schema";
 import { findUserByEmail } from "~/models/user/user.server";
 import { useCountdown } from "~/components/auth/countdown";
@@ -32,6 +32,7 @@ import { emptyOtp, OtpInput, otpComplete } from "~/components/auth/otp-input";
 import { useHydrated } from "~/components/auth/use-hydrated";
 import type { VerifyActionData } from "~/components/auth/verify-types";
 import styles from "~/styles/accounts.css";
+import { domainError } from "~/lib/screen-errors.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -77,9 +78,13 @@ export async function action({ request }: ActionFunctionArgs) {
         cooldown: RESEND_COOLDOWN_SECONDS,
       });
     } catch (e) {
-      if (!(e instanceof DomainError)) throw e;
-      const retry = e instanceof TooManyRequests ? e.retryAfterSeconds : undefined;
-      return reply({ intent, resent: false, error: e.message, retryAfter: retry }, e.status, retry);
+      const err = domainError(e);
+      const retry = err instanceof TooManyRequests ? err.retryAfterSeconds : undefined;
+      return reply(
+        { intent, resent: false, error: err.message, retryAfter: retry },
+        err.status,
+        retry,
+      );
     }
   }
 
@@ -97,9 +102,9 @@ export async function action({ request }: ActionFunctionArgs) {
       { "Set-Cookie": cookie },
     );
   } catch (e) {
-    if (!(e instanceof DomainError)) throw e;
-    const retry = e instanceof TooManyRequests ? e.retryAfterSeconds : undefined;
-    return reply({ intent, verified: false, error: e.message }, e.status, retry);
+    const err = domainError(e);
+    const retry = err instanceof TooManyRequests ? err.retryAfterSeconds : undefined;
+    return reply({ intent, verified: false, error: err.message }, err.status, retry);
   }
 }
 
