@@ -10,15 +10,7 @@ import type {
   MetaFunction,
 } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import {
-  Form,
-  isRouteErrorResponse,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  useRouteError,
-} from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { requireUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
@@ -27,7 +19,8 @@ import { actorOf, getSurveyForAnswering, submitResponse } from "~/models/survey/
 import { SurveyAnswerForm } from "~/components/survey/survey-answer-form";
 import { notify } from "~/components/ui/notify";
 import surveyStyles from "~/styles/surveys.css";
-import { ErrorReference, UNAVAILABLE_TEXT, errorInfo } from "~/components/ui/error-reference";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { ErrorReference, UNAVAILABLE_TEXT } from "~/components/ui/error-reference";
 import { domainReply, rethrowNotFound } from "~/lib/screen-errors.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: surveyStyles }];
@@ -120,15 +113,23 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{ 404: () => <SurveyError status={404} /> }}
+      defaultStatusHandler={({ status }) => <SurveyError status={status} />}
+    />
+  );
+}
+
+function SurveyError({ status }: { status: number }) {
+  const notFound = status === 404;
   return (
     <main className="page page-narrow">
       <h1>{notFound ? "Survey not available" : "Unexpected Application Error!"}</h1>
       <p>
         {notFound
           ? "This survey does not exist, is closed, or is not meant for you."
-          : errorInfo(error).unavailable
+          : status === 503
             ? UNAVAILABLE_TEXT
             : "Something went wrong. Please try again."}
       </p>
