@@ -31,6 +31,7 @@ import styles from "~/styles/people.css";
 import { CourseOptions } from "~/components/ui/course-options";
 import { roleLabel } from "~/components/layout/menu";
 import { failureReply } from "~/lib/screen-errors.server";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -214,3 +215,8 @@ export default function CreateUser() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Create User · Runway" }];
+
+/** A failure on this screen shows the standard error page inside the frame. */
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

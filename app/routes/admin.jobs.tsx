@@ -33,6 +33,7 @@ import * as Jobs from "~/models/job/job.server";
 import jobsCss from "~/styles/jobs.css";
 import { log } from "~/lib/log.server";
 import { domainReply, formErrors, knownError } from "~/lib/screen-errors.server";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: jobsCss }];
 export const meta: MetaFunction = () => [{ title: "Job Management · Runway" }];
@@ -421,4 +422,9 @@ export default function AdminJobs() {
       ) : null}
     </main>
   );
+}
+
+/** A failure on this screen shows the standard error page inside the frame. */
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

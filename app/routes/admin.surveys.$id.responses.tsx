@@ -28,6 +28,7 @@ import { SurveySummary } from "~/components/survey/survey-summary";
 import surveyStyles from "~/styles/surveys.css";
 import adminStyles from "~/styles/survey-admin.css";
 import { domainError, domainReply } from "~/lib/screen-errors.server";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: surveyStyles },
@@ -254,3 +255,8 @@ export default function SurveyResponses() {
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Responses — ${data.survey.title}` : "Responses — Runway" },
 ];
+
+/** A failure on this screen shows the standard error page inside the frame. */
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

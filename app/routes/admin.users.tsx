@@ -32,6 +32,7 @@ import { UsersTable } from "~/components/users/users-table";
 import styles from "~/styles/people.css";
 import { log } from "~/lib/log.server";
 import { domainError, knownError } from "~/lib/screen-errors.server";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -211,3 +212,8 @@ export default function ManageUsers() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Manage Users · Runway" }];
+
+/** A failure on this screen shows the standard error page inside the frame. */
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -14,6 +14,7 @@ import { forgotPasswordSchema } from "~/models/user/user.schema";
 import { Field } from "~/components/ui/field";
 import styles from "~/styles/accounts.css";
 import { domainReply, formErrors } from "~/lib/screen-errors.server";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -87,3 +88,8 @@ export default function ForgotPassword() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Forgot password · Runway" }];
+
+/** A failure on this screen shows the standard error page inside the frame. */
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

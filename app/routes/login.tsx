@@ -31,6 +31,7 @@ import { notify } from "~/components/ui/notify";
 import styles from "~/styles/accounts.css";
 import { log } from "~/lib/log.server";
 import { domainReply, formErrors } from "~/lib/screen-errors.server";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -160,3 +161,8 @@ export default function Login() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Runway" }];
+
+/** A failure on this screen shows the standard error page inside the frame. */
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

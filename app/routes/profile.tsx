@@ -20,6 +20,7 @@ import { ProfileForm } from "~/components/profile/profile-form";
 import { ProfileView } from "~/components/profile/profile-view";
 import styles from "~/styles/people.css";
 import { failureReply } from "~/lib/screen-errors.server";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -111,3 +112,8 @@ export default function Profile() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Profile · Runway" }];
+
+/** A failure on this screen shows the standard error page inside the frame. */
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -41,6 +41,7 @@ import type { loader as rootLoader } from "~/root";
 import styles from "~/styles/accounts.css";
 import { CourseOptions } from "~/components/ui/course-options";
 import { domainReply, formErrors } from "~/lib/screen-errors.server";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -325,3 +326,8 @@ export default function Register() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Create your account · Runway" }];
+
+/** A failure on this screen shows the standard error page inside the frame. */
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -32,6 +32,7 @@ import { Field } from "~/components/ui/field";
 import styles from "~/styles/accounts.css";
 import type { loader as rootLoader } from "~/root";
 import { domainReply, formErrors } from "~/lib/screen-errors.server";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -168,3 +169,8 @@ export default function ResetPassword() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Reset password · Runway" }];
+
+/** A failure on this screen shows the standard error page inside the frame. */
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -33,6 +33,7 @@ import { useHydrated } from "~/components/auth/use-hydrated";
 import type { VerifyActionData } from "~/components/auth/verify-types";
 import styles from "~/styles/accounts.css";
 import { domainError } from "~/lib/screen-errors.server";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -210,3 +211,8 @@ export default function VerifyOtp() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Verify your email · Runway" }];
+
+/** A failure on this screen shows the standard error page inside the frame. */
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
