@@ -166,10 +166,7 @@ export default function JobPage() {
 
 export function ErrorBoundary() {
   return (
-    <GeneralErrorBoundary
-      statusHandlers={{ 404: () => <JobError status={404} /> }}
-      defaultStatusHandler={({ status }) => <JobError status={status} />}
-    />
+    <GeneralErrorBoundary defaultStatusHandler={({ status }) => <JobError status={status} />} />
   );
 }
 

@@ -114,10 +114,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export function ErrorBoundary() {
   return (
-    <GeneralErrorBoundary
-      statusHandlers={{ 404: () => <SurveyError status={404} /> }}
-      defaultStatusHandler={({ status }) => <SurveyError status={status} />}
-    />
+    <GeneralErrorBoundary defaultStatusHandler={({ status }) => <SurveyError status={status} />} />
   );
 }
 
