@@ -1,5 +1,6 @@
 /**
- * Runway's own server start (STACK-NOTES 3): builds if needed, opens and migrates the database,
+ * Runway's own server start (remix-serve does not exit on SIGTERM while a database
+ * connection is open, and a killed PGlite runs crash recovery): builds if needed, opens and migrates the database,
  * serves the Remix build with express, and closes the database cleanly on SIGTERM/SIGINT.
  */
 import { spawnSync } from "node:child_process";

@@ -11,9 +11,20 @@ import * as db from "./commands/db";
 import * as exportCmd from "./commands/export";
 import * as surveysCmd from "./commands/surveys";
 import * as usersCmd from "./commands/users";
-import { CliExit, EXIT_OK, EXIT_USAGE, describeError, processIo, warn, type Io } from "./support";
+import {
+  CliExit,
+  EXIT_OK,
+  EXIT_USAGE,
+  describeError,
+  processIo,
+  warn,
+  type Io,
+  type RunDeps,
+} from "./support";
 
-export function buildProgram(io: Io = processIo): Command {
+/** `handle` (tests): every command runs on this open database instead of opening the configured one. */
+export function buildProgram(io: Io = processIo, handle?: RunDeps["handle"]): Command {
+  const deps: RunDeps = { io, handle };
   const program = new Command("runway");
   program
     .description(
@@ -39,18 +50,22 @@ Examples:
   $ runway courses list --json
   $ npm run cli -- users list --role student`,
     );
-  db.configure(program, io);
-  courses.configure(program, io);
-  admin.configure(program, io);
-  usersCmd.configure(program, io);
-  surveysCmd.configure(program, io);
-  exportCmd.configure(program, io);
+  db.configure(program, deps);
+  courses.configure(program, deps);
+  admin.configure(program, deps);
+  usersCmd.configure(program, deps);
+  surveysCmd.configure(program, deps);
+  exportCmd.configure(program, deps);
   return program;
 }
 
 /** Runs the program on argv (without node and script) and returns the exit code. */
-export async function main(argv: string[], io: Io = processIo): Promise<number> {
-  const program = buildProgram(io);
+export async function main(
+  argv: string[],
+  io: Io = processIo,
+  handle?: RunDeps["handle"],
+): Promise<number> {
+  const program = buildProgram(io, handle);
   if (argv.length === 0) {
     program.outputHelp({ error: true });
     return EXIT_USAGE;

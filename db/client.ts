@@ -49,7 +49,7 @@ function pidAlive(pid: number): boolean {
   }
 }
 
-/** PGlite does not lock its directory; two processes on one directory corrupt it (STACK-NOTES 4). */
+/** PGlite does not lock its directory and two processes on one directory corrupt it: take a lock file holding our pid. */
 function acquireLock(dir: string): () => void {
   const lockFile = path.join(dir, "runway.lock");
   for (let attempt = 0; attempt < 2; attempt++) {

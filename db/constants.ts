@@ -25,7 +25,7 @@ export type SurveyAudience = (typeof SURVEY_AUDIENCES)[number];
 export const SURVEY_STATUSES = ["draft", "active"] as const;
 export type SurveyStatus = (typeof SURVEY_STATUSES)[number];
 
-/** Canonical question types as stored; §5 aliases are mapped onto these when reading. */
+/** Canonical question types as stored: type aliases are mapped onto these when reading. */
 export const QUESTION_TYPES = [
   "short_text",
   "long_text",
@@ -43,7 +43,7 @@ export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
 };
 export const DEFAULT_RATING_SCALE = 5;
 
-/** Year levels of the profile (§5); the register and create-user forms offer only the last two. */
+/** Year levels of the profile; the register and create-user forms offer only the last two. */
 export const YEAR_LEVELS = ["1st Year", "2nd Year", "3rd Year", "4th Year", "Graduate"] as const;
 export type YearLevel = (typeof YEAR_LEVELS)[number];
 export const REGISTER_YEAR_LEVELS = ["4th Year", "Graduate"] as const;
@@ -56,7 +56,7 @@ export const INSTITUTES = [
 ] as const;
 export type InstituteId = (typeof INSTITUTES)[number]["id"];
 
-/** The 14 programmes of spec §2.4, in the order the register form lists them. */
+/** The 14 programmes, in the order the register form lists them. */
 export const COURSES: ReadonlyArray<{ code: string; name: string; institute: InstituteId }> = [
   { code: "BSAE", name: "BS in Aeronautical Engineering", institute: "engineering" },
   {
@@ -124,7 +124,7 @@ export type FileKind = (typeof FILE_KINDS)[number];
 export const MAIL_STATUSES = ["pending", "sent", "failed"] as const;
 export const JOB_INTERACTIONS = ["view", "apply"] as const;
 
-/** §9 business constants. */
+/** Business constants. */
 export const OTP_LENGTH = 6;
 export const RESEND_COOLDOWN_SECONDS = 60;
 export const OTP_TTL_MINUTES = 10;
@@ -144,7 +144,7 @@ export const NEW_USERS_DAYS = 30;
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 export const IMAGE_MAX_PIXELS_SIDE = 4096;
 
-/** Admin theme ids (§2.9); the fourth is the college short name, supplied at run time. */
+/** Admin theme ids; the fourth is the college short name, supplied at run time. */
 export const BASE_THEMES = [
   { id: "default", label: "Default Blue" },
   { id: "emerald", label: "Emerald" },

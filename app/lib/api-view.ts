@@ -4,7 +4,7 @@
  *
  * - Media URLs (`avatarUrl`, `logoUrl`) that are paths on this host (`/files/{id}`) become absolute
  *   URLs on PUBLIC_URL: a page on another origin would resolve a bare path against itself.
- * - A user's `course` is answered as the plain course name (spec §3 allows "a plain value"): that
+ * - A user's `course` is answered as the plain course name (the spec allows "a plain value"): that
  *   client prints it as text and crashes on an object. Its id and code stay available in their own
  *   fields, `courseId`, `courseCode` (and `courseName`).
  *

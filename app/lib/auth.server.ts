@@ -1,6 +1,6 @@
 /**
  * Who is signed in, and guards with contract names: get* returns the user or null, require* throws
- * a redirect (screens). Every loader and action calls one of these itself (DESIGN: Remix runs
+ * a redirect (screens). Every loader and action calls one of these itself (Remix runs
  * loaders in parallel, so a layout check protects nothing).
  */
 import { redirect } from "@remix-run/node";
@@ -74,7 +74,7 @@ export async function requireUser(request: Request): Promise<SessionUser> {
 }
 
 /**
- * Admin or a redirect. Per §2.1: /admin/companies, jobs, users, create-user send non-admins to
+ * Admin or a redirect. Per the route table: /admin/companies, jobs, users, create-user send non-admins to
  * /dashboard; /admin/surveys… send them to / (pass `nonAdminTo: "/"`).
  */
 export async function requireAdmin(
@@ -155,7 +155,8 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
 
 /**
  * remix-auth: the form strategy checks credentials through the model; sessions stay ours (rows).
- * remix-auth 4 returns the user and leaves the session to us (STACK-NOTES 6).
+ * remix-auth 4 returns the user and leaves the session to us; its form strategy reads the
+ * request body itself, so a route that also parses the form reads a clone.
  */
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";

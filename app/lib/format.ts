@@ -1,7 +1,7 @@
 /** Isomorphic formatting helpers shared by screens and the widget. */
 import { DESCRIPTION_PREVIEW } from "#db/constants";
 
-/** Relative time (§9): just now, minutes, hours, days (under 7), weeks (under 5), months. */
+/** Relative time: just now, minutes, hours, days (under 7), weeks (under 5), months. */
 export function relativeTime(date: string | Date, now: Date = new Date()): string {
   const d = typeof date === "string" ? new Date(date) : date;
   const s = Math.max(0, Math.floor((now.getTime() - d.getTime()) / 1000));
@@ -18,7 +18,7 @@ export function relativeTime(date: string | Date, now: Date = new Date()): strin
   return plural(Math.max(1, Math.floor(days / 30)), "month");
 }
 
-/** The short description, else the first 120 characters of the description (§2.7). */
+/** The short description, else the first 120 characters of the description. */
 export function preview(
   short: string | null | undefined,
   description: string | null | undefined,

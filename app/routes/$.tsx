@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/node";
 
-// Any other path redirects to / (spec §2.1).
+// Any other path redirects to /.
 export const loader = () => redirect("/");
 export const action = () => redirect("/");

@@ -1,4 +1,4 @@
-// Landing page (spec §2.6): hero, links to /register, /login, /dashboard and /jobs, features and
+// Landing page: hero, links to /register, /login, /dashboard and /jobs, features and
 // benefits; signed-in students and alumni also get the Available Surveys list. Public: the viewer
 // and the configuration come from the root loader; this loader only adds the eligible surveys.
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";

@@ -1,5 +1,5 @@
 /**
- * /admin/companies (spec §2.11): a searchable, sortable, paged table; Add Company and Edit in a modal
+ * /admin/companies: a searchable, sortable, paged table; Add Company and Edit in a modal
  * with logo upload; delete after a confirmation (refused while the company has jobs). Modal state is
  * in the URL (?new=1, ?edit={id}, ?delete={id}) so every action also works without JavaScript.
  */
@@ -302,7 +302,7 @@ export default function AdminCompanies() {
           onChange={(e) => {
             const f = e.currentTarget.form;
             clearTimeout(timer.current);
-            // §9: search runs 350 ms after the last keystroke, without a full reload.
+            // Search runs 350 ms after the last keystroke, without a full reload.
             timer.current = setTimeout(
               () => f && submit(f, { replace: true, preventScrollReset: true }),
               350,

@@ -43,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-/** §2.14: creates an active, verified user; on success back to Manage Users with the message. */
+/** Creates an active, verified user; on success back to Manage Users with the message. */
 export async function action({ request }: ActionFunctionArgs) {
   const me = await requireAdmin(request);
   const schema = userRecordSchema(env().COLLEGE_EMAIL_DOMAIN, {

@@ -48,7 +48,7 @@ function listUrl(url: URL): string {
 const safeBack = (v: FormDataEntryValue | null) =>
   typeof v === "string" && /^\/admin\/jobs(\?|$)/.test(v) ? v : "/admin/jobs";
 
-/** /admin/jobs (§2.12): server-side sort and paging over every job, with ?new / ?edit / ?confirm modals. */
+/** /admin/jobs: server-side sort and paging over every job, with ?new / ?edit / ?confirm modals. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   const url = new URL(request.url);
@@ -134,7 +134,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type FormReply = { result: SubmissionResult<string[]>; message: string };
 
-/** One action, several intents: create, update, approve, toggle, delete (§8 notices as flashes). */
+/** One action, several intents: create, update, approve, toggle, delete (notices as flashes). */
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const form = await request.formData();

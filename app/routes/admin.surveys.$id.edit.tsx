@@ -1,4 +1,4 @@
-/** /admin/surveys/{id}/edit (§2.16): question ids stay stable across saves (see updateSurvey). */
+/** /admin/surveys/{id}/edit: question ids stay stable across saves (see updateSurvey). */
 import type {
   ActionFunctionArgs,
   LinksFunction,
@@ -29,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const survey = await getSurvey({ db: await getDb(), actor: actorOf(user) }, params.id ?? "");
     return json({ survey });
   } catch (e) {
-    // §8: a load failure alerts 'Failed to load survey.' and goes to /admin/surveys.
+    // A load failure alerts 'Failed to load survey.' and goes to /admin/surveys.
     domainError(e);
     throw await redirectWithFlash("/admin/surveys", {
       kind: "error",

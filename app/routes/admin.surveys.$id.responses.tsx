@@ -1,5 +1,5 @@
 /**
- * /admin/surveys/{id}/responses (§2.17) with a summary and Export CSV (beyond the spec). The role
+ * /admin/surveys/{id}/responses with a summary and Export CSV (beyond the spec). The role
  * filter is a GET form, so the page, the summary and the export link all follow ?role=.
  */
 import type {

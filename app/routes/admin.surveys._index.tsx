@@ -1,5 +1,5 @@
 /**
- * /admin/surveys (§2.15): the survey cards. Reloads on first load, on navigation (loaders) and
+ * /admin/surveys: the survey cards. Reloads on first load, on navigation (loaders) and
  * when the window regains focus (revalidation). Delete asks 'Delete this survey?' and says how
  * many responses go with it; without JavaScript the question is a confirmation card (?delete=id).
  */
@@ -85,7 +85,7 @@ export default function SurveysList() {
   const busy = useNavigation().state === "submitting";
   const { revalidate, state } = useRevalidator();
 
-  // §2.15: reload when the browser window regains focus.
+  // Reload when the browser window regains focus.
   useEffect(() => {
     const onFocus = () => {
       if (state === "idle" && document.visibilityState === "visible") revalidate();

@@ -1,4 +1,4 @@
-/** /admin/surveys/new: the editor with one blank question (§2.16). */
+/** /admin/surveys/new: the editor with one blank question. */
 import type {
   ActionFunctionArgs,
   LinksFunction,

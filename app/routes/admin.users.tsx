@@ -56,7 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = { db, actor: { id: me.id, role: me.role as Role, email: me.email } };
   const params = new URL(request.url).searchParams;
   const query = readUserListQuery(params);
-  // §8: a failed load shows 'Failed to fetch users' over an empty list, not an error page.
+  // A failed load shows 'Failed to fetch users' over an empty list, not an error page.
   const [page, courses] = await Promise.all([
     listUsers(ctx, query).catch((e) => {
       log.error("admin/users", e);

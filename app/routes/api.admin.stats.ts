@@ -3,7 +3,7 @@ import { handleApi, requireApiAdmin } from "~/lib/api.server";
 import { getDb } from "~/lib/db.server";
 import { adminStats } from "~/models/stats/stats.server";
 
-/** GET /api/admin/stats: exactly the §3 shape (totals, roleCounts, topSearches, studentsByCourse). */
+/** GET /api/admin/stats: exactly the shape in docs/api.md (totals, roleCounts, topSearches, studentsByCourse). */
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleApi(request, async () => {
     await requireApiAdmin(request);

@@ -16,7 +16,7 @@ import { userRecordSchema } from "~/models/user/user.schema";
 
 /**
  * GET /api/admin/users: without paging parameters the full array (the spec's client filters it
- * itself, §7); with page/size (or limit) `{users, total, page, size, pages}`. Filters q (or search),
+ * itself); with page/size (or limit) `{users, total, page, size, pages}`. Filters q (or search),
  * role, status, course and sort/dir apply in both forms.
  */
 export const loader = ({ request }: LoaderFunctionArgs) =>
@@ -28,7 +28,7 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
     return wantsPaging(params) ? listUsers(ctx, q) : listAllUsers(ctx, q);
   });
 
-/** POST /api/admin/users: creates an active, verified user (§2.14, §5) → 201 with the user (`_id`). */
+/** POST /api/admin/users: creates an active, verified user → 201 with the user (`_id`). */
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     if (request.method !== "POST")

@@ -10,7 +10,7 @@ import { serializeUser } from "~/models/user/user.server";
 
 /**
  * POST /api/auth/register → 201 {message, requiresVerification: true, user}. Public. Only student
- * and alumni with the college e-mail; keys other than the §3 payload (role, flags, ids) are ignored.
+ * and alumni with the college e-mail; keys other than the registration payload (role, flags, ids) are ignored.
  */
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {

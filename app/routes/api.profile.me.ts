@@ -16,7 +16,7 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
   handleApi(request, async () => getProfile(await context(request)));
 
 /**
- * PUT /api/profile/me: the §5 field set (fullName or firstName/lastName, contactNumber or phone,
+ * PUT /api/profile/me: the profile field set (fullName or firstName/lastName, contactNumber or phone,
  * address, bio, studentId, course, yearLevel). email, role, status and avatarUrl are ignored.
  */
 export const action = ({ request }: ActionFunctionArgs) =>

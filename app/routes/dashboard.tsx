@@ -55,12 +55,12 @@ async function studentFeed(db: Db, userId: string, courseId: string | null): Pro
   };
 }
 
-/** /dashboard: the admin dashboard for admins, the student/alumni dashboard otherwise (§2.1). */
+/** /dashboard: the admin dashboard for admins, the student/alumni dashboard otherwise. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const db = await getDb();
   if (user.role === "admin") {
-    // §8: when loading the statistics fails, the values are zeros.
+    // When loading the statistics fails, the values are zeros.
     const stats = await adminStats(db).catch((e) => (log.error("dashboard", e), null));
     return defer({
       kind: "admin" as const,

@@ -8,7 +8,7 @@ import { rethrowNotFound } from "~/lib/screen-errors.server";
 
 /**
  * POST /jobs/{id}/apply — Apply Now: records an 'apply' for a signed-in user and sends the browser
- * (a new tab) to the company website. With no website, back to the page with the §2.7 notice.
+ * (a new tab) to the company website. With no website, back to the page with the "No company website" notice.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await getUser(request);

@@ -181,7 +181,7 @@ export default function JobsBoard() {
         className="jobs-filters"
         onChange={(e) => {
           const target = e.target as HTMLInputElement;
-          // Typing waits for a pause (§9: 350 ms); choosing from a list searches at once.
+          // Typing waits for a pause (350 ms); choosing from a list searches at once.
           search(e.currentTarget, target.tagName === "SELECT" ? 0 : SEARCH_DEBOUNCE_MS);
         }}
         onSubmit={(e) => {

@@ -1,5 +1,5 @@
 /**
- * /login (spec §2.3). Signed-out only. Unverified accounts with the right password go on to
+ * /login. Signed-out only. Unverified accounts with the right password go on to
  * /verify-otp (the spec's navigation state travels as a signed `s` value); success lands an admin
  * on /dashboard and anyone else on / (or on the page that sent them here).
  */
@@ -54,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAnonymous(request);
-  // remix-auth reads the body itself (STACK-NOTES 6): validate a copy.
+  // remix-auth reads the request body itself: validate a copy.
   const formData = await request.clone().formData();
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") {
@@ -103,7 +103,7 @@ export default function Login() {
     shouldRevalidate: "onInput",
   });
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/login");
-  // §8: a failed sign-in is also a notification (the server's message, else 'Login failed').
+  // A failed sign-in is also a notification (the server's message, else 'Login failed').
   const failure = actionData?.result.error?.[""]?.[0];
   useEffect(() => {
     if (actionData?.result.error?.[""])

@@ -1,5 +1,5 @@
 /**
- * /register (spec §2.4). Signed-out only. Without JavaScript a successful registration redirects to
+ * /register. Signed-out only. Without JavaScript a successful registration redirects to
  * /verify-otp; with it (the form then carries `enhanced=1`) the action answers with the signed
  * verification state and the page opens the verification modal in place.
  */
@@ -110,12 +110,12 @@ export default function Register() {
 
   useEffect(() => {
     if (!registered) return;
-    // §2.4: open the modal unless the server says no verification is needed.
+    // Open the modal unless the server says no verification is needed.
     if (registered.requiresVerification === false) navigate("/login?justRegistered=1");
     else setModalOpen(true);
   }, [registered, navigate]);
 
-  // §8: a failed registration is also a notification (the message, else 'Registration failed').
+  // A failed registration is also a notification (the message, else 'Registration failed').
   useEffect(() => {
     const result = actionData && "result" in actionData ? actionData.result : null;
     if (result?.error?.[""]) notify.error(result.error[""][0] || "Registration failed");

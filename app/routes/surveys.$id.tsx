@@ -1,5 +1,5 @@
 /**
- * /surveys/{id}: answer one survey (§2.18). Signed-in users only; a survey not meant for the
+ * /surveys/{id}: answer one survey. Signed-in users only; a survey not meant for the
  * user's role is 'not found'. Admins see a read-only preview. The action also serves the survey
  * dialogs (they post here with a fetcher).
  */

@@ -1,5 +1,5 @@
 /**
- * /surveys/{id}/responses: the raw 'Survey Responses' page of §2.1, pretty-printed data. Admins see
+ * /surveys/{id}/responses: the raw 'Survey Responses' page of the route table, pretty-printed data. Admins see
  * every response; any other signed-in user sees only their own (other people's answers are private).
  * The file name's `$id_` keeps this page out of the answering page's layout.
  */
@@ -14,7 +14,7 @@ import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const id = params.id ?? "";
-  // §8: the raw screen logs failures and a missing id to the console only.
+  // The raw screen logs failures and a missing id to the console only.
   if (!isUuid(id))
     return json({
       responses: [] as Awaited<ReturnType<typeof listResponses>>,

@@ -1,5 +1,5 @@
 /**
- * POST /upload/logo (admin): multipart field `logo` → `{url}` (relative to this host, as §7 expects
+ * POST /upload/logo (admin): multipart field `logo` → `{url}` (relative to this host, as the spec's client expects
  * clients to prefix it). At this path without /api, as the spec's upload client calls it; the same
  * handler also answers at /api/upload/logo.
  */

@@ -1,5 +1,5 @@
 /**
- * /verify-otp (spec §2.5). Signed-out only; needs the `{email, userId}` state (a signed `s` value
+ * /verify-otp. Signed-out only; needs the `{email, userId}` state (a signed `s` value
  * here, see verify-state.server.ts) or it redirects to /register. Success signs the user in and goes
  * to /dashboard. The action also serves the register page's verification modal (mode=modal), which
  * gets JSON back and goes on to /login itself.
@@ -122,7 +122,7 @@ export default function VerifyOtp() {
   const errorId = useId();
   const startCooldown = cooldown.start;
 
-  // §2.5: the page applies the 60-second wait after a resend (and honours the server's wait).
+  // The page applies the 60-second wait after a resend (and honours the server's wait).
   useEffect(() => {
     if (!data || data.intent !== "resend") return;
     if (data.resent) startCooldown(data.cooldown);

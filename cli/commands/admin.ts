@@ -75,7 +75,7 @@ async function obtainPassword(opts: AdminCreateOptions, io: Io): Promise<string>
   return first;
 }
 
-/** Creates an active, verified administrator with the Create User rules (§5). */
+/** Creates an active, verified administrator with the Create User rules. */
 export async function runAdminCreate(
   opts: AdminCreateOptions,
   deps: RunDeps = {},
@@ -134,7 +134,7 @@ export async function runAdminCreate(
   return EXIT_OK;
 }
 
-export function configure(program: Command, io: Io = processIo): void {
+export function configure(program: Command, deps: RunDeps = {}): void {
   const admin = program.command("admin").description("Administrator accounts.");
   admin
     .command("create")
@@ -154,5 +154,5 @@ Examples:
   $ printf '%s' "$ADMIN_PASSWORD" | runway admin create --email ops@example.edu \\
       --first-name Ops --last-name Team --password-stdin`,
     )
-    .action(async (opts) => finish(await runAdminCreate(opts, { io })));
+    .action(async (opts) => finish(await runAdminCreate(opts, deps)));
 }

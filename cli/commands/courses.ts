@@ -8,11 +8,10 @@ import {
   say,
   table,
   withDb,
-  type Io,
   type RunDeps,
 } from "../support";
 
-/** Inserts or refreshes the 14 programmes of spec §2.4 (idempotent). */
+/** Inserts or refreshes the 14 programmes of `COURSES` in db/constants.ts (idempotent). */
 export async function runCoursesSeed(
   opts: { json?: boolean },
   deps: RunDeps = {},
@@ -53,14 +52,14 @@ export async function runCoursesList(
   return EXIT_OK;
 }
 
-export function configure(program: Command, io: Io = processIo): void {
+export function configure(program: Command, deps: RunDeps = {}): void {
   const courses = program.command("courses").description("The college's programmes (spec §2.4).");
   courses
     .command("seed")
     .description("Insert the 14 programmes with their institutes; safe to run again.")
     .option("--json", "print the counts as JSON")
     .addHelpText("after", "\nExample:\n  $ runway courses seed")
-    .action(async (opts) => finish(await runCoursesSeed(opts, { io })));
+    .action(async (opts) => finish(await runCoursesSeed(opts, deps)));
   courses
     .command("list")
     .description(
@@ -68,5 +67,5 @@ export function configure(program: Command, io: Io = processIo): void {
     )
     .option("--json", "print the courses as JSON")
     .addHelpText("after", "\nExample:\n  $ runway courses list\n  $ runway courses list --json")
-    .action(async (opts) => finish(await runCoursesList(opts, { io })));
+    .action(async (opts) => finish(await runCoursesList(opts, deps)));
 }

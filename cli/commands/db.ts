@@ -13,7 +13,6 @@ import {
   table,
   warn,
   withDb,
-  type Io,
   type RunDeps,
 } from "../support";
 
@@ -154,7 +153,7 @@ export async function runDbCopy(
   return EXIT_OK;
 }
 
-export function configure(program: Command, io: Io = processIo): void {
+export function configure(program: Command, deps: RunDeps = {}): void {
   const db = program.command("db").description("Database maintenance: migrations and seed data.");
   db.command("migrate")
     .description("Apply pending migrations and seed the 14 courses (idempotent).")
@@ -163,7 +162,7 @@ export function configure(program: Command, io: Io = processIo): void {
       "after",
       "\nExample:\n  $ runway db migrate\n  $ DATABASE_URL=postgres://localhost/runway runway db migrate",
     )
-    .action(async (opts) => finish(await runDbMigrate(opts, { io })));
+    .action(async (opts) => finish(await runDbMigrate(opts, deps)));
   db.command("seed")
     .description(
       "Seed the courses; with --demo also companies, jobs, users and surveys for a first look.",
@@ -174,7 +173,7 @@ export function configure(program: Command, io: Io = processIo): void {
     )
     .option("--json", "print the result (including the demo passwords) as JSON")
     .addHelpText("after", "\nExample:\n  $ runway db seed --demo")
-    .action(async (opts) => finish(await runDbSeed(opts, { io })));
+    .action(async (opts) => finish(await runDbSeed(opts, deps)));
   db.command("copy")
     .description(
       "Copy every row of this database (normally the PGlite directory) into an empty PostgreSQL database, " +
@@ -187,5 +186,5 @@ export function configure(program: Command, io: Io = processIo): void {
       "\nExample:\n  $ runway db copy --to postgres://postgres@127.0.0.1:5432/runway\n" +
         "Stop a server running on the PGlite directory first; create the empty database with createdb.",
     )
-    .action(async (opts) => finish(await runDbCopy(opts, { io })));
+    .action(async (opts) => finish(await runDbCopy(opts, deps)));
 }

@@ -12,7 +12,6 @@ import {
   table,
   warn,
   withDb,
-  type Io,
   type RunDeps,
 } from "../support";
 
@@ -50,7 +49,7 @@ export async function runExport(
   return EXIT_OK;
 }
 
-export function configure(program: Command, io: Io = processIo): void {
+export function configure(program: Command, deps: RunDeps = {}): void {
   program
     .command("export")
     .description(
@@ -63,5 +62,5 @@ export function configure(program: Command, io: Io = processIo): void {
     )
     .option("--json", "print the summary as JSON")
     .addHelpText("after", "\nExample:\n  $ runway export --out ./runway-export-$(date +%F)")
-    .action(async (opts: { out: string; json?: boolean }) => finish(await runExport(opts, { io })));
+    .action(async (opts: { out: string; json?: boolean }) => finish(await runExport(opts, deps)));
 }

@@ -15,7 +15,6 @@ import {
   table,
   warn,
   withDb,
-  type Io,
   type RunDeps,
 } from "../support";
 
@@ -93,7 +92,7 @@ export async function runSurveysExport(
   });
 }
 
-export function configure(program: Command, io: Io = processIo): void {
+export function configure(program: Command, deps: RunDeps = {}): void {
   const surveys = program
     .command("surveys")
     .description("Graduate tracer surveys and their responses.");
@@ -102,7 +101,7 @@ export function configure(program: Command, io: Io = processIo): void {
     .description("List every survey with its id, status, audience, questions and responses.")
     .option("--json", "print the surveys as JSON")
     .addHelpText("after", "\nExample:\n  $ runway surveys list --json")
-    .action(async (opts) => finish(await runSurveysList(opts, { io })));
+    .action(async (opts) => finish(await runSurveysList(opts, deps)));
   surveys
     .command("export")
     .argument("<id>", "the survey id (see `runway surveys list`)")
@@ -115,5 +114,5 @@ export function configure(program: Command, io: Io = processIo): void {
       "after",
       "\nExamples:\n  $ runway surveys export 6f1c…e2 > tracer.csv\n  $ runway surveys export 6f1c…e2 --role alumni --out exports/",
     )
-    .action(async (id, opts) => finish(await runSurveysExport(id, opts, { io })));
+    .action(async (id, opts) => finish(await runSurveysExport(id, opts, deps)));
 }

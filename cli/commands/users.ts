@@ -17,7 +17,6 @@ import {
   table,
   warn,
   withDb,
-  type Io,
   type RunDeps,
 } from "../support";
 
@@ -291,7 +290,7 @@ export async function runUsersCheckEmails(
   return exitCode;
 }
 
-export function configure(program: Command, io: Io = processIo): void {
+export function configure(program: Command, deps: RunDeps = {}): void {
   const users = program.command("users").description("Students, alumni and administrators.");
 
   users
@@ -328,7 +327,7 @@ Examples:
   $ runway users import graduates.csv --update --no-invite`,
     )
     .action(async (file: string, opts: UsersImportOptions) =>
-      finish((await runUsersImport(file, opts, { io })).exitCode),
+      finish((await runUsersImport(file, opts, deps)).exitCode),
     );
 
   users
@@ -349,7 +348,7 @@ Examples:
       "after",
       "\nExamples:\n  $ runway users list --role student --course BSAMT\n  $ runway users list --status inactive --json",
     )
-    .action(async (opts: UsersListOptions) => finish(await runUsersList(opts, { io })));
+    .action(async (opts: UsersListOptions) => finish(await runUsersList(opts, deps)));
 
   users
     .command("deactivate")
@@ -360,7 +359,7 @@ Examples:
     .option("--json", "print the result as JSON")
     .addHelpText("after", "\nExample:\n  $ runway users deactivate maria.santos@example.edu")
     .action(async (email: string, opts: { json?: boolean }) =>
-      finish(await runUsersDeactivate(email, opts, { io })),
+      finish(await runUsersDeactivate(email, opts, deps)),
     );
 
   users
@@ -378,7 +377,5 @@ Examples:
       "after",
       "\nExit code 1 while an active account keeps such an address, 0 otherwise.\n\nExamples:\n  $ runway users check-emails\n  $ runway users check-emails --deactivate",
     )
-    .action(async (opts: UsersCheckEmailsOptions) =>
-      finish(await runUsersCheckEmails(opts, { io })),
-    );
+    .action(async (opts: UsersCheckEmailsOptions) => finish(await runUsersCheckEmails(opts, deps)));
 }

@@ -172,7 +172,7 @@ test("the password toggle shows and hides; Student ID is only for students; sign
   await expect(pw).toHaveAttribute("type", "password");
   await page.getByLabel("Email").fill("nobody@example.edu");
   await page.getByRole("button", { name: "Sign in" }).click();
-  // The error box on the page and the §8 notification.
+  // The error box on the page and the notification.
   await expect(
     page.locator(".alert-error", { hasText: "Invalid email or password" }),
   ).toBeVisible();

@@ -1,5 +1,5 @@
 /**
- * The frame of every screen (spec §2.1, §2.2, §2.6, §9): landing page, navigation per role, the
+ * The frame of every screen: landing page, navigation per role, the
  * mobile menu, footer modals, flashes with and without JavaScript, the error page, admin themes.
  */
 import { expect, test, type Page } from "@playwright/test";

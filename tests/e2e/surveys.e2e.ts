@@ -45,7 +45,7 @@ test("admin builds a survey with every question type", async ({ page }) => {
   // The options box belongs to the choice types only.
   const first = page.locator(".survey-question-editor").first();
   await expect(first.getByLabel("Options (one per line)")).toBeHidden();
-  // §2.16: removing the last remaining question leaves one blank question.
+  // Removing the last remaining question leaves one blank question.
   await first.getByLabel("Question Text").fill("Scratch");
   await page.getByRole("button", { name: "Remove Q1" }).click();
   await expect(page.locator(".survey-question-editor")).toHaveCount(1);

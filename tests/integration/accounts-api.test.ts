@@ -1,4 +1,4 @@
-/** The §7 authentication calls over HTTP against the built server, with a real SMTP sink. */
+/** The /api authentication calls over HTTP against the built server, with a real SMTP sink. */
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users, verificationCodes } from "../../db/schema";

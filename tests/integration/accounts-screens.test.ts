@@ -1,6 +1,6 @@
 /**
  * The account screens as a browser without JavaScript uses them: plain form posts and redirects
- * against the built server. Also the guards of §2.1/§6 and the 'Remember me' cookie.
+ * against the built server. Also the route guards and the 'Remember me' cookie.
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * The frame as a browser without JavaScript sees it (spec §2.1, §2.2, §2.6, §9): server-rendered
+ * The frame as a browser without JavaScript sees it: server-rendered
  * navigation per role, the admin theme boot script only for admins, flashes shown exactly once,
  * the error page and the unknown-path redirect.
  */

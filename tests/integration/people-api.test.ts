@@ -1,4 +1,4 @@
-/** The /api contract of people and dashboards (§7) over HTTP against the built server. */
+/** The /api contract of people and dashboards over HTTP against the built server. */
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
@@ -304,7 +304,7 @@ describe("people /api", () => {
         avatarUrl: null,
       });
 
-      // Exactly what the spec's client sends (§5): fullName, email, role, avatarUrl, bio, course, yearLevel, contactNumber, address, studentId.
+      // Exactly what the spec's client sends: fullName, email, role, avatarUrl, bio, course, yearLevel, contactNumber, address, studentId.
       const put = await app.api("/api/profile/me", {
         method: "PUT",
         token,

@@ -13,7 +13,7 @@ import { forEachDb } from "../setup/db";
 import { useServer } from "../setup/http";
 import { createCompany, createJob, createUser } from "../factories";
 
-/** Fields the spec (§3) names as text or plain values: a client prints them as they are. */
+/** Fields the spec names as text or plain values: a client prints them as they are. */
 const PRINTED = new Set([
   "course",
   "role",

@@ -1,11 +1,11 @@
+// @vitest-environment happy-dom
 /**
- * The widget component rendered by Preact (the real runtime of widget.js) into a minimal DOM: loading,
+ * The widget component rendered by Preact (the real runtime of widget.js) into happy-dom: loading,
  * list, empty and quiet error states, links, the single credential-less request, themes, hostile data.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { render } from "preact";
 import { act } from "preact/test-utils";
-import { installDocument, type MiniElement } from "../test/mini-dom";
 import { parseOptions, type RawOptions } from "./options";
 import { Guard, TEXT, Widget } from "./widget";
 
@@ -28,13 +28,13 @@ const job = (n: number, over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-let container: MiniElement;
+let container: HTMLElement;
 beforeEach(() => {
-  container = installDocument().container;
+  container = document.body.appendChild(document.createElement("div"));
 });
 afterEach(() => {
-  render(null, container as unknown as Element);
-  delete (globalThis as { document?: unknown }).document;
+  render(null, container);
+  container.remove();
 });
 
 function deferred<T>() {
@@ -53,7 +53,7 @@ async function mount(raw: RawOptions, fetchImpl: typeof fetch) {
   await act(() => {
     render(
       <Widget options={parseOptions(raw)} origin={O} fetch={fetchImpl} now={() => NOW} />,
-      container as unknown as Element,
+      container,
     );
   });
 }
@@ -64,9 +64,9 @@ describe("the jobs widget", () => {
     const d = deferred<Response>();
     const fetchImpl = vi.fn(() => d.promise) as unknown as typeof fetch;
     await mount({ limit: "3", type: "internship", category: "Maintenance", q: "line" }, fetchImpl);
-    expect(container.one("p.note")?.textContent).toBe(TEXT.loading);
-    expect(container.one("p.note")?.getAttribute("role")).toBe("status");
-    expect(container.one("section")?.getAttribute("aria-busy")).toBe("true");
+    expect(container.querySelector("p.note")?.textContent).toBe(TEXT.loading);
+    expect(container.querySelector("p.note")?.getAttribute("role")).toBe("status");
+    expect(container.querySelector("section")?.getAttribute("aria-busy")).toBe("true");
 
     d.resolve(
       answer({
@@ -83,13 +83,13 @@ describe("the jobs widget", () => {
     expect(url).toBe(`${O}/api/public/jobs?limit=3&type=internship&category=Maintenance&q=line`);
     expect(init.credentials).toBe("omit");
 
-    const section = container.one("section")!;
+    const section = container.querySelector("section")!;
     expect(section.getAttribute("aria-label")).toBe("Latest jobs");
     expect(section.getAttribute("aria-busy")).toBe("false");
-    expect(container.one("h2")?.textContent).toBe("Latest jobs");
-    const items = container.all("ul.list")[0].all("li");
+    expect(container.querySelector("h2")?.textContent).toBe("Latest jobs");
+    const items = [...container.querySelectorAll("ul.list")[0].querySelectorAll("li")];
     expect(items).toHaveLength(3);
-    const links = items.map((li) => li.one("a")!);
+    const links = items.map((li) => li.querySelector("a")!);
     expect(links.map((a) => a.getAttribute("href"))).toEqual([
       `${O}/jobs/j1`,
       `${O}/jobs/j2`,
@@ -105,18 +105,20 @@ describe("the jobs widget", () => {
     expect(links[1].getAttribute("aria-label")).toBe(
       "Job 2, Company 2, Internship, 4 days ago (opens in a new tab)",
     );
-    expect(items[0].one("span.title")?.textContent).toBe("Job 1");
-    expect(items[0].one("span.meta")?.textContent).toBe("Company 1Pasay CityInternship2 days ago");
-    expect(items[0].one("time")?.getAttribute("dateTime")).toBe(job(1).postedAt);
-    expect(items[2].one("time")?.textContent).toBe("6 days ago");
+    expect(items[0].querySelector("span.title")?.textContent).toBe("Job 1");
+    expect(items[0].querySelector("span.meta")?.textContent).toBe(
+      "Company 1Pasay CityInternship2 days ago",
+    );
+    expect(items[0].querySelector("time")?.getAttribute("dateTime")).toBe(job(1).postedAt);
+    expect(items[2].querySelector("time")?.textContent).toBe("6 days ago");
     // Logo when there is one (decorative: the company name is in the text), a placeholder otherwise.
-    expect(items[0].one("img")?.getAttribute("src")).toBe(`${O}/files/logo-1`);
-    expect(items[0].one("img")?.getAttribute("alt")).toBe("");
-    expect(items[1].one("img")).toBeNull();
-    expect(items[1].one("span.ph")?.textContent).toBe("C");
-    expect(items[1].one("span.ph")?.getAttribute("aria-hidden")).toBe("true");
+    expect(items[0].querySelector("img")?.getAttribute("src")).toBe(`${O}/files/logo-1`);
+    expect(items[0].querySelector("img")?.getAttribute("alt")).toBe("");
+    expect(items[1].querySelector("img")).toBeNull();
+    expect(items[1].querySelector("span.ph")?.textContent).toBe("C");
+    expect(items[1].querySelector("span.ph")?.getAttribute("aria-hidden")).toBe("true");
 
-    const all = container.one("a.all")!;
+    const all = container.querySelector("a.all")!;
     expect(all.textContent).toBe(`${TEXT.seeAll} ${TEXT.newTab}`);
     expect(all.getAttribute("href")).toBe(`${O}/jobs?jobType=internship`);
     expect(all.getAttribute("target")).toBe("_blank");
@@ -126,9 +128,9 @@ describe("the jobs widget", () => {
     await mount({}, (async () =>
       answer({ jobs: [], total: 0, seeAllUrl: `${O}/jobs` })) as typeof fetch);
     await settle();
-    expect(container.one("ul")).toBeNull();
-    expect(container.one("p.note")?.textContent).toBe(TEXT.empty);
-    expect(container.one("a.all")?.getAttribute("href")).toBe(`${O}/jobs`);
+    expect(container.querySelector("ul")).toBeNull();
+    expect(container.querySelector("p.note")?.textContent).toBe(TEXT.empty);
+    expect(container.querySelector("a.all")?.getAttribute("href")).toBe(`${O}/jobs`);
   });
 
   it.each([
@@ -143,8 +145,8 @@ describe("the jobs widget", () => {
   ])("shows a quiet error state after %s, still linking to /jobs", async (_label, impl) => {
     await mount({}, impl as typeof fetch);
     await settle();
-    expect(container.one("p.note")?.textContent).toBe(TEXT.error);
-    expect(container.one("a.all")?.getAttribute("href")).toBe(`${O}/jobs`);
+    expect(container.querySelector("p.note")?.textContent).toBe(TEXT.error);
+    expect(container.querySelector("a.all")?.getAttribute("href")).toBe(`${O}/jobs`);
   });
 
   it("renders hostile data as text and never links to javascript: URLs", async () => {
@@ -158,41 +160,45 @@ describe("the jobs widget", () => {
         seeAllUrl: "javascript:alert(3)",
       })) as typeof fetch);
     await settle();
-    const items = container.all("li");
+    const items = [...container.querySelectorAll("li")];
     expect(items).toHaveLength(1);
-    expect(items[0].one("span.title")?.textContent).toBe('<img src=x onerror="alert(1)">');
-    expect(items[0].all("img")).toHaveLength(0);
+    expect(items[0].querySelector("span.title")?.textContent).toBe(
+      '<img src=x onerror="alert(1)">',
+    );
+    expect(items[0].querySelectorAll("img")).toHaveLength(0);
     expect(
-      container.findAll((e) => (e.getAttribute("href") ?? "").startsWith("javascript:")),
+      [...container.querySelectorAll("*")].filter((e) =>
+        (e.getAttribute("href") ?? "").startsWith("javascript:"),
+      ),
     ).toHaveLength(0);
-    expect(container.one("a.all")?.getAttribute("href")).toBe(`${O}/jobs`);
+    expect(container.querySelector("a.all")?.getAttribute("href")).toBe(`${O}/jobs`);
   });
 
   it("applies the dark theme, the accent colour and a custom title; refuses a CSS-injection accent", async () => {
     await mount({ theme: "dark", accent: "#b45309", title: "Internships" }, (async () =>
       answer({ jobs: [] })) as typeof fetch);
     await settle();
-    const s = container.one("section")!;
+    const s = container.querySelector("section")!;
     expect(s.getAttribute("class")).toBe("rw dark");
     expect(s.style.getPropertyValue("--accent")).toBe("#b45309");
     expect(s.getAttribute("aria-label")).toBe("Internships");
-    render(null, container as unknown as Element);
+    render(null, container);
     await mount({ accent: "red;background:url(//evil)" }, (async () =>
       answer({ jobs: [] })) as typeof fetch);
     await settle();
-    expect(container.one("section")!.getAttribute("class")).toBe("rw light");
-    expect(container.one("section")!.style.getPropertyValue("--accent")).toBe("");
+    expect(container.querySelector("section")!.getAttribute("class")).toBe("rw light");
+    expect(container.querySelector("section")!.style.getPropertyValue("--accent")).toBe("");
   });
 
   it("replaces a logo that fails to load with the placeholder", async () => {
     await mount({}, (async () => answer({ jobs: [job(1)] })) as typeof fetch);
     await settle();
-    const img = container.one("img")!;
+    const img = container.querySelector("img")!;
     await act(() => {
-      img.dispatchEvent({ type: "error" });
+      img.dispatchEvent(new Event("error"));
     });
-    expect(container.one("img")).toBeNull();
-    expect(container.one("span.ph")?.textContent).toBe("C");
+    expect(container.querySelector("img")).toBeNull();
+    expect(container.querySelector("span.ph")?.textContent).toBe("C");
   });
 
   it("keeps a rendering error inside the widget (the Guard renders nothing instead of throwing)", async () => {
@@ -206,7 +212,7 @@ describe("the jobs widget", () => {
           <Guard>
             <Boom />
           </Guard>,
-          container as unknown as Element,
+          container,
         );
       }),
     ).resolves.toBeUndefined();

@@ -1,5 +1,5 @@
 /**
- * Six single-digit boxes (spec §2.5): a digit moves to the next box, Backspace moves back, pasting
+ * Six single-digit boxes: a digit moves to the next box, Backspace moves back, pasting
  * (or the browser's one-time-code autofill) fills every box, and completing the last box calls
  * `onComplete` so the caller can submit. All boxes share one `name`; the server joins them, so the
  * boxes also work without JavaScript (there any box may even hold the whole code).

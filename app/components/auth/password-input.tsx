@@ -1,4 +1,4 @@
-/** A password field with a show/hide toggle (spec §2.3, §2.4). The toggle appears only with JavaScript. */
+/** A password field with a show/hide toggle. The toggle appears only with JavaScript. */
 import { useState, type InputHTMLAttributes } from "react";
 import { useHydrated } from "./use-hydrated";
 

@@ -1,7 +1,7 @@
 /**
- * The in-page verification modal that opens after registering (spec §2.5): six boxes, auto-submit
+ * The in-page verification modal that opens after registering: six boxes, auto-submit
  * on the last digit, 'Verify Email' enabled only with six digits, a resend button that waits 60 s
- * after the modal opens and after each resend, and the §8 messages as notifications. It talks to
+ * after the modal opens and after each resend, and the fixed messages as notifications. It talks to
  * the /verify-otp action (mode=modal), which checks the code against the signed registration state.
  */
 import { useEffect, useId, useRef, useState } from "react";

@@ -5,7 +5,7 @@ export type VerifyActionData =
   | { intent: "resend"; resent: true; message: string; cooldown: number }
   | { intent: "resend"; resent: false; error: string; retryAfter?: number };
 
-/** §8 OTP messages shown by the modal when the server gives none. */
+/** OTP messages shown by the modal when the server gives none. */
 export const OTP_UI = {
   verifyFailed: "Verification failed",
   resendFailed: "Resend failed",

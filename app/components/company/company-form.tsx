@@ -1,5 +1,5 @@
 /**
- * The Add / Edit company form (spec §2.11). A Remix <Form> posting multipart, so it works without
+ * The Add / Edit company form. A Remix <Form> posting multipart, so it works without
  * JavaScript (the logo file travels with the form); with JavaScript the logo is uploaded as soon as
  * it is chosen (POST /upload/logo, toasts 'Logo uploaded' / 'Failed to upload logo') and only its
  * URL is sent with the form.

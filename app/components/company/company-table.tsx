@@ -1,4 +1,4 @@
-/** Columns of the companies table and the delete confirmation (spec §2.11, §5 confirmation wording). */
+/** Columns of the companies table and the delete confirmation (in the spec's wording). */
 import { Form, Link } from "@remix-run/react";
 import { createColumnHelper } from "@tanstack/react-table";
 import type { CompanyRecord } from "~/models/company/company.schema";

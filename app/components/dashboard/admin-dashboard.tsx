@@ -1,4 +1,4 @@
-/** The admin dashboard (§2.9): welcome, theme, four stat cards, three charts, quick actions. */
+/** The admin dashboard: welcome, theme, four stat cards, three charts, quick actions. */
 import { Link } from "@remix-run/react";
 import { COURSES } from "#db/constants";
 import type { AdminStats } from "~/models/stats/stats.server";

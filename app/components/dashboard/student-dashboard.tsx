@@ -1,5 +1,5 @@
 /**
- * The student and alumni dashboard (§2.8): welcome, four cards, the Surveys button — and what to act
+ * The student and alumni dashboard: welcome, four cards, the Surveys button — and what to act
  * on: the newest jobs for the user's course, the surveys waiting and their own recent Apply Now clicks.
  */
 import { Await, Link } from "@remix-run/react";

@@ -1,5 +1,5 @@
 /**
- * The student dashboard's Surveys button (§2.8): the count, 'Loading surveys…' or 'No surveys to
+ * The student dashboard's Surveys button: the count, 'Loading surveys…' or 'No surveys to
  * answer'. With JavaScript it opens a dialog listing the eligible surveys with 'Take survey' links;
  * without, it is a link to the dashboard's "Surveys waiting" section (#surveys), which lists them.
  */

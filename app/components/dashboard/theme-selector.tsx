@@ -1,5 +1,5 @@
 /**
- * The admin theme selector (§2.9). The choice is kept in localStorage under `admin_theme` and
+ * The admin theme selector. The choice is kept in localStorage under `admin_theme` and
  * applied as `<html data-admin-theme="palette">`; the layout's inline head script re-applies it
  * before paint on the next load, so this component only writes on change.
  */

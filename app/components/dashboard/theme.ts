@@ -1,4 +1,4 @@
-/** Admin themes (§2.9): ids default, emerald, rose and the college short name; four palettes. */
+/** Admin themes: ids default, emerald, rose and the college short name; four palettes. */
 import { BASE_THEMES } from "#db/constants";
 
 export type Palette = "default" | "emerald" | "rose" | "gold";

@@ -1,5 +1,5 @@
 /**
- * Row actions of /admin/jobs (§2.12): approve / remove approval, activate / deactivate, edit, delete,
+ * Row actions of /admin/jobs: approve / remove approval, activate / deactivate, edit, delete,
  * as one line of compact buttons on a desktop (short labels so they fit beside eight columns).
  */
 import { Link, useFetcher } from "@remix-run/react";
@@ -13,8 +13,8 @@ export interface AdminJobRow {
 }
 
 /**
- * Approve sends only isApproved and the toggle only the intent (the server flips the status, §4);
- * both post with fetchers to the list URL, which answers with a redirect and a §8 notice. Edit and
+ * Approve sends only isApproved and the toggle only the intent (the server flips the status);
+ * both post with fetchers to the list URL, which answers with a redirect and a notice. Edit and
  * Delete open the URL-driven modal (?edit= / ?confirm=), so they work without JavaScript too.
  */
 export function AdminJobActions({ row, back }: { row: AdminJobRow; back: string }) {

@@ -1,5 +1,5 @@
 /**
- * Apply Now (§2.7): opens the company website in a new tab. It is a real form posting to
+ * Apply Now: opens the company website in a new tab. It is a real form posting to
  * /jobs/{id}/apply, so the click is recorded for signed-in users and it works without JavaScript;
  * the server answers with a redirect to the website. Without a website it alerts the spec's text
  * (and, without JavaScript, the server answers with the same text as a notice).

@@ -1,4 +1,4 @@
-/** One job on the board (§2.7): logo, title, posted time, preview, company, location, type, Apply Now. */
+/** One job on the board: logo, title, posted time, preview, company, location, type, Apply Now. */
 import { Link } from "@remix-run/react";
 import { JOB_TYPE_LABELS, type JobType } from "#db/constants";
 import { relativeTime } from "~/lib/format";

@@ -1,6 +1,6 @@
 /**
- * The admin's job form, one for create and edit (§2.12): title and company required, job type and
- * status from §9, defaults internship / active / pending approval. conform + the shared zod schema
+ * The admin's job form, one for create and edit: title and company required, job type and
+ * status from the fixed lists, defaults internship / active / pending approval. conform + the shared zod schema
  * validate on blur in the browser and again on the server; it posts as a plain form without JS.
  */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";

@@ -1,4 +1,4 @@
-/** The page frame: navigation bar, main content, footer, notifications (spec §2.1–2.2). */
+/** The page frame: navigation bar, main content, footer, notifications. */
 import { useMatches } from "@remix-run/react";
 import { useEffect } from "react";
 import type { PublicConfig } from "~/lib/env.server";
@@ -32,7 +32,7 @@ function useAdminPalette(isAdminUser: boolean, shortName: string) {
 }
 
 /**
- * Top-right below the navigation everywhere (as §9 places the survey area's), so a notice never
+ * Top-right below the navigation everywhere (where the survey area's are placed), so a notice never
  * covers the bar; a route may still ask for another place with `handle = { toaster: … }`.
  */
 function useToasterPosition(): "top-center" | "top-right" {

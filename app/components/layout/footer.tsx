@@ -1,5 +1,5 @@
 /**
- * The footer (spec §2.2): what Runway is, site links, social links, the contact block from the
+ * The footer: what Runway is, site links, social links, the contact block from the
  * configuration, and the Privacy Policy / Terms of Service modals.
  *
  * Without JavaScript the two legal entries are links to `#privacy-policy` / `#terms-of-service`,

@@ -1,5 +1,5 @@
 /**
- * The Privacy Policy and Terms of Service modals (spec §2.2 footer, §2.4 register terms checkbox).
+ * The Privacy Policy and Terms of Service modals (from the footer, and the register form's terms checkbox).
  * One component so the footer and the register form show the same texts.
  */
 import { Modal } from "../ui/modal";

@@ -1,4 +1,4 @@
-/** Navigation data of the frame (spec §2.2): the bar's menu per role and the footer's links. */
+/** Navigation data of the frame: the bar's menu per role and the footer's links. */
 import type { Role } from "#db/constants";
 
 export interface MenuItem {
@@ -25,13 +25,13 @@ const ADMIN: MenuItem[] = [
   { to: "/admin/surveys", label: "Survey" },
 ];
 
-/** Menu per authentication state (spec §2.2): guest, signed-in student/alumni, admin. */
+/** Menu per authentication state: guest, signed-in student/alumni, admin. */
 export function menuFor(user: { role?: string | null } | null | undefined): MenuItem[] {
   if (!user) return GUEST.map((i) => ({ ...i }));
   return (user.role === "admin" ? ADMIN : MEMBER).map((i) => ({ ...i }));
 }
 
-/** The footer's site links (spec §2.2). */
+/** The footer's site links. */
 export const FOOTER_LINKS: readonly MenuItem[] = [
   { to: "/", label: "Home" },
   { to: "/jobs", label: "Job Search" },

@@ -1,5 +1,5 @@
 /**
- * The collapsible menu below 768 px (spec §2.2), mirroring the bar's items and the user block.
+ * The collapsible menu below 768 px, mirroring the bar's items and the user block.
  * Without JavaScript it is a native <details> disclosure. Once hydrated it becomes a button with
  * aria-expanded that closes on navigation, on Escape and on a click outside.
  */

@@ -1,4 +1,4 @@
-/** The navigation bar (spec §2.2): brand, the menu for the viewer's role, the user block. */
+/** The navigation bar: brand, the menu for the viewer's role, the user block. */
 import { Link } from "@remix-run/react";
 import type { PublicUser } from "~/models/user/user.server";
 import { BrandMark } from "./brand";

@@ -1,6 +1,6 @@
 /**
  * A thin bar at the top of the window while a client navigation or form submission is loading.
- * This stands in for the spec's "spinner while the authentication state loads" (§2.1): with server
+ * This stands in for the spec's "spinner while the authentication state loads": with server
  * rendering the signed-in user is known on the first paint, so there is no such wait; the waits
  * that remain are navigations. CSS delays it slightly so fast navigations do not flicker.
  */

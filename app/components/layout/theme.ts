@@ -1,5 +1,5 @@
 /**
- * Admin colour themes (spec §2.9, §9). Four theme ids — `default`, `emerald`, `rose` and the
+ * Admin colour themes. Four theme ids — `default`, `emerald`, `rose` and the
  * college's short name — map onto four palettes defined in app.css as
  * `[data-admin-theme="…"]` overrides of the accent tokens. Isomorphic: the admin dashboard's
  * selector, the root's no-flash boot script and the shell all use these.
@@ -8,7 +8,7 @@
 export type Palette = "default" | "emerald" | "rose" | "gold";
 export const PALETTES: readonly Palette[] = ["default", "emerald", "rose", "gold"];
 
-/** localStorage key of the chosen theme id (spec §9). */
+/** localStorage key of the chosen theme id. */
 export const ADMIN_THEME_KEY = "admin_theme";
 
 export interface AdminTheme {

@@ -1,5 +1,5 @@
 /**
- * Change photo (§2.10): a multipart form with the field `profilePicture`. With JavaScript choosing a
+ * Change photo: a multipart form with the field `profilePicture`. With JavaScript choosing a
  * file checks its type and size at once (the server's messages; the server still decides) and
  * uploads it; without, an Upload button submits it.
  */

@@ -1,4 +1,4 @@
-/** The profile in edit mode (§2.10, §5): conform + the shared zod schema; Cancel returns to view mode. */
+/** The profile in edit mode: conform + the shared zod schema; Cancel returns to view mode. */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";

@@ -1,4 +1,4 @@
-/** The profile in view mode (§2.10). */
+/** The profile in view mode. */
 import type { PublicUser } from "~/models/user/user.server";
 
 export function ProfileView({ profile }: { profile: PublicUser }) {

@@ -1,7 +1,7 @@
 /**
  * Survey prompts for students and alumni.
- * - `AvailableSurveys`: the landing page's 'Available Surveys' list (§2.6); 'Take Survey' opens a
- *   dialog in which the user answers; after a successful submit the survey leaves the list (§4).
+ * - `AvailableSurveys`: the landing page's 'Available Surveys' list; 'Take Survey' opens a
+ *   dialog in which the user answers; after a successful submit the survey leaves the list.
  *   Without JavaScript 'Take Survey' is a plain link to /surveys/{id}.
  * Both take the output of `listEligibleSurveys(db, user)` from the page's loader.
  */

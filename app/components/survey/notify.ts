@@ -1,4 +1,4 @@
-/** Notifications of the survey admin area (§9): 4 s default, 3 s success, 5 s error, shown top-right. */
+/** Notifications of the survey admin area: 4 s default, 3 s success, 5 s error, shown top-right. */
 import { notify } from "../ui/notify";
 
 export const surveyNotify = {

@@ -1,6 +1,6 @@
 /**
- * The answering form (§2.18), shared by /surveys/{id} and the survey dialogs. Every question is
- * rendered by its type (§5 aliases; unknown types as a text input); ratings are stars 1..scaleMax
+ * The answering form, shared by /surveys/{id} and the survey dialogs. Every question is
+ * rendered by its type (type aliases accepted; unknown types as a text input); ratings are stars 1..scaleMax
  * built on native radios, so they are a keyboard-operable radio group for screen readers too.
  * Required questions are checked here before submitting and again on the server.
  */

@@ -1,5 +1,5 @@
 /**
- * The survey editor (§2.16) as one conform form. Adding, removing and reordering questions are
+ * The survey editor as one conform form. Adding, removing and reordering questions are
  * conform list intents: with JavaScript they apply at once; without it they are submit buttons the
  * server answers with the updated form, so the whole editor works without JavaScript. The Yes/No
  * and Active/Inactive texts of the switches and the options box of choice questions follow the
@@ -69,7 +69,7 @@ export function SurveyEditor({
     lastResult?.status === "error" && lastResult.error?.[""] ? lastResult.error[""] : null;
 
   useEffect(() => {
-    // §8: a save failure alerts the server's message, else 'Failed to save survey.'
+    // A save failure alerts the server's message, else 'Failed to save survey.'
     if (saveError) surveyNotify.error(saveError[0] || SURVEY_MSG.saveFailed);
   }, [saveError]);
 
@@ -205,7 +205,7 @@ export function SurveyEditor({
                         className="btn btn-sm btn-danger"
                         aria-label={`Remove ${n}`}
                         {...(questions.length === 1
-                          ? // §2.16: removing the last remaining question leaves one blank question.
+                          ? // Removing the last remaining question leaves one blank question.
                             form.update.getButtonProps({
                               name: fields.questions.name,
                               value: [BLANK_QUESTION],

@@ -1,5 +1,5 @@
 /**
- * The summary above the response cards (beyond §2.17): a bar chart of counts per choice question,
+ * The summary above the response cards (beyond the spec's list of cards): a bar chart of counts per choice question,
  * average and distribution for ratings, the number answered for text questions. The series come
  * from the model; this only renders. Every chart has its numbers as text beside it (the text
  * alternative, and what shows before JavaScript draws the chart).

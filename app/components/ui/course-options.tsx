@@ -1,4 +1,4 @@
-/** The course choices grouped by institute (spec §2.4), for every course dropdown. */
+/** The course choices grouped by institute, for every course dropdown. */
 export interface CourseGroup {
   institute: string;
   label: string;

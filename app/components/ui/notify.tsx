@@ -1,5 +1,5 @@
 /**
- * Notifications (spec §9): plain and error 4000 ms, success 2000 ms, loading until dismissed or
+ * Notifications: plain and error 4000 ms, success 2000 ms, loading until dismissed or
  * replaced, at most 20 at once. Server-side notices arrive as flashes (see root loader) so they work
  * without JavaScript; client code calls `notify.success(...)` etc.
  */
@@ -22,7 +22,7 @@ export const DURATIONS: Record<NoticeKind, number | null> = {
 };
 export const MAX_NOTICES = 20;
 /**
- * The survey admin area's own timings (§9: 4 s default, 3 s success, 5 s error, top-right). Pass
+ * The survey admin area's own timings (4 s default, 3 s success, 5 s error, top-right). Pass
  * them per call, e.g. `notify.success(m, { duration: SURVEY_ADMIN_DURATIONS.success })`, and set
  * `handle = { toaster: "top-right" }` on those routes so the shell's Toaster moves there.
  */
@@ -126,7 +126,7 @@ export function useFlashes(flashes: Flash[] | undefined) {
 
 const ICONS: Partial<Record<NoticeKind, string>> = { success: "✓", error: "!", info: "i" };
 
-/** The notification stack; `position` top-right for the survey admin area (§9). */
+/** The notification stack; `position` top-right for the survey admin area. */
 export function Toaster({ position = "top-center" }: { position?: "top-center" | "top-right" }) {
   const list = useNotices();
   return (

@@ -1,5 +1,5 @@
 /**
- * The confirmation step used without JavaScript (with it, window.confirm asks instead): the §5 text
+ * The confirmation step used without JavaScript (with it, window.confirm asks instead): the spec's text
  * and a form that repeats the action with `confirm=yes`, or Cancel back to the list.
  */
 import { Form, Link, useLocation } from "@remix-run/react";

@@ -24,7 +24,7 @@ export type UserActionResult =
       reason: string | null;
     };
 
-/** 'year level • course name' for students and alumni, else a dash (§2.13). */
+/** 'year level • course name' for students and alumni, else a dash. */
 export function yearCourse(u: Pick<UserRowView, "role" | "yearLevel" | "courseName">): string {
   if (u.role !== "student" && u.role !== "alumni") return "—";
   return [u.yearLevel, u.courseName].filter(Boolean).join(" • ") || "—";

@@ -1,5 +1,5 @@
 /**
- * Row actions of Manage Users (§2.13, §4, §5): Activate/Deactivate and Delete after a confirmation.
+ * Row actions of Manage Users: Activate/Deactivate and Delete after a confirmation.
  * With JavaScript: window.confirm, then a fetcher; the status flips at once (optimistic, read from
  * the pending submission) and falls back to the server's truth when refused. Without JavaScript the
  * same forms post normally and the server answers with a confirmation step.
@@ -114,7 +114,7 @@ export function UserActions({ user, isSelf }: { user: UserRowView; isSelf: boole
           Delete
         </button>
       </del.Form>
-      {/* §4: a deleted row leaves the list at once (CSS hides the row holding this marker). */}
+      {/* A deleted row leaves the list at once (CSS hides the row holding this marker). */}
       {deleting ? <span data-deleting hidden /> : null}
     </div>
   );

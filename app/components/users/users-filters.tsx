@@ -1,5 +1,5 @@
 /**
- * Manage Users filters (§2.13): search, role, status, course, rows per page, Reset. A GET form, so it
+ * Manage Users filters: search, role, status, course, rows per page, Reset. A GET form, so it
  * works without JavaScript; with it, changes apply as you type (350 ms debounce) or select. The form
  * never carries `page`, so any change returns to page 1.
  */

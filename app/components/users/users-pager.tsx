@@ -1,4 +1,4 @@
-/** 'Page X of Y • N total' with Previous and Next, disabled at the ends (§2.13). */
+/** 'Page X of Y • N total' with Previous and Next, disabled at the ends. */
 import { Link, useLocation } from "@remix-run/react";
 
 const TRANSIENT = ["created", "confirm", "id", "error"];

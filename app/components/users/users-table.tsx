@@ -1,4 +1,4 @@
-/** The Manage Users table (§2.13): Name, Email, Role badge, Year/Course, Status badge, Actions. */
+/** The Manage Users table: Name, Email, Role badge, Year/Course, Status badge, Actions. */
 import type { ColumnDef } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { DataTable, type TableState } from "../data-table/data-table";

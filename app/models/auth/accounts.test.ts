@@ -10,16 +10,10 @@ import {
   verificationCodes,
 } from "#db/schema";
 import { forEachDb } from "../../../tests/setup/db";
+import { caught } from "../../../tests/setup/caught";
 import { createUser } from "../../../tests/factories";
 import type { Db } from "#db/client";
-import {
-  Conflict,
-  DomainError,
-  Forbidden,
-  TooManyRequests,
-  Unauthorized,
-  ValidationError,
-} from "../errors";
+import { Conflict, Forbidden, TooManyRequests, Unauthorized, ValidationError } from "../errors";
 import { authenticate, deactivatedMessage, INVALID_CREDENTIALS } from "./auth.server";
 import { verifyPassword } from "./password.server";
 import {
@@ -74,16 +68,6 @@ async function lastCode(db: Db, to: string): Promise<string> {
 const skipCooldown = (db: Db, email: string) =>
   db.delete(rateLimits).where(eq(rateLimits.key, `otp-cooldown:${email}`));
 const wrong = (code: string) => String((Number(code) + 1) % 1e6).padStart(6, "0");
-
-async function caught(p: Promise<unknown>): Promise<DomainError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof DomainError) return e;
-    throw e;
-  }
-  throw new Error("expected a DomainError");
-}
 
 describe("accounts model", () =>
   forEachDb((t) => {

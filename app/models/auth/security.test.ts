@@ -8,8 +8,9 @@ import { describe, expect, it } from "vitest";
 import { auditLog, backoffs, mailOutbox, rateLimits, sessions, users } from "#db/schema";
 import type { Db } from "#db/client";
 import { forEachDb } from "../../../tests/setup/db";
+import { caught } from "../../../tests/setup/caught";
 import { createUser } from "../../../tests/factories";
-import { DomainError, TooManyRequests, Unauthorized, ValidationError } from "../errors";
+import { TooManyRequests, Unauthorized, ValidationError } from "../errors";
 import { createUserByAdmin } from "../user/admin.server";
 import { deactivateEmailProblems, EMAIL_PROBLEM, findEmailProblems } from "../user/roster.server";
 import { registerSchema, userRecordSchema } from "../user/user.schema";
@@ -20,16 +21,6 @@ import { issuePasswordToken, resetPassword } from "./password-reset.server";
 import { registerUser } from "./register.server";
 import { createSession, resolveSession } from "./session.server";
 import { OTP_MSG, resendVerificationCode, verifyEmailCode } from "./verification.server";
-
-async function caught(p: Promise<unknown>): Promise<DomainError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof DomainError) return e;
-    throw e;
-  }
-  throw new Error("expected a DomainError");
-}
 
 /** Lets the next attempt of a back-off run through, as if its delay had passed (no sleeping). */
 const elapse = (db: Db, key: string) =>

@@ -1,5 +1,5 @@
 /**
- * Isomorphic company rules and messages (spec §3, §5), shared by the admin form (conform), /api and
+ * Isomorphic company rules and messages, shared by the admin form (conform), /api and
  * tests. Optional text fields arrive as "" from forms and are stored as null.
  */
 import { isPlainEmail } from "../user/email";
@@ -13,7 +13,7 @@ export const COMPANY_MSG = {
   phoneInvalid: "Enter a valid phone number (digits, spaces, + - ( ) only).",
   tooLong: (label: string, max: number) => `${label} must be at most ${max} characters.`,
   logoInvalid: "The logo must be an image uploaded to Runway.",
-  // §8 messages of the admin screen.
+  // Notices of the admin screen, verbatim.
   loadFailed: "Failed to load companies",
   saveFailed: "Failed to save company",
   uploadFailed: "Failed to upload logo",
@@ -141,7 +141,7 @@ export type CompanyInput = z.infer<typeof companyInputSchema>;
 export const companyPatchSchema = z.object(fields).partial();
 export type CompanyPatch = z.infer<typeof companyPatchSchema>;
 
-/** The public shape of a company on /api and in loaders (spec §3 plus timestamps). */
+/** The public shape of a company on /api and in loaders (the spec's fields plus timestamps). */
 export interface CompanyRecord {
   _id: string;
   id: string;

@@ -1,5 +1,5 @@
 /**
- * Companies (spec §2.11, §3, §5, §7): list with search, jobs count, sorting and paging; get; create;
+ * Companies: list with search, jobs count, sorting and paging; get; create;
  * update; delete (refused while the company has jobs — the FK is ON DELETE RESTRICT); logo set and
  * replace. Writes are admin-only here too (defence in depth behind the route guards) and audited.
  */

@@ -3,7 +3,7 @@ import type { Db } from "#db/client";
 import { COURSES, INSTITUTES } from "#db/constants";
 import { courses } from "#db/schema";
 
-/** Inserts the 14 programmes of spec §2.4, updating names/institutes by code; safe to re-run. */
+/** Inserts the 14 programmes (`COURSES` in db/constants.ts), updating names/institutes by code; safe to re-run. */
 export async function seedCourses(db: Db): Promise<{ inserted: number; total: number }> {
   const rows = COURSES.map((c, i) => ({ ...c, position: i }));
   const result = await db

@@ -1,5 +1,5 @@
 /**
- * Isomorphic job rules, messages and types (spec §3, §4, §5, §8, §9), shared by the board, the admin
+ * Isomorphic job rules, messages and types, shared by the board, the admin
  * screen, /api, the public feed and the widget. No Node APIs and no database here.
  */
 import { z } from "zod";
@@ -8,7 +8,7 @@ import { JOB_STATUSES, JOB_TYPES, type JobStatus, type JobType } from "#db/const
 export { JOB_STATUSES, JOB_TYPES, JOB_TYPE_LABELS } from "#db/constants";
 export type { JobStatus, JobType } from "#db/constants";
 
-/** Screen texts of §2.7 / §2.12, verbatim. */
+/** Screen texts of the board and /admin/jobs, verbatim. */
 export const JOB_TEXT = {
   boardTitle: "Internships and Jobs Available:",
   boardEmpty: "No matching active jobs.",
@@ -18,10 +18,10 @@ export const JOB_TEXT = {
   applyNow: "Apply Now",
 } as const;
 
-/** §5 job confirmation, verbatim. */
+/** The job delete confirmation, verbatim. */
 export const deleteJobConfirm = (title: string) => `Delete “${title}”? This cannot be undone.`;
 
-/** §8 Jobs messages, verbatim. */
+/** Jobs notices, verbatim. */
 export const JOB_TOAST = {
   loadFailed: "Failed to load jobs",
   approvalFailed: "Failed to update approval",
@@ -141,7 +141,7 @@ const titleField = z
   .min(1, JOB_MSG.titleRequired)
   .max(TITLE_MAX, JOB_MSG.titleTooLong);
 
-/** The fields of a job as the admin form and POST /api/jobs send them (§7 payload). */
+/** The fields of a job as the admin form and POST /api/jobs send them. */
 const jobFields = {
   title: titleField,
   company: companyRefField,
@@ -163,7 +163,7 @@ function withCompanyAlias(input: unknown): unknown {
   return input;
 }
 
-/** The admin form (create and edit): §4 defaults — internship, active, pending approval. */
+/** The admin form (create and edit): defaults — internship, active, pending approval. */
 export const jobFormSchema = z.object({
   ...jobFields,
   jobType: jobFields.jobType.default("internship"),
@@ -196,17 +196,17 @@ export const jobUpdateSchema = z.preprocess(
 );
 export type JobUpdateInput = z.infer<typeof jobUpdateSchema>;
 
-/** §4: the toggle flips active to inactive, and inactive (or any other value) to active. */
+/** The toggle flips active to inactive, and inactive (or any other value) to active. */
 export function toggledStatus(status: string | null | undefined): JobStatus {
   return (status ?? "active") === "active" ? "inactive" : "active";
 }
 
-/** What a student may see: approved and active (a missing status counts as active, §4). */
+/** What a student may see: approved and active (a missing status counts as active). */
 export function isPubliclyVisible(job: { isApproved: boolean; status?: string | null }): boolean {
   return job.isApproved && (job.status ?? "active") === "active";
 }
 
-/** The job as /api and the screens receive it (§3), company embedded. */
+/** The job as /api and the screens receive it, company embedded. */
 export interface CompanySummary {
   _id: string;
   id: string;

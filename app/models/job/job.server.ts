@@ -126,7 +126,7 @@ export function companyOf(row: JobRow): CompanySummary {
   };
 }
 
-/** The §3 job record (`_id`, `createdAt`, `updatedAt`, company embedded unless `includeCompany` is false). */
+/** The /api job record (`_id`, `createdAt`, `updatedAt`, company embedded unless `includeCompany` is false). */
 export function serializeJob(row: JobRow, opts: { includeCompany?: boolean } = {}): JobRecord {
   return {
     _id: row.id,
@@ -613,7 +613,7 @@ export async function updateJob(ctx: Ctx, id: string, input: JobUpdateInput): Pr
 export const setJobApproval = (ctx: Ctx, id: string, isApproved: boolean) =>
   updateJob(ctx, id, { isApproved });
 
-/** §4 status toggle (admin): active becomes inactive, anything else becomes active. */
+/** Status toggle (admin): active becomes inactive, anything else becomes active. */
 export async function toggleJobStatus(ctx: Ctx, id: string): Promise<JobRow> {
   requireAdminActor(ctx);
   const row = await jobRow(ctx.db, id);
@@ -657,7 +657,7 @@ export async function recordJobInteraction(
 
 /**
  * Apply Now: the job must be visible to the actor; a signed-in user's click is recorded. Returns the
- * company website to send the browser to, or null when there is none (§2.7 alert).
+ * company website to send the browser to, or null when there is none (the page then alerts that there is no website).
  */
 export async function applyToJob(
   ctx: Ctx,

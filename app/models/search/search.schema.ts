@@ -1,11 +1,11 @@
-/** Isomorphic search-analytics rules (§5, §9): which terms count, and how they are written. */
+/** Isomorphic search-analytics rules: which terms count, and how they are written. */
 import { SEARCH_ANALYTICS_MIN } from "#db/constants";
 
 export const TERM_MAX = 200;
 
 /**
- * The term as analytics store it: trimmed, inner whitespace collapsed, lowercased (§7), or null when
- * shorter than 2 characters (§5) or not text at all.
+ * The term as analytics store it: trimmed, inner whitespace collapsed, lowercased, or null when
+ * shorter than 2 characters or not text at all.
  */
 export function analyticsTerm(raw: unknown): string | null {
   if (typeof raw !== "string") return null;

@@ -1,6 +1,6 @@
 /**
- * Dashboard statistics (§2.8, §2.9, §3), computed by aggregate SQL in the database — never by
- * loading rows — so they stay fast with tens of thousands of users. Shapes are exactly §3's.
+ * Dashboard statistics, computed by aggregate SQL in the database — never by
+ * loading rows — so they stay fast with tens of thousands of users. Shapes are exactly those of docs/api.md.
  */
 import { count, eq, sql } from "drizzle-orm";
 import type { Db } from "#db/client";
@@ -30,7 +30,7 @@ export interface StudentStats {
   companies: number;
 }
 
-/** §8: when loading statistics fails, every value is zero. */
+/** When loading statistics fails, every value is zero. */
 export const EMPTY_ADMIN_STATS: AdminStats = {
   totalJobs: 0,
   totalCompanies: 0,

@@ -1,5 +1,5 @@
 /**
- * Isomorphic survey rules (spec §3, §5): question types and their accepted aliases, the editor
+ * Isomorphic survey rules: question types and their accepted aliases, the editor
  * payload (shared by the editor screen, PUT/POST /api/surveys and the CLI), the answer payload and
  * the answer checks that the answering screen runs before the server runs them again.
  */
@@ -49,7 +49,7 @@ export const AUDIENCE_LABELS: Record<SurveyAudience, string> = {
   alumni: "Alumni",
 };
 
-/** §5 accepted type names when reading; anything else is "unknown" and rendered as a text input. */
+/** Accepted type names when reading; anything else is "unknown" and rendered as a text input. */
 const TYPE_ALIASES: Record<string, QuestionType> = {
   text: "short_text",
   short: "short_text",
@@ -74,7 +74,7 @@ export function canonicalType(type: unknown): QuestionType | null {
   return TYPE_ALIASES[type.trim().toLowerCase()] ?? null;
 }
 
-/** How a question is rendered and validated: unknown types behave as a short text input (§5). */
+/** How a question is rendered and validated: unknown types behave as a short text input. */
 export function effectiveType(type: unknown): QuestionType {
   return canonicalType(type) ?? "short_text";
 }
@@ -82,7 +82,7 @@ export function effectiveType(type: unknown): QuestionType {
 export const isChoiceType = (t: QuestionType) => t === "multiple_choice" || t === "checkbox";
 export const isTextType = (t: QuestionType) => t === "short_text" || t === "long_text";
 
-/** Options text split by line, trimmed, blanks and duplicates dropped (§5 survey editing). */
+/** Options text split by line, trimmed, blanks and duplicates dropped. */
 export function splitOptions(raw: unknown): string[] {
   const list = Array.isArray(raw)
     ? raw.map((x) => String(x ?? ""))
@@ -181,7 +181,7 @@ export const questionInputSchema = z
   });
 export type QuestionInput = z.output<typeof questionInputSchema>;
 
-/** The editor payload `{title, description, audience, status, questions[]}` (§7 PUT /surveys/{id}). */
+/** The editor payload `{title, description, audience, status, questions[]}` (PUT /api/surveys/{id}). */
 export const surveyInputSchema = z.object({
   title: z.preprocess(
     (v) => (typeof v === "string" ? v.trim() : ""),
@@ -197,12 +197,12 @@ export const surveyInputSchema = z.object({
       .max(LIMITS.description, `Description must be at most ${LIMITS.description} characters`)
       .nullable(),
   ),
-  // Audience is lower-cased (§3); a missing one means everyone.
+  // Audience is lower-cased; a missing one means everyone.
   audience: z.preprocess(
     (v) => (typeof v === "string" && v.trim() ? v.trim().toLowerCase() : "all"),
     z.enum(SURVEY_AUDIENCES, { error: "Audience must be all, students or alumni" }),
   ),
-  // §4: on save, any status other than active is saved as draft.
+  // On save, any status other than active is saved as draft.
   status: z.preprocess(
     (v): SurveyStatus => (v === "active" || v === true || v === "on" ? "active" : "draft"),
     z.enum(SURVEY_STATUSES),
@@ -255,7 +255,7 @@ export const editorFormSchema = z.object({
 });
 export type EditorForm = z.output<typeof editorFormSchema>;
 
-/** Editor form values → the shared editor payload (options only for the choice types, §5). */
+/** Editor form values → the shared editor payload (options only for the choice types). */
 export function editorFormToInput(f: EditorForm) {
   return {
     title: f.title,
@@ -351,7 +351,7 @@ export function checkAnswers(
     } else if (type === "rating") {
       const s =
         v === null || v === undefined || v === "" ? null : Array.isArray(v) ? NaN : Number(v);
-      // §5: a rating must be above 0 to count as answered.
+      // A rating must be above 0 to count as answered.
       if (s === null || s === 0) value = null;
       else if (!Number.isInteger(s) || s < 1 || s > q.scaleMax)
         problem = SURVEY_MSG.ratingRange(q.text, q.scaleMax);
@@ -377,7 +377,7 @@ export function checkAnswers(
   return { ok: true, values };
 }
 
-/** Answer as shown on cards: lists joined by ', ', '-' when unanswered (§2.17). */
+/** Answer as shown on cards: lists joined by ', ', '-' when unanswered. */
 export function formatAnswer(value: unknown): string {
   if (value === null || value === undefined || value === "") return "-";
   if (Array.isArray(value)) return value.length ? value.join(", ") : "-";

@@ -1,5 +1,5 @@
 /**
- * Surveys: building, targeting, answering, reading and summarising (spec §2.15–§2.18, §3, §5, §7).
+ * Surveys: building, targeting, answering, reading and summarising.
  * Screens, /api routes, the CLI and the tests all come through here.
  */
 import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
@@ -27,7 +27,7 @@ type QuestionRow = typeof surveyQuestions.$inferSelect;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (s: unknown): s is string => typeof s === "string" && UUID.test(s);
 
-/** A question as the API and the screens see it (§3: `_id`, also id; text, also label). */
+/** A question as the API and the screens see it (`_id`, also id; text, also label). */
 export function serializeQuestion(q: QuestionRow) {
   return {
     _id: q.id,
@@ -416,7 +416,7 @@ export async function getSurveyForAnswering(
 }
 
 /**
- * Stores one user's response after checking every answer against its question (§5). One response
+ * Stores one user's response after checking every answer against its question. One response
  * per user and survey is enforced by the unique index, so concurrent submits get 409 too.
  */
 export async function submitResponse(
@@ -493,7 +493,7 @@ export async function countResponses(db: Db, surveyId: string, role?: RoleFilter
 }
 
 /**
- * Responses of a survey, newest first, in the §3 shape: `userId` is `{_id, name, email}` (null
+ * Responses of a survey, newest first, in the /api shape: `userId` is `{_id, name, email}` (null
  * for a deleted account), answers are `{questionId, value}`.
  */
 export async function listResponses(

@@ -1,5 +1,5 @@
 /**
- * Isomorphic pieces of user administration (§2.13, §5, §8): the list query read from URL or /api
+ * Isomorphic pieces of user administration: the list query read from URL or /api
  * parameters, the admin update payload, and the spec's messages. Shared by the screen, /api and tests.
  */
 import { z } from "zod";
@@ -28,7 +28,7 @@ export const USERS_MSG = {
   lastAdmin: "The last active administrator cannot be deactivated, demoted or deleted",
 } as const;
 
-/** §5 confirmation texts. */
+/** Confirmation texts, verbatim. */
 export const confirmText = {
   toggle: (u: { firstName: string; lastName: string; isActive: boolean }) =>
     `${u.isActive ? "Deactivate" : "Activate"} ${u.firstName} ${u.lastName}?`,

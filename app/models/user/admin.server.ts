@@ -1,5 +1,5 @@
 /**
- * User administration (§2.13, §2.14, §5, §7): the filtered, paged list and the admin's changes to
+ * User administration: the filtered, paged list and the admin's changes to
  * users. Safety rules live here, not in the screens: an admin cannot deactivate, demote or delete
  * their own account; the last active admin cannot be removed; deactivation and deletion end the
  * user's sessions and API tokens at once; every change is audited in the same transaction.
@@ -88,7 +88,7 @@ export interface UserPage {
 }
 
 /**
- * One page of users with the filters of §2.13 (search on first + last name or e-mail, case-
+ * One page of users with the Manage Users filters (search on first + last name or e-mail, case-
  * insensitive; role; status; course), sorted, with the total. A page past the end becomes the last.
  */
 export async function listUsers(ctx: Ctx, q: UserListQuery): Promise<UserPage> {
@@ -130,7 +130,7 @@ export async function listUsers(ctx: Ctx, q: UserListQuery): Promise<UserPage> {
   };
 }
 
-/** Every user matching the filters, unpaged (GET /api/admin/users without paging parameters, §7). */
+/** Every user matching the filters, unpaged (GET /api/admin/users without paging parameters). */
 export async function listAllUsers(ctx: Ctx, q: UserListQuery): Promise<PublicUser[]> {
   adminActor(ctx);
   const conds = await listConditions(ctx.db, q);
@@ -192,7 +192,7 @@ async function courseIdOf(
 }
 
 /**
- * Creates a user as an administrator (§2.14, §5 rules already applied by `userRecordSchema`):
+ * Creates a user as an administrator (Create User; the rules are already applied by `userRecordSchema`):
  * active and e-mail verified, password hashed; admins carry no student fields.
  */
 export async function createUserByAdmin(ctx: Ctx, input: UserRecordInput): Promise<PublicUser> {
@@ -339,7 +339,7 @@ export async function updateUserByAdmin(
   });
 }
 
-/** Activates or deactivates a user (the §2.13 toggle; PUT {isActive}). */
+/** Activates or deactivates a user (the Manage Users toggle; PUT {isActive}). */
 export async function setUserActive(ctx: Ctx, id: string, isActive: boolean): Promise<PublicUser> {
   return updateUserByAdmin(ctx, id, { isActive });
 }

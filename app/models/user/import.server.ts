@@ -43,7 +43,7 @@ const REQUIRED_COLUMNS: ImportColumn[] = ["email", "firstName", "lastName", "rol
 export const REASON_COLUMN = "reason";
 export const IMPORT_ROLES = ["student", "alumni"] as const satisfies readonly Role[];
 
-/** Header names are matched loosely (case, spaces, `_`, `-`) and with the spec's role aliases (§6). */
+/** Header names are matched loosely (case, spaces, `_`, `-`) and with the spec's role aliases. */
 const HEADER_ALIASES: Record<string, ImportColumn | typeof REASON_COLUMN> = {
   email: "email",
   emailaddress: "email",

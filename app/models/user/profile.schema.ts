@@ -1,5 +1,5 @@
 /**
- * Isomorphic profile rules (§2.10, §5) and messages (§8), shared by the profile form (conform),
+ * Isomorphic profile rules and messages, shared by the profile form (conform),
  * PUT /api/profile/me and the model. Only these fields can ever change through a profile route:
  * role, e-mail, status and verification are not in the schema, so they are dropped.
  */

@@ -1,5 +1,5 @@
 /**
- * Own profile (§2.10, §5): read, edit the allowed fields, change the photo. Role, e-mail, status and
+ * Own profile: read, edit the allowed fields, change the photo. Role, e-mail, status and
  * verification are never touched here, whatever the request carries.
  */
 import { and, eq } from "drizzle-orm";

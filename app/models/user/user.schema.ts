@@ -1,4 +1,4 @@
-/** Isomorphic user rules and messages (spec §5), shared by forms, /api and the CLI. */
+/** Isomorphic user rules and messages, shared by forms, /api and the CLI. */
 import { z } from "zod";
 import { NAME_MIN, PASSWORD_MAX, PASSWORD_MIN, ROLES, YEAR_LEVELS, type Role } from "#db/constants";
 import { emailDomain, isPlainEmail, normalizeEmail } from "./email";
@@ -37,7 +37,7 @@ export function inCollegeDomain(email: string, domain: string): boolean {
 export const collegeEmailField = (domain: string) =>
   emailField.refine((e) => inCollegeDomain(e, domain), MSG.domainOnly(domain));
 
-/** §5's "at least N characters" with the configured minimum (PASSWORD_MIN_LENGTH, default 6). */
+/** "At least N characters" with the configured minimum (PASSWORD_MIN_LENGTH, default 6). */
 export const passwordMinMessage = (min: number) => `Password must be at least ${min} characters`;
 
 /** A new password of at least `min` characters (PASSWORD_MIN_LENGTH; 6 by default). Never trimmed. */
@@ -77,7 +77,7 @@ export const lastNameField = z
   .min(NAME_MIN, unlessBlank(MSG.lastNameMin))
   .max(100);
 
-/** Role read from role, then userType, then type (spec §6). */
+/** Role read from role, then userType, then type. */
 export function readRole(
   u: { role?: unknown; userType?: unknown; type?: unknown } | null | undefined,
 ): Role | null {
@@ -94,7 +94,7 @@ export const hasAnyRole = (u: Parameters<typeof readRole>[0], roles: Role[]) => 
   return !!r && roles.includes(r);
 };
 
-/** Display name: name, full name, first + last, e-mail, else 'User' (spec §2.2). */
+/** Display name: name, full name, first + last, e-mail, else 'User'. */
 export function displayName(
   u:
     | {
@@ -160,7 +160,7 @@ const optionalText = (max: number) =>
     .transform((v) => (v ? v : null));
 
 /**
- * A user as an administrator (Create User, §5) or the registrar's CSV import creates one: the same
+ * A user as an administrator (Create User) or the registrar's CSV import creates one: the same
  * rules in both places. `course` is a course id, code or exact name, resolved by the model.
  */
 export function userRecordSchema(
@@ -221,7 +221,7 @@ export function userRecordSchema(
 }
 export type UserRecordInput = z.infer<ReturnType<typeof userRecordSchema>>;
 
-/* ── Accounts: sign-in, self-registration, verification code, password recovery (§5) ─────────── */
+/* ── Accounts: sign-in, self-registration, verification code, password recovery ─────────── */
 // A second import keeps this appended block apart from the shared header (fewer merge conflicts).
 import { OTP_LENGTH, REGISTER_YEAR_LEVELS, SELF_REGISTER_ROLES } from "#db/constants";
 
@@ -238,7 +238,7 @@ export const REGISTER_MSG = {
 
 export const OTP_FORMAT_MSG = "Enter the 6-digit code.";
 
-/** The login form and POST /api/auth/login: §5 Login rules. Passwords are never trimmed. */
+/** The login form and POST /api/auth/login: the login rules. Passwords are never trimmed. */
 export const loginSchema = z.object({
   email: emailField,
   password: z
@@ -262,9 +262,9 @@ const optionalValue = (max: number, msg: string) =>
     .transform((v) => (v ? v : null));
 
 /**
- * The registration payload (§3) as POST /api/auth/register and the model take it. Only student and
+ * The registration payload as POST /api/auth/register and the model take it. Only student and
  * alumni may register themselves; unknown keys (role, verified flags, ids) are dropped by zod.
- * Unlike §5's "no minimum", the password needs 6 characters so every account passes the login rule.
+ * Unlike the spec's login rule ("no minimum"), the password needs 6 characters so every account passes the login rule.
  */
 export function registerSchema(domain: string, opts: { passwordMin?: number } = {}) {
   return z.object({
@@ -325,7 +325,7 @@ export const otpField = z.preprocess(
   z.string({ error: OTP_FORMAT_MSG }).regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), OTP_FORMAT_MSG),
 );
 
-/** §3 OTP payloads: verify {email, otp}; resend {email}. */
+/** OTP payloads: verify {email, otp}; resend {email}. */
 export const verifyOtpSchema = z.object({ email: emailField, otp: otpField });
 export const resendOtpSchema = z.object({ email: emailField });
 export const forgotPasswordSchema = z.object({ email: emailField });

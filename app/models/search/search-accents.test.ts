@@ -6,16 +6,12 @@
  */
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { listCompanies } from "../../app/models/company/company.server";
-import {
-  searchAllJobs,
-  searchPublicJobs,
-  type SearchTuning,
-} from "../../app/models/job/job.server";
-import { readUserListQuery } from "../../app/models/user/admin.schema";
-import { listUsers } from "../../app/models/user/admin.server";
-import { forEachDb, type TestDb } from "../setup/db";
-import { createCompany, createJob, createUser } from "../factories";
+import { listCompanies } from "../company/company.server";
+import { searchAllJobs, searchPublicJobs, type SearchTuning } from "../job/job.server";
+import { readUserListQuery } from "../user/admin.schema";
+import { listUsers } from "../user/admin.server";
+import { forEachDb, type TestDb } from "../../../tests/setup/db";
+import { createCompany, createJob, createUser } from "../../../tests/factories";
 
 const page = { offset: 0, limit: 50 };
 const ids = (r: { rows: Array<{ id: string }> }) => r.rows.map((x) => x.id).sort();

@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { JOB_STATUSES } from "../../db/constants";
-import { auditLog, jobInteractions, searchEvents } from "../../db/schema";
-import { forEachDb, rows, type TestDb } from "../setup/db";
-import { createCompany, createJob, createUser } from "../factories";
+import { JOB_STATUSES } from "../../../db/constants";
+import { auditLog, jobInteractions, searchEvents } from "../../../db/schema";
+import { forEachDb, rows, type TestDb } from "../../../tests/setup/db";
+import { createCompany, createJob, createUser } from "../../../tests/factories";
 import {
   applyToJob,
   createJob as modelCreateJob,
@@ -24,16 +24,11 @@ import {
   updateJob,
   viewJob,
   type SearchTuning,
-} from "../../app/models/job/job.server";
-import {
-  jobCreateSchema,
-  jobUpdateSchema,
-  searchWords,
-  toggledStatus,
-} from "../../app/models/job/job.schema";
-import { actorKey, recordSearch, topSearches } from "../../app/models/search/search.server";
-import { analyticsTerm } from "../../app/models/search/search.schema";
-import { Forbidden, NotFound, ValidationError } from "../../app/models/errors";
+} from "./job.server";
+import { jobCreateSchema, jobUpdateSchema, searchWords, toggledStatus } from "./job.schema";
+import { actorKey, recordSearch, topSearches } from "../search/search.server";
+import { analyticsTerm } from "../search/search.schema";
+import { Forbidden, NotFound, ValidationError } from "../errors";
 
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
 const page = (limit = 50, offset = 0) => ({ offset, limit });
@@ -42,23 +37,22 @@ const titles = (r: { rows: Array<{ title: string }> }) => r.rows.map((x) => x.ti
 async function hiddenAndVisible(t: TestDb) {
   const company = await createCompany(t.db, { name: "Hidden Test Air" });
   const visible = await createJob(t.db, { title: "Visible Ramp Agent", companyId: company.id });
+  const kinds = [
+    ...JOB_STATUSES.map((status) => ({ status, isApproved: false, label: "Pending" })),
+    ...JOB_STATUSES.filter((s) => s !== "active").map((status) => ({
+      status,
+      isApproved: true,
+      label: "Approved",
+    })),
+  ];
   const hidden = [];
-  for (const status of JOB_STATUSES)
+  for (const { status, isApproved, label } of kinds)
     hidden.push(
       await createJob(t.db, {
-        title: `Pending ${status} Ramp Agent`,
+        title: `${label} ${status} Ramp Agent`,
         companyId: company.id,
         status,
-        isApproved: false,
-      }),
-    );
-  for (const status of JOB_STATUSES.filter((s) => s !== "active"))
-    hidden.push(
-      await createJob(t.db, {
-        title: `Approved ${status} Ramp Agent`,
-        companyId: company.id,
-        status,
-        isApproved: true,
+        isApproved,
       }),
     );
   return { visible, hidden };

@@ -1,16 +1,16 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { parse } from "csv-parse/sync";
-import { forEachDb } from "../setup/db";
-import { createSurvey, createUser } from "../factories";
-import { surveyAnswers, surveyResponses } from "../../db/schema";
+import { forEachDb } from "../../../tests/setup/db";
+import { createSurvey, createUser } from "../../../tests/factories";
+import { surveyAnswers, surveyResponses } from "../../../db/schema";
 import {
   csvRows,
   exportFileName,
   neutralise,
   responsesCsv,
   responsesCsvString,
-} from "../../app/models/survey/export.server";
+} from "./export.server";
 
 const FORMULA = /^[=+\-@\t\r]/;
 const expected = (s: string) => (FORMULA.test(s) ? `'${s}` : s);

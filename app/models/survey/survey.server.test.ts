@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { forEachDb } from "../setup/db";
-import { createSurvey as createSurveyRow, createUser } from "../factories";
-import { surveyAnswers, surveyQuestions, surveyResponses } from "../../db/schema";
+import { forEachDb } from "../../../tests/setup/db";
+import { createSurvey as createSurveyRow, createUser } from "../../../tests/factories";
+import { surveyAnswers, surveyQuestions, surveyResponses } from "../../../db/schema";
 import {
   actorOf,
   createSurvey,
@@ -17,10 +17,10 @@ import {
   submitResponse,
   surveySummary,
   updateSurvey,
-} from "../../app/models/survey/survey.server";
-import { responsesCsvString } from "../../app/models/survey/export.server";
-import type { Db } from "../../db/client";
-import type { Role } from "../../db/constants";
+} from "./survey.server";
+import { responsesCsvString } from "./export.server";
+import type { Db } from "../../../db/client";
+import type { Role } from "../../../db/constants";
 
 const ctxOf = (db: Db, u: { id: string; role: string; email: string }) => ({
   db,

@@ -2,8 +2,8 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { auditLog, companies, files } from "../../db/schema";
-import type { Ctx } from "../../app/models/context";
+import { auditLog, companies, files } from "../../../db/schema";
+import type { Ctx } from "../context";
 import {
   addCompany,
   deleteCompany,
@@ -12,11 +12,11 @@ import {
   setCompanyLogo,
   stillHasJobs,
   updateCompany,
-} from "../../app/models/company/company.server";
-import { COMPANY_MSG } from "../../app/models/company/company.schema";
-import { Conflict, Forbidden, NotFound, ValidationError } from "../../app/models/errors";
-import { createCompany, createJob, createUser } from "../factories";
-import { forEachDb, type TestDb } from "../setup/db";
+} from "./company.server";
+import { COMPANY_MSG } from "./company.schema";
+import { Conflict, Forbidden, NotFound, ValidationError } from "../errors";
+import { createCompany, createJob, createUser } from "../../../tests/factories";
+import { forEachDb, type TestDb } from "../../../tests/setup/db";
 
 async function adminCtx(t: TestDb): Promise<Ctx> {
   const { user } = await createUser(t.db, { role: "admin" });
