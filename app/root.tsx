@@ -1,7 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import {
-  isRouteErrorResponse,
   Link,
   Links,
   Meta,
@@ -9,7 +8,6 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
-  useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
 import { getUser } from "~/lib/auth.server";
@@ -21,7 +19,7 @@ import { AppShell } from "~/components/layout/app-shell";
 import { BrandMark } from "~/components/layout/brand";
 import { themeBootScript } from "~/components/layout/theme";
 import { useFlashes } from "~/components/ui/notify";
-import { ErrorReference, UNAVAILABLE_TEXT } from "~/components/ui/error-reference";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import styles from "~/styles/app.css";
 
 export const links: LinksFunction = () => [
@@ -100,42 +98,9 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
   // Present when a child route failed: keep the whole frame (navigation, footer) around the error.
   const data = useRouteLoaderData<typeof loader>("root");
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  // No stack, SQL or driver text reaches the page (errors shown to users are safe to show); the server logs them.
-  const detail =
-    status === 400
-      ? "The request contained something Runway cannot accept. Please check what you entered."
-      : status === 404
-        ? "This page could not be found."
-        : status === 405
-          ? "This page cannot handle that request."
-          : status === 503
-            ? UNAVAILABLE_TEXT
-            : "Something went wrong on our side. Please try again in a moment.";
-  const page = (
-    <main className="error-page">
-      <div className="error-card card">
-        <svg className="error-art" viewBox="0 0 120 48" aria-hidden="true" focusable="false">
-          <path d="M4 40h112" stroke="currentColor" strokeWidth="2" strokeDasharray="8 6" />
-          <path d="M38 30l40-14-5 7-16 4 9 12-5 2-11-11-8 2z" fill="currentColor" />
-        </svg>
-        <h1>Unexpected Application Error!</h1>
-        <p className="muted">{detail}</p>
-        <p className="error-status">Error {status}</p>
-        {/* The request id the server logged this failure under (app/lib/error-page.server.ts). */}
-        <ErrorReference />
-        <div className="row error-actions">
-          {/* A full page load, in case client state is what broke. */}
-          <a href="/" className="btn btn-primary">
-            Go to the home page
-          </a>
-        </div>
-      </div>
-    </main>
-  );
+  const page = <GeneralErrorBoundary />;
   if (data) {
     return (
       <AppShell user={data.user} config={data.config}>

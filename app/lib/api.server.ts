@@ -10,7 +10,6 @@ import {
   DomainError,
   Forbidden,
   PayloadTooLarge,
-  TooManyRequests,
   Unauthorized,
   ValidationError,
 } from "~/models/errors";
@@ -18,6 +17,7 @@ import { toApiJson } from "./api-view";
 import { getUser } from "./auth.server";
 import { BAD_VALUE_MESSAGE, isDataError, logBadInput } from "./security/bad-input.server";
 import { getDb } from "./db.server";
+import { domainInit } from "./screen-errors.server";
 import { env } from "./env.server";
 import {
   IDEMPOTENCY_HEADER,
@@ -105,9 +105,7 @@ export function errorResponse(request: Request, e: unknown): Response {
   if (e instanceof DomainError) {
     const body: Record<string, unknown> = { message: e.message, ...(e.extra ?? {}) };
     if (e.fields) body.errors = e.fields;
-    const headers: Record<string, string> = {};
-    if (e instanceof TooManyRequests) headers["Retry-After"] = String(e.retryAfterSeconds);
-    return json(request, body, { status: e.status, headers });
+    return json(request, body, domainInit(e));
   }
   // Cut off by the server (body over its limit, client gone): already answered, nothing to log.
   if (request.signal.aborted) return json(request, { message: "Request aborted" }, { status: 400 });

@@ -12,6 +12,7 @@ import { listEligibleSurveys } from "~/models/survey/survey.server";
 import type { loader as rootLoader } from "~/root";
 import styles from "~/styles/landing.css";
 import surveyStyles from "~/styles/surveys.css";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
@@ -294,4 +295,9 @@ function HeroArt() {
       />
     </svg>
   );
+}
+
+/** A failure on this screen shows the standard error page inside the frame. */
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

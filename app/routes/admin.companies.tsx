@@ -45,10 +45,11 @@ import {
   listCompanies,
   updateCompany,
 } from "~/models/company/company.server";
-import { DomainError } from "~/models/errors";
 import { IMAGE_MESSAGES, storeImage } from "~/models/file/file.server";
 import styles from "~/styles/companies.css";
 import { log } from "~/lib/log.server";
+import { domainReply, formErrors } from "~/lib/screen-errors.server";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "Companies · Runway" }];
@@ -129,12 +130,12 @@ export async function action({ request }: ActionFunctionArgs) {
     try {
       await deleteCompany(ctx, String(formData.get("id") ?? ""));
     } catch (e) {
-      if (e instanceof DomainError)
-        return json(
-          { intent, result: null, toast: e.message, error: e.message },
-          { status: e.status },
-        );
-      throw e;
+      return domainReply(e, (err) => ({
+        intent,
+        result: null,
+        toast: err.message,
+        error: err.message,
+      }));
     }
     return redirectWithFlash(backTo(request), { kind: "success", message: COMPANY_MSG.deleted });
   }
@@ -168,35 +169,24 @@ export async function action({ request }: ActionFunctionArgs) {
       try {
         input.logoUrl = (await storeImage(ctx.db, file, { kind: "logo", actorId: user.id })).url;
       } catch (e) {
-        if (!(e instanceof DomainError)) throw e;
-        return json(
-          {
-            intent: "save",
-            result: submission.reply({ fieldErrors: { logo: [e.message] } }),
-            toast: COMPANY_MSG.uploadFailed,
-            error: `${COMPANY_MSG.uploadFailed}: ${e.message}`,
-          },
-          { status: e.status },
-        );
+        return domainReply(e, (err) => ({
+          intent: "save",
+          result: submission.reply({ fieldErrors: { logo: [err.message] } }),
+          toast: COMPANY_MSG.uploadFailed,
+          error: `${COMPANY_MSG.uploadFailed}: ${err.message}`,
+        }));
       }
     }
     try {
       if (typeof id === "string" && id) await updateCompany(ctx, id, input);
       else await addCompany(ctx, input);
     } catch (e) {
-      if (!(e instanceof DomainError)) throw e;
-      return json(
-        {
-          intent: "save",
-          result: submission.reply({
-            fieldErrors: e.fields ?? {},
-            formErrors: e.fields ? [] : [e.message],
-          }),
-          toast: COMPANY_MSG.saveFailed,
-          error: `${COMPANY_MSG.saveFailed}: ${e.message}`,
-        },
-        { status: e.status },
-      );
+      return domainReply(e, (err) => ({
+        intent: "save",
+        result: submission.reply(formErrors(err, "fields-or-message")),
+        toast: COMPANY_MSG.saveFailed,
+        error: `${COMPANY_MSG.saveFailed}: ${err.message}`,
+      }));
     }
     return redirectWithFlash(backTo(request), {
       kind: "success",
@@ -355,4 +345,9 @@ export default function AdminCompanies() {
       ) : null}
     </main>
   );
+}
+
+/** A failure on this screen shows the standard error page inside the frame. */
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -22,7 +22,6 @@ import { getDb } from "~/lib/db.server";
 import { idempotentForm, newIdempotencyKey } from "~/lib/idempotency.server";
 import { env } from "~/lib/env.server";
 import { listCourseGroups } from "~/models/course/course.server";
-import { DomainError } from "~/models/errors";
 import { USERS_MSG } from "~/models/user/admin.schema";
 import { createUserByAdmin } from "~/models/user/admin.server";
 import { userRecordSchema } from "~/models/user/user.schema";
@@ -31,8 +30,9 @@ import { Field } from "~/components/ui/field";
 import type { loader as rootLoader } from "~/root";
 import styles from "~/styles/people.css";
 import { CourseOptions } from "~/components/ui/course-options";
-import { log } from "~/lib/log.server";
 import { roleLabel } from "~/components/layout/menu";
+import { failureReply } from "~/lib/screen-errors.server";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -65,18 +65,13 @@ export async function action({ request }: ActionFunctionArgs) {
       if (!u._id) throw new Error(USERS_MSG.unexpectedResponse);
       return redirect("/admin/users?created=1");
     } catch (e) {
-      if (!(e instanceof DomainError)) log.error("admin/create-user", e);
-      const known = e instanceof DomainError;
-      return json(
-        {
-          result: submission.reply({
-            formErrors: [known ? e.message : USERS_MSG.createFailed],
-            fieldErrors: known ? (e.fields ?? {}) : {},
-            hideFields: ["password"],
-          }),
-        },
-        { status: known ? e.status : 500 },
-      );
+      return failureReply(e, "admin/create-user", (err) => ({
+        result: submission.reply({
+          formErrors: [err ? err.message : USERS_MSG.createFailed],
+          fieldErrors: err?.fields ?? {},
+          hideFields: ["password"],
+        }),
+      }));
     }
   });
 }
@@ -181,3 +176,8 @@ export default function CreateUser() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Create User · Runway" }];
+
+/** A failure on this screen shows the standard error page inside the frame. */
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

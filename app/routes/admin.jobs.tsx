@@ -29,11 +29,12 @@ import { redirectWithFlash, requireAdmin } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { idempotentForm, newIdempotencyKey } from "~/lib/idempotency.server";
 import { relativeTime } from "~/lib/format";
-import { DomainError } from "~/models/errors";
 import { JOB_TEXT, JOB_TOAST, deleteJobConfirm, jobFormSchema } from "~/models/job/job.schema";
 import * as Jobs from "~/models/job/job.server";
 import jobsCss from "~/styles/jobs.css";
 import { log } from "~/lib/log.server";
+import { domainReply, formErrors, knownError } from "~/lib/screen-errors.server";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: jobsCss }];
 export const meta: MetaFunction = () => [{ title: "Job Management · Runway" }];
@@ -156,17 +157,10 @@ export async function action({ request }: ActionFunctionArgs) {
         if (intent === "create") await Jobs.createJob(ctx, submission.value);
         else await Jobs.updateJob(ctx, id, submission.value);
       } catch (e) {
-        if (!(e instanceof DomainError)) throw e;
-        return json<FormReply>(
-          {
-            result: submission.reply({
-              formErrors: e.fields ? [] : [e.message],
-              fieldErrors: e.fields,
-            }),
-            message: e.message,
-          },
-          { status: e.status },
-        );
+        return domainReply<FormReply>(e, (err) => ({
+          result: submission.reply(formErrors(err, "fields-or-message")),
+          message: err.message,
+        }));
       }
       return redirectWithFlash(back, {
         kind: "success",
@@ -197,7 +191,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirectWithFlash(back, { kind: "success", message: JOB_TOAST.deleted });
     }
   } catch (e) {
-    if (!(e instanceof DomainError)) log.error("admin/jobs", e);
+    knownError(e, "admin/jobs");
     return fail(
       intent === "approve"
         ? JOB_TOAST.approvalFailed
@@ -429,4 +423,9 @@ export default function AdminJobs() {
       ) : null}
     </main>
   );
+}
+
+/** A failure on this screen shows the standard error page inside the frame. */
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

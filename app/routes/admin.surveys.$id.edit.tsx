@@ -9,13 +9,14 @@ import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { redirectWithFlash, requireAdmin } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
-import { DomainError } from "~/models/errors";
 import { saveEditorForm } from "~/models/survey/editor.server";
 import { SURVEY_MSG } from "~/models/survey/survey.schema";
 import { actorOf, getSurvey } from "~/models/survey/survey.server";
 import { BLANK_QUESTION, SurveyEditor } from "~/components/survey/survey-editor";
 import surveyStyles from "~/styles/surveys.css";
 import adminStyles from "~/styles/survey-admin.css";
+import { domainError } from "~/lib/screen-errors.server";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: surveyStyles },
@@ -29,12 +30,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     return json({ survey });
   } catch (e) {
     // A load failure alerts 'Failed to load survey.' and goes to /admin/surveys.
-    if (e instanceof DomainError)
-      throw await redirectWithFlash("/admin/surveys", {
-        kind: "error",
-        message: SURVEY_MSG.loadFailed,
-      });
-    throw e;
+    domainError(e);
+    throw await redirectWithFlash("/admin/surveys", {
+      kind: "error",
+      message: SURVEY_MSG.loadFailed,
+    });
   }
 }
 
@@ -80,3 +80,8 @@ export default function EditSurvey() {
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Edit ${data.survey.title} — Runway` : "Edit Survey — Runway" },
 ];
+
+/** A failure on this screen shows the standard error page inside the frame. */
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -13,7 +13,6 @@ import { Form, Link, useActionData, useLoaderData, useNavigate, useSubmit } from
 import { useEffect, useState } from "react";
 import { redirectWithFlash, requireAdmin } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
-import { DomainError } from "~/models/errors";
 import { formatAnswer, SURVEY_MSG } from "~/models/survey/survey.schema";
 import {
   actorOf,
@@ -28,6 +27,8 @@ import { surveyNotify } from "~/components/survey/notify";
 import { SurveySummary } from "~/components/survey/survey-summary";
 import surveyStyles from "~/styles/surveys.css";
 import adminStyles from "~/styles/survey-admin.css";
+import { domainError, domainReply } from "~/lib/screen-errors.server";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: surveyStyles },
@@ -49,12 +50,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   try {
     loaded = await getSurveyForAdmin(db, params.id ?? "");
   } catch (e) {
-    if (e instanceof DomainError)
-      throw await redirectWithFlash("/admin/surveys", {
-        kind: "error",
-        message: SURVEY_MSG.loadFailed,
-      });
-    throw e;
+    domainError(e);
+    throw await redirectWithFlash("/admin/surveys", {
+      kind: "error",
+      message: SURVEY_MSG.loadFailed,
+    });
   }
   const { survey, questions } = loaded;
   const [total, responses, summary] = await Promise.all([
@@ -87,9 +87,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     );
     return json({ ok: true, message: "Response deleted." });
   } catch (e) {
-    if (e instanceof DomainError)
-      return json({ ok: false, message: e.message }, { status: e.status });
-    throw e;
+    return domainReply(e, (err) => ({ ok: false, message: err.message }));
   }
 }
 
@@ -257,3 +255,8 @@ export default function SurveyResponses() {
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Responses — ${data.survey.title}` : "Responses — Runway" },
 ];
+
+/** A failure on this screen shows the standard error page inside the frame. */
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -22,7 +22,6 @@ import {
 import { useEffect, useState } from "react";
 import { requireAdmin } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
-import { DomainError } from "~/models/errors";
 import { SURVEY_MSG } from "~/models/survey/survey.schema";
 import {
   actorOf,
@@ -35,6 +34,8 @@ import { surveyNotify } from "~/components/survey/notify";
 import { Modal } from "~/components/ui/modal";
 import surveyStyles from "~/styles/surveys.css";
 import adminStyles from "~/styles/survey-admin.css";
+import { domainReply } from "~/lib/screen-errors.server";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: surveyStyles },
@@ -66,9 +67,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     return json({ ok: false, message: "Unknown action" }, { status: 400 });
   } catch (e) {
-    if (e instanceof DomainError)
-      return json({ ok: false, message: e.message }, { status: e.status });
-    throw e;
+    return domainReply(e, (err) => ({ ok: false, message: err.message }));
   }
 }
 
@@ -234,3 +233,8 @@ export default function SurveysList() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Surveys — Runway" }];
+
+/** A failure on this screen shows the standard error page inside the frame. */
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

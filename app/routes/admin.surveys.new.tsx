@@ -14,6 +14,7 @@ import { actorOf } from "~/models/survey/survey.server";
 import { BLANK_QUESTION, SurveyEditor } from "~/components/survey/survey-editor";
 import surveyStyles from "~/styles/surveys.css";
 import adminStyles from "~/styles/survey-admin.css";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: surveyStyles },
@@ -55,3 +56,8 @@ export default function NewSurvey() {
 }
 
 export const meta: MetaFunction = () => [{ title: "New Survey — Runway" }];
+
+/** A failure on this screen shows the standard error page inside the frame. */
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -11,7 +11,6 @@ import type { Role } from "#db/constants";
 import { redirectWithFlash, requireAdmin } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { listCourses } from "~/models/course/course.server";
-import { DomainError } from "~/models/errors";
 import { readUserListQuery, USERS_MSG } from "~/models/user/admin.schema";
 import {
   deleteUserByAdmin,
@@ -32,6 +31,8 @@ import { UsersPager } from "~/components/users/users-pager";
 import { UsersTable } from "~/components/users/users-table";
 import styles from "~/styles/people.css";
 import { log } from "~/lib/log.server";
+import { domainError, knownError } from "~/lib/screen-errors.server";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -117,8 +118,7 @@ export async function action({ request }: ActionFunctionArgs) {
           : await resendVerificationByAdmin(ctx, id);
       return redirectWithFlash(back(), { kind: "success", message: r.message });
     } catch (e) {
-      if (!(e instanceof DomainError)) throw e;
-      return redirectWithFlash(back(), { kind: "error", message: e.message });
+      return redirectWithFlash(back(), { kind: "error", message: domainError(e).message });
     }
   }
   if (form.get("confirm") !== "yes") throw redirect(back({ confirm: intent, id }));
@@ -135,15 +135,15 @@ export async function action({ request }: ActionFunctionArgs) {
     const ok: UserActionResult = { ok: true, intent, message };
     return js ? json(ok) : redirectWithFlash(back(), { kind: "success", message });
   } catch (e) {
-    if (!(e instanceof DomainError)) log.error("admin/users", e);
+    const err = knownError(e, "admin/users");
     const fail: UserActionResult = {
       ok: false,
       intent,
       banner: intent === "delete" ? USERS_MSG.deleteBanner : USERS_MSG.statusBanner,
       pageError: intent === "delete" ? USERS_MSG.deletePageError : USERS_MSG.statusPageError,
-      reason: e instanceof DomainError ? e.message : null,
+      reason: err?.message ?? null,
     };
-    if (js) return json(fail, { status: e instanceof DomainError ? e.status : 500 });
+    if (js) return json(fail, { status: err?.status ?? 500 });
     const flashes = [{ kind: "error" as const, message: fail.banner }];
     if (fail.reason) flashes.push({ kind: "error", message: fail.reason });
     return redirectWithFlash(back({ error: intent }), flashes);
@@ -212,3 +212,8 @@ export default function ManageUsers() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Manage Users · Runway" }];
+
+/** A failure on this screen shows the standard error page inside the frame. */
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -4,13 +4,12 @@ import { env } from "~/lib/env.server";
 import { enforce } from "~/lib/rate-limit.server";
 import { clientIp } from "~/lib/request.server";
 import { DomainError, TooManyRequests } from "~/models/errors";
+import { cachedResponse, widgetCorsHeaders } from "~/lib/feed-http.server";
 import {
   FEED_DEFAULT_LIMIT,
   FEED_MAX_LIMIT,
-  cachedResponse,
   parseFeedQuery,
   publicFeed,
-  widgetCorsHeaders,
 } from "~/models/job/feed.server";
 import { log } from "~/lib/log.server";
 import {

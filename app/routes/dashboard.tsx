@@ -21,6 +21,7 @@ import type { EligibleSurvey } from "~/components/dashboard/surveys-button";
 import type { loader as rootLoader } from "~/root";
 import styles from "~/styles/people.css";
 import { log } from "~/lib/log.server";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -114,3 +115,8 @@ export default function Dashboard() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Runway" }];
+
+/** A failure on this screen shows the standard error page inside the frame. */
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

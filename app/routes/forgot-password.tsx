@@ -10,10 +10,11 @@ import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { getDb } from "~/lib/db.server";
 import { clientIp } from "~/lib/request.server";
 import { requestPasswordReset } from "~/models/auth/password-reset.server";
-import { DomainError, TooManyRequests } from "~/models/errors";
 import { forgotPasswordSchema } from "~/models/user/user.schema";
 import { Field } from "~/components/ui/field";
 import styles from "~/styles/accounts.css";
+import { domainReply, formErrors } from "~/lib/screen-errors.server";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -31,13 +32,10 @@ export async function action({ request }: ActionFunctionArgs) {
     });
     return json({ result: submission.reply({ resetForm: true }), sent: message });
   } catch (e) {
-    if (!(e instanceof DomainError)) throw e;
-    const headers =
-      e instanceof TooManyRequests ? { "Retry-After": String(e.retryAfterSeconds) } : undefined;
-    return json(
-      { result: submission.reply({ formErrors: [e.message] }), sent: null },
-      { status: e.status, headers },
-    );
+    return domainReply(e, (err) => ({
+      result: submission.reply(formErrors(err, "message")),
+      sent: null,
+    }));
   }
 }
 
@@ -90,3 +88,8 @@ export default function ForgotPassword() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Forgot password · Runway" }];
+
+/** A failure on this screen shows the standard error page inside the frame. */
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,12 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import {
-  Link,
-  isRouteErrorResponse,
-  useLoaderData,
-  useLocation,
-  useRouteError,
-} from "@remix-run/react";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { JOB_TYPE_LABELS } from "#db/constants";
 import { ApplyButton } from "~/components/jobs/apply-button";
 import { CompanyLogo } from "~/components/jobs/company-logo";
@@ -15,12 +9,13 @@ import { getUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { preview, relativeTime } from "~/lib/format";
-import { NotFound } from "~/models/errors";
 import { jobPostingJsonLd, jobUrl, jsonForScript } from "~/models/job/feed.server";
 import { isPubliclyVisible } from "~/models/job/job.schema";
 import { actorFrom, logoPath, safeWebsite, viewJob } from "~/models/job/job.server";
 import jobsCss from "~/styles/jobs.css";
-import { ErrorReference, UNAVAILABLE_TEXT, errorInfo } from "~/components/ui/error-reference";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { ErrorReference, UNAVAILABLE_TEXT } from "~/components/ui/error-reference";
+import { rethrowNotFound } from "~/lib/screen-errors.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: jobsCss }];
 
@@ -35,8 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   try {
     row = await viewJob(ctx, params.id ?? "");
   } catch (e) {
-    if (e instanceof NotFound) throw json({ message: "Job not found" }, { status: 404 });
-    throw e;
+    rethrowNotFound(e, "Job not found");
   }
   const base = env().PUBLIC_URL;
   const isPublic = isPubliclyVisible({ isApproved: row.is_approved, status: row.status });
@@ -171,15 +165,20 @@ export default function JobPage() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <GeneralErrorBoundary defaultStatusHandler={({ status }) => <JobError status={status} />} />
+  );
+}
+
+function JobError({ status }: { status: number }) {
+  const notFound = status === 404;
   return (
     <main className="page">
       <h1>{notFound ? "Job not found" : "Unexpected Application Error!"}</h1>
       <p>
         {notFound
           ? "This job is not available. It may have been filled or removed."
-          : errorInfo(error).unavailable
+          : status === 503
             ? UNAVAILABLE_TEXT
             : "Something went wrong. Please try again."}
       </p>

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { getUser, redirectWithFlash, safeRedirect } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
-import { NotFound } from "~/models/errors";
 import { JOB_TEXT } from "~/models/job/job.schema";
 import { actorFrom, applyToJob } from "~/models/job/job.server";
+import { rethrowNotFound } from "~/lib/screen-errors.server";
 
 /**
  * POST /jobs/{id}/apply — Apply Now: records an 'apply' for a signed-in user and sends the browser
@@ -24,8 +24,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       message: JOB_TEXT.noWebsite,
     });
   } catch (e) {
-    if (e instanceof NotFound) throw json({ message: "Job not found" }, { status: 404 });
-    throw e;
+    rethrowNotFound(e, "Job not found");
   }
 }
 

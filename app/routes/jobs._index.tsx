@@ -1,19 +1,12 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import {
-  Form,
-  Link,
-  useLoaderData,
-  useLocation,
-  useRouteError,
-  useNavigation,
-  useSubmit,
-} from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { JOB_TYPES, JOB_TYPE_LABELS, SEARCH_DEBOUNCE_MS } from "#db/constants";
 import { useDebounced } from "~/components/ui/use-debounced";
 import { JobCard, type JobCardData } from "~/components/jobs/job-card";
-import { ErrorReference, UNAVAILABLE_TEXT, errorInfo } from "~/components/ui/error-reference";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { ErrorReference, UNAVAILABLE_TEXT } from "~/components/ui/error-reference";
 import { getUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
@@ -329,14 +322,17 @@ export default function JobsBoard() {
 }
 
 export function ErrorBoundary() {
-  const { unavailable } = errorInfo(useRouteError());
   return (
-    <main className="page">
-      <h1>{JOB_TEXT.boardTitle}</h1>
-      <p className="alert alert-error" role="alert">
-        {unavailable ? UNAVAILABLE_TEXT : "Failed to load jobs"}
-      </p>
-      <ErrorReference />
-    </main>
+    <GeneralErrorBoundary
+      defaultStatusHandler={({ status }) => (
+        <main className="page">
+          <h1>{JOB_TEXT.boardTitle}</h1>
+          <p className="alert alert-error" role="alert">
+            {status === 503 ? UNAVAILABLE_TEXT : "Failed to load jobs"}
+          </p>
+          <ErrorReference />
+        </main>
+      )}
+    />
   );
 }

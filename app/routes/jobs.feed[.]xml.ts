@@ -2,10 +2,10 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { ValidationError } from "~/models/errors";
+import { cachedResponse } from "~/lib/feed-http.server";
 import {
   SYNDICATION_LIMIT,
   SYNDICATION_MAX_LIMIT,
-  cachedResponse,
   parseFeedQuery,
   rssDocument,
   syndicatedJobs,

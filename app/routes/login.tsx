@@ -23,13 +23,15 @@ import {
 } from "~/lib/auth.server";
 import { RESET_MSG } from "~/models/auth/password-reset.server";
 import { verifyOtpPath } from "~/models/auth/verify-state.server";
-import { DomainError, TooManyRequests } from "~/models/errors";
+import { DomainError } from "~/models/errors";
 import { loginSchema } from "~/models/user/user.schema";
 import { PasswordInput } from "~/components/auth/password-input";
 import { Field } from "~/components/ui/field";
 import { notify } from "~/components/ui/notify";
 import styles from "~/styles/accounts.css";
 import { log } from "~/lib/log.server";
+import { domainReply, formErrors } from "~/lib/screen-errors.server";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -77,14 +79,10 @@ export async function action({ request }: ActionFunctionArgs) {
         verifyOtpPath({ email: String(e.extra.email), userId: String(e.extra.userId) }),
       );
     }
-    if (e instanceof DomainError) {
-      const headers =
-        e instanceof TooManyRequests ? { "Retry-After": String(e.retryAfterSeconds) } : undefined;
-      return json(
-        { result: submission.reply({ formErrors: [e.message], hideFields: ["password"] }) },
-        { status: e.status, headers },
-      );
-    }
+    if (e instanceof DomainError)
+      return domainReply(e, (err) => ({
+        result: submission.reply({ ...formErrors(err, "message"), hideFields: ["password"] }),
+      }));
     log.error("login", e);
     return json(
       { result: submission.reply({ formErrors: ["Login failed"], hideFields: ["password"] }) },
@@ -163,3 +161,8 @@ export default function Login() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Runway" }];
+
+/** A failure on this screen shows the standard error page inside the frame. */
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -11,7 +11,6 @@ import type { Role } from "#db/constants";
 import { redirectWithFlash, requireUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { listCourseGroups } from "~/models/course/course.server";
-import { DomainError } from "~/models/errors";
 import { readUpload } from "~/models/file/file.server";
 import { PROFILE_MSG, profileFormSchema } from "~/models/user/profile.schema";
 import { getProfile, updateProfile, updateProfilePhoto } from "~/models/user/profile.server";
@@ -20,7 +19,8 @@ import { PhotoForm } from "~/components/profile/photo-form";
 import { ProfileForm } from "~/components/profile/profile-form";
 import { ProfileView } from "~/components/profile/profile-view";
 import styles from "~/styles/people.css";
-import { log } from "~/lib/log.server";
+import { failureReply } from "~/lib/screen-errors.server";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -44,17 +44,10 @@ export async function action({ request }: ActionFunctionArgs) {
       await updateProfilePhoto(ctx, await readUpload(request, "profilePicture"));
       return redirectWithFlash("/profile", { kind: "success", message: PROFILE_MSG.photoUpdated });
     } catch (e) {
-      if (!(e instanceof DomainError)) log.error("profile", e);
-      return json(
-        {
-          photoError: {
-            message: PROFILE_MSG.photoFailed,
-            reason: e instanceof DomainError ? e.message : null,
-          },
-          result: null,
-        },
-        { status: e instanceof DomainError ? e.status : 500 },
-      );
+      return failureReply(e, "profile", (err) => ({
+        photoError: { message: PROFILE_MSG.photoFailed, reason: err?.message ?? null },
+        result: null,
+      }));
     }
   }
   const submission = parseWithZod(await request.formData(), { schema: profileFormSchema });
@@ -64,18 +57,13 @@ export async function action({ request }: ActionFunctionArgs) {
     await updateProfile(ctx, submission.value);
     return redirectWithFlash("/profile", { kind: "success", message: PROFILE_MSG.saved });
   } catch (e) {
-    if (!(e instanceof DomainError)) log.error("profile", e);
-    const known = e instanceof DomainError;
-    return json(
-      {
-        result: submission.reply({
-          formErrors: [PROFILE_MSG.saveFailed],
-          fieldErrors: known ? (e.fields ?? {}) : {},
-        }),
-        photoError: null,
-      },
-      { status: known ? e.status : 500 },
-    );
+    return failureReply(e, "profile", (err) => ({
+      result: submission.reply({
+        formErrors: [PROFILE_MSG.saveFailed],
+        fieldErrors: err?.fields ?? {},
+      }),
+      photoError: null,
+    }));
   }
 }
 
@@ -124,3 +112,8 @@ export default function Profile() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Profile · Runway" }];
+
+/** A failure on this screen shows the standard error page inside the frame. */
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -30,7 +30,6 @@ import { clientIp } from "~/lib/request.server";
 import { registerUser } from "~/models/auth/register.server";
 import { signVerifyState } from "~/models/auth/verify-state.server";
 import { listCourseGroups } from "~/models/course/course.server";
-import { DomainError, TooManyRequests } from "~/models/errors";
 import { registerFormSchema } from "~/models/user/user.schema";
 import { PasswordInput } from "~/components/auth/password-input";
 import { useHydrated } from "~/components/ui/use-hydrated";
@@ -42,6 +41,8 @@ import { notify } from "~/components/ui/notify";
 import type { loader as rootLoader } from "~/root";
 import styles from "~/styles/accounts.css";
 import { CourseOptions } from "~/components/ui/course-options";
+import { domainReply, formErrors } from "~/lib/screen-errors.server";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -76,19 +77,9 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     return redirect(`/verify-otp?s=${encodeURIComponent(state)}`);
   } catch (e) {
-    if (!(e instanceof DomainError)) throw e;
-    const headers =
-      e instanceof TooManyRequests ? { "Retry-After": String(e.retryAfterSeconds) } : undefined;
-    return json(
-      {
-        result: submission.reply({
-          formErrors: [e.message],
-          fieldErrors: e.fields,
-          hideFields: HIDE,
-        }),
-      },
-      { status: e.status, headers },
-    );
+    return domainReply(e, (err) => ({
+      result: submission.reply({ ...formErrors(err, "message-and-fields"), hideFields: HIDE }),
+    }));
   }
 }
 
@@ -304,3 +295,8 @@ export default function Register() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Create your account · Runway" }];
+
+/** A failure on this screen shows the standard error page inside the frame. */
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

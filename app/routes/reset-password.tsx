@@ -26,12 +26,13 @@ import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { clientIp } from "~/lib/request.server";
 import { checkPasswordToken, resetPassword } from "~/models/auth/password-reset.server";
-import { DomainError, TooManyRequests } from "~/models/errors";
 import { RESET_TOKEN_MSG, resetPasswordFormSchemaOf } from "~/models/user/user.schema";
 import { PasswordInput } from "~/components/auth/password-input";
 import { Field } from "~/components/ui/field";
 import styles from "~/styles/accounts.css";
 import type { loader as rootLoader } from "~/root";
+import { domainReply, formErrors } from "~/lib/screen-errors.server";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -76,19 +77,9 @@ export async function action({ request }: ActionFunctionArgs) {
     const cookie = await endSession(request);
     return redirect("/login?passwordReset=1", { headers: { "Set-Cookie": cookie } });
   } catch (e) {
-    if (!(e instanceof DomainError)) throw e;
-    const headers =
-      e instanceof TooManyRequests ? { "Retry-After": String(e.retryAfterSeconds) } : undefined;
-    return json(
-      {
-        result: submission.reply({
-          formErrors: [e.message],
-          fieldErrors: e.fields,
-          hideFields: HIDE,
-        }),
-      },
-      { status: e.status, headers },
-    );
+    return domainReply(e, (err) => ({
+      result: submission.reply({ ...formErrors(err, "message-and-fields"), hideFields: HIDE }),
+    }));
   }
 }
 
@@ -178,3 +169,8 @@ export default function ResetPassword() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Reset password · Runway" }];
+
+/** A failure on this screen shows the standard error page inside the frame. */
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
-import { cachedResponse, sitemapDocument } from "~/models/job/feed.server";
+import { cachedResponse } from "~/lib/feed-http.server";
+import { sitemapDocument } from "~/models/job/feed.server";
 
 /** GET /sitemap.xml — /, /jobs and every public job page (approved and active only). */
 export async function loader({ request }: LoaderFunctionArgs) {

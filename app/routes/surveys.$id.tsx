@@ -10,25 +10,18 @@ import type {
   MetaFunction,
 } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import {
-  Form,
-  isRouteErrorResponse,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  useRouteError,
-} from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { requireUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
-import { DomainError } from "~/models/errors";
 import { answersFromForm, SURVEY_MSG } from "~/models/survey/survey.schema";
 import { actorOf, getSurveyForAnswering, submitResponse } from "~/models/survey/survey.server";
 import { SurveyAnswerForm } from "~/components/survey/survey-answer-form";
 import { notify } from "~/components/ui/notify";
 import surveyStyles from "~/styles/surveys.css";
-import { ErrorReference, UNAVAILABLE_TEXT, errorInfo } from "~/components/ui/error-reference";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { ErrorReference, UNAVAILABLE_TEXT } from "~/components/ui/error-reference";
+import { domainReply, rethrowNotFound } from "~/lib/screen-errors.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: surveyStyles }];
 
@@ -41,9 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     );
     return json({ survey, state });
   } catch (e) {
-    if (e instanceof DomainError && e.status === 404)
-      throw json({ message: SURVEY_MSG.notFound }, { status: 404 });
-    throw e;
+    rethrowNotFound(e, SURVEY_MSG.notFound);
   }
 }
 
@@ -59,12 +50,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await submitResponse(ctx, survey.id, payload);
     return json<SubmitResult>({ ok: true, message: SURVEY_MSG.thanks });
   } catch (e) {
-    if (e instanceof DomainError)
-      return json<SubmitResult>(
-        { ok: false, message: e.message, errors: e.fields },
-        { status: e.status },
-      );
-    throw e;
+    return domainReply<SubmitResult>(e, (err) => ({
+      ok: false,
+      message: err.message,
+      errors: err.fields,
+    }));
   }
 }
 
@@ -123,15 +113,20 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <GeneralErrorBoundary defaultStatusHandler={({ status }) => <SurveyError status={status} />} />
+  );
+}
+
+function SurveyError({ status }: { status: number }) {
+  const notFound = status === 404;
   return (
     <main className="page page-narrow">
       <h1>{notFound ? "Survey not available" : "Unexpected Application Error!"}</h1>
       <p>
         {notFound
           ? "This survey does not exist, is closed, or is not meant for you."
-          : errorInfo(error).unavailable
+          : status === 503
             ? UNAVAILABLE_TEXT
             : "Something went wrong. Please try again."}
       </p>

@@ -9,6 +9,7 @@ import { useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { isUuid, listResponses } from "~/models/survey/survey.server";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -41,3 +42,8 @@ export default function RawResponses() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Survey Responses — Runway" }];
+
+/** A failure on this screen shows the standard error page inside the frame. */
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -24,7 +24,7 @@ import {
   verifyEmailCode,
 } from "~/models/auth/verification.server";
 import { readVerifyState } from "~/models/auth/verify-state.server";
-import { DomainError, TooManyRequests } from "~/models/errors";
+import { TooManyRequests } from "~/models/errors";
 import { otpField } from "~/models/user/user.schema";
 import { findUserByEmail } from "~/models/user/user.server";
 import { useCountdown } from "~/components/auth/countdown";
@@ -33,6 +33,8 @@ import { otpComplete } from "~/components/auth/otp-input";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import type { VerifyActionData } from "~/components/auth/verify-types";
 import styles from "~/styles/accounts.css";
+import { domainError } from "~/lib/screen-errors.server";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -78,9 +80,13 @@ export async function action({ request }: ActionFunctionArgs) {
         cooldown: RESEND_COOLDOWN_SECONDS,
       });
     } catch (e) {
-      if (!(e instanceof DomainError)) throw e;
-      const retry = e instanceof TooManyRequests ? e.retryAfterSeconds : undefined;
-      return reply({ intent, resent: false, error: e.message, retryAfter: retry }, e.status, retry);
+      const err = domainError(e);
+      const retry = err instanceof TooManyRequests ? err.retryAfterSeconds : undefined;
+      return reply(
+        { intent, resent: false, error: err.message, retryAfter: retry },
+        err.status,
+        retry,
+      );
     }
   }
 
@@ -98,9 +104,9 @@ export async function action({ request }: ActionFunctionArgs) {
       { "Set-Cookie": cookie },
     );
   } catch (e) {
-    if (!(e instanceof DomainError)) throw e;
-    const retry = e instanceof TooManyRequests ? e.retryAfterSeconds : undefined;
-    return reply({ intent, verified: false, error: e.message }, e.status, retry);
+    const err = domainError(e);
+    const retry = err instanceof TooManyRequests ? err.retryAfterSeconds : undefined;
+    return reply({ intent, verified: false, error: err.message }, err.status, retry);
   }
 }
 
@@ -184,3 +190,8 @@ export default function VerifyOtp() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Verify your email · Runway" }];
+
+/** A failure on this screen shows the standard error page inside the frame. */
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -9,7 +9,8 @@ import { useServer } from "../setup/http";
 import { createCompany, createJob } from "../factories";
 import { env } from "../../app/lib/env.server";
 import { storeImage } from "../../app/models/file/file.server";
-import { etagMatches, widgetCorsHeaders, xmlEscape } from "../../app/models/job/feed.server";
+import { etagMatches, widgetCorsHeaders } from "../../app/lib/feed-http.server";
+import { xmlEscape } from "../../app/models/job/feed.server";
 
 const base = () => env().PUBLIC_URL;
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);

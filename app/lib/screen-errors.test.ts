@@ -1,0 +1,129 @@
+/**
+ * The one mapping from a model's typed error to a screen's answer (and /api's status/headers).
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  Conflict,
+  NotFound,
+  ServiceUnavailable,
+  TooManyRequests,
+  ValidationError,
+} from "~/models/errors";
+import { setLogSink } from "./log.server";
+import {
+  domainError,
+  domainInit,
+  domainReply,
+  failureReply,
+  formErrors,
+  knownError,
+  rethrowNotFound,
+} from "./screen-errors.server";
+
+const lines: string[] = [];
+let restore: (() => void) | null = null;
+afterEach(() => {
+  lines.length = 0;
+  restore?.();
+  restore = null;
+});
+function captureLog() {
+  restore = setLogSink((line) => lines.push(line));
+}
+
+describe("domainInit", () => {
+  it("carries the error's status, and Retry-After for 429 and 503", () => {
+    expect(domainInit(new Conflict("taken"))).toEqual({ status: 409 });
+    expect(domainInit(new TooManyRequests("slow down", 30))).toEqual({
+      status: 429,
+      headers: { "Retry-After": "30" },
+    });
+    expect(domainInit(new ServiceUnavailable("busy", 5))).toEqual({
+      status: 503,
+      headers: { "Retry-After": "5" },
+    });
+  });
+});
+
+describe("domainReply", () => {
+  it("answers a domain error with the body, its status and headers", async () => {
+    const res = domainReply(new TooManyRequests("Too many attempts", 60), (e) => ({
+      message: e.message,
+    }));
+    expect(res.status).toBe(429);
+    expect(res.headers.get("Retry-After")).toBe("60");
+    expect(await res.json()).toEqual({ message: "Too many attempts" });
+  });
+
+  it("rethrows anything that is not a domain error", () => {
+    const boom = new Error("db down");
+    expect(() => domainReply(boom, () => ({}))).toThrow(boom);
+    const redirect = new Response(null, { status: 302 });
+    expect(() => domainError(redirect)).toThrow();
+    try {
+      domainError(redirect);
+    } catch (e) {
+      expect(e).toBe(redirect);
+    }
+  });
+});
+
+describe("failureReply / knownError", () => {
+  it("answers a domain error with its status and logs nothing", async () => {
+    captureLog();
+    const res = failureReply(new Conflict("Email taken"), "scope", (e) => ({ reason: e?.message }));
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({ reason: "Email taken" });
+    expect(lines).toEqual([]);
+  });
+
+  it("logs an unexpected failure under the scope and answers 500 with body(null)", async () => {
+    captureLog();
+    const res = failureReply(new Error("connection reset"), "admin/x", (e) => ({
+      reason: e?.message ?? null,
+    }));
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({ reason: null });
+    expect(lines.join("\n")).toContain("admin/x");
+    expect(knownError(new NotFound("gone"), "s")).toBeInstanceOf(NotFound);
+  });
+});
+
+describe("formErrors", () => {
+  const withFields = new ValidationError("Invalid", { email: ["Bad email"] });
+  const plain = new Conflict("Already exists");
+  it("gives the message, the message and fields, or the fields else the message", () => {
+    expect(formErrors(withFields, "message")).toEqual({ formErrors: ["Invalid"] });
+    expect(formErrors(withFields, "message-and-fields")).toEqual({
+      formErrors: ["Invalid"],
+      fieldErrors: { email: ["Bad email"] },
+    });
+    expect(formErrors(withFields, "fields-or-message")).toEqual({
+      formErrors: [],
+      fieldErrors: { email: ["Bad email"] },
+    });
+    expect(formErrors(plain, "fields-or-message")).toEqual({
+      formErrors: ["Already exists"],
+      fieldErrors: {},
+    });
+  });
+});
+
+describe("rethrowNotFound", () => {
+  it("turns a 404 into a route error response with the screen's message", async () => {
+    let thrown: unknown;
+    try {
+      rethrowNotFound(new NotFound("Job not found in db"), "Job not found");
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(404);
+    expect(await (thrown as Response).json()).toEqual({ message: "Job not found" });
+  });
+
+  it("rethrows other errors unchanged", () => {
+    const e = new Conflict("x");
+    expect(() => rethrowNotFound(e, "gone")).toThrow(e);
+  });
+});
