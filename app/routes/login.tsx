@@ -162,4 +162,11 @@ export default function Login() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Sign in · Runway" }];
+export const meta: MetaFunction = () => [
+  { title: "Sign in · Runway" },
+  {
+    name: "description",
+    content:
+      "Sign in to Runway, the internship and job board of the college's students and alumni.",
+  },
+];

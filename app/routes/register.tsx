@@ -334,4 +334,11 @@ export default function Register() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Create your account · Runway" }];
+export const meta: MetaFunction = () => [
+  { title: "Create your account · Runway" },
+  {
+    name: "description",
+    content:
+      "Create a Runway account to find internships and jobs for the college's students and alumni.",
+  },
+];

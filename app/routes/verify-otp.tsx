@@ -204,4 +204,7 @@ export default function VerifyOtp() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Verify your email · Runway" }];
+export const meta: MetaFunction = () => [
+  { title: "Verify your email · Runway" },
+  { name: "description", content: "Confirm your Runway account with the code sent to your email." },
+];
