@@ -6,6 +6,7 @@
  * session cookie) never gets a shared answer: the security layer marks it `private, no-store`, and
  * `Vary: Cookie` keeps caches from handing one visitor's page to another.
  */
+import { SESSION_COOKIE } from "~/lib/security/server.server";
 import { etagMatches, weakEtag } from "~/models/job/feed.server";
 
 /** The Remix route ids whose anonymous document answers may be cached and revalidated. */
@@ -15,8 +16,6 @@ export const CACHEABLE_ROUTE_IDS: ReadonlySet<string> = new Set([
 ]);
 
 export const PUBLIC_REVALIDATE = "public, max-age=0, must-revalidate";
-
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Host-)?runway_session=/;
 
 /** True when the request carries the session cookie (whether or not the session is still valid). */
 export function hasSessionCookie(request: Request): boolean {
