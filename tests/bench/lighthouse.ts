@@ -177,6 +177,8 @@ try {
     );
     if (!result) throw new Error(`lighthouse gave no result for ${p.path}`);
     const { lhr } = result;
+    if (lhr.runtimeError)
+      console.error(`  ${p.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const net = lhr.audits["network-requests"]?.details as
       { items: { resourceType?: string; transferSize?: number }[] } | undefined;
     const jsBytes = (net?.items ?? [])
