@@ -8,6 +8,13 @@ import { NonceProvider } from "~/lib/nonce";
 
 import { prepareErrorDocument, reportServerError } from "~/lib/error-page.server";
 import { log } from "~/lib/log.server";
+import {
+  documentEtag,
+  isShareable,
+  leafRouteId,
+  revalidate,
+  varyOnCookie,
+} from "~/lib/page-cache.server";
 
 export { init, shutdown, loadEnv, describeDatabase } from "~/lib/runtime.server";
 export { createHttpSecurity } from "~/lib/security/server.server";
@@ -26,6 +33,10 @@ export default function handleRequest(
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : "";
   const bot = isbot(request.headers.get("user-agent") ?? "");
   responseStatusCode = prepareErrorDocument(responseStatusCode, responseHeaders, remixContext);
+  const routeId = leafRouteId(remixContext.staticHandlerContext.matches);
+  varyOnCookie(responseHeaders, routeId);
+  // An anonymous job screen is rendered whole, so its ETag can be computed (issue 17, ADR 090).
+  const shareable = isShareable(request, responseStatusCode, responseHeaders, routeId);
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
@@ -34,8 +45,12 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [bot ? "onAllReady" : "onShellReady"]() {
+        [bot || shareable ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
+          if (shareable && responseStatusCode === 200) {
+            resolve(renderedPage(request, responseHeaders, nonce, pipe));
+            return;
+          }
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
@@ -57,6 +72,34 @@ export default function handleRequest(
     );
     setTimeout(abort, ABORT_DELAY);
   });
+}
+
+/** The whole page as a string, with its ETag; a 304 without a body when the client has it. */
+async function renderedPage(
+  request: Request,
+  headers: Headers,
+  nonce: string,
+  pipe: (w: NodeJS.WritableStream) => unknown,
+): Promise<Response> {
+  const sink = new PassThrough();
+  const chunks: Buffer[] = [];
+  sink.on("data", (c: Buffer) => chunks.push(c));
+  const done = new Promise((r) => sink.on("end", r));
+  pipe(sink);
+  await done;
+  const html = Buffer.concat(chunks).toString("utf8");
+  if (revalidate(request, headers, documentEtag(html, nonce))) {
+    return new Response(null, { status: 304, headers });
+  }
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(html, { status: 200, headers });
+}
+
+/** Data requests (`?_data=`) of the job screens vary on the session cookie too. */
+export function handleDataRequest(response: Response, { request }: { request: Request }) {
+  const routeId = new URL(request.url).searchParams.get("_data") ?? undefined;
+  varyOnCookie(response.headers, routeId);
+  return response;
 }
 
 /**

@@ -3,6 +3,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { checkBudgets } from "./route-js.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
@@ -17,6 +18,14 @@ function run(cmd, args) {
 }
 
 run(bin("remix"), ["build"]);
+// The JavaScript budget of the public and student pages (issue 17): fails the build when a route
+// grows past it or an admin-only library (recharts, TanStack Table) reaches it.
+const budget = checkBudgets();
+for (const line of budget.lines) (budget.ok ? console.log : console.error)(line);
+if (!budget.ok) {
+  console.error("✖ route JavaScript over budget (scripts/route-js.mjs ROUTE_BUDGETS)");
+  process.exit(1);
+}
 if (fs.existsSync(path.join(root, "widget", "build.mjs"))) {
   run(process.execPath, [path.join(root, "widget", "build.mjs")]);
 }

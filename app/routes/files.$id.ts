@@ -1,13 +1,23 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/lib/db.server";
-import { getFile } from "~/models/file/file.server";
+import { parseVariantWidth } from "~/lib/image-src";
+import { getFile, imageVariant } from "~/models/file/file.server";
 
-/** GET /files/{id}: stored images are immutable (a new upload gets a new id), so cache for a year. */
+/**
+ * GET /files/{id}: stored images are immutable (a new upload gets a new id), so cache for a year.
+ * `?w=N` answers the image N pixels wide (one of IMAGE_WIDTHS; another value is a 400).
+ */
 export async function loader({ params, request }: LoaderFunctionArgs) {
+  const width = parseVariantWidth(new URL(request.url).searchParams.get("w"));
+  if (Number.isNaN(width))
+    return new Response("Unsupported image width", {
+      status: 400,
+      headers: { "Content-Type": "text/plain" },
+    });
   const f = await getFile(await getDb(), params.id ?? "");
   if (!f)
     return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });
-  const etag = `"${f.sha256}"`;
+  const etag = width === null ? `"${f.sha256}"` : `"${f.sha256}-w${width}"`;
   const headers = {
     "Content-Type": f.contentType,
     "Cache-Control": "public, max-age=31536000, immutable",
@@ -18,7 +28,12 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   };
   if (request.headers.get("If-None-Match") === etag)
     return new Response(null, { status: 304, headers });
-  return new Response(new Uint8Array(f.bytes), {
-    headers: { ...headers, "Content-Length": String(f.size) },
+  const bytes = width === null ? f.bytes : await imageVariant(f, width);
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      ...headers,
+      ...(width === null ? {} : { "Content-Type": "image/webp" }),
+      "Content-Length": String(bytes.length),
+    },
   });
 }

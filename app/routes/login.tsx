@@ -160,7 +160,14 @@ export default function Login() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Sign in · Runway" }];
+export const meta: MetaFunction = () => [
+  { title: "Sign in · Runway" },
+  {
+    name: "description",
+    content:
+      "Sign in to Runway, the internship and job board of the college's students and alumni.",
+  },
+];
 
 /** A failure on this screen shows the standard error page inside the frame. */
 export function ErrorBoundary() {

@@ -294,7 +294,14 @@ export default function Register() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Create your account · Runway" }];
+export const meta: MetaFunction = () => [
+  { title: "Create your account · Runway" },
+  {
+    name: "description",
+    content:
+      "Create a Runway account to find internships and jobs for the college's students and alumni.",
+  },
+];
 
 /** A failure on this screen shows the standard error page inside the frame. */
 export function ErrorBoundary() {

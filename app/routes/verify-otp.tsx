@@ -189,7 +189,10 @@ export default function VerifyOtp() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Verify your email · Runway" }];
+export const meta: MetaFunction = () => [
+  { title: "Verify your email · Runway" },
+  { name: "description", content: "Confirm your Runway account with the code sent to your email." },
+];
 
 /** A failure on this screen shows the standard error page inside the frame. */
 export function ErrorBoundary() {

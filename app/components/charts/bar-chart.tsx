@@ -4,18 +4,12 @@
  * of fixed height (no layout shift, no SSR width warnings). The data table beside it is visually
  * hidden for screen readers, and shown instead of the chart when JavaScript is off.
  */
-import { useId } from "react";
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  LabelList,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from "recharts";
+import { Suspense, lazy, useId } from "react";
 import { useHydrated } from "../ui/use-hydrated";
+
+// recharts (~240 KB before gzip) is fetched only when a chart is drawn, after hydration: it is
+// not in the shared chunks of the pages that merely import this card (issue 17).
+const BarChartDrawing = lazy(() => import("./bar-chart-drawing"));
 
 export interface ChartDatum {
   /** Short axis label (fits a phone). */
@@ -24,8 +18,6 @@ export interface ChartDatum {
   /** Full name for the tooltip and the table, when the label is shortened. */
   title?: string;
 }
-
-const truncate = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
 export function BarChartCard({
   title,
@@ -46,15 +38,6 @@ export function BarChartCard({
   const hydrated = useHydrated();
   const headingId = useId();
   const height = orientation === "bars" ? Math.max(140, data.length * 30 + 40) : 260;
-  const tip = (
-    <Tooltip
-      cursor={{ fill: "var(--accent-soft)" }}
-      formatter={(v) => [String(v), valueHeader]}
-      labelFormatter={(label, payload) =>
-        (payload?.[0]?.payload as ChartDatum | undefined)?.title ?? String(label)
-      }
-    />
-  );
   return (
     <section className="card chart-card" aria-labelledby={headingId}>
       <h2 id={headingId} className="chart-title">
@@ -66,64 +49,9 @@ export function BarChartCard({
         <>
           <div className="chart-area" style={{ height }} aria-hidden="true">
             {hydrated ? (
-              <ResponsiveContainer width="100%" height="100%">
-                {orientation === "bars" ? (
-                  <BarChart
-                    data={data}
-                    layout="vertical"
-                    margin={{ top: 4, right: 32, bottom: 4, left: 4 }}
-                    accessibilityLayer={false}
-                  >
-                    <CartesianGrid horizontal={false} strokeDasharray="3 3" />
-                    <XAxis type="number" allowDecimals={false} tick={{ fontSize: 12 }} />
-                    <YAxis
-                      type="category"
-                      dataKey="label"
-                      width={84}
-                      tick={{ fontSize: 12 }}
-                      interval={0}
-                    />
-                    {tip}
-                    <Bar
-                      dataKey="value"
-                      fill="var(--accent)"
-                      radius={[0, 4, 4, 0]}
-                      maxBarSize={24}
-                      isAnimationActive={false}
-                    >
-                      <LabelList dataKey="value" position="right" fontSize={12} />
-                    </Bar>
-                  </BarChart>
-                ) : (
-                  <BarChart
-                    data={data}
-                    margin={{ top: 20, right: 8, bottom: 4, left: 0 }}
-                    accessibilityLayer={false}
-                  >
-                    <CartesianGrid vertical={false} strokeDasharray="3 3" />
-                    <XAxis
-                      dataKey="label"
-                      interval={0}
-                      tick={{ fontSize: 12 }}
-                      tickFormatter={(v: string) => truncate(v, data.length > 4 ? 10 : 16)}
-                      angle={data.length > 4 ? -35 : 0}
-                      textAnchor={data.length > 4 ? "end" : "middle"}
-                      height={data.length > 4 ? 64 : 30}
-                    />
-                    <YAxis allowDecimals={false} width={40} tick={{ fontSize: 12 }} />
-                    {tip}
-                    <Bar
-                      dataKey="value"
-                      fill="var(--accent)"
-                      radius={[4, 4, 0, 0]}
-                      maxBarSize={56}
-                      isAnimationActive={false}
-                    >
-                      <LabelList dataKey="value" position="top" fontSize={12} />
-                    </Bar>
-                  </BarChart>
-                )}
-              </ResponsiveContainer>
+              <Suspense fallback={null}>
+                <BarChartDrawing data={data} orientation={orientation} valueHeader={valueHeader} />
+              </Suspense>
             ) : null}
           </div>
           {/* The wrapper hides it: a table ignores the 1px width of .visually-hidden. */}

@@ -1,6 +1,7 @@
 /** Columns of the companies table and the delete confirmation (in the spec's wording). */
 import { Form, Link } from "@remix-run/react";
 import { createColumnHelper } from "@tanstack/react-table";
+import { imageSources } from "~/lib/image-src";
 import type { CompanyRecord } from "~/models/company/company.schema";
 
 const col = createColumnHelper<CompanyRecord>();
@@ -15,7 +16,7 @@ export function companyColumns(hrefWith: (patch: Record<string, string>) => stri
           {c.row.original.logoUrl ? (
             <img
               className="company-logo"
-              src={c.row.original.logoUrl}
+              {...imageSources(c.row.original.logoUrl, 32)}
               alt={`${c.getValue()} logo`}
               width={32}
               height={32}

@@ -1,3 +1,5 @@
+import { imageSources } from "~/lib/image-src";
+
 /** A company logo, or a placeholder with the company's initials (decorative: the name is shown as text). */
 export function CompanyLogo({
   name,
@@ -12,7 +14,7 @@ export function CompanyLogo({
     return (
       <img
         className="company-logo"
-        src={logoUrl}
+        {...imageSources(logoUrl, size)}
         alt=""
         width={size}
         height={size}

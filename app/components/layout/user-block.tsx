@@ -1,5 +1,6 @@
 /** Who is signed in: avatar (or initials), display name, user type and the Logout button. */
 import { Form } from "@remix-run/react";
+import { imageSources } from "~/lib/image-src";
 import type { PublicUser } from "~/models/user/user.server";
 import { displayName, userInitials } from "~/models/user/user.schema";
 import { roleLabel } from "./menu";
@@ -12,7 +13,14 @@ type BarUser = Pick<
 export function Avatar({ user, size = 32 }: { user: BarUser; size?: number }) {
   // Decorative: the name is printed right next to it.
   return user.avatarUrl ? (
-    <img className="avatar" src={user.avatarUrl} alt="" width={size} height={size} loading="lazy" />
+    <img
+      className="avatar"
+      {...imageSources(user.avatarUrl, size)}
+      alt=""
+      width={size}
+      height={size}
+      loading="lazy"
+    />
   ) : (
     <span
       className="avatar avatar-initials"

@@ -1,4 +1,5 @@
 /** A round profile photo, or the initials when there is none. */
+import { imageSources } from "~/lib/image-src";
 import { userInitials } from "~/models/user/user.schema";
 
 export function Avatar({
@@ -16,7 +17,7 @@ export function Avatar({
   return url ? (
     <img
       className="avatar"
-      src={url}
+      {...imageSources(url, size)}
       alt={`Profile photo of ${firstName} ${lastName}`}
       width={size}
       height={size}

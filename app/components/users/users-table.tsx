@@ -4,6 +4,7 @@ import { useMemo } from "react";
 import { DataTable, type TableState } from "../data-table/data-table";
 import { EmailState } from "./email-state";
 import { StatusBadge, UserActions } from "./user-actions";
+import { imageSources } from "~/lib/image-src";
 import { USERS_MSG } from "~/models/user/admin.schema";
 import { userInitials } from "~/models/user/user.schema";
 import { yearCourse, type UserRowView } from "./types";
@@ -17,7 +18,14 @@ const ROLE_BADGE: Record<string, string> = {
 /** The row's avatar (decorative: the name follows), initials by the one shared rule. */
 function UserAvatar({ user }: { user: UserRowView }) {
   return user.avatarUrl ? (
-    <img className="avatar" src={user.avatarUrl} alt="" width={28} height={28} loading="lazy" />
+    <img
+      className="avatar"
+      {...imageSources(user.avatarUrl, 28)}
+      alt=""
+      width={28}
+      height={28}
+      loading="lazy"
+    />
   ) : (
     <span className="avatar avatar-initials" aria-hidden="true" style={{ width: 28, height: 28 }}>
       {userInitials(user)}

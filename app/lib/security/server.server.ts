@@ -35,7 +35,7 @@ type Res = ServerResponse & { locals?: Record<string, unknown> };
 type Next = (error?: unknown) => void;
 
 const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Host-)?runway_session=/;
+export const SESSION_COOKIE = /(?:^|;\s*)(?:__Host-)?runway_session=/;
 
 function targetOf(req: Req): string {
   return req.originalUrl ?? req.url ?? "/";

@@ -104,6 +104,35 @@ export async function storeImage(
   };
 }
 
+/** Variants already made (`id:width` → bytes); the stored images never change, so no expiry. */
+const variants = new Map<string, Buffer>();
+const MAX_VARIANTS = 2000;
+
+/**
+ * A stored image `width` pixels wide (logos fit inside width×width, avatars are square), WebP; made
+ * with sharp on first use and kept in memory. Never larger than the stored image.
+ */
+export async function imageVariant(
+  f: { id: string; kind: string; bytes: Buffer | Uint8Array },
+  width: number,
+): Promise<Buffer> {
+  const key = `${f.id}:${width}`;
+  const hit = variants.get(key);
+  if (hit) return hit;
+  const data = await sharp(Buffer.from(f.bytes), { animated: false })
+    .resize({
+      width,
+      height: width,
+      fit: f.kind === "avatar" ? "cover" : "inside",
+      withoutEnlargement: true,
+    })
+    .webp({ quality: 86 })
+    .toBuffer();
+  if (variants.size >= MAX_VARIANTS) variants.delete(variants.keys().next().value!);
+  variants.set(key, data);
+  return data;
+}
+
 /** A stored file for /files/{id}, or null. */
 export async function getFile(db: Db, id: string) {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;

@@ -1,0 +1,30 @@
+import { env } from "~/lib/env.server";
+
+/** Paths crawlers are asked to leave alone: the admin screens and the JSON API (issue 17). */
+export const ROBOTS_DISALLOW = ["/admin", "/api/"];
+
+/**
+ * GET /robots.txt — the board and the job pages are open to crawlers, admin and API paths are not,
+ * and the sitemap lists the public pages.
+ */
+export function robotsTxt(publicUrl: string): string {
+  const sitemap = new URL("/sitemap.xml", publicUrl).toString();
+  return [
+    "User-agent: *",
+    "Allow: /",
+    "Allow: /jobs",
+    ...ROBOTS_DISALLOW.map((p) => `Disallow: ${p}`),
+    "",
+    `Sitemap: ${sitemap}`,
+    "",
+  ].join("\n");
+}
+
+export function loader() {
+  return new Response(robotsTxt(env().PUBLIC_URL), {
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "public, max-age=3600",
+    },
+  });
+}

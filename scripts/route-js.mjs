@@ -1,0 +1,142 @@
+// What JavaScript each browser route loads (issue 17), read from the Remix build's metafile
+// (build/metafile.js.json): the client entry, the root route and the route module, with every chunk
+// they import statically, each file counted once and gzipped. Used by scripts/build.mjs for the
+// budget of the public and student pages, and runnable on its own to look at a route:
+//
+//   node scripts/route-js.mjs [routes/jobs._index ...]
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/**
+ * The JS budgets of the public and student pages, in gzipped bytes. Set from the figures of the
+ * build that introduced them plus a little headroom; tighten them after the zod/mini follow-up.
+ */
+export const ROUTE_BUDGETS = {
+  // 23:15 on the p17-pages branch (issue 17): measured + ~6 KB.
+  "routes/_index": 199 * 1024, // 193.1
+  "routes/jobs._index": 197 * 1024, // 190.8
+  "routes/jobs.$id": 196 * 1024, // 190.1
+  "routes/login": 207 * 1024, // 200.8
+  "routes/register": 210 * 1024, // 204.2
+  "routes/verify-otp": 194 * 1024, // 188.2
+  "routes/forgot-password": 206 * 1024, // 200.0
+  "routes/reset-password": 207 * 1024, // 200.7
+  "routes/dashboard": 196 * 1024, // 189.8 (302.3 before recharts left it)
+  "routes/profile": 209 * 1024, // 203.2
+  "routes/surveys.$id": 197 * 1024, // 190.5
+};
+
+/** Libraries only admin screens may load (they must never reach a budgeted route). */
+export const ADMIN_ONLY_PACKAGES = ["recharts", "@tanstack/react-table", "d3-", "victory-vendor"];
+
+const gzCache = new Map();
+function gzipSize(file) {
+  if (!gzCache.has(file))
+    gzCache.set(file, zlib.gzipSync(fs.readFileSync(path.join(root, file)), { level: 9 }).length);
+  return gzCache.get(file);
+}
+
+/** The package (or "app" for our own code) an esbuild input path belongs to. */
+export function packageOf(input) {
+  const m = input.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
+  if (m) return m[1];
+  return input.replace(/\?.*$/, "").replace(/^(browser-route-module:)?/, "app: ");
+}
+
+/** Per route id: its files, total gzipped bytes, and raw bytes per package (from the metafile). */
+export function routeJs(metafilePath = path.join(root, "build", "metafile.js.json")) {
+  const meta = JSON.parse(fs.readFileSync(metafilePath, "utf8"));
+  const outputs = meta.outputs;
+  const byEntry = new Map();
+  for (const [file, o] of Object.entries(outputs)) {
+    if (!file.endsWith(".js") || !o.entryPoint) continue;
+    const m = o.entryPoint.match(/^browser-route-module:(.+?)\.[jt]sx?\?browser$/);
+    if (m) byEntry.set(m[1], file);
+    else if (/entry\.client\.[jt]sx?$/.test(o.entryPoint)) byEntry.set("entry.client", file);
+  }
+  const closure = (start, seen) => {
+    const stack = [start];
+    while (stack.length) {
+      const f = stack.pop();
+      if (!f || seen.has(f)) continue;
+      seen.add(f);
+      for (const i of outputs[f]?.imports ?? [])
+        if (i.kind === "import-statement") stack.push(i.path);
+    }
+    return seen;
+  };
+  const base = new Set();
+  closure(byEntry.get("entry.client"), base);
+  closure(byEntry.get("root"), base);
+  const result = {};
+  for (const [id, file] of byEntry) {
+    if (!id.startsWith("routes/")) continue;
+    const files = closure(file, new Set(base));
+    const packages = {};
+    for (const f of files)
+      for (const [input, { bytesInOutput }] of Object.entries(outputs[f].inputs)) {
+        const p = packageOf(input);
+        packages[p] = (packages[p] ?? 0) + bytesInOutput;
+      }
+    result[id] = {
+      files: [...files],
+      gzip: [...files].reduce((s, f) => s + gzipSize(f), 0),
+      packages,
+    };
+  }
+  return result;
+}
+
+/** Checks the budgets; returns printable lines and whether every budgeted route fits. */
+export function checkBudgets(routes = routeJs(), budgets = ROUTE_BUDGETS) {
+  const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+  const lines = [];
+  let ok = true;
+  for (const [id, budget] of Object.entries(budgets)) {
+    const r = routes[id];
+    if (!r) {
+      lines.push(`✖ ${id}: not in the build (remove its budget or fix the route id)`);
+      ok = false;
+      continue;
+    }
+    const admin = Object.keys(r.packages).filter((p) =>
+      ADMIN_ONLY_PACKAGES.some((a) => p.startsWith(a)),
+    );
+    const over = r.gzip > budget;
+    if (over || admin.length) ok = false;
+    lines.push(
+      `${over || admin.length ? "✖" : "✓"} ${id}: ${kb(r.gzip)} gzipped JS (budget ${kb(budget)})`,
+    );
+    if (admin.length) lines.push(`    admin-only libraries on this route: ${admin.join(", ")}`);
+    if (over) {
+      lines.push("    what it loads (raw bytes before gzip, largest first):");
+      for (const [p, bytes] of Object.entries(r.packages)
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 12))
+        lines.push(`      ${kb(bytes).padStart(9)}  ${p}`);
+    }
+  }
+  return { ok, lines };
+}
+
+const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (isMain) {
+  const routes = routeJs();
+  const ids = process.argv.slice(2);
+  for (const id of ids.length ? ids : Object.keys(ROUTE_BUDGETS)) {
+    const r = routes[id];
+    if (!r) {
+      console.log(`${id}: not a browser route of this build`);
+      continue;
+    }
+    console.log(`${id}: ${(r.gzip / 1024).toFixed(1)} KB gzipped in ${r.files.length} files`);
+    for (const [p, bytes] of Object.entries(r.packages)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 15))
+      console.log(`  ${(bytes / 1024).toFixed(1).padStart(7)} KB  ${p}`);
+  }
+}

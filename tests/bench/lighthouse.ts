@@ -1,0 +1,228 @@
+/**
+ * Lighthouse benchmark of the public and student pages (issue 17). Prints, per page, Lighthouse's
+ * four category scores (mobile preset), LCP, TBT and the JavaScript the page downloads (bytes on the
+ * wire, gzipped by the server's compression). Figures are printed, never asserted.
+ *
+ *  1. `npm run build` (skip with --skip-build),
+ *  2. a fresh PGlite board seeded with `runway db seed --demo`'s data (+ a logo for every company),
+ *  3. the production server (server.mjs) on --port,
+ *  4. Lighthouse 12 in Debian Chromium (headless), once per page; signed-in pages get the session
+ *     cookie of a demo student signed in through the /login form.
+ *
+ *   npm run bench:lighthouse -- [--port 4199] [--skip-build] [--only /jobs,/login] [--json out.json]
+ *
+ * Lighthouse on a busy 2-core machine is noisy: compare tables from the same machine state.
+ */
+import { fork, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import * as chromeLauncher from "chrome-launcher";
+import { eq } from "drizzle-orm";
+import lighthouse from "lighthouse";
+import sharp from "sharp";
+import { openDatabase } from "../../app/lib/db.server";
+import { storeImage } from "../../app/models/file/file.server";
+import { companies, jobs, surveys } from "../../db/schema";
+import { seedDemo } from "../../db/seed/demo";
+
+const { values: opt } = parseArgs({
+  options: {
+    port: { type: "string", default: "4199" },
+    "skip-build": { type: "boolean", default: false },
+    only: { type: "string" },
+    json: { type: "string" },
+  },
+});
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
+const port = Number(opt.port);
+const base = `http://127.0.0.1:${port}`;
+const work = path.join(root, "tests", ".tmp", `bench-lighthouse-${port}`);
+const DOMAIN = "example.edu";
+
+if (!opt["skip-build"]) {
+  const r = spawnSync(process.execPath, [path.join(root, "scripts", "build.mjs")], {
+    cwd: root,
+    stdio: "inherit",
+  });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+// ─── A demo board ───────────────────────────────────────────────────────────────────────────────
+fs.rmSync(work, { recursive: true, force: true });
+fs.mkdirSync(work, { recursive: true });
+const handle = await openDatabase({ dataDir: path.join(work, "pglite") });
+const demo = await seedDemo(handle.db, { domain: DOMAIN });
+const palette = ["#0b5", "#25c", "#c52", "#a2c", "#087", "#c80"];
+const all = await handle.db.select({ id: companies.id }).from(companies);
+for (const [i, c] of all.entries()) {
+  // A 600×300 logo, as an admin would upload it (stored re-encoded at ≤ 512 px).
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="300"><rect width="600" height="300" fill="${palette[i % palette.length]}"/><circle cx="150" cy="150" r="110" fill="#fff"/></svg>`;
+  const png = await sharp(Buffer.from(svg)).png().toBuffer();
+  const img = await storeImage(handle.db, png, { kind: "logo" });
+  await handle.db.update(companies).set({ logoFileId: img.id }).where(eq(companies.id, c.id));
+}
+const [job] = await handle.db
+  .select({ id: jobs.id })
+  .from(jobs)
+  .where(eq(jobs.isApproved, true))
+  .limit(1);
+const [survey] = await handle.db
+  .select({ id: surveys.id })
+  .from(surveys)
+  .where(eq(surveys.audience, "students"))
+  .limit(1);
+await handle.close();
+const student = demo.users.find((u) => u.role === "student")!;
+
+// ─── The production server ──────────────────────────────────────────────────────────────────────
+const server = fork(path.join(root, "server.mjs"), [], {
+  cwd: root,
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: work,
+    DATABASE_URL: "",
+    SMTP_URL: "",
+    PUBLIC_URL: base,
+    NODE_ENV: "production",
+    RUNWAY_SKIP_BUILD_CHECK: "1",
+    COLLEGE_EMAIL_DOMAIN: DOMAIN,
+    LOG_LEVEL: "error",
+  },
+  stdio: ["ignore", "ignore", "inherit", "ipc"],
+});
+const stopServer = async () => {
+  if (server.exitCode !== null) return;
+  server.kill("SIGTERM");
+  await new Promise((r) => server.once("exit", r));
+};
+process.on("SIGINT", () => void stopServer().then(() => process.exit(130)));
+for (let i = 0; ; i++) {
+  try {
+    if ((await fetch(`${base}/readyz`)).ok) break;
+  } catch {
+    /* not listening yet */
+  }
+  if (i > 120) throw new Error("the server did not become ready in 60 s");
+  await new Promise((r) => setTimeout(r, 500));
+}
+
+const login = await fetch(`${base}/login`, {
+  method: "POST",
+  redirect: "manual",
+  headers: { "Content-Type": "application/x-www-form-urlencoded" },
+  body: new URLSearchParams({ email: student.email, password: student.password }),
+});
+const set = login.headers.getSetCookie().find((c) => /^(__Host-)?runway_session=/.test(c));
+if (!set) throw new Error(`sign-in failed: ${login.status}`);
+const cookie = set.split(";")[0];
+
+interface Page {
+  path: string;
+  signedIn?: boolean;
+  public?: boolean;
+}
+const pages: Page[] = [
+  { path: "/", public: true },
+  { path: "/jobs", public: true },
+  { path: `/jobs/${job.id}`, public: true },
+  { path: "/login", public: true },
+  { path: "/register", public: true },
+  { path: "/verify-otp", public: true },
+  { path: "/dashboard", signedIn: true },
+  { path: "/profile", signedIn: true },
+  { path: `/surveys/${survey.id}`, signedIn: true },
+].filter((p) => !opt.only || opt.only.split(",").some((o) => p.path.startsWith(o)));
+
+// ─── Lighthouse ─────────────────────────────────────────────────────────────────────────────────
+interface Row {
+  page: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  tbtMs: number;
+  jsBytes: number;
+  finalUrl: string;
+}
+const rows: Row[] = [];
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+  chromeFlags: [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+  ],
+});
+try {
+  for (const p of pages) {
+    const result = await lighthouse(
+      base + p.path,
+      {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+        extraHeaders: p.signedIn ? { Cookie: cookie } : undefined,
+      },
+      undefined,
+    );
+    if (!result) throw new Error(`lighthouse gave no result for ${p.path}`);
+    const { lhr } = result;
+    if (lhr.runtimeError)
+      console.error(`  ${p.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const net = lhr.audits["network-requests"]?.details as
+      { items: { resourceType?: string; transferSize?: number }[] } | undefined;
+    const jsBytes = (net?.items ?? [])
+      .filter((i) => i.resourceType === "Script")
+      .reduce((s, i) => s + (i.transferSize ?? 0), 0);
+    const score = (k: string) => lhr.categories[k]?.score ?? NaN;
+    rows.push({
+      page: p.path.replace(/[0-9a-f-]{36}/, "{id}") + (p.signedIn ? " (student)" : ""),
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      bestPractices: score("best-practices"),
+      seo: score("seo"),
+      lcpMs: lhr.audits["largest-contentful-paint"]?.numericValue ?? NaN,
+      tbtMs: lhr.audits["total-blocking-time"]?.numericValue ?? NaN,
+      jsBytes,
+      finalUrl: lhr.finalDisplayedUrl,
+    });
+    const failing = Object.values(lhr.audits)
+      .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative")
+      .filter((a) =>
+        Object.values(lhr.categories).some((c) =>
+          c.auditRefs.some((r) => r.id === a.id && r.weight > 0),
+        ),
+      )
+      .map((a) => a.id);
+    console.error(
+      `· ${p.path}: done${failing.length ? ` (below 0.9: ${failing.join(", ")})` : ""}`,
+    );
+  }
+} finally {
+  chrome.kill();
+  await stopServer();
+}
+
+// ─── The table ──────────────────────────────────────────────────────────────────────────────────
+const f2 = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : "—");
+const header = "| Page | Perf | A11y | Best pr. | SEO | LCP | TBT | JS (gzip) |";
+const lines = [header, "| --- | --- | --- | --- | --- | --- | --- | --- |"];
+for (const r of rows) {
+  const moved = new URL(r.finalUrl).pathname !== new URL(base + r.page.split(" ")[0]).pathname;
+  lines.push(
+    `| ${r.page}${moved && !r.page.includes("{id}") ? ` → ${new URL(r.finalUrl).pathname}` : ""} | ${f2(r.performance)} | ${f2(r.accessibility)} | ${f2(r.bestPractices)} | ${f2(r.seo)} | ${(r.lcpMs / 1000).toFixed(2)} s | ${Math.round(r.tbtMs)} ms | ${(r.jsBytes / 1024).toFixed(1)} KB |`,
+  );
+}
+console.log(lines.join("\n"));
+if (opt.json) fs.writeFileSync(opt.json, JSON.stringify(rows, null, 2));
+process.exit(0);
