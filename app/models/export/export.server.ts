@@ -473,11 +473,12 @@ function csvValue(v: unknown): string | number | boolean {
 }
 
 /**
- * A text value as csv-stringify writes it here: in double quotes, quotes doubled, when it holds a
- * quote, a comma, a CR or an LF; null is empty. `x` is repeated: pass a column.
+ * A text value as csv-stringify writes it here (LF records): in double quotes, quotes doubled, when
+ * it holds a quote, a comma or an LF — a CR alone is left unquoted, as csv-stringify leaves it; null
+ * is empty. `x` is repeated: pass a column.
  */
 const csvText = (x: SQL) =>
-  sql`case when strpos(${x}, '"') + strpos(${x}, ',') + strpos(${x}, E'\\n') + strpos(${x}, E'\\r') > 0
+  sql`case when strpos(${x}, '"') + strpos(${x}, ',') + strpos(${x}, E'\\n') > 0
     then '"' || replace(${x}, '"', '""') || '"' else coalesce(${x}, '') end`;
 
 /** Date#toISOString() of a timestamptz (milliseconds, truncated like a JavaScript Date). */

@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { parse } from "csv-parse/sync";
 import { forEachDb } from "../../../tests/setup/db";
 import { createSurvey, createUser } from "../../../tests/factories";
+import { AWKWARD_TEXT } from "../../../tests/setup/awkward-text";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { surveyAnswers, surveyQuestions, surveyResponses } from "../../../db/schema";
@@ -219,28 +220,7 @@ async function referenceCsv(db: Db, surveyId: string, role?: "student" | "alumni
   return "\uFEFF" + csvRows([header]) + (body.length ? csvRows(body) : "");
 }
 
-const AWKWARD = [
-  "plain",
-  "comma, inside",
-  'say "hi"',
-  "two\nlines",
-  "crlf\r\nend",
-  "lone\rcr",
-  "=1+2",
-  "+63 917",
-  "-minus",
-  "@mention",
-  "\tTabbed",
-  "\rCR first",
-  " =not a formula",
-  "'=already quoted",
-  "ñandú — café ₱ 😀 e\u0301",
-  "trailing comma,",
-  '"',
-  ",",
-  "",
-  "x".repeat(2000),
-];
+const AWKWARD = AWKWARD_TEXT;
 
 describe("survey export: the database writes the same bytes as the JavaScript did", () =>
   forEachDb((t) => {
