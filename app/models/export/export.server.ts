@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { once } from "node:events";
 import { stringify } from "csv-stringify";
-import { and, asc, eq, gt, or } from "drizzle-orm";
+import { and, asc, eq, gt, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "#db/client";
 import { INSTITUTES } from "#db/constants";
@@ -39,6 +39,20 @@ interface TableExport {
   columns: Column[];
   /** One page of rows after the given row (null: the first page), in key order. */
   page(db: Db, after: Row | null, limit: number): Promise<Row[]>;
+  /**
+   * The same page written by the database (ADR 093): its CSV records and its JSON objects as two
+   * strings, so that no row is parsed or reshaped here. Tables without it go through page().
+   */
+  shaped?: ShapedTable;
+}
+
+/** A table whose CSV and JSON the database writes: one expression per column, in column order. */
+interface ShapedTable {
+  /** FROM … (with the alias t for the keyed table), without WHERE. */
+  from: SQL;
+  /** The key, a uuid column of t. */
+  key: string;
+  cells: { kind: "text" | "bool" | "time"; expr: SQL }[];
 }
 
 const col = (name: string, doc: string): Column => ({ name, doc });
@@ -73,6 +87,30 @@ const TABLES: TableExport[] = [
       col("createdAt", "created (ISO 8601)"),
       col("updatedAt", "last changed (ISO 8601)"),
     ],
+    shaped: {
+      from: sql`users t left join courses c on c.id = t.course_id`,
+      key: "id",
+      cells: [
+        { kind: "text", expr: sql`t.id::text` },
+        { kind: "text", expr: sql`t.email` },
+        { kind: "text", expr: sql`t.role` },
+        { kind: "text", expr: sql`t.first_name` },
+        { kind: "text", expr: sql`t.last_name` },
+        { kind: "text", expr: sql`t.student_id` },
+        { kind: "text", expr: sql`c.code` },
+        { kind: "text", expr: sql`c.name` },
+        { kind: "text", expr: sql`t.year_level` },
+        { kind: "text", expr: sql`t.phone` },
+        { kind: "text", expr: sql`t.address` },
+        { kind: "text", expr: sql`t.bio` },
+        { kind: "text", expr: sql`t.avatar_file_id::text` },
+        { kind: "bool", expr: sql`t.is_active` },
+        { kind: "time", expr: sql`t.email_verified_at` },
+        { kind: "time", expr: sql`t.last_login_at` },
+        { kind: "time", expr: sql`t.created_at` },
+        { kind: "time", expr: sql`t.updated_at` },
+      ],
+    },
     page: (db, after, limit) =>
       db
         .select({
@@ -434,6 +472,66 @@ function csvValue(v: unknown): string | number | boolean {
   return v as string | number | boolean;
 }
 
+/**
+ * A text value as csv-stringify writes it here (LF records): in double quotes, quotes doubled, when
+ * it holds a quote, a comma or an LF — a CR alone is left unquoted, as csv-stringify leaves it; null
+ * is empty. `x` is repeated: pass a column.
+ */
+const csvText = (x: SQL) =>
+  sql`case when strpos(${x}, '"') + strpos(${x}, ',') + strpos(${x}, E'\\n') > 0
+    then '"' || replace(${x}, '"', '""') || '"' else coalesce(${x}, '') end`;
+
+/** Date#toISOString() of a timestamptz (milliseconds, truncated like a JavaScript Date). */
+const isoTime = (x: SQL) => sql`to_char(${x} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+interface ShapedPage {
+  n: number;
+  csv: string | null;
+  json: string | null;
+  last: string | null;
+}
+
+/**
+ * One page of a shaped table after the key `after`: the CSV records (csvValue + csv-stringify: a
+ * boolean as 1 or nothing, a time in ISO 8601) and the JSON objects (JSON.stringify of the row,
+ * each preceded by ",\n  ") as the database writes them. to_json() escapes text exactly as
+ * JSON.stringify does (\b \f \n \r \t, other control characters as \u00xx, quote and backslash).
+ */
+async function shapedPage(
+  db: Db,
+  t: TableExport & { shaped: ShapedTable },
+  after: string | null,
+  limit: number,
+): Promise<ShapedPage> {
+  const { shaped } = t;
+  const cols = shaped.cells.map((c, i) => sql`${c.expr} as ${sql.raw(`c${i}`)}`);
+  const csv = shaped.cells.map((c, i) => {
+    const x = sql.raw(`p.c${i}`);
+    if (c.kind === "bool") return sql`case when ${x} then '1' else '' end`;
+    if (c.kind === "time") return csvText(isoTime(x));
+    return csvText(x);
+  });
+  const json = shaped.cells.map((c, i) => {
+    const x = sql.raw(`p.c${i}`);
+    const value = c.kind === "time" ? sql`to_json(${isoTime(x)})::text` : sql`to_json(${x})::text`;
+    return sql`${`${i ? "," : "{"}${JSON.stringify(t.columns[i].name)}:`} || coalesce(${value}, 'null')`;
+  });
+  const r = (await db.execute(sql`
+    with p as materialized (
+      select t.${sql.raw(shaped.key)} as k, ${sql.join(cols, sql`, `)}
+      from ${shaped.from}
+      ${after ? sql`where t.${sql.raw(shaped.key)} > ${after}::uuid` : sql``}
+      order by t.${sql.raw(shaped.key)}
+      limit ${limit}
+    )
+    select count(*)::int as n,
+           string_agg(${sql.join(csv, sql` || ',' || `)} || E'\\n', '' order by p.k) as csv,
+           string_agg(E',\\n  ' || ${sql.join(json, sql` || `)} || '}', '' order by p.k) as json,
+           (select k::text from p order by k desc limit 1) as last
+    from p`)) as unknown as ShapedPage[] | { rows: ShapedPage[] };
+  return (Array.isArray(r) ? r : r.rows)[0];
+}
+
 async function write(stream: fs.WriteStream, chunk: string | Buffer) {
   if (!stream.write(chunk)) await once(stream, "drain");
 }
@@ -459,39 +557,67 @@ export interface ExportSummary {
 export async function exportAll(
   db: Db,
   dir: string,
-  opts: { onTable?: (file: string, rows: number) => void; collegeName?: string } = {},
+  opts: {
+    onTable?: (file: string, rows: number) => void;
+    collegeName?: string;
+    /** Shape every table's rows in JavaScript (tests compare both writers). */
+    shapeInJs?: boolean;
+    /** Rows per page (tests cross page edges with a small one). */
+    pageSize?: number;
+  } = {},
 ): Promise<ExportSummary> {
   const started = performance.now();
+  const pageSize = opts.pageSize ?? PAGE;
   fs.mkdirSync(dir, { recursive: true });
   const summary: ExportSummary = { dir, tables: [], files: 0, durationMs: 0 };
   for (const t of TABLES) {
     const csvFile = fs.createWriteStream(path.join(dir, `${t.file}.csv`));
     const jsonFile = fs.createWriteStream(path.join(dir, `${t.file}.json`));
-    const csv = stringify({
-      header: true,
-      columns: t.columns.map((c) => c.name),
-      bom: false,
-      record_delimiter: "unix",
-    });
-    csv.pipe(csvFile);
     await write(jsonFile, "[");
-    let after: Row | null = null;
     let rows = 0;
-    for (;;) {
-      const page = await t.page(db, after, PAGE);
-      for (const r of page) {
-        const record = t.columns.map((c) => csvValue(r[c.name]));
-        if (!csv.write(record)) await once(csv, "drain");
-        const plain = Object.fromEntries(t.columns.map((c) => [c.name, r[c.name] ?? null]));
-        await write(jsonFile, `${rows ? "," : ""}\n  ${JSON.stringify(plain)}`);
-        rows++;
+    if (t.shaped && !opts.shapeInJs) {
+      await write(csvFile, `${t.columns.map((c) => c.name).join(",")}\n`);
+      let after: string | null = null;
+      for (;;) {
+        const page = await shapedPage(
+          db,
+          t as TableExport & { shaped: ShapedTable },
+          after,
+          pageSize,
+        );
+        if (!page?.n) break;
+        await write(csvFile, page.csv ?? "");
+        await write(jsonFile, rows ? (page.json ?? "") : (page.json ?? "").slice(1));
+        rows += page.n;
+        if (page.n < pageSize) break;
+        after = page.last;
       }
-      if (page.length < PAGE) break;
-      after = page[page.length - 1];
+      await close(csvFile);
+    } else {
+      const csv = stringify({
+        header: true,
+        columns: t.columns.map((c) => c.name),
+        bom: false,
+        record_delimiter: "unix",
+      });
+      csv.pipe(csvFile);
+      let after: Row | null = null;
+      for (;;) {
+        const page = await t.page(db, after, pageSize);
+        for (const r of page) {
+          const record = t.columns.map((c) => csvValue(r[c.name]));
+          if (!csv.write(record)) await once(csv, "drain");
+          const plain = Object.fromEntries(t.columns.map((c) => [c.name, r[c.name] ?? null]));
+          await write(jsonFile, `${rows ? "," : ""}\n  ${JSON.stringify(plain)}`);
+          rows++;
+        }
+        if (page.length < pageSize) break;
+        after = page[page.length - 1];
+      }
+      csv.end();
+      await once(csvFile, "finish");
     }
     await write(jsonFile, rows ? "\n]\n" : "]\n");
-    csv.end();
-    await once(csvFile, "finish");
     await close(jsonFile);
     summary.tables.push({ file: t.file, rows });
     opts.onTable?.(t.file, rows);
