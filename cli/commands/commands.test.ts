@@ -207,11 +207,13 @@ describe("runway commands (run functions)", () => {
       expect(after.isActive).toBe(false);
       expect(await resolveSession(t.db, web.token, "web")).toBeNull();
       expect(await resolveSession(t.db, api.token, "api")).toBeNull();
-      const [{ n }] = await t.db
-        .select({ n: count() })
-        .from(sessions)
-        .where(eq(sessions.userId, user.id));
-      expect(Number(n)).toBe(0);
+      // The API token is gone; the web session stays only as an ended row, so that browser is told.
+      expect(
+        await t.db
+          .select({ kind: sessions.kind, endedReason: sessions.endedReason })
+          .from(sessions)
+          .where(eq(sessions.userId, user.id)),
+      ).toEqual([{ kind: "web", endedReason: "deactivated" }]);
       const [entry] = await t.db
         .select()
         .from(auditLog)

@@ -423,7 +423,7 @@ describe("people screens", () => {
       expect(up.status).toBe(302);
       const flash = setCookies(up);
       const page = await get("/profile", `${cookie}; ${flash}`);
-      expect(page.html).toMatch(/src="\/files\/[0-9a-f-]{36}"/);
+      expect(page.html).toMatch(/src="\/files\/[0-9a-f-]{36}\?w=96"/);
       const svg = new FormData();
       svg.set("profilePicture", new Blob(["<svg/>"], { type: "image/png" }), "x.png");
       const refused = await app.fetch("/profile", {
