@@ -58,7 +58,9 @@ test("an admin adds a company with a logo in the modal and sees it in the table"
   expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(
     true,
   );
-  expect(await img.getAttribute("src")).toMatch(/^\/files\/[0-9a-f-]{36}$/);
+  // Served at the width it is shown, with a 2x variant for sharp screens.
+  expect(await img.getAttribute("src")).toMatch(/^\/files\/[0-9a-f-]{36}\?w=\d+$/);
+  expect(await img.getAttribute("srcset")).toMatch(/\?w=\d+ 2x$/);
 
   // Edit in the same modal, then delete after the confirmation.
   await row.getByRole("link", { name: `Edit ${name}` }).click();
