@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { drizzle as drizzlePg } from "drizzle-orm/postgres-js";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { SQL } from "drizzle-orm";
 import postgres from "postgres";
@@ -87,7 +88,7 @@ export interface CreateDbOptions {
   /** Seconds any one statement may run on PostgreSQL (0 = no limit). */
   statementTimeout?: number;
   /** Reuse an already-open PGlite (tests clone a migrated template). */
-  pglite?: import("@electric-sql/pglite").PGlite;
+  pglite?: PGlite;
 }
 
 export async function openPglite(dataDir?: string) {

@@ -15,11 +15,13 @@ const MIGRATION_LOCK = 727_079_290;
  */
 export async function migrate(handle: DbHandle, folder = findMigrationsFolder()): Promise<void> {
   if (handle.driver === "pglite") {
-    await migratePglite(handle.db as any, { migrationsFolder: folder });
+    await migratePglite(handle.db as Parameters<typeof migratePglite>[0], {
+      migrationsFolder: folder,
+    });
     return;
   }
   if (!handle.url) {
-    await migratePg(handle.db as any, { migrationsFolder: folder });
+    await migratePg(handle.db as Parameters<typeof migratePg>[0], { migrationsFolder: folder });
     return;
   }
   const client = postgres(handle.url, { max: 1, onnotice: () => {} });

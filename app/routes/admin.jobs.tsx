@@ -205,6 +205,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
 
+const col = createColumnHelper<Row>();
+
 export default function AdminJobs() {
   const data = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as FormReply | undefined;
@@ -231,7 +233,6 @@ export default function AdminJobs() {
     }
   }, [revalidator.state, data.loadError]);
 
-  const col = createColumnHelper<Row>();
   const columns = useMemo(
     () => [
       col.accessor("title", {

@@ -4,6 +4,7 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import type { Db } from "../../db/client";
 import { sessions, users } from "../../db/schema";
 import { requireAdmin, requireAnonymous, requireUser } from "../../app/lib/auth.server";
 import { forEachDb } from "../setup/db";
@@ -37,7 +38,7 @@ const html = async (res: Response) =>
     .replace(/&quot;/g, '"')
     .replace(/&amp;/g, "&");
 
-async function registerForm(app: TestServer, t: { db: any }, o: Record<string, string> = {}) {
+async function registerForm(app: TestServer, t: { db: Db }, o: Record<string, string> = {}) {
   const email = o.email ?? newEmail();
   const res = await post(app, "/register", {
     userType: "student",

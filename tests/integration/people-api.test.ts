@@ -77,7 +77,7 @@ describe("people /api", () => {
       expect(all.status).toBe(200);
       expect(Array.isArray(all.body)).toBe(true);
       expect(all.body).toHaveLength(13);
-      const juan = all.body.find((u: any) => u.firstName === "Juan");
+      const juan = all.body.find((u: { firstName: string }) => u.firstName === "Juan");
       expect(juan).toMatchObject({
         _id: expect.any(String),
         role: "alumni",
@@ -95,7 +95,9 @@ describe("people /api", () => {
       expect(paged.body).toMatchObject({ total: 13, page: 2, size: 10, pages: 2 });
       expect(paged.body.users).toHaveLength(3);
       const searched = await app.api("/api/admin/users?search=JUAN%20DELA&limit=10", { token });
-      expect(searched.body.users.map((u: any) => u.lastName)).toEqual(["dela Cruz"]);
+      expect(searched.body.users.map((u: { lastName: string }) => u.lastName)).toEqual([
+        "dela Cruz",
+      ]);
     });
 
     it("creates a user (201 with _id) who can then sign in, with §5 messages for bad input", async () => {

@@ -34,9 +34,15 @@ export function safeUrl(v: unknown, origin: string): string | null {
 export function readFeed(body: unknown, origin: string, limit: number): Feed {
   const b = body as { jobs?: unknown; seeAllUrl?: unknown } | null;
   if (!b || !Array.isArray(b.jobs)) throw new Error("bad feed");
+  /** What a job of the feed may hold: everything is checked before use. */
+  type RawJob = Partial<
+    Record<"id" | "title" | "url" | "postedAt" | "location" | "jobType", unknown>
+  > & {
+    company?: { name?: unknown; logoUrl?: unknown } | null;
+  };
   const jobs: FeedJob[] = [];
   for (const raw of b.jobs) {
-    const j = raw as Record<string, any>;
+    const j = (raw ?? {}) as RawJob;
     const title = str(j?.title);
     const url = safeUrl(j?.url, origin);
     if (!title || !url) continue;

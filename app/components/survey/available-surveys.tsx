@@ -6,7 +6,7 @@
  * Both take the output of `listEligibleSurveys(db, user)` from the page's loader.
  */
 import { Link, useFetcher } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { EligibleSurvey, SurveyDto } from "~/models/survey/survey.server";
 import { SURVEY_MSG } from "~/models/survey/survey.schema";
 import type { action as answerAction } from "~/routes/surveys.$id";
@@ -107,13 +107,16 @@ export function SurveyDialog({
     return () => ctrl.abort();
   }, [survey.id]);
   const result = submit.state === "idle" ? submit.data : undefined;
+  // Only a new result matters: the parent's callback is read fresh, not a reason to notify again.
+  const submitted = useRef(() => onSubmitted(survey.id));
+  submitted.current = () => onSubmitted(survey.id);
   useEffect(() => {
     if (!result) return;
     if (result.ok) {
       notify.success(SURVEY_MSG.thanks);
-      onSubmitted(survey.id);
+      submitted.current();
     } else notify.error(SURVEY_MSG.submissionFailed);
-  }, [result]); // only a new result matters
+  }, [result]);
   return (
     <Modal open onClose={onClose} title={data?.title ?? survey.title} size="lg">
       {failed ? (

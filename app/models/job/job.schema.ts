@@ -317,7 +317,7 @@ export function parseJobListQuery(
   params: URLSearchParams,
   opts: { strict: boolean; maxLimit: number },
 ): JobListQuery {
-  const fail = (message: string, fallback: any) => {
+  const fail = <T>(message: string, fallback: T): T => {
     if (opts.strict) throw new QueryError(message);
     return fallback;
   };
