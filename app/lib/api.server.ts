@@ -58,8 +58,7 @@ export async function requireApiUser(request: Request): Promise<SessionUser> {
 
 export async function requireApiRole(request: Request, roles: Role[]): Promise<SessionUser> {
   const user = await requireApiUser(request);
-  if (!roles.includes(user.role as Role))
-    throw new Forbidden("You do not have permission to do this");
+  if (!roles.includes(user.role)) throw new Forbidden("You do not have permission to do this");
   return user;
 }
 export const requireApiAdmin = (request: Request) => requireApiRole(request, ["admin"]);

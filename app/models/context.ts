@@ -11,3 +11,20 @@ export interface Ctx {
   db: Db;
   actor: Actor | null;
 }
+
+/** The actor of a signed-in user row, or null for a guest: the one way every door builds it. */
+export function actorOf(user: Actor | null | undefined): Actor | null {
+  return user ? { id: user.id, role: user.role, email: user.email } : null;
+}
+
+/** A context whose actor is known to be signed in. */
+export interface SignedInCtx extends Ctx {
+  actor: Actor;
+}
+
+/** A model context for a door: its database and who acts (signed in when a user is given). */
+export function ctxOf(db: Db, user: Actor): SignedInCtx;
+export function ctxOf(db: Db, user: Actor | null | undefined): Ctx;
+export function ctxOf(db: Db, user: Actor | null | undefined): Ctx {
+  return { db, actor: actorOf(user) };
+}

@@ -24,7 +24,7 @@ import {
 import { useEffect, useRef } from "react";
 import { useDebounced } from "~/components/ui/use-debounced";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { LOGO_MAX_BYTES, type Role } from "#db/constants";
+import { LOGO_MAX_BYTES } from "#db/constants";
 import { CompanyForm } from "~/components/company/company-form";
 import { companyColumns, DeleteCompanyForm } from "~/components/company/company-table";
 import { DataTable, readTableState } from "~/components/data-table/data-table";
@@ -50,6 +50,7 @@ import styles from "~/styles/companies.css";
 import { log } from "~/lib/log.server";
 import { domainReply, formErrors } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { actorOf } from "~/models/context";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "Companies · Runway" }];
@@ -63,7 +64,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const q = (params.get("q") ?? "").slice(0, 200);
   const ctx = {
     db: await getDb(),
-    actor: { id: user.id, role: user.role as Role, email: user.email },
+    actor: actorOf(user),
   };
   const focusId = params.get("edit") ?? params.get("delete");
   try {
@@ -111,7 +112,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
   const ctx = {
     db: await getDb(),
-    actor: { id: user.id, role: user.role as Role, email: user.email },
+    actor: actorOf(user),
   };
   if (Number(request.headers.get("Content-Length") ?? 0) > LOGO_MAX_BYTES + 64 * 1024)
     return json(

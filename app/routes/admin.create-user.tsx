@@ -16,7 +16,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useMemo, useState } from "react";
-import { REGISTER_YEAR_LEVELS, ROLES, type Role } from "#db/constants";
+import { REGISTER_YEAR_LEVELS, ROLES } from "#db/constants";
 import { requireAdmin } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { idempotentForm, newIdempotencyKey } from "~/lib/idempotency.server";
@@ -33,6 +33,7 @@ import { CourseOptions } from "~/components/ui/course-options";
 import { roleLabel } from "~/components/layout/menu";
 import { failureReply } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { ctxOf } from "~/models/context";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -58,10 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // A double click or a resubmitted form answers as the first did instead of a second create.
   return idempotentForm(request, me.id, form, "/admin/create-user", async () => {
     try {
-      const u = await createUserByAdmin(
-        { db: await getDb(), actor: { id: me.id, role: me.role as Role, email: me.email } },
-        submission.value,
-      );
+      const u = await createUserByAdmin(ctxOf(await getDb(), me), submission.value);
       if (!u._id) throw new Error(USERS_MSG.unexpectedResponse);
       return redirect("/admin/users?created=1");
     } catch (e) {

@@ -35,6 +35,7 @@ import jobsCss from "~/styles/jobs.css";
 import { log } from "~/lib/log.server";
 import { domainReply, formErrors, knownError } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { ctxOf } from "~/models/context";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: jobsCss }];
 export const meta: MetaFunction = () => [{ title: "Job Management · Runway" }];
@@ -55,7 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const state = readTableState(url.searchParams, { size: 10 });
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
-  const ctx = { db: await getDb(), actor: Jobs.actorFrom(admin) };
+  const ctx = ctxOf(await getDb(), admin);
   const editId = url.searchParams.get("edit");
   const confirmId = url.searchParams.get("confirm");
   try {
@@ -139,7 +140,7 @@ type FormReply = { result: SubmissionResult<string[]>; message: string };
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const form = await request.formData();
-  const ctx = { db: await getDb(), actor: Jobs.actorFrom(admin) };
+  const ctx = ctxOf(await getDb(), admin);
   const back = safeBack(form.get("back"));
   const intent = form.get("intent");
   const id = String(form.get("id") ?? "");

@@ -11,12 +11,13 @@ import { redirectWithFlash, requireAdmin } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { saveEditorForm } from "~/models/survey/editor.server";
 import { SURVEY_MSG } from "~/models/survey/survey.schema";
-import { actorOf, getSurvey } from "~/models/survey/survey.server";
+import { getSurvey } from "~/models/survey/survey.server";
 import { BLANK_QUESTION, SurveyEditor } from "~/components/survey/survey-editor";
 import surveyStyles from "~/styles/surveys.css";
 import adminStyles from "~/styles/survey-admin.css";
 import { domainError } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { actorOf } from "~/models/context";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: surveyStyles },

@@ -15,7 +15,6 @@ import { redirectWithFlash, requireAdmin } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { formatAnswer, SURVEY_MSG } from "~/models/survey/survey.schema";
 import {
-  actorOf,
   countResponses,
   deleteResponse,
   getSurveyForAdmin,
@@ -29,6 +28,7 @@ import surveyStyles from "~/styles/surveys.css";
 import adminStyles from "~/styles/survey-admin.css";
 import { domainError, domainReply } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { actorOf } from "~/models/context";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: surveyStyles },

@@ -24,7 +24,6 @@ import { requireAdmin } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { SURVEY_MSG } from "~/models/survey/survey.schema";
 import {
-  actorOf,
   createSurveyFromTemplate,
   deleteSurvey,
   listSurveys,
@@ -36,6 +35,7 @@ import surveyStyles from "~/styles/surveys.css";
 import adminStyles from "~/styles/survey-admin.css";
 import { domainReply } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { actorOf } from "~/models/context";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: surveyStyles },

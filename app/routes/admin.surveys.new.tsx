@@ -10,11 +10,11 @@ import { useActionData } from "@remix-run/react";
 import { redirectWithFlash, requireAdmin } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { saveEditorForm } from "~/models/survey/editor.server";
-import { actorOf } from "~/models/survey/survey.server";
 import { BLANK_QUESTION, SurveyEditor } from "~/components/survey/survey-editor";
 import surveyStyles from "~/styles/surveys.css";
 import adminStyles from "~/styles/survey-admin.css";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { actorOf } from "~/models/context";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: surveyStyles },

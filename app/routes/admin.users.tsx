@@ -7,7 +7,6 @@ import type {
 import { json, redirect } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import type { Role } from "#db/constants";
 import { redirectWithFlash, requireAdmin } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { listCourses } from "~/models/course/course.server";
@@ -33,6 +32,7 @@ import styles from "~/styles/people.css";
 import { log } from "~/lib/log.server";
 import { domainError, knownError } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { actorOf, ctxOf } from "~/models/context";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -53,7 +53,7 @@ const toRow = (u: PublicUser): UserRowView => ({
 export async function loader({ request }: LoaderFunctionArgs) {
   const me = await requireAdmin(request);
   const db = await getDb();
-  const ctx = { db, actor: { id: me.id, role: me.role as Role, email: me.email } };
+  const ctx = { db, actor: actorOf(me) };
   const params = new URL(request.url).searchParams;
   const query = readUserListQuery(params);
   // A failed load shows 'Failed to fetch users' over an empty list, not an error page.
@@ -97,7 +97,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  */
 export async function action({ request }: ActionFunctionArgs) {
   const me = await requireAdmin(request);
-  const ctx = { db: await getDb(), actor: { id: me.id, role: me.role as Role, email: me.email } };
+  const ctx = ctxOf(await getDb(), me);
   const form = await request.formData();
   const intent = form.get("intent") === "delete" ? "delete" : "toggle";
   const id = String(form.get("id") ?? "");

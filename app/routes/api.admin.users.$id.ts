@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import type { Role } from "#db/constants";
 import { handleApi, json, parseBody, readJson, requireApiAdmin } from "~/lib/api.server";
 import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { adminUserPatchSchema, USERS_MSG } from "~/models/user/admin.schema";
 import { deleteUserByAdmin, getUserForAdmin, updateUserByAdmin } from "~/models/user/admin.server";
+import { ctxOf } from "~/models/context";
 
 async function context(request: Request) {
   const me = await requireApiAdmin(request);
-  return { db: await getDb(), actor: { id: me.id, role: me.role as Role, email: me.email } };
+  return ctxOf(await getDb(), me);
 }
 
 /** GET /api/admin/users/{id}: the user. */

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import type { Role } from "#db/constants";
 import { handleApi, json, requireApiAdmin } from "~/lib/api.server";
 import { getDb } from "~/lib/db.server";
 import { markEmailVerifiedByAdmin } from "~/models/user/email-state.server";
+import { ctxOf } from "~/models/context";
 
 const notAllowed = (request: Request) =>
   json(request, { message: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
@@ -12,7 +12,7 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     if (request.method !== "POST") return notAllowed(request);
     const me = await requireApiAdmin(request);
-    const ctx = { db: await getDb(), actor: { id: me.id, role: me.role as Role, email: me.email } };
+    const ctx = ctxOf(await getDb(), me);
     return markEmailVerifiedByAdmin(ctx, params.id ?? "");
   });
 

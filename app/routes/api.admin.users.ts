@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import type { Role } from "#db/constants";
 import {
   handleApi,
   idempotentApi,
@@ -13,6 +12,7 @@ import { env } from "~/lib/env.server";
 import { readUserListQuery, wantsPaging } from "~/models/user/admin.schema";
 import { createUserByAdmin, listAllUsers, listUsers } from "~/models/user/admin.server";
 import { userRecordSchema } from "~/models/user/user.schema";
+import { ctxOf } from "~/models/context";
 
 /**
  * GET /api/admin/users: without paging parameters the full array (the spec's client filters it
@@ -22,7 +22,7 @@ import { userRecordSchema } from "~/models/user/user.schema";
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleApi(request, async () => {
     const me = await requireApiAdmin(request);
-    const ctx = { db: await getDb(), actor: { id: me.id, role: me.role as Role, email: me.email } };
+    const ctx = ctxOf(await getDb(), me);
     const params = new URL(request.url).searchParams;
     const q = readUserListQuery(params);
     return wantsPaging(params) ? listUsers(ctx, q) : listAllUsers(ctx, q);
@@ -38,7 +38,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
         { status: 405, headers: { Allow: "GET, POST" } },
       );
     const me = await requireApiAdmin(request);
-    const ctx = { db: await getDb(), actor: { id: me.id, role: me.role as Role, email: me.email } };
+    const ctx = ctxOf(await getDb(), me);
     const body = await readJson(request);
     return idempotentApi(request, me, body, async () => {
       const input = parseBody(

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import type { Role } from "#db/constants";
 import {
   handleApi,
   json,
@@ -12,10 +11,11 @@ import { getDb } from "~/lib/db.server";
 import type { SessionUser } from "~/models/auth/session.server";
 import { COMPANY_MSG, companyPatchSchema } from "~/models/company/company.schema";
 import { deleteCompany, getCompany, updateCompany } from "~/models/company/company.server";
+import { actorOf } from "~/models/context";
 
 const ctxOf = async (user: SessionUser) => ({
   db: await getDb(),
-  actor: { id: user.id, role: user.role as Role, email: user.email },
+  actor: actorOf(user),
 });
 
 /** GET /api/companies/{id}: one company (signed-in callers); 404 for an unknown id. */

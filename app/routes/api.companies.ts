@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import type { Role } from "#db/constants";
 import {
   handleApi,
   idempotentApi,
@@ -13,6 +12,7 @@ import { getDb } from "~/lib/db.server";
 import { companyInputSchema } from "~/models/company/company.schema";
 import { addCompany, listCompanies } from "~/models/company/company.server";
 import { ValidationError } from "~/models/errors";
+import { ctxOf } from "~/models/context";
 
 function positiveInt(v: string | null, name: string): number | undefined {
   if (v === null || v === "") return undefined;
@@ -34,16 +34,13 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
     const page = positiveInt(p.get("page"), "page");
     const limit = positiveInt(p.get("limit"), "limit");
     const dir = p.get("dir");
-    const result = await listCompanies(
-      { db: await getDb(), actor: { id: user.id, role: user.role as Role, email: user.email } },
-      {
-        q: p.get("q"),
-        sort: p.get("sort"),
-        dir: dir === "asc" || dir === "desc" ? dir : null,
-        page: page ?? (limit ? 1 : undefined),
-        size: limit ?? (page ? 10 : undefined),
-      },
-    );
+    const result = await listCompanies(ctxOf(await getDb(), user), {
+      q: p.get("q"),
+      sort: p.get("sort"),
+      dir: dir === "asc" || dir === "desc" ? dir : null,
+      page: page ?? (limit ? 1 : undefined),
+      size: limit ?? (page ? 10 : undefined),
+    });
     const body =
       user.role === "admin"
         ? result.companies
@@ -60,10 +57,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
     const body = await readJson(request);
     return idempotentApi(request, user, body, async () => {
       const input = parseBody(companyInputSchema, body);
-      const company = await addCompany(
-        { db: await getDb(), actor: { id: user.id, role: user.role as Role, email: user.email } },
-        input,
-      );
+      const company = await addCompany(ctxOf(await getDb(), user), input);
       return json(request, company, { status: 201 });
     });
   });

@@ -9,12 +9,13 @@ import {
 } from "~/lib/api.server";
 import { getDb } from "~/lib/db.server";
 import { JOB_TOAST, jobUpdateSchema } from "~/models/job/job.schema";
-import { actorFrom, deleteJob, getJob, serializeJob, updateJob } from "~/models/job/job.server";
+import { deleteJob, getJob, serializeJob, updateJob } from "~/models/job/job.server";
+import { actorOf } from "~/models/context";
 
 /** GET /api/jobs/{id}: 404 for unknown, malformed or (for non-admins) hidden jobs. */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>
   handleApi(request, async () => {
-    const ctx = { db: await getDb(), actor: actorFrom(await getApiUser(request)) };
+    const ctx = { db: await getDb(), actor: actorOf(await getApiUser(request)) };
     return serializeJob(await getJob(ctx, params.id ?? ""));
   });
 
@@ -29,7 +30,7 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
         { status: 405, headers: { Allow: "GET, PUT, PATCH, DELETE" } },
       );
     const admin = await requireApiAdmin(request);
-    const ctx = { db: await getDb(), actor: actorFrom(admin) };
+    const ctx = { db: await getDb(), actor: actorOf(admin) };
     const id = params.id ?? "";
     if (method === "DELETE") {
       const gone = await deleteJob(ctx, id);

@@ -1,12 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getApiUser, handleApi, json } from "~/lib/api.server";
 import { getDb } from "~/lib/db.server";
-import { actorFrom, listCategories } from "~/models/job/job.server";
+import { listCategories } from "~/models/job/job.server";
+import { actorOf } from "~/models/context";
 
 /** GET /api/jobs/categories → array of category names (of the jobs the caller may see). */
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleApi(request, async () => {
-    const ctx = { db: await getDb(), actor: actorFrom(await getApiUser(request)) };
+    const ctx = { db: await getDb(), actor: actorOf(await getApiUser(request)) };
     return listCategories(ctx);
   });
 

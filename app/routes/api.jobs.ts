@@ -11,7 +11,8 @@ import {
 import { getDb } from "~/lib/db.server";
 import { ValidationError } from "~/models/errors";
 import { QueryError, jobCreateSchema, parseJobListQuery } from "~/models/job/job.schema";
-import { actorFrom, createJob, listJobs, serializeJob } from "~/models/job/job.server";
+import { createJob, listJobs, serializeJob } from "~/models/job/job.server";
+import { actorOf } from "~/models/context";
 
 /** Without page/limit an API list returns the first 50; limit is clamped to 1..100. */
 const API_DEFAULT_LIMIT = 50;
@@ -34,7 +35,7 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
       if (e instanceof QueryError) throw new ValidationError(e.message);
       throw e;
     }
-    const ctx = { db: await getDb(), actor: actorFrom(await getApiUser(request)) };
+    const ctx = { db: await getDb(), actor: actorOf(await getApiUser(request)) };
     const limit = query.limit ?? API_DEFAULT_LIMIT;
     const result = await listJobs(
       ctx,
@@ -74,7 +75,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
     const body = await readJson(request);
     return idempotentApi(request, admin, body, async () => {
       const input = parseBody(jobCreateSchema, body);
-      const row = await createJob({ db: await getDb(), actor: actorFrom(admin) }, input);
+      const row = await createJob({ db: await getDb(), actor: actorOf(admin) }, input);
       return json(request, serializeJob(row), { status: 201 });
     });
   });

@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import type { Role } from "#db/constants";
 import { handleApi, json, readJson, requireApiUser } from "~/lib/api.server";
 import { getDb } from "~/lib/db.server";
 import { ValidationError } from "~/models/errors";
 import { parseProfilePatch } from "~/models/user/profile.schema";
 import { getProfile, updateProfile } from "~/models/user/profile.server";
+import { ctxOf } from "~/models/context";
 
 async function context(request: Request) {
   const me = await requireApiUser(request);
-  return { db: await getDb(), actor: { id: me.id, role: me.role as Role, email: me.email } };
+  return ctxOf(await getDb(), me);
 }
 
 /** GET /api/profile/me: the caller's profile. */

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import type { Role } from "#db/constants";
 import { handleApi, json, requireApiUser } from "~/lib/api.server";
 import { getDb } from "~/lib/db.server";
 import { NotFound } from "~/models/errors";
 import { readUpload } from "~/models/file/file.server";
 import { updateProfilePhoto } from "~/models/user/profile.server";
+import { ctxOf } from "~/models/context";
 
 /**
  * POST /api/profile/picture, multipart with the field `profilePicture`. The answer is the profile
@@ -19,7 +19,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
         { status: 405, headers: { Allow: "POST" } },
       );
     const me = await requireApiUser(request);
-    const ctx = { db: await getDb(), actor: { id: me.id, role: me.role as Role, email: me.email } };
+    const ctx = ctxOf(await getDb(), me);
     const profile = await updateProfilePhoto(ctx, await readUpload(request, "profilePicture"));
     return { ...profile, profile };
   });

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { handleApi, json, requireApiAdmin } from "~/lib/api.server";
 import { getDb } from "~/lib/db.server";
-import { actorOf, deleteResponse } from "~/models/survey/survey.server";
+import { deleteResponse } from "~/models/survey/survey.server";
+import { actorOf } from "~/models/context";
 
 /** DELETE /api/surveys/{id}/responses/{responseId} (admin). */
 export const action = ({ request, params }: ActionFunctionArgs) =>

@@ -3,12 +3,12 @@ import { handleApi, json, readJson, requireApiAdmin, requireApiUser } from "~/li
 import { getDb } from "~/lib/db.server";
 import { SURVEY_MSG } from "~/models/survey/survey.schema";
 import {
-  actorOf,
   getSurveyForAdmin,
   listResponses,
   readRoleFilter,
   submitResponse,
 } from "~/models/survey/survey.server";
+import { actorOf } from "~/models/context";
 
 /** GET /api/surveys/{id}/responses?role=student|alumni (admin): newest first. */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>

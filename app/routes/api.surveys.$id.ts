@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { handleApi, json, readJson, requireApiAdmin, requireApiUser } from "~/lib/api.server";
 import { getDb } from "~/lib/db.server";
-import { actorOf, deleteSurvey, getSurvey, updateSurvey } from "~/models/survey/survey.server";
+import { deleteSurvey, getSurvey, updateSurvey } from "~/models/survey/survey.server";
+import { actorOf } from "~/models/context";
 
 /** GET /api/surveys/{id}: admins any survey; others only an active one meant for their role. */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>

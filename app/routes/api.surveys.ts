@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { handleApi, json, readJson, requireApiAdmin, requireApiUser } from "~/lib/api.server";
 import { getDb } from "~/lib/db.server";
-import { actorOf, createSurvey, listSurveys } from "~/models/survey/survey.server";
+import { createSurvey, listSurveys } from "~/models/survey/survey.server";
+import { actorOf } from "~/models/context";
 
 /** GET /api/surveys: admins get every survey, others the active ones meant for their role. */
 export const loader = ({ request }: LoaderFunctionArgs) =>

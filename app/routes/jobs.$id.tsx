@@ -11,11 +11,12 @@ import { env } from "~/lib/env.server";
 import { preview, relativeTime } from "~/lib/format";
 import { jobPostingJsonLd, jobUrl, jsonForScript } from "~/models/job/feed.server";
 import { isPubliclyVisible } from "~/models/job/job.schema";
-import { actorFrom, logoPath, safeWebsite, viewJob } from "~/models/job/job.server";
+import { logoPath, safeWebsite, viewJob } from "~/models/job/job.server";
 import jobsCss from "~/styles/jobs.css";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { ErrorReference, UNAVAILABLE_TEXT } from "~/components/ui/error-reference";
 import { rethrowNotFound } from "~/lib/screen-errors.server";
+import { actorOf } from "~/models/context";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: jobsCss }];
 
@@ -25,7 +26,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: jobsCss }]
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await getUser(request);
-  const ctx = { db: await getDb(), actor: actorFrom(user) };
+  const ctx = { db: await getDb(), actor: actorOf(user) };
   let row;
   try {
     row = await viewJob(ctx, params.id ?? "");

@@ -3,8 +3,9 @@ import { redirect } from "@remix-run/node";
 import { getUser, redirectWithFlash, safeRedirect } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { JOB_TEXT } from "~/models/job/job.schema";
-import { actorFrom, applyToJob } from "~/models/job/job.server";
+import { applyToJob } from "~/models/job/job.server";
 import { rethrowNotFound } from "~/lib/screen-errors.server";
+import { actorOf } from "~/models/context";
 
 /**
  * POST /jobs/{id}/apply — Apply Now: records an 'apply' for a signed-in user and sends the browser
@@ -15,7 +16,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => new FormData());
   try {
     const { job, website } = await applyToJob(
-      { db: await getDb(), actor: actorFrom(user) },
+      { db: await getDb(), actor: actorOf(user) },
       params.id ?? "",
     );
     if (website) return redirect(website, 303);

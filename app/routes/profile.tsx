@@ -7,7 +7,6 @@ import type {
 } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import type { Role } from "#db/constants";
 import { redirectWithFlash, requireUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { listCourseGroups } from "~/models/course/course.server";
@@ -21,12 +20,13 @@ import { ProfileView } from "~/components/profile/profile-view";
 import styles from "~/styles/people.css";
 import { failureReply } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { ctxOf } from "~/models/context";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 async function context(request: Request) {
   const me = await requireUser(request);
-  return { db: await getDb(), actor: { id: me.id, role: me.role as Role, email: me.email } };
+  return ctxOf(await getDb(), me);
 }
 
 /** /profile: view mode, or edit mode with ?edit (a URL, so it works without JavaScript). */

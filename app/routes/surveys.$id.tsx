@@ -15,13 +15,14 @@ import { useEffect } from "react";
 import { requireUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { answersFromForm, SURVEY_MSG } from "~/models/survey/survey.schema";
-import { actorOf, getSurveyForAnswering, submitResponse } from "~/models/survey/survey.server";
+import { getSurveyForAnswering, submitResponse } from "~/models/survey/survey.server";
 import { SurveyAnswerForm } from "~/components/survey/survey-answer-form";
 import { notify } from "~/components/ui/notify";
 import surveyStyles from "~/styles/surveys.css";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { ErrorReference, UNAVAILABLE_TEXT } from "~/components/ui/error-reference";
 import { domainReply, rethrowNotFound } from "~/lib/screen-errors.server";
+import { actorOf } from "~/models/context";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: surveyStyles }];
 

@@ -8,7 +8,8 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
-import { isUuid, listResponses } from "~/models/survey/survey.server";
+import { isUuid } from "~/lib/ids";
+import { listResponses } from "~/models/survey/survey.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

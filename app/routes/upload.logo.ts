@@ -4,11 +4,11 @@
  * handler also answers at /api/upload/logo.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import type { Role } from "#db/constants";
 import { handleApi, json, requireApiAdmin } from "~/lib/api.server";
 import { getDb } from "~/lib/db.server";
 import { uploadLogo } from "~/models/company/company.server";
 import { readUpload } from "~/models/file/file.server";
+import { ctxOf } from "~/models/context";
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleApi(request, async () =>
@@ -25,9 +25,6 @@ export const action = ({ request }: ActionFunctionArgs) =>
       );
     const user = await requireApiAdmin(request);
     const upload = await readUpload(request, "logo");
-    const stored = await uploadLogo(
-      { db: await getDb(), actor: { id: user.id, role: user.role as Role, email: user.email } },
-      upload,
-    );
+    const stored = await uploadLogo(ctxOf(await getDb(), user), upload);
     return json(request, stored, { status: 201, headers: { Location: stored.url } });
   });

@@ -73,7 +73,7 @@ export const surveyResponses = pgTable(
       .references(() => surveys.id, { onDelete: "cascade" }),
     // A deleted user's answers stay (shown as 'Anonymous'); the role is kept as it was.
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
-    role: text("role").notNull(),
+    role: text("role", { enum: ROLES }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [

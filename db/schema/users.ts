@@ -28,7 +28,7 @@ export const users = pgTable(
     email: text("email").notNull(),
     // Null for users imported without a password: they set one through the invitation link.
     passwordHash: text("password_hash"),
-    role: text("role").notNull().default("student"),
+    role: text("role", { enum: ROLES }).notNull().default("student"),
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
     studentId: text("student_id"),

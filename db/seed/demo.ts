@@ -5,6 +5,7 @@
  * Passwords are random and returned once — there is never a default password.
  */
 import { eq, sql } from "drizzle-orm";
+import type { Role } from "../constants";
 import type { Db } from "../client";
 import { surveyAnswers, surveyResponses, users } from "../schema";
 import { randomToken } from "../../app/models/auth/tokens.server";
@@ -225,7 +226,7 @@ export async function seedDemo(db: Db, opts: { domain: string }): Promise<DemoRe
 
   return db.transaction(async (tx) => {
     const created: DemoResult["users"] = [];
-    const userIds: Record<string, { id: string; role: string }> = {};
+    const userIds: Record<string, { id: string; role: Role }> = {};
     for (const p of people) {
       const password = randomToken(9); // 12 URL-safe characters
       const { user } = await createUser(tx, {

@@ -15,6 +15,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Server } from "node:http";
 import postgres from "postgres";
+import type { Role } from "../../db/constants";
 import { sql } from "drizzle-orm";
 
 const USERS = Number(process.env.BENCH_USERS ?? 50_000);
@@ -127,7 +128,7 @@ async function main() {
       const rows = [];
       for (let j = i; j < Math.min(USERS, i + BATCH); j++) {
         const r = j % 50;
-        const role = r === 0 ? "admin" : r < 15 ? "alumni" : "student";
+        const role: Role = r === 0 ? "admin" : r < 15 ? "alumni" : "student";
         const first = FIRST[j % FIRST.length];
         const last = LAST[Math.floor(j / FIRST.length) % LAST.length];
         rows.push({

@@ -18,10 +18,9 @@ import {
   type CompanyPatch,
   type CompanyRecord,
 } from "./company.schema";
+import { isUuid } from "~/lib/ids";
 
 export type CompanyRow = typeof companies.$inferSelect;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The URL a stored logo is served from, or null. */
 export const logoUrlOf = (fileId: string | null | undefined) =>
@@ -121,14 +120,14 @@ export async function listCompanies(
 }
 
 async function findRow(db: Db, id: string): Promise<CompanyRow | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [c] = await db.select().from(companies).where(eq(companies.id, id)).limit(1);
   return c ?? null;
 }
 
 /** One company with its jobs count; NotFound (404) for an unknown or malformed id. */
 export async function getCompany(ctx: Ctx, id: string): Promise<CompanyRecord> {
-  if (!UUID.test(id)) throw new NotFound(COMPANY_MSG.notFound);
+  if (!isUuid(id)) throw new NotFound(COMPANY_MSG.notFound);
   const [row] = await ctx.db
     .select({ company: companies, jobsCount: jobsCountSql })
     .from(companies)

@@ -30,6 +30,7 @@ import {
   type JobRecord,
   type JobUpdateInput,
 } from "./job.schema";
+import { isUuid } from "~/lib/ids";
 
 // ─── Visibility: the single rule ────────────────────────────────────────────────────────────────
 
@@ -50,17 +51,6 @@ export async function countPublicJobs(db: Db): Promise<number> {
   )) as unknown as Array<{ n: number }> | { rows: Array<{ n: number }> };
   return Number((Array.isArray(r) ? r : r.rows)[0]?.n ?? 0);
 }
-
-/** The model's actor from a signed-in user row (or null for guests). */
-export function actorFrom(
-  user: { id: string; role: string; email: string } | null | undefined,
-): Actor | null {
-  return user ? { id: user.id, role: user.role as Actor["role"], email: user.email } : null;
-}
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Malformed ids are simply unknown (404), never a database error. */
-export const isUuid = (id: unknown): id is string => typeof id === "string" && UUID_RE.test(id);
 
 // ─── Rows and serialisation ─────────────────────────────────────────────────────────────────────
 

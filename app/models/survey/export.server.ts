@@ -9,7 +9,8 @@ import { stringify } from "csv-stringify/sync";
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { NotFound } from "../errors";
-import { allQuestions, isUuid, type RoleFilter } from "./survey.server";
+import { isUuid } from "~/lib/ids";
+import { allQuestions, type RoleFilter } from "./survey.server";
 import { SURVEY_MSG } from "./survey.schema";
 
 export const BOM = "\uFEFF";

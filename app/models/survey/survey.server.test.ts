@@ -4,7 +4,6 @@ import { forEachDb } from "../../../tests/setup/db";
 import { createSurvey as createSurveyRow, createUser } from "../../../tests/factories";
 import { surveyAnswers, surveyQuestions, surveyResponses } from "../../../db/schema";
 import {
-  actorOf,
   createSurvey,
   createSurveyFromTemplate,
   deleteResponse,
@@ -19,13 +18,8 @@ import {
   updateSurvey,
 } from "./survey.server";
 import { responsesCsvString } from "./export.server";
-import type { Db } from "../../../db/client";
 import type { Role } from "../../../db/constants";
-
-const ctxOf = (db: Db, u: { id: string; role: string; email: string }) => ({
-  db,
-  actor: actorOf(u),
-});
+import { ctxOf } from "~/models/context";
 
 async function errorOf(p: Promise<unknown>) {
   try {

@@ -20,12 +20,10 @@ import {
   type SurveyInput,
 } from "./survey.schema";
 import { TRACER_TEMPLATE } from "./template";
+import { isUuid } from "~/lib/ids";
 
 type SurveyRow = typeof surveys.$inferSelect;
 type QuestionRow = typeof surveyQuestions.$inferSelect;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (s: unknown): s is string => typeof s === "string" && UUID.test(s);
 
 /** A question as the API and the screens see it (`_id`, also id; text, also label). */
 export function serializeQuestion(q: QuestionRow) {
@@ -693,9 +691,4 @@ export type SurveySummary = Awaited<ReturnType<typeof surveySummary>>;
 async function rowsOf<T>(db: Db, q: ReturnType<typeof sql>): Promise<T[]> {
   const r = (await db.execute(q)) as unknown as T[] | { rows: T[] };
   return Array.isArray(r) ? r : r.rows;
-}
-
-/** The Actor of a signed-in user row (screens and /api routes build their Ctx with it). */
-export function actorOf(u: { id: string; role: string; email: string } | null): Actor | null {
-  return u ? { id: u.id, role: u.role as Actor["role"], email: u.email } : null;
 }

@@ -25,10 +25,9 @@ import {
   type PublicUser,
   type UserRow,
 } from "./user.server";
+import { isUuid } from "~/lib/ids";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function adminActor(ctx: Ctx): Actor {
   if (!ctx.actor || ctx.actor.role !== "admin")
@@ -158,7 +157,7 @@ async function loadPublic(db: Db | Tx, id: string): Promise<PublicUser> {
 /** One user for an admin, or NotFound. */
 export async function getUserForAdmin(ctx: Ctx, id: string): Promise<PublicUser> {
   adminActor(ctx);
-  if (!UUID.test(id)) throw new NotFound(USERS_MSG.notFound);
+  if (!isUuid(id)) throw new NotFound(USERS_MSG.notFound);
   return loadPublic(ctx.db, id);
 }
 
@@ -269,7 +268,7 @@ export async function updateUserByAdmin(
   patch: AdminUserPatch,
 ): Promise<PublicUser> {
   const actor = adminActor(ctx);
-  if (!UUID.test(id)) throw new NotFound(USERS_MSG.notFound);
+  if (!isUuid(id)) throw new NotFound(USERS_MSG.notFound);
   if (id === actor.id) {
     if (patch.isActive === false) throw new Forbidden(USERS_MSG.selfDeactivate);
     if (patch.role !== undefined && patch.role !== "admin") throw new Forbidden(USERS_MSG.selfRole);
@@ -347,7 +346,7 @@ export async function setUserActive(ctx: Ctx, id: string, isActive: boolean): Pr
 /** Deletes a user (not oneself, not the last active admin); sessions and tokens end with it. */
 export async function deleteUserByAdmin(ctx: Ctx, id: string): Promise<{ id: string }> {
   const actor = adminActor(ctx);
-  if (!UUID.test(id)) throw new NotFound(USERS_MSG.notFound);
+  if (!isUuid(id)) throw new NotFound(USERS_MSG.notFound);
   if (id === actor.id) throw new Forbidden(USERS_MSG.selfDelete);
   return ctx.db.transaction(async (tx) => {
     await lockAdmins(tx);

@@ -13,6 +13,7 @@ import type { Actor, Ctx } from "../context";
 import { Conflict, Forbidden, NotFound, TooManyRequests } from "../errors";
 import { USERS_MSG } from "./admin.schema";
 import { getUserWithCourse, serializeUser, type PublicUser } from "./user.server";
+import { isUuid } from "~/lib/ids";
 
 export const EMAIL_STATE_MSG = {
   codeSent: (email: string) => `Verification code sent to ${email}`,
@@ -20,8 +21,6 @@ export const EMAIL_STATE_MSG = {
   alreadyVerified: "This email address is already verified.",
   inactive: "This account is deactivated. Activate it before sending a verification code.",
 } as const;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function adminActor(ctx: Ctx): Actor {
   if (!ctx.actor || ctx.actor.role !== "admin")
@@ -44,7 +43,7 @@ export async function resendVerificationByAdmin(
   id: string,
 ): Promise<{ message: string; user: PublicUser }> {
   const actor = adminActor(ctx);
-  if (!UUID.test(id)) throw new NotFound(USERS_MSG.notFound);
+  if (!isUuid(id)) throw new NotFound(USERS_MSG.notFound);
   const [user] = await ctx.db.select().from(users).where(eq(users.id, id)).limit(1);
   if (!user) throw new NotFound(USERS_MSG.notFound);
   if (user.emailVerifiedAt) throw new Conflict(EMAIL_STATE_MSG.alreadyVerified);
@@ -72,7 +71,7 @@ export async function markEmailVerifiedByAdmin(
   id: string,
 ): Promise<{ message: string; user: PublicUser }> {
   const actor = adminActor(ctx);
-  if (!UUID.test(id)) throw new NotFound(USERS_MSG.notFound);
+  if (!isUuid(id)) throw new NotFound(USERS_MSG.notFound);
   const email = await ctx.db.transaction(async (tx) => {
     const [before] = await tx.select().from(users).where(eq(users.id, id)).for("update");
     if (!before) throw new NotFound(USERS_MSG.notFound);
