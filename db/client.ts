@@ -15,6 +15,19 @@ import * as schema from "./schema";
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Driver = "postgres" | "pglite";
+/** A transaction handle, as `db.transaction(async (tx) => …)` passes it. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** The database or a transaction: what helpers that may run inside one accept. */
+export type DbOrTx = Db | Tx;
+
+/**
+ * Raw SQL rows on either driver: postgres.js returns an array, PGlite `{ rows }`. The one place
+ * that knows, so models never cast `execute()` results themselves.
+ */
+export async function rowsOf<T = Record<string, unknown>>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const r = (await db.execute(query)) as unknown as T[] | { rows: T[] };
+  return Array.isArray(r) ? r : r.rows;
+}
 
 export interface DbHandle {
   db: Db;
@@ -121,7 +134,7 @@ export async function createDb(opts: CreateDbOptions): Promise<DbHandle> {
       driver: "postgres",
       poolSize: opts.max ?? 10,
       url: opts.databaseUrl,
-      rows: async <T>(q: SQL) => (await db.execute(q)) as unknown as T[],
+      rows: <T>(q: SQL) => rowsOf<T>(db, q),
       close: () => client.end({ timeout: 5 }),
     };
   }
@@ -144,7 +157,7 @@ export async function createDb(opts: CreateDbOptions): Promise<DbHandle> {
   return {
     db,
     driver: "pglite",
-    rows: async <T>(q: SQL) => ((await db.execute(q)) as unknown as { rows: T[] }).rows,
+    rows: <T>(q: SQL) => rowsOf<T>(db, q),
     close: async () => {
       if (!client.closed) await client.close();
       release();

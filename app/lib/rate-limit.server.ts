@@ -3,7 +3,7 @@
  * many instances behind a load balancer.
  */
 import { sql } from "drizzle-orm";
-import type { Db } from "#db/client";
+import { rowsOf, type Db } from "#db/client";
 import { rateLimits } from "#db/schema";
 import { TooManyRequests } from "~/models/errors";
 
@@ -52,16 +52,10 @@ export async function isLimited(
   db: Db,
   limit: Limit,
 ): Promise<{ limited: boolean; retryAfter: number }> {
-  const rows = await db.execute(
+  const [r] = await rowsOf<{ count: number; retry: number }>(
+    db,
     sql`select count, greatest(1, ceil(extract(epoch from (reset_at - now()))))::int as retry from ${rateLimits} where key = ${limit.key} and reset_at > now()`,
   );
-  const list = (
-    Array.isArray(rows) ? rows : (rows as unknown as { rows: unknown[] }).rows
-  ) as Array<{
-    count: number;
-    retry: number;
-  }>;
-  const r = list[0];
   return r && r.count >= limit.max
     ? { limited: true, retryAfter: Number(r.retry) }
     : { limited: false, retryAfter: 0 };
@@ -85,13 +79,11 @@ export async function release(db: Db, key: string): Promise<void> {
 
 /** Hits counted in the subject's current window (0 when none or expired); does not count. */
 export async function peek(db: Db, key: string): Promise<number> {
-  const rows = await db.execute(
+  const [r] = await rowsOf<{ count: number }>(
+    db,
     sql`select count from ${rateLimits} where key = ${key} and reset_at > now()`,
   );
-  const list = (
-    Array.isArray(rows) ? rows : (rows as unknown as { rows: unknown[] }).rows
-  ) as Array<{ count: number }>;
-  return list[0] ? Number(list[0].count) : 0;
+  return r ? Number(r.count) : 0;
 }
 
 export interface Backoff {
@@ -104,8 +96,6 @@ export interface Backoff {
   /** A run of attempts is forgotten this long after its last delay ran out. */
   forgetSeconds: number;
 }
-
-const rowsOf = <T>(r: unknown) => (Array.isArray(r) ? r : (r as { rows: unknown[] }).rows) as T[];
 
 /**
  * Admits one attempt or says how long to wait. The count and the admission are one UPSERT (row
@@ -120,8 +110,9 @@ export async function admitWithBackoff(
     sql`case when ${n} < ${b.free} then 0 else least(${b.maxSeconds}::float8, ${b.baseSeconds}::float8 * power(2::float8, (${n} - ${b.free})::float8)) end`;
   const fresh = sql`backoffs.expires_at <= now()`;
   const n = sql`(case when ${fresh} then 1 else backoffs.attempts + 1 end)`;
-  const admitted = rowsOf<{ attempts: number }>(
-    await db.execute(sql`
+  const admitted = await rowsOf<{ attempts: number }>(
+    db,
+    sql`
       insert into backoffs (key, attempts, next_at, expires_at)
       values (${b.key}, 1, now() + make_interval(secs => ${delay(sql`1`)}),
               now() + make_interval(secs => ${delay(sql`1`)} + ${b.forgetSeconds}))
@@ -130,13 +121,12 @@ export async function admitWithBackoff(
         next_at = now() + make_interval(secs => ${delay(n)}),
         expires_at = now() + make_interval(secs => ${delay(n)} + ${b.forgetSeconds})
       where ${fresh} or backoffs.next_at <= now()
-      returning attempts`),
+      returning attempts`,
   );
   if (admitted[0]) return { admitted: true, attempts: Number(admitted[0].attempts) };
-  const [wait] = rowsOf<{ retry: number }>(
-    await db.execute(
-      sql`select greatest(1, ceil(extract(epoch from (next_at - now()))))::int as retry from backoffs where key = ${b.key}`,
-    ),
+  const [wait] = await rowsOf<{ retry: number }>(
+    db,
+    sql`select greatest(1, ceil(extract(epoch from (next_at - now()))))::int as retry from backoffs where key = ${b.key}`,
   );
   return { admitted: false, retryAfter: Number(wait?.retry ?? 1) };
 }

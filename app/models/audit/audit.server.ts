@@ -1,4 +1,4 @@
-import type { Db } from "#db/client";
+import type { DbOrTx } from "#db/client";
 import { auditLog } from "#db/schema";
 import type { Actor } from "../context";
 
@@ -23,7 +23,7 @@ export function diff<T extends Record<string, unknown>>(before: T, after: Partia
 
 /** Writes one audit entry (who, what, when, before/after). Call inside the change's transaction. */
 export async function audit(
-  db: Db,
+  db: DbOrTx,
   actor: Actor | null,
   entry: {
     action: string;

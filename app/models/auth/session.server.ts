@@ -1,5 +1,5 @@
 import { and, eq, gt, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
-import type { Db } from "#db/client";
+import type { Db, DbOrTx } from "#db/client";
 import type { SessionEndReason, SessionKind } from "#db/constants";
 import { sessions, users } from "#db/schema";
 import { hashToken, randomToken } from "./tokens.server";
@@ -92,7 +92,7 @@ export async function revokeSession(db: Db, token: string): Promise<void> {
  * browser that holds one can be told why by `endedSessionReason`; API tokens are always deleted.
  */
 export async function revokeAllSessions(
-  db: Db,
+  db: DbOrTx,
   userId: string,
   opts: { reason?: SessionEndReason } = {},
 ): Promise<number> {

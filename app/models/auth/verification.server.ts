@@ -5,7 +5,7 @@
  * RESEND_COOLDOWN_SECONDS per address and a few per hour, with counters in the database.
  */
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "#db/client";
+import type { Db, DbOrTx } from "#db/client";
 import {
   OTP_LENGTH,
   OTP_MAX_ATTEMPTS,
@@ -92,7 +92,7 @@ function verificationMail(user: UserRow, code: string) {
  * Creates a fresh code for the user (replacing any earlier one) and queues the e-mail. Does not
  * look at the cooldown: callers decide (registration starts it, resend checks it).
  */
-export async function sendVerificationCode(db: Db, user: UserRow): Promise<void> {
+export async function sendVerificationCode(db: DbOrTx, user: UserRow): Promise<void> {
   const code = randomDigits(OTP_LENGTH);
   const email = norm(user.email);
   await db.execute(sql`

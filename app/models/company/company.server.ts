@@ -213,7 +213,7 @@ export async function addCompany(ctx: Ctx, input: CompanyInput): Promise<Company
         logoFileId: logoFileId ?? null,
       })
       .returning();
-    await audit(tx as unknown as Db, actor, {
+    await audit(tx, actor, {
       action: "company.create",
       entityType: "company",
       entityId: c.id,
@@ -248,7 +248,7 @@ export async function updateCompany(
       .returning();
     const change = diff(auditable(before), auditable(c));
     if (Object.keys(change.after).length)
-      await audit(tx as unknown as Db, actor, {
+      await audit(tx, actor, {
         action: "company.update",
         entityType: "company",
         entityId: id,
@@ -283,7 +283,7 @@ export async function deleteCompany(ctx: Ctx, id: string): Promise<void> {
   try {
     await ctx.db.transaction(async (tx) => {
       await tx.delete(companies).where(eq(companies.id, id));
-      await audit(tx as unknown as Db, actor, {
+      await audit(tx, actor, {
         action: "company.delete",
         entityType: "company",
         entityId: id,

@@ -10,7 +10,7 @@ import { once } from "node:events";
 import { stringify } from "csv-stringify";
 import { and, asc, eq, gt, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import type { Db } from "#db/client";
+import { type Db, rowsOf } from "#db/client";
 import { INSTITUTES } from "#db/constants";
 import {
   auditLog,
@@ -516,7 +516,9 @@ async function shapedPage(
     const value = c.kind === "time" ? sql`to_json(${isoTime(x)})::text` : sql`to_json(${x})::text`;
     return sql`${`${i ? "," : "{"}${JSON.stringify(t.columns[i].name)}:`} || coalesce(${value}, 'null')`;
   });
-  const r = (await db.execute(sql`
+  const [page] = await rowsOf<ShapedPage>(
+    db,
+    sql`
     with p as materialized (
       select t.${sql.raw(shaped.key)} as k, ${sql.join(cols, sql`, `)}
       from ${shaped.from}
@@ -528,8 +530,9 @@ async function shapedPage(
            string_agg(${sql.join(csv, sql` || ',' || `)} || E'\\n', '' order by p.k) as csv,
            string_agg(E',\\n  ' || ${sql.join(json, sql` || `)} || '}', '' order by p.k) as json,
            (select k::text from p order by k desc limit 1) as last
-    from p`)) as unknown as ShapedPage[] | { rows: ShapedPage[] };
-  return (Array.isArray(r) ? r : r.rows)[0];
+    from p`,
+  );
+  return page;
 }
 
 async function write(stream: fs.WriteStream, chunk: string | Buffer) {

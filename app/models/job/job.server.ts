@@ -12,7 +12,7 @@
  * capped) or asks the GIN indexes for every match (narrow searches: exact, fully ranked).
  */
 import { sql, type SQL } from "drizzle-orm";
-import type { Db } from "#db/client";
+import { type Db, type DbOrTx, rowsOf } from "#db/client";
 import type { JobStatus, JobType } from "#db/constants";
 import { jobInteractions, jobs } from "#db/schema";
 import { audit, diff } from "../audit/audit.server";
@@ -46,10 +46,11 @@ export { isPubliclyVisible };
 
 /** How many jobs students, alumni and guests can see (the dashboard's Available Jobs). */
 export async function countPublicJobs(db: Db): Promise<number> {
-  const r = (await db.execute(
+  const [r] = await rowsOf<{ n: number }>(
+    db,
     sql`select count(*)::int as n from jobs j where ${PUBLIC_SQL}`,
-  )) as unknown as Array<{ n: number }> | { rows: Array<{ n: number }> };
-  return Number((Array.isArray(r) ? r : r.rows)[0]?.n ?? 0);
+  );
+  return Number(r?.n ?? 0);
 }
 
 // ─── Rows and serialisation ─────────────────────────────────────────────────────────────────────
@@ -80,12 +81,6 @@ const JOB_COLUMNS = sql.raw(
    c.name as company_name, c.website as company_website, c.location as company_location,
    c.logo_file_id as company_logo_file_id`,
 );
-
-/** Raw rows on either driver (postgres.js returns an array, PGlite `{rows}`). */
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  const r = (await db.execute(query)) as unknown;
-  return (Array.isArray(r) ? r : (r as { rows: T[] }).rows) as T[];
-}
 
 const toDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
 const iso = (v: Date | string) => toDate(v).toISOString();
@@ -462,7 +457,7 @@ export async function listJobs(
 
 // ─── One job ────────────────────────────────────────────────────────────────────────────────────
 
-async function jobRow(db: Db, id: string): Promise<JobRow | null> {
+async function jobRow(db: DbOrTx, id: string): Promise<JobRow | null> {
   if (!isUuid(id)) return null;
   const [row] = await rowsOf<JobRow>(
     db,
@@ -554,13 +549,13 @@ export async function createJob(ctx: Ctx, input: JobCreateInput): Promise<JobRow
       .insert(jobs)
       .values({ ...(toColumns(input) as typeof jobs.$inferInsert), createdBy: actor.id })
       .returning({ id: jobs.id });
-    await audit(tx as unknown as Db, actor, {
+    await audit(tx, actor, {
       action: "job.create",
       entityType: "job",
       entityId: created.id,
       after: { ...input },
     });
-    return (await jobRow(tx as unknown as Db, created.id))!;
+    return (await jobRow(tx, created.id))!;
   });
 }
 
@@ -589,13 +584,13 @@ export async function updateJob(ctx: Ctx, id: string, input: JobUpdateInput): Pr
       isApproved: before.is_approved,
     };
     const d = diff(current, patch as Record<string, unknown>);
-    await audit(tx as unknown as Db, actor, {
+    await audit(tx, actor, {
       action: "job.update",
       entityType: "job",
       entityId: id,
       ...d,
     });
-    return (await jobRow(tx as unknown as Db, id))!;
+    return (await jobRow(tx, id))!;
   });
 }
 
@@ -618,7 +613,7 @@ export async function deleteJob(ctx: Ctx, id: string): Promise<{ id: string; tit
   if (!before) throw new NotFound(JOB_MSG.notFound);
   await ctx.db.transaction(async (tx) => {
     await tx.delete(jobs).where(sql`${jobs.id} = ${id}`);
-    await audit(tx as unknown as Db, actor, {
+    await audit(tx, actor, {
       action: "job.delete",
       entityType: "job",
       entityId: id,

@@ -7,7 +7,7 @@
  */
 import { stringify } from "csv-stringify/sync";
 import { sql, type SQL } from "drizzle-orm";
-import type { Db } from "#db/client";
+import { type Db, rowsOf } from "#db/client";
 import { NotFound } from "../errors";
 import { isUuid } from "~/lib/ids";
 import { allQuestions, type RoleFilter } from "./survey.server";
@@ -82,11 +82,6 @@ const answerText = (v: SQL) => sql`case jsonb_typeof(${v})
 /** What JavaScript's String.prototype.trim() removes (white space and line terminators). */
 const JS_SPACE =
   "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff";
-
-async function rowsOf<T>(db: Db, q: SQL): Promise<T[]> {
-  const r = (await db.execute(q)) as unknown as T[] | { rows: T[] };
-  return Array.isArray(r) ? r : r.rows;
-}
 
 interface Batch {
   n: number;

@@ -3,7 +3,7 @@
  * Screens, /api routes, the CLI and the tests all come through here.
  */
 import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { Db } from "#db/client";
+import { type Db, rowsOf } from "#db/client";
 import type { QuestionType, SurveyAudience, SurveyStatus } from "#db/constants";
 import { surveyAnswers, surveyQuestions, surveyResponses, surveys, users } from "#db/schema";
 import { audit } from "../audit/audit.server";
@@ -196,7 +196,7 @@ export async function createSurvey(ctx: Ctx, data: unknown): Promise<SurveyDto> 
           position: i,
         })),
       );
-    await audit(tx as unknown as Db, actor, {
+    await audit(tx, actor, {
       action: "survey.create",
       entityType: "survey",
       entityId: s.id,
@@ -295,7 +295,7 @@ export async function updateSurvey(ctx: Ctx, id: string, data: unknown): Promise
       if (answered.has(old.id)) await archive(old.id);
       else await tx.delete(surveyQuestions).where(eq(surveyQuestions.id, old.id));
     }
-    await audit(tx as unknown as Db, actor, {
+    await audit(tx, actor, {
       action: "survey.update",
       entityType: "survey",
       entityId: id,
@@ -320,7 +320,7 @@ export async function deleteSurvey(
       .from(surveyResponses)
       .where(eq(surveyResponses.surveyId, id));
     await tx.delete(surveys).where(eq(surveys.id, id));
-    await audit(tx as unknown as Db, actor, {
+    await audit(tx, actor, {
       action: "survey.delete",
       entityType: "survey",
       entityId: id,
@@ -588,7 +588,7 @@ export async function deleteResponse(
       .where(and(eq(surveyResponses.id, responseId), eq(surveyResponses.surveyId, surveyId)))
       .returning({ id: surveyResponses.id, userId: surveyResponses.userId });
     if (rows.length)
-      await audit(tx as unknown as Db, actor, {
+      await audit(tx, actor, {
         action: "survey.response.delete",
         entityType: "survey_response",
         entityId: responseId,
@@ -686,9 +686,3 @@ export async function surveySummary(db: Db, surveyId: string, opts: { role?: Rol
   return { total, questions: list };
 }
 export type SurveySummary = Awaited<ReturnType<typeof surveySummary>>;
-
-/** Raw rows on either driver (postgres.js returns an array, PGlite `{rows}`). */
-async function rowsOf<T>(db: Db, q: ReturnType<typeof sql>): Promise<T[]> {
-  const r = (await db.execute(q)) as unknown as T[] | { rows: T[] };
-  return Array.isArray(r) ? r : r.rows;
-}

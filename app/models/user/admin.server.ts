@@ -5,7 +5,7 @@
  * user's sessions and API tokens at once; every change is audited in the same transaction.
  */
 import { and, asc, count, desc, eq, isNotNull, isNull, ne, sql, type SQL } from "drizzle-orm";
-import type { Db } from "#db/client";
+import type { Db, DbOrTx, Tx } from "#db/client";
 import { courses, files, passwordTokens, users } from "#db/schema";
 import { audit, diff } from "../audit/audit.server";
 import { hashPassword } from "../auth/password.server";
@@ -26,8 +26,6 @@ import {
   type UserRow,
 } from "./user.server";
 import { isUuid } from "~/lib/ids";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 function adminActor(ctx: Ctx): Actor {
   if (!ctx.actor || ctx.actor.role !== "admin")
@@ -143,7 +141,7 @@ export async function listAllUsers(ctx: Ctx, q: UserListQuery): Promise<PublicUs
   return rows.map((r) => serializeUser(r.user, r.course?.id ? r.course : null));
 }
 
-async function loadPublic(db: Db | Tx, id: string): Promise<PublicUser> {
+async function loadPublic(db: DbOrTx, id: string): Promise<PublicUser> {
   const [row] = await db
     .select({ user: users, course: courseCols })
     .from(users)
@@ -203,7 +201,7 @@ export async function createUserByAdmin(ctx: Ctx, input: UserRecordInput): Promi
   const courseId = isAdminRole ? null : await courseIdOf(ctx.db, input.course);
   const passwordHash = await hashPassword(input.password);
   return ctx.db.transaction(async (tx) => {
-    const u = await insertUser(tx as unknown as Db, {
+    const u = await insertUser(tx, {
       email: input.email,
       passwordHash,
       role: input.userType,
@@ -216,7 +214,7 @@ export async function createUserByAdmin(ctx: Ctx, input: UserRecordInput): Promi
       isActive: true,
       emailVerifiedAt: new Date(),
     });
-    await audit(tx as unknown as Db, actor, {
+    await audit(tx, actor, {
       action: "user.create",
       entityType: "user",
       entityId: u.id,
@@ -250,7 +248,7 @@ export async function otherActiveAdmins(tx: Tx, id: string): Promise<number> {
  * sessions stay as ended rows so their browsers are told the account is deactivated.
  */
 export async function endAccess(tx: Tx, id: string, opts: { deactivated?: boolean } = {}) {
-  await revokeAllSessions(tx as unknown as Db, id, {
+  await revokeAllSessions(tx, id, {
     reason: opts.deactivated ? "deactivated" : undefined,
   });
   await tx
@@ -328,7 +326,7 @@ export async function updateUserByAdmin(
           ? "user.activate"
           : "user.deactivate"
         : "user.update";
-    await audit(tx as unknown as Db, actor, {
+    await audit(tx, actor, {
       action,
       entityType: "user",
       entityId: id,
@@ -361,7 +359,7 @@ export async function deleteUserByAdmin(ctx: Ctx, id: string): Promise<{ id: str
       await tx
         .delete(files)
         .where(and(eq(files.id, before.avatarFileId), eq(files.kind, "avatar")));
-    await audit(tx as unknown as Db, actor, {
+    await audit(tx, actor, {
       action: "user.delete",
       entityType: "user",
       entityId: id,

@@ -51,8 +51,8 @@ export async function resendVerificationByAdmin(
   const c = await hit(ctx.db, cooldownLimit(user.email));
   if (c.count > 1) throw new TooManyRequests(OTP_MSG.cooldown(c.retryAfter), c.retryAfter);
   await ctx.db.transaction(async (tx) => {
-    await sendVerificationCode(tx as unknown as Db, user);
-    await audit(tx as unknown as Db, actor, {
+    await sendVerificationCode(tx, user);
+    await audit(tx, actor, {
       action: "user.resend_verification",
       entityType: "user",
       entityId: id,
@@ -90,7 +90,7 @@ export async function markEmailVerifiedByAdmin(
           isNull(verificationCodes.consumedAt),
         ),
       );
-    await audit(tx as unknown as Db, actor, {
+    await audit(tx, actor, {
       action: "user.verify_email",
       entityType: "user",
       entityId: id,

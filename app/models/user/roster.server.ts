@@ -3,7 +3,7 @@
  * Deactivation ends every session and API token at once and is audited.
  */
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
-import type { Db } from "#db/client";
+import type { Db, Tx } from "#db/client";
 import type { Role } from "#db/constants";
 import { courses, users } from "#db/schema";
 import { audit } from "~/models/audit/audit.server";
@@ -44,8 +44,6 @@ export async function listRoster(
 }
 
 export const LAST_ADMIN = USERS_MSG.lastAdmin;
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /**
  * Deactivates the user with this e-mail, ends all their sessions and API tokens, and audits it.

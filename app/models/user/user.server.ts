@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "#db/client";
+import type { Db, DbOrTx } from "#db/client";
 import type { Role } from "#db/constants";
 import { courses, users } from "#db/schema";
 import { Conflict, isUniqueViolation } from "../errors";
@@ -78,7 +78,7 @@ export const EMAIL_TAKEN = "An account with this email already exists";
 export const STUDENT_ID_TAKEN = "This student ID is already registered";
 
 /** Inserts a user; a taken e-mail or student ID becomes a Conflict with the field named. */
-export async function insertUser(db: Db, input: NewUser): Promise<UserRow> {
+export async function insertUser(db: DbOrTx, input: NewUser): Promise<UserRow> {
   try {
     const [u] = await db
       .insert(users)
