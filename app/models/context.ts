@@ -1,5 +1,6 @@
 import type { Db } from "#db/client";
 import type { Role } from "#db/constants";
+import { Forbidden } from "./errors";
 
 /** Who is acting: a signed-in user, or null for guests, the CLI acts as `system`. */
 export interface Actor {
@@ -27,4 +28,10 @@ export function ctxOf(db: Db, user: Actor): SignedInCtx;
 export function ctxOf(db: Db, user: Actor | null | undefined): Ctx;
 export function ctxOf(db: Db, user: Actor | null | undefined): Ctx {
   return { db, actor: actorOf(user) };
+}
+
+/** The acting administrator, or 403: the one check every admin-only model function starts with. */
+export function requireAdmin(ctx: Ctx, message = "You do not have permission to do this"): Actor {
+  if (ctx.actor?.role !== "admin") throw new Forbidden(message);
+  return ctx.actor;
 }

@@ -8,8 +8,8 @@ import type { Db } from "#db/client";
 import { companies, files, jobs, users } from "#db/schema";
 import { audit, diff } from "../audit/audit.server";
 import { containsFolded } from "../search/match.server";
-import type { Ctx } from "../context";
-import { Conflict, Forbidden, isForeignKeyViolation, NotFound, ValidationError } from "../errors";
+import { type Ctx, requireAdmin } from "../context";
+import { Conflict, isForeignKeyViolation, NotFound, ValidationError } from "../errors";
 import { storeImage } from "../file/file.server";
 import {
   COMPANY_MSG,
@@ -42,12 +42,6 @@ export function serializeCompany(c: CompanyRow, jobsCount?: number): CompanyReco
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),
   };
-}
-
-function requireAdminActor(ctx: Ctx) {
-  if (!ctx.actor) throw new Forbidden("You do not have permission to do this");
-  if (ctx.actor.role !== "admin") throw new Forbidden("You do not have permission to do this");
-  return ctx.actor;
 }
 
 export const COMPANY_SORTS = ["name", "location", "jobs", "createdAt"] as const;
@@ -197,7 +191,7 @@ const auditable = (c: CompanyRow) => ({
 
 /** Creates a company (admin); 409 when the name is taken, 400 for a logo that is not an uploaded one. */
 export async function addCompany(ctx: Ctx, input: CompanyInput): Promise<CompanyRecord> {
-  const actor = requireAdminActor(ctx);
+  const actor = requireAdmin(ctx);
   await assertNameFree(ctx.db, input.name);
   const logoFileId = await resolveLogo(ctx.db, input.logoUrl);
   const row = await ctx.db.transaction(async (tx) => {
@@ -230,7 +224,7 @@ export async function updateCompany(
   id: string,
   patch: CompanyPatch,
 ): Promise<CompanyRecord> {
-  const actor = requireAdminActor(ctx);
+  const actor = requireAdmin(ctx);
   const before = await findRow(ctx.db, id);
   if (!before) throw new NotFound(COMPANY_MSG.notFound);
   if (patch.name !== undefined) await assertNameFree(ctx.db, patch.name, id);
@@ -271,7 +265,7 @@ export const stillHasJobs = (name: string, n: number) =>
 
 /** Deletes a company without jobs (admin); 409 with a clear message while it still has jobs. */
 export async function deleteCompany(ctx: Ctx, id: string): Promise<void> {
-  const actor = requireAdminActor(ctx);
+  const actor = requireAdmin(ctx);
   const before = await findRow(ctx.db, id);
   if (!before) throw new NotFound(COMPANY_MSG.notFound);
   const [{ n }] = await ctx.db
@@ -304,7 +298,7 @@ export async function setCompanyLogo(
   id: string,
   upload: Blob | Buffer | null,
 ): Promise<CompanyRecord> {
-  const actor = requireAdminActor(ctx);
+  const actor = requireAdmin(ctx);
   if (!(await findRow(ctx.db, id))) throw new NotFound(COMPANY_MSG.notFound);
   const stored = await storeImage(ctx.db, upload, { kind: "logo", actorId: actor.id });
   return updateCompany(ctx, id, { logoUrl: stored.url });
@@ -315,7 +309,7 @@ export async function uploadLogo(
   ctx: Ctx,
   upload: Blob | Buffer | null,
 ): Promise<{ url: string; id: string }> {
-  const actor = requireAdminActor(ctx);
+  const actor = requireAdmin(ctx);
   const stored = await storeImage(ctx.db, upload, { kind: "logo", actorId: actor.id });
   return { url: stored.url, id: stored.id };
 }

@@ -17,8 +17,8 @@ import type { JobStatus, JobType } from "#db/constants";
 import { jobInteractions, jobs } from "#db/schema";
 import { audit, diff } from "../audit/audit.server";
 import { containsFolded, containsPattern, folded } from "../search/match.server";
-import type { Actor, Ctx } from "../context";
-import { Forbidden, NotFound, ValidationError } from "../errors";
+import { type Actor, type Ctx, requireAdmin } from "../context";
+import { NotFound, ValidationError } from "../errors";
 import { log } from "~/lib/log.server";
 import {
   JOB_MSG,
@@ -510,12 +510,6 @@ export async function listCompanyChoices(db: Db): Promise<Array<{ id: string; na
 
 // ─── Changes (admin only) ───────────────────────────────────────────────────────────────────────
 
-function requireAdminActor(ctx: Ctx): Actor {
-  if (!ctx.actor || !seesAllJobs(ctx.actor))
-    throw new Forbidden("You do not have permission to do this");
-  return ctx.actor;
-}
-
 async function assertCompany(db: Db, id: string): Promise<void> {
   if (!isUuid(id))
     throw new ValidationError(JOB_MSG.companyUnknown, { company: [JOB_MSG.companyUnknown] });
@@ -542,7 +536,7 @@ function toColumns(input: JobUpdateInput): JobPatch {
 
 /** Creates a job (admin). The company must exist. */
 export async function createJob(ctx: Ctx, input: JobCreateInput): Promise<JobRow> {
-  const actor = requireAdminActor(ctx);
+  const actor = requireAdmin(ctx);
   await assertCompany(ctx.db, input.company);
   return ctx.db.transaction(async (tx) => {
     const [created] = await tx
@@ -561,7 +555,7 @@ export async function createJob(ctx: Ctx, input: JobCreateInput): Promise<JobRow
 
 /** Partial update (admin): any subset, e.g. only isApproved or only status. */
 export async function updateJob(ctx: Ctx, id: string, input: JobUpdateInput): Promise<JobRow> {
-  const actor = requireAdminActor(ctx);
+  const actor = requireAdmin(ctx);
   const before = await jobRow(ctx.db, id);
   if (!before) throw new NotFound(JOB_MSG.notFound);
   const patch = toColumns(input);
@@ -600,7 +594,7 @@ export const setJobApproval = (ctx: Ctx, id: string, isApproved: boolean) =>
 
 /** Status toggle (admin): active becomes inactive, anything else becomes active. */
 export async function toggleJobStatus(ctx: Ctx, id: string): Promise<JobRow> {
-  requireAdminActor(ctx);
+  requireAdmin(ctx);
   const row = await jobRow(ctx.db, id);
   if (!row) throw new NotFound(JOB_MSG.notFound);
   return updateJob(ctx, id, { status: toggledStatus(row.status) });
@@ -608,7 +602,7 @@ export async function toggleJobStatus(ctx: Ctx, id: string): Promise<JobRow> {
 
 /** Deletes a job (admin); its view/apply interactions go with it. */
 export async function deleteJob(ctx: Ctx, id: string): Promise<{ id: string; title: string }> {
-  const actor = requireAdminActor(ctx);
+  const actor = requireAdmin(ctx);
   const before = await jobRow(ctx.db, id);
   if (!before) throw new NotFound(JOB_MSG.notFound);
   await ctx.db.transaction(async (tx) => {

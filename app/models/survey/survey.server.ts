@@ -7,7 +7,7 @@ import { type Db, rowsOf } from "#db/client";
 import type { QuestionType, SurveyAudience, SurveyStatus } from "#db/constants";
 import { surveyAnswers, surveyQuestions, surveyResponses, surveys, users } from "#db/schema";
 import { audit } from "../audit/audit.server";
-import type { Actor, Ctx } from "../context";
+import { type Ctx, requireAdmin } from "../context";
 import { Conflict, Forbidden, isUniqueViolation, NotFound, ValidationError } from "../errors";
 import {
   answerPayloadSchema,
@@ -153,12 +153,6 @@ export async function getSurvey(ctx: Ctx, id: string): Promise<SurveyDto> {
   return serializeSurvey(s, qs.get(s.id) ?? [], extra);
 }
 
-function requireAdminActor(ctx: Ctx): Actor {
-  if (!ctx.actor || ctx.actor.role !== "admin")
-    throw new Forbidden("Only administrators can manage surveys");
-  return ctx.actor;
-}
-
 /** Validates an editor payload; throws ValidationError with field paths like `questions.0.text`. */
 export function parseSurveyInput(data: unknown): SurveyInput {
   const r = surveyInputSchema.safeParse(data ?? {});
@@ -171,7 +165,7 @@ export function parseSurveyInput(data: unknown): SurveyInput {
 
 /** Creates a survey from an editor payload (admin). */
 export async function createSurvey(ctx: Ctx, data: unknown): Promise<SurveyDto> {
-  const actor = requireAdminActor(ctx);
+  const actor = requireAdmin(ctx, "Only administrators can manage surveys");
   const input = parseSurveyInput(data);
   const id = await ctx.db.transaction(async (tx) => {
     const [s] = await tx
@@ -221,7 +215,7 @@ function compatible(a: string, b: string) {
  * new question, so old answers are never reinterpreted under the new type.
  */
 export async function updateSurvey(ctx: Ctx, id: string, data: unknown): Promise<SurveyDto> {
-  const actor = requireAdminActor(ctx);
+  const actor = requireAdmin(ctx, "Only administrators can manage surveys");
   const input = parseSurveyInput(data);
   const before = await findSurvey(ctx.db, id);
   if (!before) throw new NotFound(SURVEY_MSG.notFound);
@@ -311,7 +305,7 @@ export async function deleteSurvey(
   ctx: Ctx,
   id: string,
 ): Promise<{ deleted: true; responses: number }> {
-  const actor = requireAdminActor(ctx);
+  const actor = requireAdmin(ctx, "Only administrators can manage surveys");
   const s = await findSurvey(ctx.db, id);
   if (!s) throw new NotFound(SURVEY_MSG.notFound);
   return ctx.db.transaction(async (tx) => {
@@ -580,7 +574,7 @@ export async function deleteResponse(
   surveyId: string,
   responseId: string,
 ): Promise<{ deleted: true }> {
-  const actor = requireAdminActor(ctx);
+  const actor = requireAdmin(ctx, "Only administrators can manage surveys");
   if (!isUuid(surveyId) || !isUuid(responseId)) throw new NotFound("Response not found");
   const gone = await ctx.db.transaction(async (tx) => {
     const rows = await tx

@@ -11,7 +11,7 @@ import { audit, diff } from "../audit/audit.server";
 import { hashPassword } from "../auth/password.server";
 import { assertNewPassword } from "../auth/password-policy.server";
 import { revokeAllSessions } from "../auth/session.server";
-import type { Actor, Ctx } from "../context";
+import { type Ctx, requireAdmin } from "../context";
 import { resolveCourse } from "../course/course.server";
 import { Conflict, Forbidden, isUniqueViolation, NotFound, ValidationError } from "../errors";
 import { containsFolded } from "../search/match.server";
@@ -26,12 +26,6 @@ import {
   type UserRow,
 } from "./user.server";
 import { isUuid } from "~/lib/ids";
-
-function adminActor(ctx: Ctx): Actor {
-  if (!ctx.actor || ctx.actor.role !== "admin")
-    throw new Forbidden("You do not have permission to do this");
-  return ctx.actor;
-}
 
 const courseCols = { id: courses.id, code: courses.code, name: courses.name };
 
@@ -89,7 +83,7 @@ export interface UserPage {
  * insensitive; role; status; course), sorted, with the total. A page past the end becomes the last.
  */
 export async function listUsers(ctx: Ctx, q: UserListQuery): Promise<UserPage> {
-  adminActor(ctx);
+  requireAdmin(ctx);
   const conds = await listConditions(ctx.db, q);
   if (!conds) return { users: [], total: 0, page: 1, size: q.size, pages: 1 };
   const where = conds.length ? and(...conds) : undefined;
@@ -129,7 +123,7 @@ export async function listUsers(ctx: Ctx, q: UserListQuery): Promise<UserPage> {
 
 /** Every user matching the filters, unpaged (GET /api/admin/users without paging parameters). */
 export async function listAllUsers(ctx: Ctx, q: UserListQuery): Promise<PublicUser[]> {
-  adminActor(ctx);
+  requireAdmin(ctx);
   const conds = await listConditions(ctx.db, q);
   if (!conds) return [];
   const rows = await ctx.db
@@ -154,7 +148,7 @@ async function loadPublic(db: DbOrTx, id: string): Promise<PublicUser> {
 
 /** One user for an admin, or NotFound. */
 export async function getUserForAdmin(ctx: Ctx, id: string): Promise<PublicUser> {
-  adminActor(ctx);
+  requireAdmin(ctx);
   if (!isUuid(id)) throw new NotFound(USERS_MSG.notFound);
   return loadPublic(ctx.db, id);
 }
@@ -193,7 +187,7 @@ async function courseIdOf(
  * active and e-mail verified, password hashed; admins carry no student fields.
  */
 export async function createUserByAdmin(ctx: Ctx, input: UserRecordInput): Promise<PublicUser> {
-  const actor = adminActor(ctx);
+  const actor = requireAdmin(ctx);
   if (!input.password)
     throw new ValidationError("Password is required", { password: ["Password is required"] });
   await assertNewPassword(input.password);
@@ -265,7 +259,7 @@ export async function updateUserByAdmin(
   id: string,
   patch: AdminUserPatch,
 ): Promise<PublicUser> {
-  const actor = adminActor(ctx);
+  const actor = requireAdmin(ctx);
   if (!isUuid(id)) throw new NotFound(USERS_MSG.notFound);
   if (id === actor.id) {
     if (patch.isActive === false) throw new Forbidden(USERS_MSG.selfDeactivate);
@@ -343,7 +337,7 @@ export async function setUserActive(ctx: Ctx, id: string, isActive: boolean): Pr
 
 /** Deletes a user (not oneself, not the last active admin); sessions and tokens end with it. */
 export async function deleteUserByAdmin(ctx: Ctx, id: string): Promise<{ id: string }> {
-  const actor = adminActor(ctx);
+  const actor = requireAdmin(ctx);
   if (!isUuid(id)) throw new NotFound(USERS_MSG.notFound);
   if (id === actor.id) throw new Forbidden(USERS_MSG.selfDelete);
   return ctx.db.transaction(async (tx) => {

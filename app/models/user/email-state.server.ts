@@ -9,8 +9,8 @@ import { users, verificationCodes } from "#db/schema";
 import { hit } from "~/lib/rate-limit.server";
 import { audit } from "../audit/audit.server";
 import { cooldownLimit, OTP_MSG, sendVerificationCode } from "../auth/verification.server";
-import type { Actor, Ctx } from "../context";
-import { Conflict, Forbidden, NotFound, TooManyRequests } from "../errors";
+import { type Ctx, requireAdmin } from "../context";
+import { Conflict, NotFound, TooManyRequests } from "../errors";
 import { USERS_MSG } from "./admin.schema";
 import { getUserWithCourse, serializeUser, type PublicUser } from "./user.server";
 import { isUuid } from "~/lib/ids";
@@ -21,12 +21,6 @@ export const EMAIL_STATE_MSG = {
   alreadyVerified: "This email address is already verified.",
   inactive: "This account is deactivated. Activate it before sending a verification code.",
 } as const;
-
-function adminActor(ctx: Ctx): Actor {
-  if (!ctx.actor || ctx.actor.role !== "admin")
-    throw new Forbidden("You do not have permission to do this");
-  return ctx.actor;
-}
 
 async function publicUser(db: Db, id: string): Promise<PublicUser> {
   const full = await getUserWithCourse(db, id);
@@ -42,7 +36,7 @@ export async function resendVerificationByAdmin(
   ctx: Ctx,
   id: string,
 ): Promise<{ message: string; user: PublicUser }> {
-  const actor = adminActor(ctx);
+  const actor = requireAdmin(ctx);
   if (!isUuid(id)) throw new NotFound(USERS_MSG.notFound);
   const [user] = await ctx.db.select().from(users).where(eq(users.id, id)).limit(1);
   if (!user) throw new NotFound(USERS_MSG.notFound);
@@ -70,7 +64,7 @@ export async function markEmailVerifiedByAdmin(
   ctx: Ctx,
   id: string,
 ): Promise<{ message: string; user: PublicUser }> {
-  const actor = adminActor(ctx);
+  const actor = requireAdmin(ctx);
   if (!isUuid(id)) throw new NotFound(USERS_MSG.notFound);
   const email = await ctx.db.transaction(async (tx) => {
     const [before] = await tx.select().from(users).where(eq(users.id, id)).for("update");
