@@ -1,21 +1,114 @@
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 
-const noServerImports = {
-  "no-restricted-imports": [
-    "error",
-    {
-      patterns: [
-        {
-          group: ["**/*.server", "**/*.server.*", "**/*.server/**"],
-          allowTypeImports: true,
-          message:
-            "Components and the widget must not import *.server modules: the classic compiler silently empties them in the browser bundle.",
-        },
-      ],
-    },
-  ],
-};
+/**
+ * The layers, one way (docs/architecture.md): db/ ← app/lib ← app/models ← the doors (app/routes
+ * with app/web, cli/, widget/); components import models' pure modules and types only. Each arrow
+ * that must never exist is a lint error here; tests/lint/boundaries.test.ts proves every one fires.
+ * Tests may import anything. `import type` is always allowed (it leaves no code behind).
+ */
+const boundary = (message, group) => ({ group, message, allowTypeImports: true });
+const restrict = (...patterns) => ({ "no-restricted-imports": ["error", { patterns }] });
+const SERVER_ONLY = boundary(
+  "Components and the widget must not import *.server modules: the classic compiler silently empties them in the browser bundle.",
+  ["**/*.server", "**/*.server.*", "**/*.server/**"],
+);
+const NO_TESTS = boundary("Application code never imports the tests.", ["**/tests/**"]);
+const DOORS = ["~/web/**", "~/routes/**", "**/app/web/**", "**/app/routes/**", "**/cli/**"];
+const TESTS = ["**/*.test.ts", "**/*.test.tsx", "tests/**"];
+export const layers = [
+  {
+    files: ["db/**/*.ts"],
+    ignores: [...TESTS, "db/seed/demo.ts"],
+    rules: restrict(
+      boundary("db/ is the bottom layer: it imports nothing from app/, cli/ or tests/.", [
+        "~/**",
+        "**/app/**",
+        "**/cli/**",
+        "**/tests/**",
+      ]),
+    ),
+  },
+  {
+    files: ["app/lib/**/*.{ts,tsx}"],
+    ignores: TESTS,
+    rules: restrict(
+      boundary("app/lib is infrastructure: it imports db/ and app/lib only.", [
+        "~/models/**",
+        "~/components/**",
+        "**/app/models/**",
+        "**/app/components/**",
+        "../models/**",
+        "../components/**",
+        ...DOORS,
+      ]),
+      NO_TESTS,
+    ),
+  },
+  {
+    files: ["app/models/**/*.{ts,tsx}"],
+    ignores: TESTS,
+    rules: restrict(
+      boundary(
+        "Models hold the rules and SQL: they never import the doors (web helpers, routes, CLI) or components.",
+        ["~/components/**", "**/app/components/**", ...DOORS],
+      ),
+      NO_TESTS,
+    ),
+  },
+  {
+    files: ["app/components/**/*.{ts,tsx}"],
+    ignores: TESTS,
+    rules: restrict(
+      SERVER_ONLY,
+      boundary(
+        "Components import models' schemas, pure modules and types, never the doors.",
+        DOORS,
+      ),
+      NO_TESTS,
+    ),
+  },
+  {
+    files: ["app/routes/**/*.{ts,tsx}", "app/web/**/*.{ts,tsx}", "app/*.{ts,tsx}"],
+    ignores: TESTS,
+    rules: restrict(NO_TESTS),
+  },
+  {
+    files: ["cli/**/*.ts"],
+    ignores: [...TESTS, "cli/testing.ts"],
+    rules: restrict(
+      boundary(
+        "The CLI is a door beside the screens: it uses models and lib, never routes, web helpers or components.",
+        [
+          "~/web/**",
+          "~/routes/**",
+          "~/components/**",
+          "**/app/web/**",
+          "**/app/routes/**",
+          "**/app/components/**",
+        ],
+      ),
+      NO_TESTS,
+    ),
+  },
+  {
+    files: ["widget/src/**/*.{ts,tsx}"],
+    rules: restrict(
+      SERVER_ONLY,
+      boundary(
+        "The widget ships alone: from the app it may import only pure app/lib modules and db/constants.",
+        [
+          "~/**",
+          "**/app/models/**",
+          "**/app/web/**",
+          "**/app/routes/**",
+          "**/app/components/**",
+          "**/cli/**",
+        ],
+      ),
+    ),
+  },
+];
 
 export default tseslint.config(
   {
@@ -50,5 +143,5 @@ export default tseslint.config(
       ],
     },
   },
-  { files: ["app/components/**", "widget/**"], rules: noServerImports },
+  ...layers,
 );

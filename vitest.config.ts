@@ -17,6 +17,7 @@ export default defineConfig({
       "cli/**/*.test.ts",
       "widget/**/*.test.{ts,tsx}",
       "tests/integration/**/*.test.ts",
+      "tests/lint/**/*.test.ts",
     ],
     globalSetup: ["tests/setup/global.ts"],
     setupFiles: ["tests/setup/env.ts"],

@@ -16,7 +16,7 @@ import {
   varyOnCookie,
 } from "~/lib/page-cache.server";
 
-export { init, shutdown, loadEnv, describeDatabase } from "~/lib/runtime.server";
+export { init, shutdown, loadEnv, describeDatabase } from "~/web/runtime.server";
 export { createHttpSecurity } from "~/lib/security/server.server";
 export { createOps, log } from "~/lib/ops.server";
 

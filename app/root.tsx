@@ -10,7 +10,7 @@ import {
   useLoaderData,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { getUser } from "~/lib/auth.server";
+import { getUser } from "~/web/auth.server";
 import { publicConfig } from "~/lib/env.server";
 import { useNonce } from "~/lib/nonce";
 import { readFlash } from "~/lib/session.server";

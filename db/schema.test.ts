@@ -8,7 +8,8 @@ import { forEachDb } from "../tests/setup/db";
 import { createCompany, createJob, createSurvey, createUser } from "../tests/factories";
 import { COURSES } from "./constants";
 import { courses, jobs, surveyAnswers, surveyResponses, users } from "./schema";
-import { seedCourses, listCourseGroups } from "../app/models/course/course.server";
+import { listCourseGroups } from "../app/models/course/course.server";
+import { seedCourses } from "./seed/courses";
 
 describe("data model", () => {
   forEachDb((t) => {

@@ -5,7 +5,7 @@
  */
 import { createDb, type Db, type DbHandle } from "#db/client";
 import { migrate } from "#db/migrate";
-import { seedCourses } from "~/models/course/course.server";
+import { seedCourses } from "#db/seed/courses";
 import { env } from "./env.server";
 
 declare global {

@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import { rowsOf, type Db } from "#db/client";
 import { rateLimits } from "#db/schema";
-import { TooManyRequests } from "~/models/errors";
+import { TooManyRequests } from "~/lib/errors";
 
 export interface Limit {
   /** Bucket name plus the subject, e.g. `login-ip:1.2.3.4`. */

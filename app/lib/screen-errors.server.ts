@@ -7,7 +7,7 @@
  * `/api` answers through `errorResponse` in api.server.ts, which uses the same status and headers.
  */
 import { json, type TypedResponse } from "@remix-run/node";
-import { DomainError, TooManyRequests } from "~/models/errors";
+import { DomainError, TooManyRequests } from "~/lib/errors";
 import { log } from "./log.server";
 
 /** The status and headers every adapter sends for a domain error (Retry-After for 429 and 503). */

@@ -8,7 +8,7 @@ import {
   ServiceUnavailable,
   TooManyRequests,
   ValidationError,
-} from "~/models/errors";
+} from "~/lib/errors";
 import { setLogSink } from "./log.server";
 import {
   domainError,

@@ -1,6 +1,6 @@
 /** Issue 11 rules in app/lib: redirect targets, the hashing queue, first-party searches, env values. */
 import { describe, expect, it } from "vitest";
-import { safeRedirect } from "./auth.server";
+import { safeRedirect } from "~/web/auth.server";
 import { parseEnv } from "./env.server";
 import { isFirstParty } from "./request.server";
 import { createWorkQueue, QueueBusy } from "./work-queue.server";

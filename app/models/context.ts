@@ -1,6 +1,6 @@
 import type { Db } from "#db/client";
 import type { Role } from "#db/constants";
-import { Forbidden } from "./errors";
+import { Forbidden } from "~/lib/errors";
 
 /** Who is acting: a signed-in user, or null for guests, the CLI acts as `system`. */
 export interface Actor {

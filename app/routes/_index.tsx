@@ -6,7 +6,7 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { COURSES, INSTITUTES } from "#db/constants";
 import { AvailableSurveys } from "~/components/survey/available-surveys";
-import { getUser } from "~/lib/auth.server";
+import { getUser } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
 import { listEligibleSurveys } from "~/models/survey/survey.server";
 import type { loader as rootLoader } from "~/root";

@@ -30,9 +30,9 @@ import { companyColumns, DeleteCompanyForm } from "~/components/company/company-
 import { DataTable, readTableState } from "~/components/data-table/data-table";
 import { Modal } from "~/components/ui/modal";
 import { notify } from "~/components/ui/notify";
-import { redirectWithFlash, requireAdmin } from "~/lib/auth.server";
+import { redirectWithFlash, requireAdmin } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
-import { idempotentForm, newIdempotencyKey } from "~/lib/idempotency.server";
+import { idempotentForm, newIdempotencyKey } from "~/web/idempotency.server";
 import {
   COMPANY_MSG,
   companyInputSchema,

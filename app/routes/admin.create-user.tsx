@@ -17,9 +17,9 @@ import {
 } from "@remix-run/react";
 import { useMemo, useState } from "react";
 import { REGISTER_YEAR_LEVELS, ROLES } from "#db/constants";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
-import { idempotentForm, newIdempotencyKey } from "~/lib/idempotency.server";
+import { idempotentForm, newIdempotencyKey } from "~/web/idempotency.server";
 import { env } from "~/lib/env.server";
 import { listCourseGroups } from "~/models/course/course.server";
 import { USERS_MSG } from "~/models/user/admin.schema";

@@ -11,7 +11,7 @@ import type {
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useSubmit } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { redirectWithFlash, requireAdmin } from "~/lib/auth.server";
+import { redirectWithFlash, requireAdmin } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
 import { formatAnswer, SURVEY_MSG } from "~/models/survey/survey.schema";
 import {

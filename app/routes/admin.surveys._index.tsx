@@ -20,7 +20,7 @@ import {
   useSearchParams,
 } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
 import { SURVEY_MSG } from "~/models/survey/survey.schema";
 import {

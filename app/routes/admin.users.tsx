@@ -7,7 +7,7 @@ import type {
 import { json, redirect } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import { redirectWithFlash, requireAdmin } from "~/lib/auth.server";
+import { redirectWithFlash, requireAdmin } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
 import { listCourses } from "~/models/course/course.server";
 import { readUserListQuery, USERS_MSG } from "~/models/user/admin.schema";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { handleApi } from "~/lib/api.server";
-import { NotFound } from "~/models/errors";
+import { handleApi } from "~/web/api.server";
+import { NotFound } from "~/lib/errors";
 
 // Unknown /api paths answer a JSON 404 (not the screens' redirect to /).
 const notFound = ({ request }: LoaderFunctionArgs | ActionFunctionArgs) =>

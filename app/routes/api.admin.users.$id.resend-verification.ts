@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { handleApi, json, requireApiAdmin } from "~/lib/api.server";
+import { handleApi, json, requireApiAdmin } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { resendVerificationByAdmin } from "~/models/user/email-state.server";
 import { ctxOf } from "~/models/context";

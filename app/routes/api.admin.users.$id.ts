@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { handleApi, json, parseBody, readJson, requireApiAdmin } from "~/lib/api.server";
+import { handleApi, json, parseBody, readJson, requireApiAdmin } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { adminUserPatchSchema, USERS_MSG } from "~/models/user/admin.schema";

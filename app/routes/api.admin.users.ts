@@ -6,7 +6,7 @@ import {
   parseBody,
   readJson,
   requireApiAdmin,
-} from "~/lib/api.server";
+} from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { readUserListQuery, wantsPaging } from "~/models/user/admin.schema";

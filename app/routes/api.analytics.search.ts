@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { bearerToken, getApiUser, handleApi, json, parseBody, readJson } from "~/lib/api.server";
+import { bearerToken, getApiUser, handleApi, json, parseBody, readJson } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { enforce } from "~/lib/rate-limit.server";

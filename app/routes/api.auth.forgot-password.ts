@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { handleApi, json, parseBody, readJson } from "~/lib/api.server";
+import { handleApi, json, parseBody, readJson } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { clientIp } from "~/lib/request.server";
 import { requestPasswordReset } from "~/models/auth/password-reset.server";
-import { NotFound } from "~/models/errors";
+import { NotFound } from "~/lib/errors";
 import { forgotPasswordSchema } from "~/models/user/user.schema";
 
 /** POST /api/auth/forgot-password {email} → 200 {message}, the same for known and unknown addresses. Public. */

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { handleApi, json, parseBody, readJson } from "~/lib/api.server";
+import { handleApi, json, parseBody, readJson } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { clientIp } from "~/lib/request.server";
 import { authenticate } from "~/models/auth/auth.server";
 import { createSession } from "~/models/auth/session.server";
-import { NotFound } from "~/models/errors";
+import { NotFound } from "~/lib/errors";
 import { loginSchema } from "~/models/user/user.schema";
 import { getUserWithCourse, serializeUser } from "~/models/user/user.server";
 

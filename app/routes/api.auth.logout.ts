@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { bearerToken, handleApi, json } from "~/lib/api.server";
-import { endSession } from "~/lib/auth.server";
+import { bearerToken, handleApi, json } from "~/web/api.server";
+import { endSession } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
 import { revokeSession } from "~/models/auth/session.server";
 

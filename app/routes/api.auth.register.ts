@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { handleApi, json, parseBody, readJson } from "~/lib/api.server";
+import { handleApi, json, parseBody, readJson } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { clientIp } from "~/lib/request.server";
 import { REGISTER_DONE, registerUser } from "~/models/auth/register.server";
-import { NotFound } from "~/models/errors";
+import { NotFound } from "~/lib/errors";
 import { registerSchema } from "~/models/user/user.schema";
 import { serializeUser } from "~/models/user/user.server";
 

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { handleApi, json, parseBody, readJson } from "~/lib/api.server";
+import { handleApi, json, parseBody, readJson } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { clientIp } from "~/lib/request.server";
 import { resendVerificationCode } from "~/models/auth/verification.server";
-import { NotFound } from "~/models/errors";
+import { NotFound } from "~/lib/errors";
 import { resendOtpSchema } from "~/models/user/user.schema";
 
 /**

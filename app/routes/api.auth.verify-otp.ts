@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { handleApi, json, parseBody, readJson } from "~/lib/api.server";
+import { handleApi, json, parseBody, readJson } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { clientIp } from "~/lib/request.server";
 import { OTP_MSG, verifyEmailCode } from "~/models/auth/verification.server";
-import { NotFound } from "~/models/errors";
+import { NotFound } from "~/lib/errors";
 import { verifyOtpSchema } from "~/models/user/user.schema";
 import { getUserWithCourse, serializeUser } from "~/models/user/user.server";
 

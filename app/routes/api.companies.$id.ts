@@ -6,7 +6,7 @@ import {
   readJson,
   requireApiAdmin,
   requireApiUser,
-} from "~/lib/api.server";
+} from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import type { SessionUser } from "~/models/auth/session.server";
 import { COMPANY_MSG, companyPatchSchema } from "~/models/company/company.schema";

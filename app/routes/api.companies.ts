@@ -7,11 +7,11 @@ import {
   readJson,
   requireApiAdmin,
   requireApiUser,
-} from "~/lib/api.server";
+} from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { companyInputSchema } from "~/models/company/company.schema";
 import { addCompany, listCompanies } from "~/models/company/company.server";
-import { ValidationError } from "~/models/errors";
+import { ValidationError } from "~/lib/errors";
 import { ctxOf } from "~/models/context";
 
 function positiveInt(v: string | null, name: string): number | undefined {

@@ -6,7 +6,7 @@ import {
   parseBody,
   readJson,
   requireApiAdmin,
-} from "~/lib/api.server";
+} from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { JOB_TOAST, jobUpdateSchema } from "~/models/job/job.schema";
 import { deleteJob, getJob, serializeJob, updateJob } from "~/models/job/job.server";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { getApiUser, handleApi, json } from "~/lib/api.server";
+import { getApiUser, handleApi, json } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { listCategories } from "~/models/job/job.server";
 import { actorOf } from "~/models/context";

@@ -7,9 +7,9 @@ import {
   parseBody,
   readJson,
   requireApiAdmin,
-} from "~/lib/api.server";
+} from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
-import { ValidationError } from "~/models/errors";
+import { ValidationError } from "~/lib/errors";
 import { QueryError, jobCreateSchema, parseJobListQuery } from "~/models/job/job.schema";
 import { createJob, listJobs, serializeJob } from "~/models/job/job.server";
 import { actorOf } from "~/models/context";

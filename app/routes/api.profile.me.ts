@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { handleApi, json, readJson, requireApiUser } from "~/lib/api.server";
+import { handleApi, json, readJson, requireApiUser } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
-import { ValidationError } from "~/models/errors";
+import { ValidationError } from "~/lib/errors";
 import { parseProfilePatch } from "~/models/user/profile.schema";
 import { getProfile, updateProfile } from "~/models/user/profile.server";
 import { ctxOf } from "~/models/context";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { handleApi, json, requireApiUser } from "~/lib/api.server";
+import { handleApi, json, requireApiUser } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
-import { NotFound } from "~/models/errors";
+import { NotFound } from "~/lib/errors";
 import { readUpload } from "~/models/file/file.server";
 import { updateProfilePhoto } from "~/models/user/profile.server";
 import { ctxOf } from "~/models/context";

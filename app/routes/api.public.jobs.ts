@@ -3,7 +3,7 @@ import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { enforce } from "~/lib/rate-limit.server";
 import { clientIp } from "~/lib/request.server";
-import { DomainError, TooManyRequests } from "~/models/errors";
+import { DomainError, TooManyRequests } from "~/lib/errors";
 import { cachedResponse, widgetCorsHeaders } from "~/lib/feed-http.server";
 import {
   FEED_DEFAULT_LIMIT,

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { handleApi, requireApiUser } from "~/lib/api.server";
+import { handleApi, requireApiUser } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { studentStats } from "~/models/stats/stats.server";
 

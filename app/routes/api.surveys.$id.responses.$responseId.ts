@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { handleApi, json, requireApiAdmin } from "~/lib/api.server";
+import { handleApi, json, requireApiAdmin } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { deleteResponse } from "~/models/survey/survey.server";
 import { actorOf } from "~/models/context";

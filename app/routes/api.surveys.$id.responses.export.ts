@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { handleApi, requireApiAdmin } from "~/lib/api.server";
+import { handleApi, requireApiAdmin } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { csvStream, exportFileName, responsesCsv } from "~/models/survey/export.server";
 import { getSurveyForAdmin, readRoleFilter } from "~/models/survey/survey.server";

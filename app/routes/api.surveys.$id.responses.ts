@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { handleApi, json, readJson, requireApiAdmin, requireApiUser } from "~/lib/api.server";
+import { handleApi, json, readJson, requireApiAdmin, requireApiUser } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { SURVEY_MSG } from "~/models/survey/survey.schema";
 import {

@@ -5,7 +5,7 @@ import { JOB_TYPE_LABELS } from "#db/constants";
 import { ApplyButton } from "~/components/jobs/apply-button";
 import { CompanyLogo } from "~/components/jobs/company-logo";
 import { LinkedText } from "~/components/ui/linked-text";
-import { getUser } from "~/lib/auth.server";
+import { getUser } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { preview, relativeTime } from "~/lib/format";

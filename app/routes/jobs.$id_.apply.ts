@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { getUser, redirectWithFlash, safeRedirect } from "~/lib/auth.server";
+import { getUser, redirectWithFlash, safeRedirect } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
 import { JOB_TEXT } from "~/models/job/job.schema";
 import { applyToJob } from "~/models/job/job.server";

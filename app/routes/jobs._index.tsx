@@ -7,7 +7,7 @@ import { useDebounced } from "~/components/ui/use-debounced";
 import { JobCard, type JobCardData } from "~/components/jobs/job-card";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { ErrorReference, UNAVAILABLE_TEXT } from "~/components/ui/error-reference";
-import { getUser } from "~/lib/auth.server";
+import { getUser } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { preview } from "~/lib/format";

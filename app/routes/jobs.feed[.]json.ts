@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
-import { ValidationError } from "~/models/errors";
+import { ValidationError } from "~/lib/errors";
 import { cachedResponse } from "~/lib/feed-http.server";
 import {
   SYNDICATION_LIMIT,

@@ -20,10 +20,10 @@ import {
   requireAnonymous,
   safeRedirect,
   startSession,
-} from "~/lib/auth.server";
+} from "~/web/auth.server";
 import { RESET_MSG } from "~/models/auth/password-reset.server";
 import { verifyOtpPath } from "~/models/auth/verify-state.server";
-import { DomainError } from "~/models/errors";
+import { DomainError } from "~/lib/errors";
 import { loginSchema } from "~/models/user/user.schema";
 import { PasswordInput } from "~/components/auth/password-input";
 import { Field } from "~/components/ui/field";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { endSession, redirectWithFlash } from "~/lib/auth.server";
+import { endSession, redirectWithFlash } from "~/web/auth.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   const cookie = await endSession(request);

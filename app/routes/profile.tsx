@@ -7,7 +7,7 @@ import type {
 } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { redirectWithFlash, requireUser } from "~/lib/auth.server";
+import { redirectWithFlash, requireUser } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
 import { listCourseGroups } from "~/models/course/course.server";
 import { readUpload } from "~/models/file/file.server";

@@ -23,7 +23,7 @@ import {
 } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { REGISTER_YEAR_LEVELS } from "#db/constants";
-import { requireAnonymous } from "~/lib/auth.server";
+import { requireAnonymous } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { clientIp } from "~/lib/request.server";

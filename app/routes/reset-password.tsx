@@ -21,7 +21,7 @@ import {
   useNavigation,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { endSession } from "~/lib/auth.server";
+import { endSession } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { clientIp } from "~/lib/request.server";

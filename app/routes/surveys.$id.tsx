@@ -12,7 +12,7 @@ import type {
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
 import { answersFromForm, SURVEY_MSG } from "~/models/survey/survey.schema";
 import { getSurveyForAnswering, submitResponse } from "~/models/survey/survey.server";

@@ -6,7 +6,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
 import { isUuid } from "~/lib/ids";
 import { listResponses } from "~/models/survey/survey.server";

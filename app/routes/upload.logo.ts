@@ -4,7 +4,7 @@
  * handler also answers at /api/upload/logo.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { handleApi, json, requireApiAdmin } from "~/lib/api.server";
+import { handleApi, json, requireApiAdmin } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { uploadLogo } from "~/models/company/company.server";
 import { readUpload } from "~/models/file/file.server";

@@ -14,7 +14,7 @@ import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useId } from "react";
 import { RESEND_COOLDOWN_SECONDS } from "#db/constants";
-import { redirectWithFlash, requireAnonymous, startSession } from "~/lib/auth.server";
+import { redirectWithFlash, requireAnonymous, startSession } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
 import { clientIp } from "~/lib/request.server";
 import {
@@ -24,7 +24,7 @@ import {
   verifyEmailCode,
 } from "~/models/auth/verification.server";
 import { readVerifyState } from "~/models/auth/verify-state.server";
-import { TooManyRequests } from "~/models/errors";
+import { TooManyRequests } from "~/lib/errors";
 import { otpField } from "~/models/user/user.schema";
 import { findUserByEmail } from "~/models/user/user.server";
 import { useCountdown } from "~/components/auth/countdown";

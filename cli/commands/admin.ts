@@ -83,7 +83,7 @@ export async function runAdminCreate(
   const io = deps.io ?? processIo;
   const { env } = await import("~/lib/env.server");
   const { userRecordSchema } = await import("~/models/user/user.schema");
-  const { ValidationError } = await import("~/models/errors");
+  const { ValidationError } = await import("../../app/lib/errors");
   const e = env();
   const password = await obtainPassword(opts, io);
   const parsed = userRecordSchema(e.COLLEGE_EMAIL_DOMAIN, { passwordRequired: true }).safeParse({

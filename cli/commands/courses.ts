@@ -17,7 +17,7 @@ export async function runCoursesSeed(
   deps: RunDeps = {},
 ): Promise<number> {
   const io = deps.io ?? processIo;
-  const { seedCourses } = await import("~/models/course/course.server");
+  const { seedCourses } = await import("#db/seed/courses");
   const r = await withDb(deps, (h) => seedCourses(h.db));
   if (opts.json) printJson(io, r);
   else say(io, `Courses: ${r.total} (${r.inserted} added, ${r.total - r.inserted} already there).`);

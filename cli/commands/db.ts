@@ -32,7 +32,7 @@ async function appliedMigrations(handle: DbHandle): Promise<number> {
 export async function runDbMigrate(opts: { json?: boolean }, deps: RunDeps = {}): Promise<number> {
   const io = deps.io ?? processIo;
   const { migrate } = await import("#db/migrate");
-  const { seedCourses } = await import("~/models/course/course.server");
+  const { seedCourses } = await import("#db/seed/courses");
   const target = deps.handle ? deps.handle.driver : await describeTarget();
   const result = await withDb(
     deps,
@@ -64,7 +64,7 @@ export async function runDbSeed(
   deps: RunDeps = {},
 ): Promise<number> {
   const io = deps.io ?? processIo;
-  const { seedCourses } = await import("~/models/course/course.server");
+  const { seedCourses } = await import("#db/seed/courses");
   const { env } = await import("~/lib/env.server");
   return withDb(deps, async (h) => {
     const courses = await seedCourses(h.db);

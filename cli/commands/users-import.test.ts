@@ -15,7 +15,7 @@ import { startSmtpSink, linkFrom, type SmtpSink } from "../../tests/setup/smtp-s
 import { createSender, deliverDue } from "../../app/models/mail/mail.server";
 import { hashToken } from "../../app/models/auth/tokens.server";
 import { verifyPassword } from "../../app/models/auth/password.server";
-import { ValidationError } from "../../app/models/errors";
+import { ValidationError } from "../../app/lib/errors";
 import { env } from "../../app/lib/env.server";
 import { captureIo } from "../testing";
 import { runUsersImport, type UsersImportOptions } from "./users";

@@ -95,7 +95,7 @@ function stats(xs: number[]) {
 async function main() {
   const { createDb, openPglite } = await import("../../db/client");
   const { migrate } = await import("../../db/migrate");
-  const { seedCourses } = await import("../../app/models/course/course.server");
+  const { seedCourses } = await import("../../db/seed/courses");
   const { setDbHandle } = await import("../../app/lib/db.server");
   const { hashPassword } = await import("../../app/models/auth/password.server");
   const schema = await import("../../db/schema");

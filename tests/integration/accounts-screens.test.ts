@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
 import { sessions, users } from "../../db/schema";
-import { requireAdmin, requireAnonymous, requireUser } from "../../app/lib/auth.server";
+import { requireAdmin, requireAnonymous, requireUser } from "../../app/web/auth.server";
 import { forEachDb } from "../setup/db";
 import { useServer, type TestServer } from "../setup/http";
 import { createUser, courseId } from "../factories";

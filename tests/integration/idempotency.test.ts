@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { companies, idempotencyKeys, jobs, users } from "../../db/schema";
-import { jsonFingerprint, purgeIdempotencyKeys } from "../../app/lib/idempotency.server";
+import { jsonFingerprint, purgeIdempotencyKeys } from "../../app/web/idempotency.server";
 import { createCompany, createUser } from "../factories";
 import { forEachDb, type TestDb } from "../setup/db";
 import { useServer } from "../setup/http";

@@ -17,7 +17,7 @@ import { createDb, type DbHandle } from "../../db/client";
 import { migrate } from "../../db/migrate";
 import { files } from "../../db/schema";
 import { authenticate } from "../../app/models/auth/auth.server";
-import { seedCourses } from "../../app/models/course/course.server";
+import { seedCourses } from "../../db/seed/courses";
 import { storeImage } from "../../app/models/file/file.server";
 import { searchAllJobs } from "../../app/models/job/job.server";
 import { createCompany, createJob, createSurvey, createUser } from "../factories";

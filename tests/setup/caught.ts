@@ -1,4 +1,4 @@
-import { DomainError } from "../../app/models/errors";
+import { DomainError } from "../../app/lib/errors";
 
 /** The DomainError a promise rejects with (to assert its class, status and fields); fails otherwise. */
 export async function caught(p: Promise<unknown>): Promise<DomainError> {

@@ -10,7 +10,7 @@ import type { TestProject } from "vitest/node";
 import postgres from "postgres";
 import { createDb, openPglite } from "../../db/client";
 import { migrate } from "../../db/migrate";
-import { seedCourses } from "../../app/models/course/course.server";
+import { seedCourses } from "../../db/seed/courses";
 
 const tmp = path.resolve("tests/.tmp");
 

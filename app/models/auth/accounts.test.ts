@@ -13,7 +13,7 @@ import { forEachDb } from "../../../tests/setup/db";
 import { caught } from "../../../tests/setup/caught";
 import { createUser } from "../../../tests/factories";
 import type { Db } from "#db/client";
-import { Conflict, Forbidden, TooManyRequests, Unauthorized, ValidationError } from "../errors";
+import { Conflict, Forbidden, TooManyRequests, Unauthorized, ValidationError } from "~/lib/errors";
 import { authenticate, deactivatedMessage, INVALID_CREDENTIALS } from "./auth.server";
 import { verifyPassword } from "./password.server";
 import {

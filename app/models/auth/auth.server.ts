@@ -15,7 +15,7 @@ import {
   release,
   reset,
 } from "~/lib/rate-limit.server";
-import { Forbidden, TooManyRequests, Unauthorized } from "../errors";
+import { Forbidden, TooManyRequests, Unauthorized } from "~/lib/errors";
 import { findUserByEmail, type UserRow } from "../user/user.server";
 import { verifyPassword } from "./password.server";
 import { ensureVerificationCode } from "./verification.server";

@@ -6,7 +6,7 @@
  */
 import { PASSWORD_MAX } from "#db/constants";
 import { env } from "~/lib/env.server";
-import { ValidationError } from "../errors";
+import { ValidationError } from "~/lib/errors";
 import { MSG, passwordMinMessage } from "../user/user.schema";
 
 export const PASSWORD_POLICY_MSG = {

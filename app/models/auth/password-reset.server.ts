@@ -10,7 +10,7 @@ import { INVITE_TOKEN_TTL_DAYS, RESET_TOKEN_TTL_MINUTES, type TokenPurpose } fro
 import { passwordTokens, users, verificationCodes } from "#db/schema";
 import { env } from "~/lib/env.server";
 import { enforce, hit } from "~/lib/rate-limit.server";
-import { ValidationError } from "../errors";
+import { ValidationError } from "~/lib/errors";
 import { enqueueMail } from "../mail/mail.server";
 import { RESET_TOKEN_MSG } from "../user/user.schema";
 import { findUserByEmail, type UserRow } from "../user/user.server";

@@ -1,6 +1,6 @@
 import { hash, verify } from "@node-rs/argon2";
 import { createWorkQueue, QueueBusy } from "~/lib/work-queue.server";
-import { ServiceUnavailable } from "../errors";
+import { ServiceUnavailable } from "~/lib/errors";
 
 // argon2id (algorithm 2) at the OWASP minimum: m=19456 KiB, t=2, p=1.
 const OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;

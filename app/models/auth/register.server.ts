@@ -5,7 +5,7 @@
 import type { Db } from "#db/client";
 import { enforce } from "~/lib/rate-limit.server";
 import { resolveCourse } from "../course/course.server";
-import { ValidationError } from "../errors";
+import { ValidationError } from "~/lib/errors";
 import { REGISTER_MSG, type RegisterInput } from "../user/user.schema";
 import {
   EMAIL_TAKEN,
@@ -14,7 +14,7 @@ import {
   type CourseRef,
   type UserRow,
 } from "../user/user.server";
-import { Conflict } from "../errors";
+import { Conflict } from "~/lib/errors";
 import { hashPassword } from "./password.server";
 import { assertNewPassword } from "./password-policy.server";
 import { sendVerificationCode, startResendCooldown } from "./verification.server";

@@ -10,7 +10,7 @@ import type { Db } from "#db/client";
 import { forEachDb } from "../../../tests/setup/db";
 import { caught } from "../../../tests/setup/caught";
 import { createUser } from "../../../tests/factories";
-import { TooManyRequests, Unauthorized, ValidationError } from "../errors";
+import { TooManyRequests, Unauthorized, ValidationError } from "~/lib/errors";
 import { createUserByAdmin } from "../user/admin.server";
 import { deactivateEmailProblems, EMAIL_PROBLEM, findEmailProblems } from "../user/roster.server";
 import { registerSchema, userRecordSchema } from "../user/user.schema";

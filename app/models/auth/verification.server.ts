@@ -16,7 +16,7 @@ import {
 import { users, verificationCodes } from "#db/schema";
 import { env } from "~/lib/env.server";
 import { enforce, hit, isLimited, reset, type Limit } from "~/lib/rate-limit.server";
-import { TooManyRequests, ValidationError } from "../errors";
+import { TooManyRequests, ValidationError } from "~/lib/errors";
 import { enqueueMail } from "../mail/mail.server";
 import { findUserByEmail, type UserRow } from "../user/user.server";
 import { hmac, randomDigits, safeEqual } from "./tokens.server";

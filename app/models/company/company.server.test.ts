@@ -14,7 +14,7 @@ import {
   updateCompany,
 } from "./company.server";
 import { COMPANY_MSG } from "./company.schema";
-import { Conflict, Forbidden, NotFound, ValidationError } from "../errors";
+import { Conflict, Forbidden, NotFound, ValidationError } from "~/lib/errors";
 import { createCompany, createJob, createUser } from "../../../tests/factories";
 import { forEachDb, type TestDb } from "../../../tests/setup/db";
 

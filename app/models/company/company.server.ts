@@ -9,7 +9,7 @@ import { companies, files, jobs, users } from "#db/schema";
 import { audit, diff } from "../audit/audit.server";
 import { containsFolded } from "../search/match.server";
 import { type Ctx, requireAdmin } from "../context";
-import { Conflict, isForeignKeyViolation, NotFound, ValidationError } from "../errors";
+import { Conflict, isForeignKeyViolation, NotFound, ValidationError } from "~/lib/errors";
 import { storeImage } from "../file/file.server";
 import {
   COMPANY_MSG,

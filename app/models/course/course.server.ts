@@ -1,25 +1,7 @@
-import { asc, sql } from "drizzle-orm";
+import { asc } from "drizzle-orm";
 import type { Db } from "#db/client";
-import { COURSES, INSTITUTES } from "#db/constants";
+import { INSTITUTES } from "#db/constants";
 import { courses } from "#db/schema";
-
-/** Inserts the 14 programmes (`COURSES` in db/constants.ts), updating names/institutes by code; safe to re-run. */
-export async function seedCourses(db: Db): Promise<{ inserted: number; total: number }> {
-  const rows = COURSES.map((c, i) => ({ ...c, position: i }));
-  const result = await db
-    .insert(courses)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: courses.code,
-      set: {
-        name: sql`excluded.name`,
-        institute: sql`excluded.institute`,
-        position: sql`excluded.position`,
-      },
-    })
-    .returning({ id: courses.id, inserted: sql<boolean>`(xmax = 0)` });
-  return { inserted: result.filter((r) => r.inserted).length, total: result.length };
-}
 
 export type CourseRow = typeof courses.$inferSelect;
 

@@ -10,7 +10,7 @@ import sharp, { type Metadata, type OutputInfo } from "sharp";
 import type { Db } from "#db/client";
 import { IMAGE_MAX_PIXELS_SIDE, LOGO_MAX_BYTES, type FileKind } from "#db/constants";
 import { files } from "#db/schema";
-import { PayloadTooLarge, UnsupportedMedia, ValidationError } from "../errors";
+import { PayloadTooLarge, UnsupportedMedia, ValidationError } from "~/lib/errors";
 import { IMAGE_MESSAGES } from "./image-rules";
 
 export { IMAGE_MESSAGES };

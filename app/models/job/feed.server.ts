@@ -6,7 +6,7 @@
 import type { Db } from "#db/client";
 import { JOB_TYPE_LABELS } from "#db/constants";
 import { preview } from "~/lib/format";
-import { ValidationError } from "../errors";
+import { ValidationError } from "~/lib/errors";
 import {
   QueryError,
   EMPLOYMENT_TYPE,

@@ -28,7 +28,7 @@ import {
 import { jobCreateSchema, jobUpdateSchema, searchWords, toggledStatus } from "./job.schema";
 import { actorKey, recordSearch, topSearches } from "../search/search.server";
 import { analyticsTerm } from "../search/search.schema";
-import { Forbidden, NotFound, ValidationError } from "../errors";
+import { Forbidden, NotFound, ValidationError } from "~/lib/errors";
 
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
 const page = (limit = 50, offset = 0) => ({ offset, limit });

@@ -18,7 +18,7 @@ import { jobInteractions, jobs } from "#db/schema";
 import { audit, diff } from "../audit/audit.server";
 import { containsFolded, containsPattern, folded } from "../search/match.server";
 import { type Actor, type Ctx, requireAdmin } from "../context";
-import { NotFound, ValidationError } from "../errors";
+import { NotFound, ValidationError } from "~/lib/errors";
 import { log } from "~/lib/log.server";
 import {
   JOB_MSG,

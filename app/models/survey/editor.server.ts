@@ -4,7 +4,7 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
-import { DomainError } from "../errors";
+import { DomainError } from "~/lib/errors";
 import type { Ctx } from "../context";
 import { editorFormSchema, editorFormToInput, SURVEY_MSG, type EditorForm } from "./survey.schema";
 import { createSurvey, updateSurvey, type SurveyDto } from "./survey.server";

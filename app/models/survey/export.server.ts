@@ -8,7 +8,7 @@
 import { stringify } from "csv-stringify/sync";
 import { sql, type SQL } from "drizzle-orm";
 import { type Db, rowsOf } from "#db/client";
-import { NotFound } from "../errors";
+import { NotFound } from "~/lib/errors";
 import { isUuid } from "~/lib/ids";
 import { allQuestions, type RoleFilter } from "./survey.server";
 import { SURVEY_MSG } from "./survey.schema";

@@ -8,7 +8,7 @@ import type { QuestionType, SurveyAudience, SurveyStatus } from "#db/constants";
 import { surveyAnswers, surveyQuestions, surveyResponses, surveys, users } from "#db/schema";
 import { audit } from "../audit/audit.server";
 import { type Ctx, requireAdmin } from "../context";
-import { Conflict, Forbidden, isUniqueViolation, NotFound, ValidationError } from "../errors";
+import { Conflict, Forbidden, isUniqueViolation, NotFound, ValidationError } from "~/lib/errors";
 import {
   answerPayloadSchema,
   audienceForRole,

@@ -6,7 +6,7 @@ import { createUser } from "../../../tests/factories";
 import { createSession, endedSessionReason, resolveSession } from "../auth/session.server";
 import { verifyPassword } from "../auth/password.server";
 import type { Ctx } from "../context";
-import { Conflict, Forbidden, NotFound, ValidationError } from "../errors";
+import { Conflict, Forbidden, NotFound, ValidationError } from "~/lib/errors";
 import { adminUserPatchSchema, readUserListQuery, USERS_MSG } from "./admin.schema";
 import {
   createUserByAdmin,

@@ -13,7 +13,7 @@ import { assertNewPassword } from "../auth/password-policy.server";
 import { revokeAllSessions } from "../auth/session.server";
 import { type Ctx, requireAdmin } from "../context";
 import { resolveCourse } from "../course/course.server";
-import { Conflict, Forbidden, isUniqueViolation, NotFound, ValidationError } from "../errors";
+import { Conflict, Forbidden, isUniqueViolation, NotFound, ValidationError } from "~/lib/errors";
 import { containsFolded } from "../search/match.server";
 import { USERS_MSG, type AdminUserPatch, type UserListQuery } from "./admin.schema";
 import type { UserRecordInput } from "./user.schema";

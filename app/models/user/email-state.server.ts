@@ -10,7 +10,7 @@ import { hit } from "~/lib/rate-limit.server";
 import { audit } from "../audit/audit.server";
 import { cooldownLimit, OTP_MSG, sendVerificationCode } from "../auth/verification.server";
 import { type Ctx, requireAdmin } from "../context";
-import { Conflict, NotFound, TooManyRequests } from "../errors";
+import { Conflict, NotFound, TooManyRequests } from "~/lib/errors";
 import { USERS_MSG } from "./admin.schema";
 import { getUserWithCourse, serializeUser, type PublicUser } from "./user.server";
 import { isUuid } from "~/lib/ids";

@@ -19,7 +19,7 @@ import { hashPassword } from "~/models/auth/password.server";
 import { hashToken, randomToken } from "~/models/auth/tokens.server";
 import type { Ctx } from "~/models/context";
 import { resolveCourse } from "~/models/course/course.server";
-import { Conflict, ValidationError, isUniqueViolation } from "~/models/errors";
+import { Conflict, ValidationError, isUniqueViolation } from "~/lib/errors";
 import { enqueueMany, type MailMessage } from "~/models/mail/mail.server";
 import { userRecordSchema } from "./user.schema";
 import { newPasswordProblem } from "../auth/password-policy.server";

@@ -12,7 +12,7 @@ import {
   Unauthorized,
   UnsupportedMedia,
   ValidationError,
-} from "../errors";
+} from "~/lib/errors";
 import { parseProfilePatch, PROFILE_MSG } from "./profile.schema";
 import { getProfile, updateProfile, updateProfilePhoto } from "./profile.server";
 

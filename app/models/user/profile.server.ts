@@ -7,7 +7,7 @@ import type { Db } from "#db/client";
 import { courses, files, users } from "#db/schema";
 import type { Ctx } from "../context";
 import { resolveCourse } from "../course/course.server";
-import { Conflict, isUniqueViolation, NotFound, Unauthorized, ValidationError } from "../errors";
+import { Conflict, isUniqueViolation, NotFound, Unauthorized, ValidationError } from "~/lib/errors";
 import { storeImage } from "../file/file.server";
 import { USERS_MSG } from "./admin.schema";
 import { PROFILE_MSG, type ProfilePatch } from "./profile.schema";

@@ -9,7 +9,7 @@ import { courses, users } from "#db/schema";
 import { audit } from "~/models/audit/audit.server";
 import { revokeAllSessions } from "~/models/auth/session.server";
 import type { Ctx } from "~/models/context";
-import { Conflict, NotFound } from "~/models/errors";
+import { Conflict, NotFound } from "~/lib/errors";
 import { endAccess, lockAdmins, otherActiveAdmins } from "./admin.server";
 import { USERS_MSG } from "./admin.schema";
 import { emailDomain, isPlainEmail, normalizeEmail } from "./email";

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "#db/client";
 import type { Role } from "#db/constants";
 import { courses, users } from "#db/schema";
-import { Conflict, isUniqueViolation } from "../errors";
+import { Conflict, isUniqueViolation } from "~/lib/errors";
 
 export type UserRow = typeof users.$inferSelect;
 export type CourseRef = { id: string; code: string; name: string } | null;

@@ -12,13 +12,13 @@ import {
   PayloadTooLarge,
   Unauthorized,
   ValidationError,
-} from "~/models/errors";
-import { toApiJson } from "./api-view";
-import { getUser } from "./auth.server";
-import { BAD_VALUE_MESSAGE, isDataError, logBadInput } from "./security/bad-input.server";
-import { getDb } from "./db.server";
-import { domainInit } from "./screen-errors.server";
-import { env } from "./env.server";
+} from "~/lib/errors";
+import { toApiJson } from "~/lib/api-view";
+import { getUser } from "~/web/auth.server";
+import { BAD_VALUE_MESSAGE, isDataError, logBadInput } from "~/lib/security/bad-input.server";
+import { getDb } from "~/lib/db.server";
+import { domainInit } from "~/lib/screen-errors.server";
+import { env } from "~/lib/env.server";
 import {
   IDEMPOTENCY_HEADER,
   IdempotencyError,
@@ -26,13 +26,13 @@ import {
   idempotent,
   jsonFingerprint,
   parseIdempotencyKey,
-} from "./idempotency.server";
-import { log } from "./log.server";
+} from "~/web/idempotency.server";
+import { log } from "~/lib/log.server";
 import {
   isDbUnavailable,
   RETRY_AFTER_SECONDS,
   UNAVAILABLE_MESSAGE,
-} from "./request-context.server";
+} from "~/lib/request-context.server";
 
 export function bearerToken(request: Request): string | null {
   const h = request.headers.get("Authorization");

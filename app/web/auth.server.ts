@@ -12,10 +12,10 @@ import {
   revokeSession,
   type SessionUser,
 } from "~/models/auth/session.server";
-import { getDb } from "./db.server";
-import { clientIp } from "./request.server";
-import { env } from "./env.server";
-import { flashHeader, getSessionCookie, sessionCookieName, type Flash } from "./session.server";
+import { getDb } from "~/lib/db.server";
+import { clientIp } from "~/lib/request.server";
+import { env } from "~/lib/env.server";
+import { flashHeader, getSessionCookie, sessionCookieName, type Flash } from "~/lib/session.server";
 
 const cache = new WeakMap<Request, Promise<SessionUser | null>>();
 

@@ -2,8 +2,8 @@
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { consoleNoticesFor, createSender, startMailWorker } from "~/models/mail/mail.server";
-import { closeDb, getDb, getDbHandle } from "./db.server";
-import { env } from "./env.server";
+import { closeDb, getDb, getDbHandle } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
 
 let stopMail: (() => Promise<void>) | null = null;
 let housekeeping: NodeJS.Timeout | null = null;
@@ -64,8 +64,8 @@ export async function init(opts: { log?: (line: string) => void } = {}) {
     { log: opts.log, intervalMs: 3000 },
   );
   const { purgeExpiredSessions } = await import("~/models/auth/session.server");
-  const { purgeExpiredLimits } = await import("./rate-limit.server");
-  const { purgeIdempotencyKeys } = await import("./idempotency.server");
+  const { purgeExpiredLimits } = await import("~/lib/rate-limit.server");
+  const { purgeIdempotencyKeys } = await import("~/web/idempotency.server");
   housekeeping = setInterval(async () => {
     try {
       const db = await getDb();

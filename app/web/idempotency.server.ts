@@ -8,8 +8,8 @@ import { createHash, randomUUID } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { idempotencyKeys } from "#db/schema";
-import { redirectWithFlash } from "./auth.server";
-import { getDb } from "./db.server";
+import { redirectWithFlash } from "~/web/auth.server";
+import { getDb } from "~/lib/db.server";
 
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 export const REPLAYED_HEADER = "Idempotent-Replayed";
