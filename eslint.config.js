@@ -19,7 +19,7 @@ const TESTS = ["**/*.test.ts", "**/*.test.tsx", "tests/**"];
 export const layers = [
   {
     files: ["db/**/*.ts"],
-    ignores: [...TESTS, "db/seed/demo.ts"],
+    ignores: TESTS,
     rules: restrict(
       boundary("db/ is the bottom layer: it imports nothing from app/, cli/ or tests/.", [
         "~/**",
@@ -52,6 +52,10 @@ export const layers = [
       boundary(
         "Models hold the rules and SQL: they never import the doors (web helpers, routes, CLI) or components.",
         ["~/components/**", "**/app/components/**", ...DOORS],
+      ),
+      boundary(
+        "Models receive configuration from the doors (a ctx or an argument such as AuthConfig); they never read env().",
+        ["~/lib/env.server", "**/lib/env.server", "../lib/env.server", "../../lib/env.server"],
       ),
       NO_TESTS,
     ),

@@ -2,7 +2,7 @@
 export default {
   ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
   serverModuleFormat: "esm",
-  // PGlite must stay unbundled: bundled, it cannot find pglite.data / pglite.wasm (STACK-NOTES 2).
+  // PGlite must stay unbundled: bundled, it cannot find pglite.data / pglite.wasm at run time.
   serverDependenciesToBundle: [],
   future: {
     v3_fetcherPersist: true,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { preview, relativeTime } from "./format";
 
-describe("relativeTime (§9 wording)", () => {
+describe("relativeTime (the spec's wording)", () => {
   const now = new Date("2026-11-21T12:00:00Z");
   const ago = (ms: number) => new Date(now.getTime() - ms);
   it.each([

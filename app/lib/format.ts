@@ -1,5 +1,17 @@
 /** Isomorphic formatting helpers shared by screens and the widget. */
-import { DESCRIPTION_PREVIEW } from "#db/constants";
+import type { JobType } from "#db/constants";
+
+/** How many characters of a description a card shows. */
+export const DESCRIPTION_PREVIEW = 120;
+
+/** How each stored job type is shown: board, cards, feeds and the widget. */
+export const JOB_TYPE_LABELS: Record<JobType, string> = {
+  internship: "Internship",
+  ojt: "OJT",
+  "part-time": "Part-time",
+  "full-time": "Full-time",
+  contract: "Contract",
+};
 
 /** Relative time: just now, minutes, hours, days (under 7), weeks (under 5), months. */
 export function relativeTime(date: string | Date, now: Date = new Date()): string {

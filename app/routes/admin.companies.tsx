@@ -24,7 +24,6 @@ import {
 import { useEffect, useRef } from "react";
 import { useDebounced } from "~/components/ui/use-debounced";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { LOGO_MAX_BYTES } from "#db/constants";
 import { CompanyForm } from "~/components/company/company-form";
 import { companyColumns, DeleteCompanyForm } from "~/components/company/company-table";
 import { DataTable, readTableState } from "~/components/data-table/data-table";
@@ -51,6 +50,7 @@ import { log } from "~/lib/log.server";
 import { domainReply, formErrors } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { actorOf } from "~/models/context";
+import { LOGO_MAX_BYTES } from "~/lib/uploads";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "Companies · Runway" }];

@@ -34,6 +34,7 @@ import { roleLabel } from "~/components/layout/menu";
 import { failureReply } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { ctxOf } from "~/models/context";
+import { configured } from "~/web/config.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -59,7 +60,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // A double click or a resubmitted form answers as the first did instead of a second create.
   return idempotentForm(request, me.id, form, "/admin/create-user", async () => {
     try {
-      const u = await createUserByAdmin(ctxOf(await getDb(), me), submission.value);
+      const u = await createUserByAdmin(configured(ctxOf(await getDb(), me)), submission.value);
       if (!u._id) throw new Error(USERS_MSG.unexpectedResponse);
       return redirect("/admin/users?created=1");
     } catch (e) {

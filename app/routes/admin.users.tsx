@@ -33,6 +33,7 @@ import { log } from "~/lib/log.server";
 import { domainError, knownError } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { actorOf, ctxOf } from "~/models/context";
+import { configured } from "~/web/config.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -115,7 +116,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const r =
         raw === "verify"
           ? await markEmailVerifiedByAdmin(ctx, id)
-          : await resendVerificationByAdmin(ctx, id);
+          : await resendVerificationByAdmin(configured(ctx), id);
       return redirectWithFlash(back(), { kind: "success", message: r.message });
     } catch (e) {
       return redirectWithFlash(back(), { kind: "error", message: domainError(e).message });

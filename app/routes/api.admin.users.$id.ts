@@ -1,5 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { handleApi, json, parseBody, readJson, requireApiAdmin } from "~/web/api.server";
+import {
+  handleApi,
+  parseBody,
+  readJson,
+  requireApiAdmin,
+  methodNotAllowed,
+} from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { adminUserPatchSchema, USERS_MSG } from "~/models/user/admin.schema";
@@ -36,9 +42,5 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
       await deleteUserByAdmin(ctx, id);
       return { message: USERS_MSG.deleted, _id: id };
     }
-    return json(
-      request,
-      { message: "Method not allowed" },
-      { status: 405, headers: { Allow: "GET, PUT, PATCH, DELETE" } },
-    );
+    return methodNotAllowed(request, "GET, PUT, PATCH, DELETE");
   });

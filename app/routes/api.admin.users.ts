@@ -6,6 +6,7 @@ import {
   parseBody,
   readJson,
   requireApiAdmin,
+  methodNotAllowed,
 } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
@@ -13,6 +14,7 @@ import { readUserListQuery, wantsPaging } from "~/models/user/admin.schema";
 import { createUserByAdmin, listAllUsers, listUsers } from "~/models/user/admin.server";
 import { userRecordSchema } from "~/models/user/user.schema";
 import { ctxOf } from "~/models/context";
+import { configured } from "~/web/config.server";
 
 /**
  * GET /api/admin/users: without paging parameters the full array (the spec's client filters it
@@ -31,12 +33,7 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
 /** POST /api/admin/users: creates an active, verified user → 201 with the user (`_id`). */
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
-    if (request.method !== "POST")
-      return json(
-        request,
-        { message: "Method not allowed" },
-        { status: 405, headers: { Allow: "GET, POST" } },
-      );
+    if (request.method !== "POST") return methodNotAllowed(request, "GET, POST");
     const me = await requireApiAdmin(request);
     const ctx = ctxOf(await getDb(), me);
     const body = await readJson(request);
@@ -48,6 +45,6 @@ export const action = ({ request }: ActionFunctionArgs) =>
         }),
         body,
       );
-      return json(request, await createUserByAdmin(ctx, input), { status: 201 });
+      return json(request, await createUserByAdmin(configured(ctx), input), { status: 201 });
     });
   });

@@ -1,6 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { bearerToken, getApiUser, handleApi, json, parseBody, readJson } from "~/web/api.server";
+import {
+  bearerToken,
+  getApiUser,
+  handleApi,
+  json,
+  parseBody,
+  readJson,
+  methodNotAllowed,
+} from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { enforce } from "~/lib/rate-limit.server";
@@ -22,18 +30,13 @@ const Body = z.object({
  */
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
-    if (request.method !== "POST")
-      return json(
-        request,
-        { message: "Method not allowed" },
-        { status: 405, headers: { Allow: "POST" } },
-      );
+    if (request.method !== "POST") return methodNotAllowed(request, "POST");
     const db = await getDb();
     const user = await getApiUser(request);
     const key = actorKey({ userId: user?.id, ip: clientIp(request) }, env().SESSION_SECRET);
     await enforce(db, { key: `search-analytics:${key}`, max: 60, windowSeconds: 60 });
     const { term } = parseBody(Body, await readJson(request));
-    // Same answer either way; only people on Runway or its allowed clients are counted (issue 11 §9).
+    // Same answer either way; only people on Runway or its allowed clients are counted (docs/security.md, "Search analytics").
     // A bearer token is no ambient credential: a foreign page cannot send it, so its calls count.
     const deliberate = !!bearerToken(request) && !!user;
     if (!deliberate && !isFirstParty(request, env().API_CORS_ORIGINS))
@@ -43,6 +46,4 @@ export const action = ({ request }: ActionFunctionArgs) =>
   });
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(request, async () =>
-    json(request, { message: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } }),
-  );
+  handleApi(request, async () => methodNotAllowed(request, "POST"));

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { handleApi, json, parseBody, readJson } from "~/web/api.server";
-import { getDb } from "~/lib/db.server";
 import { clientIp } from "~/lib/request.server";
 import { requestPasswordReset } from "~/models/auth/password-reset.server";
 import { NotFound } from "~/lib/errors";
 import { forgotPasswordSchema } from "~/models/user/user.schema";
+import { authCtx } from "~/web/config.server";
 
 /** POST /api/auth/forgot-password {email} → 200 {message}, the same for known and unknown addresses. Public. */
 export const action = ({ request }: ActionFunctionArgs) =>
@@ -13,7 +13,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
     const body = parseBody(forgotPasswordSchema, await readJson(request));
     return json(
       request,
-      await requestPasswordReset(await getDb(), { email: body.email, ip: clientIp(request) }),
+      await requestPasswordReset(await authCtx(), { email: body.email, ip: clientIp(request) }),
     );
   });
 

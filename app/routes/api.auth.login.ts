@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { handleApi, json, parseBody, readJson } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
-import { env } from "~/lib/env.server";
 import { clientIp } from "~/lib/request.server";
 import { authenticate } from "~/models/auth/auth.server";
 import { createSession } from "~/models/auth/session.server";
 import { NotFound } from "~/lib/errors";
 import { loginSchema } from "~/models/user/user.schema";
 import { getUserWithCourse, serializeUser } from "~/models/user/user.server";
+import { authCtx } from "~/web/config.server";
 
 /**
  * POST /api/auth/login → 200 {user, token}; 403 {message, requiresVerification: true, userId, email}
@@ -20,10 +20,9 @@ export const action = ({ request }: ActionFunctionArgs) =>
     if (request.method !== "POST") throw new NotFound("Not found");
     const body = parseBody(loginSchema, await readJson(request));
     const db = await getDb();
-    const user = await authenticate(db, {
+    const user = await authenticate(await authCtx(db), {
       ...body,
       ip: clientIp(request),
-      contact: env().COLLEGE_INFO_EMAIL,
     });
     const { token, expiresAt } = await createSession(db, user.id, "api", {
       userAgent: request.headers.get("user-agent"),

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { handleApi, json, parseBody, readJson } from "~/web/api.server";
-import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { clientIp } from "~/lib/request.server";
 import { REGISTER_DONE, registerUser } from "~/models/auth/register.server";
 import { NotFound } from "~/lib/errors";
 import { registerSchema } from "~/models/user/user.schema";
 import { serializeUser } from "~/models/user/user.server";
+import { authCtx } from "~/web/config.server";
 
 /**
  * POST /api/auth/register → 201 {message, requiresVerification: true, user}. Public. Only student
@@ -19,7 +19,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
       registerSchema(env().COLLEGE_EMAIL_DOMAIN, { passwordMin: env().PASSWORD_MIN_LENGTH }),
       await readJson(request),
     );
-    const { user, course } = await registerUser(await getDb(), body, { ip: clientIp(request) });
+    const { user, course } = await registerUser(await authCtx(), body, { ip: clientIp(request) });
     return json(
       request,
       { message: REGISTER_DONE, requiresVerification: true, user: serializeUser(user, course) },

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { handleApi, json, parseBody, readJson } from "~/web/api.server";
-import { getDb } from "~/lib/db.server";
 import { clientIp } from "~/lib/request.server";
 import { resendVerificationCode } from "~/models/auth/verification.server";
 import { NotFound } from "~/lib/errors";
 import { resendOtpSchema } from "~/models/user/user.schema";
+import { authCtx } from "~/web/config.server";
 
 /**
  * POST /api/auth/resend-otp {email} → 200 {message} whether or not the address has an account;
@@ -16,7 +16,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
     const body = parseBody(resendOtpSchema, await readJson(request));
     return json(
       request,
-      await resendVerificationCode(await getDb(), { email: body.email, ip: clientIp(request) }),
+      await resendVerificationCode(await authCtx(), { email: body.email, ip: clientIp(request) }),
     );
   });
 

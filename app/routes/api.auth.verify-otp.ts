@@ -6,6 +6,7 @@ import { OTP_MSG, verifyEmailCode } from "~/models/auth/verification.server";
 import { NotFound } from "~/lib/errors";
 import { verifyOtpSchema } from "~/models/user/user.schema";
 import { getUserWithCourse, serializeUser } from "~/models/user/user.server";
+import { authCtx } from "~/web/config.server";
 
 /**
  * POST /api/auth/verify-otp {email, otp} → 200 {message, verified: true, user}. Public. Wrong,
@@ -16,7 +17,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
     if (request.method !== "POST") throw new NotFound("Not found");
     const body = parseBody(verifyOtpSchema, await readJson(request));
     const db = await getDb();
-    const user = await verifyEmailCode(db, { ...body, ip: clientIp(request) });
+    const user = await verifyEmailCode(await authCtx(db), { ...body, ip: clientIp(request) });
     const full = await getUserWithCourse(db, user.id);
     return json(request, {
       message: OTP_MSG.verified,

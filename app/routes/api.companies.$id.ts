@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import {
   handleApi,
-  json,
   parseBody,
   readJson,
   requireApiAdmin,
   requireApiUser,
+  methodNotAllowed,
 } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import type { SessionUser } from "~/models/auth/session.server";
@@ -43,5 +43,5 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
       await deleteCompany(await ctxOf(user), id);
       return { message: COMPANY_MSG.deleted, _id: id };
     }
-    return json(request, { message: "Method not allowed" }, { status: 405 });
+    return methodNotAllowed(request, "GET, PUT, PATCH, DELETE");
   });

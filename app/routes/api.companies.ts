@@ -7,6 +7,7 @@ import {
   readJson,
   requireApiAdmin,
   requireApiUser,
+  methodNotAllowed,
 } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { companyInputSchema } from "~/models/company/company.schema";
@@ -51,8 +52,7 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
 /** POST /api/companies (admin): creates a company; 201 with the record. */
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
-    if (request.method !== "POST")
-      return json(request, { message: "Method not allowed" }, { status: 405 });
+    if (request.method !== "POST") return methodNotAllowed(request, "GET, POST");
     const user = await requireApiAdmin(request);
     const body = await readJson(request);
     return idempotentApi(request, user, body, async () => {

@@ -2,10 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import {
   getApiUser,
   handleApi,
-  json,
   parseBody,
   readJson,
   requireApiAdmin,
+  methodNotAllowed,
 } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { JOB_TOAST, jobUpdateSchema } from "~/models/job/job.schema";
@@ -24,11 +24,7 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     const method = request.method.toUpperCase();
     if (method !== "PUT" && method !== "PATCH" && method !== "DELETE")
-      return json(
-        request,
-        { message: "Method not allowed" },
-        { status: 405, headers: { Allow: "GET, PUT, PATCH, DELETE" } },
-      );
+      return methodNotAllowed(request, "GET, PUT, PATCH, DELETE");
     const admin = await requireApiAdmin(request);
     const ctx = { db: await getDb(), actor: actorOf(admin) };
     const id = params.id ?? "";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { getApiUser, handleApi, json } from "~/web/api.server";
+import { getApiUser, handleApi, methodNotAllowed } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { listCategories } from "~/models/job/job.server";
 import { actorOf } from "~/models/context";
@@ -12,6 +12,4 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
   });
 
 export const action = ({ request }: ActionFunctionArgs) =>
-  handleApi(request, async () =>
-    json(request, { message: "Method not allowed" }, { status: 405, headers: { Allow: "GET" } }),
-  );
+  handleApi(request, async () => methodNotAllowed(request, "GET"));

@@ -7,6 +7,7 @@ import {
   parseBody,
   readJson,
   requireApiAdmin,
+  methodNotAllowed,
 } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { ValidationError } from "~/lib/errors";
@@ -65,12 +66,7 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
 /** POST /api/jobs (admin) → 201 with the job; 400 names the problem; 403 for non-admins. */
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
-    if (request.method !== "POST")
-      return json(
-        request,
-        { message: "Method not allowed" },
-        { status: 405, headers: { Allow: "GET, POST" } },
-      );
+    if (request.method !== "POST") return methodNotAllowed(request, "GET, POST");
     const admin = await requireApiAdmin(request);
     const body = await readJson(request);
     return idempotentApi(request, admin, body, async () => {

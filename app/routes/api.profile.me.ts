@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { handleApi, json, readJson, requireApiUser } from "~/web/api.server";
+import { handleApi, readJson, requireApiUser, methodNotAllowed } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { ValidationError } from "~/lib/errors";
 import { parseProfilePatch } from "~/models/user/profile.schema";
@@ -22,11 +22,7 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     if (request.method !== "PUT" && request.method !== "PATCH")
-      return json(
-        request,
-        { message: "Method not allowed" },
-        { status: 405, headers: { Allow: "GET, PUT, PATCH" } },
-      );
+      return methodNotAllowed(request, "GET, PUT, PATCH");
     const ctx = await context(request);
     const r = parseProfilePatch(await readJson(request));
     if (!r.ok) {

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { handleApi, json, requireApiUser } from "~/web/api.server";
+import { handleApi, requireApiUser, methodNotAllowed } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { NotFound } from "~/lib/errors";
 import { readUpload } from "~/models/file/file.server";
@@ -12,12 +12,7 @@ import { ctxOf } from "~/models/context";
  */
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
-    if (request.method !== "POST")
-      return json(
-        request,
-        { message: "Method not allowed" },
-        { status: 405, headers: { Allow: "POST" } },
-      );
+    if (request.method !== "POST") return methodNotAllowed(request, "POST");
     const me = await requireApiUser(request);
     const ctx = ctxOf(await getDb(), me);
     const profile = await updateProfilePhoto(ctx, await readUpload(request, "profilePicture"));

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { handleApi, json, requireApiAdmin } from "~/web/api.server";
+import { handleApi, requireApiAdmin, methodNotAllowed } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { deleteResponse } from "~/models/survey/survey.server";
 import { actorOf } from "~/models/context";
@@ -7,12 +7,7 @@ import { actorOf } from "~/models/context";
 /** DELETE /api/surveys/{id}/responses/{responseId} (admin). */
 export const action = ({ request, params }: ActionFunctionArgs) =>
   handleApi(request, async () => {
-    if (request.method !== "DELETE")
-      return json(
-        request,
-        { message: "Method not allowed" },
-        { status: 405, headers: { Allow: "DELETE" } },
-      );
+    if (request.method !== "DELETE") return methodNotAllowed(request, "DELETE");
     const user = await requireApiAdmin(request);
     const r = await deleteResponse(
       { db: await getDb(), actor: actorOf(user) },

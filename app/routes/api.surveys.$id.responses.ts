@@ -1,5 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { handleApi, json, readJson, requireApiAdmin, requireApiUser } from "~/web/api.server";
+import {
+  handleApi,
+  json,
+  readJson,
+  requireApiAdmin,
+  requireApiUser,
+  methodNotAllowed,
+} from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { SURVEY_MSG } from "~/models/survey/survey.schema";
 import {
@@ -23,12 +30,7 @@ export const loader = ({ request, params }: LoaderFunctionArgs) =>
 /** POST /api/surveys/{id}/responses {answers: [{questionId, type, label, value}]}: 201, or 409 when already answered. */
 export const action = ({ request, params }: ActionFunctionArgs) =>
   handleApi(request, async () => {
-    if (request.method !== "POST")
-      return json(
-        request,
-        { message: "Method not allowed" },
-        { status: 405, headers: { Allow: "GET, POST" } },
-      );
+    if (request.method !== "POST") return methodNotAllowed(request, "GET, POST");
     const user = await requireApiUser(request);
     const r = await submitResponse(
       { db: await getDb(), actor: actorOf(user) },

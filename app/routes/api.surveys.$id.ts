@@ -1,5 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { handleApi, json, readJson, requireApiAdmin, requireApiUser } from "~/web/api.server";
+import {
+  handleApi,
+  readJson,
+  requireApiAdmin,
+  requireApiUser,
+  methodNotAllowed,
+} from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { deleteSurvey, getSurvey, updateSurvey } from "~/models/survey/survey.server";
 import { actorOf } from "~/models/context";
@@ -15,11 +21,7 @@ export const loader = ({ request, params }: LoaderFunctionArgs) =>
 export const action = ({ request, params }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     if (request.method !== "PUT" && request.method !== "DELETE")
-      return json(
-        request,
-        { message: "Method not allowed" },
-        { status: 405, headers: { Allow: "GET, PUT, DELETE" } },
-      );
+      return methodNotAllowed(request, "GET, PUT, DELETE");
     const user = await requireApiAdmin(request);
     const ctx = { db: await getDb(), actor: actorOf(user) };
     if (request.method === "DELETE") {

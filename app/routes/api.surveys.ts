@@ -1,5 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { handleApi, json, readJson, requireApiAdmin, requireApiUser } from "~/web/api.server";
+import {
+  handleApi,
+  json,
+  readJson,
+  requireApiAdmin,
+  requireApiUser,
+  methodNotAllowed,
+} from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { createSurvey, listSurveys } from "~/models/survey/survey.server";
 import { actorOf } from "~/models/context";
@@ -14,12 +21,7 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
 /** POST /api/surveys (admin): {title, description, audience, status, questions[]}. */
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
-    if (request.method !== "POST")
-      return json(
-        request,
-        { message: "Method not allowed" },
-        { status: 405, headers: { Allow: "GET, POST" } },
-      );
+    if (request.method !== "POST") return methodNotAllowed(request, "GET, POST");
     const user = await requireApiAdmin(request);
     const survey = await createSurvey(
       { db: await getDb(), actor: actorOf(user) },

@@ -7,7 +7,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import { getDb } from "~/lib/db.server";
 import { clientIp } from "~/lib/request.server";
 import { requestPasswordReset } from "~/models/auth/password-reset.server";
 import { forgotPasswordSchema } from "~/models/user/user.schema";
@@ -15,6 +14,7 @@ import { Field } from "~/components/ui/field";
 import styles from "~/styles/accounts.css";
 import { domainReply, formErrors } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { authCtx } from "~/web/config.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -26,7 +26,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success")
     return json({ result: submission.reply(), sent: null }, { status: 400 });
   try {
-    const { message } = await requestPasswordReset(await getDb(), {
+    const { message } = await requestPasswordReset(await authCtx(), {
       email: submission.value.email,
       ip: clientIp(request),
     });

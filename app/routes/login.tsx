@@ -32,6 +32,7 @@ import styles from "~/styles/accounts.css";
 import { log } from "~/lib/log.server";
 import { domainReply, formErrors } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { authConfig } from "~/web/config.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -76,7 +77,10 @@ export async function action({ request }: ActionFunctionArgs) {
     if (e instanceof Response) throw e;
     if (e instanceof DomainError && e.extra?.requiresVerification) {
       return redirect(
-        verifyOtpPath({ email: String(e.extra.email), userId: String(e.extra.userId) }),
+        verifyOtpPath(authConfig().secret, {
+          email: String(e.extra.email),
+          userId: String(e.extra.userId),
+        }),
       );
     }
     if (e instanceof DomainError)

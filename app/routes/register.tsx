@@ -43,6 +43,7 @@ import styles from "~/styles/accounts.css";
 import { CourseOptions } from "~/components/ui/course-options";
 import { domainReply, formErrors } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { authConfig, authCtx } from "~/web/config.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -67,8 +68,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success")
     return json({ result: submission.reply({ hideFields: HIDE }) }, { status: 400 });
   try {
-    const { user } = await registerUser(await getDb(), submission.value, { ip: clientIp(request) });
-    const state = signVerifyState({ email: user.email, userId: user.id });
+    const { user } = await registerUser(await authCtx(), submission.value, {
+      ip: clientIp(request),
+    });
+    const state = signVerifyState(authConfig().secret, { email: user.email, userId: user.id });
     if (formData.get("enhanced") === "1") {
       return json(
         { registered: { email: user.email, userId: user.id, state, requiresVerification: true } },

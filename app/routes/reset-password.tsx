@@ -33,6 +33,7 @@ import styles from "~/styles/accounts.css";
 import type { loader as rootLoader } from "~/root";
 import { domainReply, formErrors } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { authCtx } from "~/web/config.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -72,7 +73,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   try {
     const { email, token, password } = submission.value;
-    await resetPassword(await getDb(), { email, token, password, ip: clientIp(request) });
+    await resetPassword(await authCtx(), { email, token, password, ip: clientIp(request) });
     // Every session of the user is gone; drop this browser's cookie too.
     const cookie = await endSession(request);
     return redirect("/login?passwordReset=1", { headers: { "Set-Cookie": cookie } });

@@ -4,25 +4,18 @@
  * handler also answers at /api/upload/logo.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { handleApi, json, requireApiAdmin } from "~/web/api.server";
+import { handleApi, json, requireApiAdmin, methodNotAllowed } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { uploadLogo } from "~/models/company/company.server";
 import { readUpload } from "~/models/file/file.server";
 import { ctxOf } from "~/models/context";
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(request, async () =>
-    json(request, { message: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } }),
-  );
+  handleApi(request, async () => methodNotAllowed(request, "POST"));
 
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
-    if (request.method !== "POST")
-      return json(
-        request,
-        { message: "Method not allowed" },
-        { status: 405, headers: { Allow: "POST" } },
-      );
+    if (request.method !== "POST") return methodNotAllowed(request, "POST");
     const user = await requireApiAdmin(request);
     const upload = await readUpload(request, "logo");
     const stored = await uploadLogo(ctxOf(await getDb(), user), upload);

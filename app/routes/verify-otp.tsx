@@ -13,7 +13,6 @@ import type {
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useId } from "react";
-import { RESEND_COOLDOWN_SECONDS } from "#db/constants";
 import { redirectWithFlash, requireAnonymous, startSession } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
 import { clientIp } from "~/lib/request.server";
@@ -35,6 +34,8 @@ import type { VerifyActionData } from "~/components/auth/verify-types";
 import styles from "~/styles/accounts.css";
 import { domainError } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { RESEND_COOLDOWN_SECONDS } from "~/models/auth/limits";
+import { authConfig, authCtx } from "~/web/config.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -43,7 +44,7 @@ const EXPIRED_STATE = "Your verification session has expired. Sign in again to g
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
   const s = new URL(request.url).searchParams.get("s");
-  const state = readVerifyState(s);
+  const state = readVerifyState(authConfig().secret, s);
   if (!state || !s) throw redirect("/register");
   const db = await getDb();
   const user = await findUserByEmail(db, state.email);
@@ -60,7 +61,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = form.get("intent") === "resend" ? "resend" : "verify";
   const modal = form.get("mode") === "modal";
-  const state = readVerifyState(String(form.get("s") ?? ""));
+  const state = readVerifyState(authConfig().secret, String(form.get("s") ?? ""));
   if (!state) {
     if (!modal) throw redirect("/register");
     return intent === "verify"
@@ -72,7 +73,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (intent === "resend") {
     try {
-      await resendVerificationCode(db, { email: state.email, ip });
+      await resendVerificationCode(await authCtx(db), { email: state.email, ip });
       return reply({
         intent,
         resent: true,
@@ -95,7 +96,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.success)
     return reply({ intent, verified: false, error: parsed.error.issues[0].message }, 400);
   try {
-    const user = await verifyEmailCode(db, { email: state.email, otp: parsed.data, ip });
+    const user = await verifyEmailCode(await authCtx(db), {
+      email: state.email,
+      otp: parsed.data,
+      ip,
+    });
     if (modal) return reply({ intent, verified: true, message: OTP_MSG.verified });
     const cookie = await startSession(request, user.id, false);
     return redirectWithFlash(

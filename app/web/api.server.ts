@@ -97,6 +97,15 @@ export function json(request: Request, data: unknown, init: ResponseInit = {}): 
 }
 
 /** Maps any thrown value to a JSON error response; unknown errors become a bare 500. */
+/** 405 for a method the route does not answer, naming the ones it does (`allow`, e.g. "GET, POST"). */
+export function methodNotAllowed(request: Request, allow: string): Response {
+  return json(
+    request,
+    { message: "Method not allowed" },
+    { status: 405, headers: { Allow: allow } },
+  );
+}
+
 export function errorResponse(request: Request, e: unknown): Response {
   if (e instanceof Response) return e;
   if (e instanceof IdempotencyError)

@@ -154,15 +154,15 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { authenticate as checkCredentials } from "~/models/auth/auth.server";
+import { authCtx } from "./config.server";
 
 export const authenticator = new Authenticator<SessionUser>();
 authenticator.use(
   new FormStrategy(async ({ form, request }) => {
-    return checkCredentials(await getDb(), {
+    return checkCredentials(await authCtx(), {
       email: String(form.get("email") ?? ""),
       password: String(form.get("password") ?? ""),
       ip: clientIp(request),
-      contact: env().COLLEGE_INFO_EMAIL,
     });
   }),
   "form",

@@ -99,7 +99,8 @@ export async function runAdminCreate(
   }
   const input = parsed.data;
   const { assertNewPassword } = await import("~/models/auth/password-policy.server");
-  await assertNewPassword(input.password!);
+  const { authConfigFrom } = await import("~/models/auth/config");
+  await assertNewPassword(input.password!, authConfigFrom(e));
   const { hashPassword } = await import("~/models/auth/password.server");
   const { insertUser, serializeUser } = await import("~/models/user/user.server");
   const { audit } = await import("~/models/audit/audit.server");

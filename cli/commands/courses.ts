@@ -53,7 +53,7 @@ export async function runCoursesList(
 }
 
 export function configure(program: Command, deps: RunDeps = {}): void {
-  const courses = program.command("courses").description("The college's programmes (spec §2.4).");
+  const courses = program.command("courses").description("The college's programmes.");
   courses
     .command("seed")
     .description("Insert the 14 programmes with their institutes; safe to run again.")

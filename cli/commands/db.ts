@@ -76,7 +76,7 @@ export async function runDbSeed(
       }
       return EXIT_OK;
     }
-    const { seedDemo, DemoAlreadySeeded } = await import("#db/seed/demo");
+    const { seedDemo, DemoAlreadySeeded } = await import("../demo-seed");
     let result;
     try {
       result = await seedDemo(h.db, { domain: env().COLLEGE_EMAIL_DOMAIN });

@@ -67,13 +67,14 @@ export async function runUsersImport(
 
   const { env } = await import("~/lib/env.server");
   const { importUsers } = await import("~/models/user/import.server");
+  const { authConfigFrom } = await import("~/models/auth/config");
   const { importProgress } = await import("../progress");
   const e = env();
   const progress = await importProgress(io, stat.size, { quiet: opts.quiet || opts.json });
   let report: ImportReport;
   try {
     report = await withDb(deps, (h) =>
-      importUsers({ db: h.db, actor: null }, fs.createReadStream(file), {
+      importUsers({ db: h.db, actor: null, config: authConfigFrom(e) }, fs.createReadStream(file), {
         domain: e.COLLEGE_EMAIL_DOMAIN,
         publicUrl: e.PUBLIC_URL,
         collegeName: e.COLLEGE_NAME,

@@ -9,7 +9,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { renderToString } from "react-dom/server";
-import { JOB_TYPES, JOB_TYPE_LABELS } from "../../db/constants";
+import { JOB_TYPES } from "../../db/constants";
 import { searchEvents } from "../../db/schema";
 import { preview, relativeTime } from "../../app/lib/format";
 import {
@@ -22,6 +22,7 @@ import {
 } from "../../app/models/job/job.server";
 import { actorKey } from "../../app/models/search/search.server";
 import { analyticsTerm } from "../../app/models/search/search.schema";
+import { JOB_TYPE_LABELS } from "../../app/lib/format";
 
 const client = postgres(process.env.DATABASE_URL!, { max: 10, onnotice: () => {} });
 const dialect = new PgDialect();

@@ -24,7 +24,7 @@ import sharp from "sharp";
 import { openDatabase } from "../../app/lib/db.server";
 import { storeImage } from "../../app/models/file/file.server";
 import { companies, jobs, surveys } from "../../db/schema";
-import { seedDemo } from "../../db/seed/demo";
+import { seedDemo } from "../../cli/demo-seed";
 
 const { values: opt } = parseArgs({
   options: {

@@ -32,7 +32,7 @@ test("admin publishes a job; a student finds it by a partial word and applies on
   await dialog.getByLabel("Location").fill("Pasay City");
   await dialog.getByLabel("Categories").fill("Avionics, Apprenticeship");
   await dialog.getByLabel("Location").blur();
-  await expect(dialog.getByLabel("Approved")).not.toBeChecked(); // §4 default: pending approval
+  await expect(dialog.getByLabel("Approved")).not.toBeChecked(); // states and transitions default: pending approval
   await dialog.getByRole("button", { name: "Create job" }).click();
   await expect(admin.getByText("Job created")).toBeVisible();
   const row = admin.getByRole("row", { name: new RegExp(title) });

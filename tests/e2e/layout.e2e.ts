@@ -13,7 +13,7 @@ const banner = (page: Page) => page.getByRole("banner");
 const toasts = (page: Page, text: string) =>
   page.getByRole("region", { name: "Notifications" }).getByText(text, { exact: true });
 
-test.describe("landing page (§2.6)", () => {
+test.describe("landing page", () => {
   test("renders the hero and links to register, login, dashboard and jobs", async ({ page }) => {
     await page.goto("/");
     await expect(page).toHaveTitle(/Runway/);
@@ -62,7 +62,7 @@ test.describe("landing page (§2.6)", () => {
   });
 });
 
-test.describe("navigation bar (§2.2)", () => {
+test.describe("navigation bar (navigation bar and footer)", () => {
   test("guest: Home, Jobs, Login, Register and no Logout", async ({ page }) => {
     await page.goto("/");
     await expectNav(page, ["Home", "Jobs", "Login", "Register"]);
@@ -150,7 +150,7 @@ test.describe("navigation bar (§2.2)", () => {
   });
 });
 
-test.describe("mobile menu at 375 px (§2.2)", () => {
+test.describe("mobile menu at 375 px (navigation bar and footer)", () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
   test("opens, lists the items, closes on Escape and on navigation", async ({ page }) => {
@@ -240,7 +240,7 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test.describe("footer (§2.2)", () => {
+test.describe("footer (navigation bar and footer)", () => {
   test("links, social links, contact block and product description", async ({ page }) => {
     await page.goto("/");
     const footer = page.getByRole("contentinfo");
@@ -301,7 +301,7 @@ test.describe("footer (§2.2)", () => {
   });
 });
 
-test.describe("frame behaviour (§2.1)", () => {
+test.describe("frame behaviour (route table)", () => {
   test("unknown paths redirect to the landing page", async ({ page }) => {
     await page.goto("/no/such/page?x=1");
     await expect(page).toHaveURL(/\/$/);
@@ -368,7 +368,7 @@ test.describe("frame behaviour (§2.1)", () => {
   });
 });
 
-test.describe("admin themes (§2.9)", () => {
+test.describe("admin themes (admin dashboard)", () => {
   const accentOf = (page: Page) =>
     page.evaluate(() =>
       getComputedStyle(document.documentElement).getPropertyValue("--accent").trim(),

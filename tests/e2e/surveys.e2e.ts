@@ -29,6 +29,9 @@ async function addQuestion(
 test.describe.configure({ mode: "serial" });
 
 test("admin builds a survey with every question type", async ({ page }) => {
+  // The longest journey of the suite (six questions built, reordered, two axe scans): on a busy
+  // 2-core runner it came within seconds of the default timeout.
+  test.slow();
   await login(page, accounts.admin.email);
   await page.goto("/admin/surveys");
   await expect(page.getByRole("heading", { name: "Surveys", level: 1 })).toBeVisible();

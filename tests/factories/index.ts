@@ -1,5 +1,5 @@
 /**
- * Factories shared by the tests and the demo seed (db/seed). They write through the same model
+ * Factories for the tests. They write through the same model
  * functions as the app where one exists, so fixtures obey the real rules.
  */
 import { randomBytes } from "node:crypto";

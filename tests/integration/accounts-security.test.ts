@@ -54,7 +54,7 @@ describe("issue 11 over HTTP", () =>
               password: "secret-pass-9",
             },
           });
-          // A NUL is refused at the server's door (issue 11 §5) before the address rule runs.
+          // A NUL is refused at the server's door (docs/security.md, "bad input is a 4xx") before the address rule runs.
           const refused = email.includes("\u0000")
             ? /NUL character/
             : /Please enter a valid email address|Only @example\.edu emails are allowed/;

@@ -52,7 +52,7 @@ describe("jobs over HTTP", () => {
     const app = useServer(t, { mail: false });
 
     describe("/api/jobs", () => {
-      it("gives guests and students approved active jobs only, whatever they ask, in the §3 shape", async () => {
+      it("gives guests and students approved active jobs only, whatever they ask, in the spec's shape", async () => {
         const f = await fixture(t);
         const token = await app.token(f.student.user.email, f.student.password);
         for (const auth of [{}, { token }]) {
@@ -261,7 +261,7 @@ describe("jobs over HTTP", () => {
           (await app.api("/api/analytics/search", { body: { term: "avionics " }, token })).body
             .recorded,
         ).toBe(false);
-        // Issue 11 §9: guests count only as browsers on Runway (Node's fetch says "node", which isbot flags).
+        // docs/security.md, "Search analytics": guests count only as browsers on Runway (Node's fetch says "node", which isbot flags).
         expect(
           (
             await app.api("/api/analytics/search", {
@@ -387,7 +387,7 @@ describe("jobs over HTTP", () => {
         expect((await post(j2.id)).headers.get("location")).toBe("/jobs");
       });
 
-      it("guards /admin/jobs and runs its actions with §8 notices", async () => {
+      it("guards /admin/jobs and runs its actions with the spec's notices", async () => {
         const f = await fixture(t);
         expect((await app.fetch("/admin/jobs")).headers.get("location")).toMatch(/^\/login/);
         const studentCookie = await app.cookie(f.student.user.email, f.student.password);

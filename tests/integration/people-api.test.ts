@@ -100,7 +100,7 @@ describe("people /api", () => {
       ]);
     });
 
-    it("creates a user (201 with _id) who can then sign in, with §5 messages for bad input", async () => {
+    it("creates a user (201 with _id) who can then sign in, with the spec's messages for bad input", async () => {
       const { token } = await admin();
       const body = newUser();
       const r = await app.api("/api/admin/users", { token, body });
@@ -261,7 +261,7 @@ describe("people /api", () => {
       expect((await app.api("/api/auth/me", { token: theirToken })).status).toBe(401);
     });
 
-    it("answers exactly the §3 shapes for admin and student statistics", async () => {
+    it("answers exactly the spec's shapes for admin and student statistics", async () => {
       const { token } = await admin();
       const { user, password } = await createUser(t.db, { role: "student", courseCode: null });
       const company = await createCompany(t.db);

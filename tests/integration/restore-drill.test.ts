@@ -22,6 +22,7 @@ import { storeImage } from "../../app/models/file/file.server";
 import { searchAllJobs } from "../../app/models/job/job.server";
 import { createCompany, createJob, createSurvey, createUser } from "../factories";
 import { loadPgliteTemplate } from "../setup/db";
+import { authCtx } from "../setup/auth-config";
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "runway-drill-"));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -83,7 +84,7 @@ async function verify(
   expect(counts.users).toBe(3);
   expect(counts.jobs).toBe(2);
   for (const who of [data.admin, data.alumna]) {
-    const user = await authenticate(h.db, {
+    const user = await authenticate(authCtx(h.db), {
       email: who.user.email,
       password: who.password,
       ip: "192.0.2.10",
@@ -91,7 +92,7 @@ async function verify(
     expect(user.id).toBe(who.user.id);
   }
   await expect(
-    authenticate(h.db, {
+    authenticate(authCtx(h.db), {
       email: data.admin.user.email,
       password: "wrong-password",
       ip: "192.0.2.10",

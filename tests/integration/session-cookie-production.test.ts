@@ -1,5 +1,5 @@
 /**
- * Issue 11 §10: in production behind an https PUBLIC_URL the session cookie is `__Host-` prefixed
+ * docs/security.md, "Sessions": in production behind an https PUBLIC_URL the session cookie is `__Host-` prefixed
  * (Secure, Path=/, no Domain) and only that name signs anyone in.
  */
 import { describe, expect, it } from "vitest";

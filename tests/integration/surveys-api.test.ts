@@ -103,7 +103,7 @@ describe("surveys over HTTP", () =>
       }
     });
 
-    it("creates, reads, updates and deletes surveys through /api with the §7 shapes", async () => {
+    it("creates, reads, updates and deletes surveys through /api with the spec's shapes", async () => {
       const { adminToken, studentToken, alumniToken } = await setup();
       const created = await app.api("/api/surveys", {
         token: adminToken,

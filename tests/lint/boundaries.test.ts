@@ -38,6 +38,7 @@ const forbidden: Array<[string, string, RegExp]> = [
   ],
   ["app/models/job/x.ts", 'import { x } from "../../../cli/support";', /never import the doors/],
   ["app/models/x.ts", 'import { x } from "../../tests/factories";', /never imports the tests/],
+  ["app/models/auth/x.server.ts", 'import { env } from "~/lib/env.server";', /never read env\(\)/],
   ["app/components/x.tsx", 'import { x } from "~/models/job/job.server";', /\*\.server modules/],
   [
     "app/components/x.tsx",
@@ -58,6 +59,7 @@ const allowed: Array<[string, string]> = [
   ["app/lib/x.server.ts", 'import { x } from "./env.server";'],
   ["app/models/job/x.server.ts", 'import { x } from "~/lib/errors";'],
   ["app/models/job/x.server.ts", 'import { x } from "../context";'],
+  ["app/models/auth/x.server.ts", 'import type { Env } from "~/lib/env.server";'],
   ["app/components/x.tsx", 'import { x } from "~/models/job/job.schema";'],
   ["app/components/x.tsx", 'import type { x } from "~/routes/surveys.$id";'],
   ["app/components/x.tsx", 'import type { x } from "~/models/job/job.server";'],

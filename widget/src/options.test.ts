@@ -22,7 +22,7 @@ describe("widget options", () => {
     expect(parseOptions({ limit: "lots" }).limit).toBe(LIMIT_DEFAULT);
   });
 
-  it("accepts only the §9 job types, light or dark, and real colours", () => {
+  it("accepts only the spec's job types, light or dark, and real colours", () => {
     expect(parseOptions({ type: "Internship" }).type).toBe("internship");
     expect(parseOptions({ type: "part-time" }).type).toBe("part-time");
     expect(parseOptions({ type: "volunteer" }).type).toBeNull();

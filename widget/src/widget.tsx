@@ -3,10 +3,11 @@
  * quiet error states; a list of links with accessible names, each opening the job on Runway.
  */
 import { Component, useEffect, useReducer, useState, type ReactNode } from "react";
-import { JOB_TYPE_LABELS, type JobType } from "../../db/constants";
+import { type JobType } from "../../db/constants";
 import { relativeTime } from "../../app/lib/format";
 import { readFeed, reducer, type FeedJob, type State } from "./feed";
 import { feedUrl, type WidgetOptions } from "./options";
+import { JOB_TYPE_LABELS } from "../../app/lib/format";
 
 export const TEXT = {
   loading: "Loading jobs…",

@@ -1,11 +1,11 @@
 /**
- * The verification-code block shared by /verify-otp and the register page's modal (spec §2.5): the
+ * The verification-code block shared by /verify-otp and the register page's modal (the product spec's verification modal): the
  * "We sent a code" line, the labelled six boxes (remounted empty after a failed try) with their
  * error, and the "Didn't get the code?" resend row with its countdown.
  */
 import { useCallback, useId, useState, type ButtonHTMLAttributes } from "react";
-import { OTP_LENGTH } from "#db/constants";
 import { emptyOtp, OtpInput } from "./otp-input";
+import { OTP_LENGTH } from "~/models/auth/limits";
 
 /** The typed digits and a `clear` that empties them and puts the focus back on the first box. */
 export function useOtpDigits() {

@@ -5,7 +5,7 @@
  * boxes also work without JavaScript (there any box may even hold the whole code).
  */
 import { useRef } from "react";
-import { OTP_LENGTH } from "#db/constants";
+import { OTP_LENGTH } from "~/models/auth/limits";
 
 export const emptyOtp = (length = OTP_LENGTH) => Array.from({ length }, () => "");
 export const otpComplete = (digits: string[]) =>

@@ -6,13 +6,13 @@
  */
 import { useEffect, useId, useRef } from "react";
 import { useFetcher } from "@remix-run/react";
-import { RESEND_COOLDOWN_SECONDS } from "#db/constants";
 import { Modal } from "../ui/modal";
 import { notify } from "../ui/notify";
 import { useCountdown } from "./countdown";
 import { OtpCodeField, OtpSentTo, ResendCode, useOtpDigits } from "./otp-entry";
 import { otpComplete } from "./otp-input";
 import { OTP_UI, type VerifyActionData } from "./verify-types";
+import { RESEND_COOLDOWN_SECONDS } from "~/models/auth/limits";
 
 export function VerificationModal({
   open,

@@ -4,13 +4,7 @@
  * it is chosen (POST /upload/logo, toasts 'Logo uploaded' / 'Failed to upload logo') and only its
  * URL is sent with the form.
  */
-import {
-  getFormProps,
-  getInputProps,
-  getTextareaProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import { useId, useRef, useState } from "react";
@@ -20,6 +14,7 @@ import {
   COMPANY_MSG,
   type CompanyRecord,
 } from "~/models/company/company.schema";
+import { TextField, TextareaField } from "~/components/forms/fields";
 import { Field } from "~/components/ui/field";
 import { notify } from "~/components/ui/notify";
 import { checkImageFile, IMAGE_ACCEPT } from "~/models/file/image-rules";
@@ -106,67 +101,37 @@ export function CompanyForm({
           {formError}
         </p>
       ) : null}
-      <Field label="Company name" error={fields.name.errors}>
-        {(p) => (
-          <input
-            {...getInputProps(fields.name, { type: "text" })}
-            {...p}
-            autoComplete="organization"
-            maxLength={COMPANY_LIMITS.name}
-          />
-        )}
-      </Field>
+      <TextField
+        meta={fields.name}
+        label="Company name"
+        autoComplete="organization"
+        maxLength={COMPANY_LIMITS.name}
+      />
       <div className="company-form-grid">
-        <Field label="Location" error={fields.location.errors}>
-          {(p) => (
-            <input
-              {...getInputProps(fields.location, { type: "text" })}
-              {...p}
-              maxLength={COMPANY_LIMITS.location}
-            />
-          )}
-        </Field>
-        <Field label="Website" error={fields.website.errors} hint="For example https://example.com">
-          {(p) => (
-            <input
-              {...getInputProps(fields.website, { type: "text" })}
-              {...p}
-              inputMode="url"
-              autoComplete="url"
-              maxLength={COMPANY_LIMITS.website}
-            />
-          )}
-        </Field>
-        <Field label="Email" error={fields.email.errors}>
-          {(p) => (
-            <input
-              {...getInputProps(fields.email, { type: "email" })}
-              {...p}
-              autoComplete="email"
-            />
-          )}
-        </Field>
-        <Field label="Phone" error={fields.phone.errors}>
-          {(p) => (
-            <input
-              {...getInputProps(fields.phone, { type: "tel" })}
-              {...p}
-              autoComplete="tel"
-              maxLength={COMPANY_LIMITS.phone}
-            />
-          )}
-        </Field>
+        <TextField meta={fields.location} label="Location" maxLength={COMPANY_LIMITS.location} />
+        <TextField
+          meta={fields.website}
+          label="Website"
+          hint="For example https://example.com"
+          inputMode="url"
+          autoComplete="url"
+          maxLength={COMPANY_LIMITS.website}
+        />
+        <TextField meta={fields.email} label="Email" type="email" autoComplete="email" />
+        <TextField
+          meta={fields.phone}
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          maxLength={COMPANY_LIMITS.phone}
+        />
       </div>
-      <Field label="Description" error={fields.description.errors}>
-        {(p) => (
-          <textarea
-            {...getTextareaProps(fields.description)}
-            {...p}
-            rows={3}
-            maxLength={COMPANY_LIMITS.description}
-          />
-        )}
-      </Field>
+      <TextareaField
+        meta={fields.description}
+        label="Description"
+        rows={3}
+        maxLength={COMPANY_LIMITS.description}
+      />
       <div className="company-logo-field">
         <div className="company-logo-preview" aria-hidden={logoUrl ? undefined : true}>
           {logoUrl ? (

@@ -4,7 +4,7 @@
  */
 import { Link, useLocation, useSearchParams } from "@remix-run/react";
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
-import { PAGE_SIZES } from "#db/constants";
+import { PAGE_SIZES } from "~/lib/paging";
 
 export interface TableState {
   page: number;
@@ -149,7 +149,7 @@ export function DataTable<T>({
   state: TableState;
   total: number;
   empty: string;
-  sortable?: string[];
+  sortable?: readonly string[];
   caption?: string;
   rowKey: (row: T) => string;
   pager?: boolean;

@@ -25,6 +25,8 @@ interface Labelled {
   meta: FieldMeta;
   label: ReactNode;
   hint?: ReactNode;
+  /** Extra classes on the field's wrapper (not the control). */
+  fieldClassName?: string;
 }
 
 const initial = (meta: FieldMeta) =>
@@ -34,11 +36,12 @@ export function TextField({
   meta,
   label,
   hint,
+  fieldClassName,
   type = "text",
   ...attrs
 }: Labelled & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "defaultValue">) {
   return (
-    <Field label={label} hint={hint} error={meta.errors} id={meta.id}>
+    <Field label={label} hint={hint} error={meta.errors} id={meta.id} className={fieldClassName}>
       {(p) => (
         <input
           {...p}
@@ -58,11 +61,12 @@ export function SelectField({
   meta,
   label,
   hint,
+  fieldClassName,
   children,
   ...attrs
 }: Labelled & Omit<SelectHTMLAttributes<HTMLSelectElement>, "id" | "name" | "defaultValue">) {
   return (
-    <Field label={label} hint={hint} error={meta.errors} id={meta.id}>
+    <Field label={label} hint={hint} error={meta.errors} id={meta.id} className={fieldClassName}>
       {(p) => (
         <select {...p} key={meta.key} name={meta.name} defaultValue={initial(meta)} {...attrs}>
           {children}
@@ -76,10 +80,11 @@ export function TextareaField({
   meta,
   label,
   hint,
+  fieldClassName,
   ...attrs
 }: Labelled & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "name" | "defaultValue">) {
   return (
-    <Field label={label} hint={hint} error={meta.errors} id={meta.id}>
+    <Field label={label} hint={hint} error={meta.errors} id={meta.id} className={fieldClassName}>
       {(p) => (
         <textarea {...p} key={meta.key} name={meta.name} defaultValue={initial(meta)} {...attrs} />
       )}

@@ -4,7 +4,7 @@ import { menuFor as fromShell } from "./app-shell";
 
 const flat = (items: { to: string; label: string }[]) => items.map((i) => `${i.label} ${i.to}`);
 
-describe("menuFor (spec §2.2)", () => {
+describe("menuFor (the product spec's navigation bar and footer)", () => {
   it("guest: Home, Jobs, Login, Register", () => {
     expect(flat(menuFor(null))).toEqual([
       "Home /",

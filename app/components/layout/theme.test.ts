@@ -15,7 +15,7 @@ const storageWith = (value: string | null) => ({
   getItem: (k: string) => (k === ADMIN_THEME_KEY ? value : null),
 });
 
-describe("admin themes (§2.9, §9)", () => {
+describe("admin themes (admin dashboard, business constants)", () => {
   it("lists four themes whose fourth id is the college short name", () => {
     expect(adminThemes("PhilSCA")).toEqual([
       { id: "default", label: "Default Blue", palette: "default" },

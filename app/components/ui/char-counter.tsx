@@ -1,6 +1,6 @@
 /**
  * A live "1 950 / 2 000" under a text field with a `maxLength`, shown from 80 % of the limit on.
- * It reads the field by id and listens to its input events, so any input or textarea gains it
+ * It reads the field by id and listens to input events on the document, so any input or textarea gains it
  * without changing its markup; without JavaScript the field's `maxLength` still holds.
  */
 import { useEffect, useState } from "react";
@@ -11,24 +11,33 @@ const number = new Intl.NumberFormat("en-US");
 export function CharCounter({ targetId }: { targetId: string }) {
   const [state, setState] = useState<{ length: number; max: number } | null>(null);
   useEffect(() => {
-    const el = document.getElementById(targetId);
-    if (!(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement)) return;
-    if (
-      el instanceof HTMLInputElement &&
-      !["text", "search", "url", "email", "tel", ""].includes(el.type)
-    )
-      return;
-    const update = () =>
-      setState(el.maxLength > 0 ? { length: el.value.length, max: el.maxLength } : null);
+    // Listened for on the document, not on the element: a form library may remount the control
+    // (a new element with the same id), and the count must follow whichever one is there now.
+    const field = () => {
+      const el = document.getElementById(targetId);
+      if (!(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement)) return null;
+      if (
+        el instanceof HTMLInputElement &&
+        !["text", "search", "url", "email", "tel", ""].includes(el.type)
+      )
+        return null;
+      return el;
+    };
+    const update = () => {
+      const el = field();
+      setState(el && el.maxLength > 0 ? { length: el.value.length, max: el.maxLength } : null);
+    };
     update();
+    const onInput = (event: Event) => {
+      if ((event.target as Element | null)?.id === targetId) update();
+    };
     // Forms reset by the page (after a save) change the value without an input event.
-    const afterReset = () => setTimeout(update, 0);
-    const form = el.form;
-    el.addEventListener("input", update);
-    form?.addEventListener("reset", afterReset);
+    const onReset = () => setTimeout(update, 0);
+    document.addEventListener("input", onInput, true);
+    document.addEventListener("reset", onReset, true);
     return () => {
-      el.removeEventListener("input", update);
-      form?.removeEventListener("reset", afterReset);
+      document.removeEventListener("input", onInput, true);
+      document.removeEventListener("reset", onReset, true);
     };
   }, [targetId]);
   const near = state && state.length >= state.max * SHOW_FROM;

@@ -8,11 +8,14 @@ export function Field({
   hint,
   children,
   id,
+  className,
 }: {
   label: React.ReactNode;
   error?: string | string[] | null;
   hint?: React.ReactNode;
   id?: string;
+  /** Extra classes on the field's wrapper. */
+  className?: string;
   children: (props: {
     id: string;
     "aria-invalid": boolean | undefined;
@@ -26,7 +29,7 @@ export function Field({
     [msg ? `${fid}-error` : null, hint ? `${fid}-hint` : null].filter(Boolean).join(" ") ||
     undefined;
   return (
-    <div className={`field${msg ? " field-invalid" : ""}`}>
+    <div className={`field${className ? ` ${className}` : ""}${msg ? " field-invalid" : ""}`}>
       <label htmlFor={fid} className="field-label">
         {label}
       </label>

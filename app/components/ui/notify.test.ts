@@ -3,7 +3,7 @@ import { DURATIONS, MAX_NOTICES, getNotices, notify } from "./notify";
 
 const messages = () => getNotices().map((n) => n.message);
 
-describe("notifications (§9)", () => {
+describe("notifications (business constants)", () => {
   beforeEach(() => {
     vi.useFakeTimers();
     vi.stubGlobal("window", {}); // timers only run in the browser

@@ -22,9 +22,9 @@ export const DURATIONS: Record<NoticeKind, number | null> = {
 };
 export const MAX_NOTICES = 20;
 /**
- * The survey admin area's own timings (4 s default, 3 s success, 5 s error, top-right). Pass
- * them per call, e.g. `notify.success(m, { duration: SURVEY_ADMIN_DURATIONS.success })`, and set
- * `handle = { toaster: "top-right" }` on those routes so the shell's Toaster moves there.
+ * The survey admin area's own timings (4 s default, 3 s success, 5 s error, top-right), used by
+ * `components/survey/notify.ts`; those routes set `handle = { toaster: "top-right" }` so the
+ * shell's Toaster moves there.
  */
 export const SURVEY_ADMIN_DURATIONS: Record<NoticeKind, number | null> = {
   blank: 4000,

@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useRef } from "react";
-import { SEARCH_DEBOUNCE_MS } from "#db/constants";
+
+/** The search boxes run 350 ms after the last keystroke. */
+export const SEARCH_DEBOUNCE_MS = 350;
 
 /**
- * One pending call at a time (the search boxes' "350 ms after the last keystroke", spec §9):
+ * One pending call at a time (the search boxes' "350 ms after the last keystroke", the product spec's business constants):
  * `schedule` replaces the pending call, `cancel` drops it. The pending call is dropped on unmount
  * and whenever `resetKey` changes (so a late search cannot undo a navigation started meanwhile).
  */

@@ -5,9 +5,11 @@
  */
 import { Form, Link, useNavigate } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { PAGE_SIZES, ROLES } from "#db/constants";
+import { ROLES } from "#db/constants";
+import { Field } from "~/components/ui/field";
 import { useDebounced } from "~/components/ui/use-debounced";
 import type { UserListQuery } from "~/models/user/admin.schema";
+import { PAGE_SIZES } from "~/lib/paging";
 
 function toSearch(form: HTMLFormElement): string {
   const params = new URLSearchParams();
@@ -88,68 +90,63 @@ export function UsersFilters({
           autoComplete="off"
         />
       </div>
-      <div className="field">
-        <label htmlFor="users-role" className="field-label">
-          Role
-        </label>
-        <select id="users-role" name="role" defaultValue={query.role ?? ""}>
-          <option value="">All roles</option>
-          {ROLES.map((r) => (
-            <option key={r} value={r}>
-              {r}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="users-status" className="field-label">
-          Status
-        </label>
-        <select id="users-status" name="status" defaultValue={query.status ?? ""}>
-          <option value="">All</option>
-          <option value="active">active</option>
-          <option value="inactive">inactive</option>
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="users-verified" className="field-label">
-          Verified
-        </label>
-        <select
-          id="users-verified"
-          name="verified"
-          defaultValue={query.verified === null ? "" : String(query.verified)}
-        >
-          <option value="">All</option>
-          <option value="true">Yes</option>
-          <option value="false">No</option>
-        </select>
-      </div>
-      <div className="field filter-course">
-        <label htmlFor="users-course" className="field-label">
-          Course
-        </label>
-        <select id="users-course" name="course" defaultValue={query.course ?? ""}>
-          <option value="">All</option>
-          {courses.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="users-size" className="field-label">
-          Rows per page
-        </label>
-        <select id="users-size" name="size" defaultValue={String(query.size)}>
-          {PAGE_SIZES.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Field label="Role" id="users-role">
+        {(p) => (
+          <select {...p} name="role" defaultValue={query.role ?? ""}>
+            <option value="">All roles</option>
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label="Status" id="users-status">
+        {(p) => (
+          <select {...p} name="status" defaultValue={query.status ?? ""}>
+            <option value="">All</option>
+            <option value="active">active</option>
+            <option value="inactive">inactive</option>
+          </select>
+        )}
+      </Field>
+      <Field label="Verified" id="users-verified">
+        {(p) => (
+          <select
+            {...p}
+            name="verified"
+            defaultValue={query.verified === null ? "" : String(query.verified)}
+          >
+            <option value="">All</option>
+            <option value="true">Yes</option>
+            <option value="false">No</option>
+          </select>
+        )}
+      </Field>
+      <Field label="Course" id="users-course" className="filter-course">
+        {(p) => (
+          <select {...p} name="course" defaultValue={query.course ?? ""}>
+            <option value="">All</option>
+            {courses.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label="Rows per page" id="users-size">
+        {(p) => (
+          <select {...p} name="size" defaultValue={String(query.size)}>
+            {PAGE_SIZES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       {sortKept ? (
         <>
           <input type="hidden" name="sort" value={query.sort} />

@@ -3,8 +3,8 @@
  * anything parses them. One small mechanism for the whole server: `bodyLimitFor` says how much a
  * request may send, `BodyCounter` counts, and server.server.ts cuts the request off with a 413.
  */
-import { LOGO_MAX_BYTES } from "#db/constants";
 import { mediaType } from "./content-type.server";
+import { LOGO_MAX_BYTES } from "~/lib/uploads";
 
 /** Forms and JSON: enough for the longest survey or job post many times over. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;

@@ -34,6 +34,7 @@ import {
   verifyEmailCode,
 } from "./verification.server";
 import { registerSchema } from "../user/user.schema";
+import { authConfig, authCtx } from "../../../tests/setup/auth-config";
 
 const ip = "10.0.0.1";
 const payload = (o: Record<string, unknown> = {}) =>
@@ -74,7 +75,7 @@ describe("accounts model", () =>
     describe("registration", () => {
       it("creates an unverified student, mails a 6-digit code stored only as a keyed hash, and starts the cooldown", async () => {
         const input = payload();
-        const { user, course } = await registerUser(t.db, input, { ip });
+        const { user, course } = await registerUser(authCtx(t.db), input, { ip });
         expect(user).toMatchObject({
           role: "student",
           emailVerifiedAt: null,
@@ -97,14 +98,14 @@ describe("accounts model", () =>
 
       it("keeps no student ID for alumni and refuses a taken address in any case", async () => {
         const { user } = await registerUser(
-          t.db,
+          authCtx(t.db),
           payload({ userType: "alumni", studentId: "X-1" }),
           { ip },
         );
         expect(user.role).toBe("alumni");
         expect(user.studentId).toBeNull();
         const e = await caught(
-          registerUser(t.db, payload({ email: user.email.toUpperCase() }), { ip }),
+          registerUser(authCtx(t.db), payload({ email: user.email.toUpperCase() }), { ip }),
         );
         expect(e).toBeInstanceOf(Conflict);
         expect(e.fields).toEqual({ email: ["An account with this email already exists"] });
@@ -112,11 +113,11 @@ describe("accounts model", () =>
 
       it("refuses an unknown course and a taken student ID without leaving a half-made account", async () => {
         expect(
-          await caught(registerUser(t.db, payload({ course: "Basket Weaving" }), { ip })),
+          await caught(registerUser(authCtx(t.db), payload({ course: "Basket Weaving" }), { ip })),
         ).toBeInstanceOf(ValidationError);
         await createUser(t.db, { studentId: "S-TAKEN" });
         const input = payload({ studentId: "s-taken" });
-        expect((await caught(registerUser(t.db, input, { ip }))).status).toBe(409);
+        expect((await caught(registerUser(authCtx(t.db), input, { ip }))).status).toBe(409);
         expect(await t.db.select().from(users).where(eq(users.email, input.email))).toEqual([]);
         expect(await mails(t.db, input.email)).toEqual([]);
       });
@@ -127,39 +128,47 @@ describe("accounts model", () =>
           count: 100,
           resetAt: sql`now() + interval '10 minutes'`,
         });
-        expect(await caught(registerUser(t.db, payload(), { ip }))).toBeInstanceOf(TooManyRequests);
-        await registerUser(t.db, payload(), { ip: "10.0.0.2" });
+        expect(await caught(registerUser(authCtx(t.db), payload(), { ip }))).toBeInstanceOf(
+          TooManyRequests,
+        );
+        await registerUser(authCtx(t.db), payload(), { ip: "10.0.0.2" });
       });
     });
 
     describe("verification code", () => {
       it("verifies once; a replay is refused", async () => {
-        const { user } = await registerUser(t.db, payload(), { ip });
+        const { user } = await registerUser(authCtx(t.db), payload(), { ip });
         const code = await lastCode(t.db, user.email);
-        const verified = await verifyEmailCode(t.db, {
+        const verified = await verifyEmailCode(authCtx(t.db), {
           email: user.email.toUpperCase(),
           otp: code,
           ip,
         });
         expect(verified.emailVerifiedAt).toBeInstanceOf(Date);
-        const e = await caught(verifyEmailCode(t.db, { email: user.email, otp: code, ip }));
-        // Issue 11 §8: an already verified address answers like a wrong code (no account oracle).
+        const e = await caught(
+          verifyEmailCode(authCtx(t.db), { email: user.email, otp: code, ip }),
+        );
+        // docs/security.md, "Same answer for known and unknown accounts": an already verified address answers like a wrong code (no account oracle).
         expect(e.message).toBe(OTP_MSG.invalid);
         // Even had the account not been verified, the consumed code is dead.
         await t.db.update(users).set({ emailVerifiedAt: null }).where(eq(users.id, user.id));
         expect(
-          (await caught(verifyEmailCode(t.db, { email: user.email, otp: code, ip }))).message,
+          (await caught(verifyEmailCode(authCtx(t.db), { email: user.email, otp: code, ip })))
+            .message,
         ).toBe(OTP_MSG.invalid);
       });
 
       it("burns the code after 5 wrong tries: then even the right code fails until a new one is sent", async () => {
-        const { user } = await registerUser(t.db, payload(), { ip });
+        const { user } = await registerUser(authCtx(t.db), payload(), { ip });
         const code = await lastCode(t.db, user.email);
         const messages: string[] = [];
         for (let i = 0; i < 5; i++)
           messages.push(
-            (await caught(verifyEmailCode(t.db, { email: user.email, otp: wrong(code), ip })))
-              .message,
+            (
+              await caught(
+                verifyEmailCode(authCtx(t.db), { email: user.email, otp: wrong(code), ip }),
+              )
+            ).message,
           );
         expect(messages).toEqual([
           OTP_MSG.invalid,
@@ -169,24 +178,26 @@ describe("accounts model", () =>
           OTP_MSG.burned,
         ]);
         expect(
-          (await caught(verifyEmailCode(t.db, { email: user.email, otp: code, ip }))).message,
+          (await caught(verifyEmailCode(authCtx(t.db), { email: user.email, otp: code, ip })))
+            .message,
         ).toBe(OTP_MSG.burned);
         await skipCooldown(t.db, user.email);
-        await resendVerificationCode(t.db, { email: user.email, ip });
+        await resendVerificationCode(authCtx(t.db), { email: user.email, ip });
         const fresh = await lastCode(t.db, user.email);
         expect(
-          (await verifyEmailCode(t.db, { email: user.email, otp: fresh, ip })).emailVerifiedAt,
+          (await verifyEmailCode(authCtx(t.db), { email: user.email, otp: fresh, ip }))
+            .emailVerifiedAt,
         ).not.toBeNull();
       });
 
       it("counts parallel guesses: a burst cannot exceed the 5-try budget", async () => {
-        const { user } = await registerUser(t.db, payload(), { ip });
+        const { user } = await registerUser(authCtx(t.db), payload(), { ip });
         const code = await lastCode(t.db, user.email);
         const guesses = Array.from({ length: 12 }, (_, i) =>
           String((Number(code) + 1 + i) % 1e6).padStart(6, "0"),
         );
         const results = await Promise.allSettled(
-          guesses.map((otp) => verifyEmailCode(t.db, { email: user.email, otp, ip })),
+          guesses.map((otp) => verifyEmailCode(authCtx(t.db), { email: user.email, otp, ip })),
         );
         expect(results.every((r) => r.status === "rejected")).toBe(true);
         const [row] = await t.db
@@ -195,48 +206,52 @@ describe("accounts model", () =>
           .where(eq(verificationCodes.userId, user.id));
         expect(row.attempts).toBe(5);
         expect(
-          (await caught(verifyEmailCode(t.db, { email: user.email, otp: code, ip }))).message,
+          (await caught(verifyEmailCode(authCtx(t.db), { email: user.email, otp: code, ip })))
+            .message,
         ).toBe(OTP_MSG.burned);
       });
 
       it("refuses an expired code", async () => {
-        const { user } = await registerUser(t.db, payload(), { ip });
+        const { user } = await registerUser(authCtx(t.db), payload(), { ip });
         const code = await lastCode(t.db, user.email);
         await t.db
           .update(verificationCodes)
           .set({ expiresAt: sql`now() - interval '1 second'` })
           .where(eq(verificationCodes.userId, user.id));
         expect(
-          (await caught(verifyEmailCode(t.db, { email: user.email, otp: code, ip }))).message,
+          (await caught(verifyEmailCode(authCtx(t.db), { email: user.email, otp: code, ip })))
+            .message,
         ).toBe(OTP_MSG.expired);
         const [u] = await t.db.select().from(users).where(eq(users.id, user.id));
         expect(u.emailVerifiedAt).toBeNull();
       });
 
       it("a new code replaces the old one, and a code only works for its own address", async () => {
-        const a = await registerUser(t.db, payload(), { ip });
-        const b = await registerUser(t.db, payload(), { ip });
+        const a = await registerUser(authCtx(t.db), payload(), { ip });
+        const b = await registerUser(authCtx(t.db), payload(), { ip });
         const oldA = await lastCode(t.db, a.user.email);
         const codeB = await lastCode(t.db, b.user.email);
         await skipCooldown(t.db, a.user.email);
-        await resendVerificationCode(t.db, { email: a.user.email, ip });
+        await resendVerificationCode(authCtx(t.db), { email: a.user.email, ip });
         const newA = await lastCode(t.db, a.user.email);
         if (oldA !== newA) {
           expect(
-            (await caught(verifyEmailCode(t.db, { email: a.user.email, otp: oldA, ip }))).message,
+            (await caught(verifyEmailCode(authCtx(t.db), { email: a.user.email, otp: oldA, ip })))
+              .message,
           ).toBe(OTP_MSG.invalid);
         }
         if (codeB !== newA) {
           expect(
-            (await caught(verifyEmailCode(t.db, { email: a.user.email, otp: codeB, ip }))).status,
+            (await caught(verifyEmailCode(authCtx(t.db), { email: a.user.email, otp: codeB, ip })))
+              .status,
           ).toBe(400);
         }
-        await verifyEmailCode(t.db, { email: a.user.email, otp: newA, ip });
+        await verifyEmailCode(authCtx(t.db), { email: a.user.email, otp: newA, ip });
       });
 
       it("answers an unknown address like a wrong code", async () => {
         const e = await caught(
-          verifyEmailCode(t.db, { email: "nobody@example.edu", otp: "123456", ip }),
+          verifyEmailCode(authCtx(t.db), { email: "nobody@example.edu", otp: "123456", ip }),
         );
         expect(e).toBeInstanceOf(ValidationError);
         expect(e.message).toBe(OTP_MSG.invalid);
@@ -245,19 +260,21 @@ describe("accounts model", () =>
 
     describe("resend", () => {
       it("allows one code per 60 s per address (429 with the wait) and a few per hour", async () => {
-        const { user } = await registerUser(t.db, payload(), { ip });
-        const e = await caught(resendVerificationCode(t.db, { email: user.email, ip }));
+        const { user } = await registerUser(authCtx(t.db), payload(), { ip });
+        const e = await caught(resendVerificationCode(authCtx(t.db), { email: user.email, ip }));
         expect(e).toBeInstanceOf(TooManyRequests);
         expect((e as TooManyRequests).retryAfterSeconds).toBeGreaterThan(50);
         expect((e as TooManyRequests).retryAfterSeconds).toBeLessThanOrEqual(60);
         for (let i = 0; i < 5; i++) {
           await skipCooldown(t.db, user.email);
-          expect(await resendVerificationCode(t.db, { email: user.email, ip })).toEqual({
+          expect(await resendVerificationCode(authCtx(t.db), { email: user.email, ip })).toEqual({
             message: OTP_MSG.resent,
           });
         }
         await skipCooldown(t.db, user.email);
-        const hourly = await caught(resendVerificationCode(t.db, { email: user.email, ip }));
+        const hourly = await caught(
+          resendVerificationCode(authCtx(t.db), { email: user.email, ip }),
+        );
         expect(hourly.message).toBe(OTP_MSG.hourly);
         expect((hourly as TooManyRequests).retryAfterSeconds).toBeGreaterThan(3000);
         expect(await mails(t.db, user.email, "verify_email")).toHaveLength(6);
@@ -265,26 +282,28 @@ describe("accounts model", () =>
 
       it("answers unknown and verified addresses alike, sending nothing", async () => {
         const { user } = await createUser(t.db);
-        expect(await resendVerificationCode(t.db, { email: "ghost@example.edu", ip })).toEqual({
+        expect(
+          await resendVerificationCode(authCtx(t.db), { email: "ghost@example.edu", ip }),
+        ).toEqual({
           message: OTP_MSG.resent,
         });
-        expect(await resendVerificationCode(t.db, { email: user.email, ip })).toEqual({
+        expect(await resendVerificationCode(authCtx(t.db), { email: user.email, ip })).toEqual({
           message: OTP_MSG.resent,
         });
         expect(await mails(t.db, user.email)).toEqual([]);
         expect(
-          await caught(resendVerificationCode(t.db, { email: "ghost@example.edu", ip })),
+          await caught(resendVerificationCode(authCtx(t.db), { email: "ghost@example.edu", ip })),
         ).toBeInstanceOf(TooManyRequests);
       });
     });
 
     describe("sign-in", () => {
       it("diverts an unverified account with the right password (403, no session) and mails a fresh code if needed", async () => {
-        const { user } = await registerUser(t.db, payload(), { ip });
+        const { user } = await registerUser(authCtx(t.db), payload(), { ip });
         await t.db.update(verificationCodes).set({ expiresAt: sql`now() - interval '1 minute'` });
         await skipCooldown(t.db, user.email);
         const e = await caught(
-          authenticate(t.db, { email: user.email, password: "secret-pass", ip }),
+          authenticate(authCtx(t.db), { email: user.email, password: "secret-pass", ip }),
         );
         expect(e).toBeInstanceOf(Forbidden);
         expect(e.extra).toEqual({ requiresVerification: true, userId: user.id, email: user.email });
@@ -292,63 +311,87 @@ describe("accounts model", () =>
         expect(await mails(t.db, user.email, "verify_email")).toHaveLength(2);
         // A live code is not replaced by another sign-in attempt.
         await skipCooldown(t.db, user.email);
-        await caught(authenticate(t.db, { email: user.email, password: "secret-pass", ip }));
+        await caught(
+          authenticate(authCtx(t.db), { email: user.email, password: "secret-pass", ip }),
+        );
         expect(await mails(t.db, user.email, "verify_email")).toHaveLength(2);
         // Wrong password on an unverified account: the ordinary 401.
         expect(
-          await caught(authenticate(t.db, { email: user.email, password: "nope-nope", ip })),
+          await caught(
+            authenticate(authCtx(t.db), { email: user.email, password: "nope-nope", ip }),
+          ),
         ).toBeInstanceOf(Unauthorized);
       });
 
       it("refuses a deactivated account like a wrong password unless the password is right (issue 12)", async () => {
         const { user, password } = await createUser(t.db, { isActive: false });
         const a = await caught(
-          authenticate(t.db, { email: user.email, password: "wrong-pass-1", ip }),
+          authenticate(authCtx(t.db), { email: user.email, password: "wrong-pass-1", ip }),
         );
         const b = await caught(
-          authenticate(t.db, { email: "nobody@example.edu", password: "wrong-pass-1", ip }),
+          authenticate(authCtx(t.db), {
+            email: "nobody@example.edu",
+            password: "wrong-pass-1",
+            ip,
+          }),
         );
         expect(a).toBeInstanceOf(Unauthorized);
         expect([a.message, a.status, a.extra]).toEqual([b.message, b.status, b.extra]);
         expect(a.message).toBe(INVALID_CREDENTIALS);
         const told = await caught(
-          authenticate(t.db, { email: user.email, password, ip, contact: "info@example.edu" }),
+          authenticate(authCtx(t.db), {
+            email: user.email,
+            password,
+            ip,
+          }),
         );
         expect(told).toBeInstanceOf(Forbidden);
         expect(told.extra).toEqual({ deactivated: true });
         expect(told.message).toBe(deactivatedMessage("info@example.edu"));
       });
 
-      // Issue 11 §7 replaced the per-account lockout (10 failures from anywhere refused even the
+      // Sign-in throttling (docs/security.md) replaced the per-account lockout (10 failures from anywhere refused even the
       // right password for 15 minutes) with per-address back-off: the owner is never locked out.
       it("counts attempts per account in the database but lets the owner in from another address", async () => {
         const { user, password } = await createUser(t.db);
         for (let i = 0; i < 10; i++)
           await caught(
-            authenticate(t.db, { email: user.email, password: "wrong-pass", ip: `10.1.0.${i}` }),
+            authenticate(authCtx(t.db), {
+              email: user.email,
+              password: "wrong-pass",
+              ip: `10.1.0.${i}`,
+            }),
           );
         const [row] = await t.db
           .select()
           .from(rateLimits)
           .where(eq(rateLimits.key, `login-acct:${user.email}`));
         expect(row.count).toBe(10);
-        expect((await authenticate(t.db, { email: user.email, password, ip: "10.9.9.9" })).id).toBe(
-          user.id,
-        );
+        expect(
+          (await authenticate(authCtx(t.db), { email: user.email, password, ip: "10.9.9.9" })).id,
+        ).toBe(user.id);
       });
     });
 
     describe("password recovery", () => {
       it("mails a PUBLIC_URL link for a known address and answers an unknown one the same", async () => {
         const { user } = await createUser(t.db);
-        const known = await requestPasswordReset(t.db, { email: user.email.toUpperCase(), ip });
-        const unknown = await requestPasswordReset(t.db, { email: "ghost@example.edu", ip });
+        const known = await requestPasswordReset(authCtx(t.db), {
+          email: user.email.toUpperCase(),
+          ip,
+        });
+        const unknown = await requestPasswordReset(authCtx(t.db), {
+          email: "ghost@example.edu",
+          ip,
+        });
         expect(known).toEqual(unknown);
         expect(known.message).toBe(RESET_MSG.sent);
         const [m] = await mails(t.db, user.email, "password_reset");
         const link = m.text!.match(/https?:\/\/\S+/)![0];
         const url = new URL(link);
-        expect(`${url.origin}${url.pathname}`).toBe(resetLink("x", user.email).split("?")[0]);
+        expect(`${url.origin}${url.pathname}`).toBe(
+          resetLink(authConfig().publicUrl, "x", user.email).split("?")[0],
+        );
         expect(url.searchParams.get("email")).toBe(user.email);
         const token = url.searchParams.get("token")!;
         const [row] = await t.db
@@ -365,7 +408,7 @@ describe("accounts model", () =>
       it("sends at most 3 links per address per hour, still answering alike", async () => {
         const { user } = await createUser(t.db);
         for (let i = 0; i < 5; i++)
-          expect(await requestPasswordReset(t.db, { email: user.email, ip })).toEqual({
+          expect(await requestPasswordReset(authCtx(t.db), { email: user.email, ip })).toEqual({
             message: RESET_MSG.sent,
           });
         expect(await mails(t.db, user.email, "password_reset")).toHaveLength(3);
@@ -380,7 +423,12 @@ describe("accounts model", () =>
         expect(await checkPasswordToken(t.db, { email: user.email, token })).toEqual({
           purpose: "password_reset",
         });
-        await resetPassword(t.db, { email: user.email, token, password: "brand-new-pass", ip });
+        await resetPassword(authCtx(t.db), {
+          email: user.email,
+          token,
+          password: "brand-new-pass",
+          ip,
+        });
         const [u] = await t.db.select().from(users).where(eq(users.id, user.id));
         expect(await verifyPassword(u.passwordHash, "brand-new-pass")).toBe(true);
         expect(u.emailVerifiedAt).not.toBeNull();
@@ -390,11 +438,12 @@ describe("accounts model", () =>
         expect(await mails(t.db, user.email, "password_changed")).toHaveLength(1);
         // Replay of the same link.
         const e = await caught(
-          resetPassword(t.db, { email: user.email, token, password: "another-pass", ip }),
+          resetPassword(authCtx(t.db), { email: user.email, token, password: "another-pass", ip }),
         );
         expect(e.message).toBe(RESET_MSG.invalid);
         expect(
-          (await authenticate(t.db, { email: user.email, password: "brand-new-pass", ip })).id,
+          (await authenticate(authCtx(t.db), { email: user.email, password: "brand-new-pass", ip }))
+            .id,
         ).toBe(user.id);
       });
 
@@ -404,14 +453,24 @@ describe("accounts model", () =>
         const token = await issuePasswordToken(t.db, user.id, "password_reset");
         expect(
           await caught(
-            resetPassword(t.db, { email: other.user.email, token, password: "x-new-pass", ip }),
+            resetPassword(authCtx(t.db), {
+              email: other.user.email,
+              token,
+              password: "x-new-pass",
+              ip,
+            }),
           ),
         ).toBeInstanceOf(ValidationError);
         await t.db.update(passwordTokens).set({ expiresAt: sql`now() - interval '1 second'` });
         expect(
           (
             await caught(
-              resetPassword(t.db, { email: user.email, token, password: "x-new-pass", ip }),
+              resetPassword(authCtx(t.db), {
+                email: user.email,
+                token,
+                password: "x-new-pass",
+                ip,
+              }),
             )
           ).message,
         ).toBe(RESET_MSG.invalid);
@@ -419,7 +478,12 @@ describe("accounts model", () =>
         await t.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
         expect(
           await caught(
-            resetPassword(t.db, { email: user.email, token: fresh, password: "x-new-pass", ip }),
+            resetPassword(authCtx(t.db), {
+              email: user.email,
+              token: fresh,
+              password: "x-new-pass",
+              ip,
+            }),
           ),
         ).toBeInstanceOf(ValidationError);
       });
@@ -445,28 +509,39 @@ describe("accounts model", () =>
         const first = await issuePasswordToken(t.db, user.id, "password_reset");
         const second = await issuePasswordToken(t.db, user.id, "password_reset");
         expect(await checkPasswordToken(t.db, { email: user.email, token: first })).toBeNull();
-        await resetPassword(t.db, {
+        await resetPassword(authCtx(t.db), {
           email: user.email,
           token: second,
           password: "invited-pass",
           ip,
         });
         expect(
-          (await authenticate(t.db, { email: user.email, password: "invited-pass", ip })).id,
+          (await authenticate(authCtx(t.db), { email: user.email, password: "invited-pass", ip }))
+            .id,
         ).toBe(user.id);
       });
 
       it("lifts the sign-in throttle of the account after a reset", async () => {
         const { user } = await createUser(t.db);
         for (let i = 0; i < 10; i++)
-          await caught(authenticate(t.db, { email: user.email, password: "wrong-pass", ip }));
+          await caught(
+            authenticate(authCtx(t.db), { email: user.email, password: "wrong-pass", ip }),
+          );
         const token = await issuePasswordToken(t.db, user.id, "password_reset");
         expect(
-          await caught(authenticate(t.db, { email: user.email, password: "wrong-pass", ip })),
+          await caught(
+            authenticate(authCtx(t.db), { email: user.email, password: "wrong-pass", ip }),
+          ),
         ).toBeInstanceOf(TooManyRequests);
-        await resetPassword(t.db, { email: user.email, token, password: "fresh-pass-1", ip });
+        await resetPassword(authCtx(t.db), {
+          email: user.email,
+          token,
+          password: "fresh-pass-1",
+          ip,
+        });
         expect(
-          (await authenticate(t.db, { email: user.email, password: "fresh-pass-1", ip })).id,
+          (await authenticate(authCtx(t.db), { email: user.email, password: "fresh-pass-1", ip }))
+            .id,
         ).toBe(user.id);
       });
     });

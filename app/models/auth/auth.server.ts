@@ -18,6 +18,7 @@ import {
 import { Forbidden, TooManyRequests, Unauthorized } from "~/lib/errors";
 import { findUserByEmail, type UserRow } from "../user/user.server";
 import { verifyPassword } from "./password.server";
+import type { AuthCtx } from "./config";
 import { ensureVerificationCode } from "./verification.server";
 
 export const INVALID_CREDENTIALS = "Invalid email or password";
@@ -29,7 +30,7 @@ export const deactivatedMessage = (contact: string) =>
   `This account has been deactivated. Please contact ${contact} if you need access again.`;
 
 /**
- * Sign-in throttling (issue 11 §7) — nobody can lock an owner out:
+ * Sign-in throttling (docs/security.md) — nobody can lock an owner out:
  * - per (account, client address): 5 attempts back to back, then a delay that doubles from 15 s up
  *   to 15 minutes; forgotten an hour after the last delay ran out, or at a successful sign-in;
  * - per account, from every address: past 20 attempts in 15 minutes each *new* address gets only
@@ -51,12 +52,13 @@ const pairKey = (email: string, ip: string) => `login:${email.trim().toLowerCase
 
 /**
  * Checks e-mail and password; returns the user or throws Unauthorized / Forbidden / TooManyRequests.
- * `contact` is the address a deactivated account is told to write to (the college's info e-mail).
+ * A deactivated account is told to write to the college's info e-mail (config.collegeInfoEmail).
  */
 export async function authenticate(
-  db: Db,
-  input: { email: string; password: string; ip: string; contact?: string },
+  ax: AuthCtx,
+  input: { email: string; password: string; ip: string },
 ): Promise<UserRow> {
+  const { db, config } = ax;
   const email = input.email.trim().toLowerCase();
   const ip = { key: ipKey(input.ip), ...LOGIN_LIMITS.perIp };
   const acct = { key: acctKey(email), ...LOGIN_LIMITS.perAccount };
@@ -85,12 +87,12 @@ export async function authenticate(
   // Only now may the account's state be told: a guesser never gets this far, so a wrong password
   // still answers exactly as for an unknown address (enumeration stays closed).
   if (!user.isActive)
-    throw new Forbidden(deactivatedMessage(input.contact ?? "the college"), undefined, {
+    throw new Forbidden(deactivatedMessage(config.collegeInfoEmail), undefined, {
       deactivated: true,
     });
   if (!user.emailVerifiedAt) {
     // The password proved the account: make sure a usable code is on its way to the address.
-    await ensureVerificationCode(db, user);
+    await ensureVerificationCode(ax, user);
     throw new Forbidden(VERIFY_FIRST, undefined, {
       requiresVerification: true,
       userId: user.id,

@@ -4,10 +4,10 @@
  * zxcvbn-ts (`@zxcvbn-ts/language-common`, ranked from real leaks) plus the college's own words.
  * Server-only: the list stays out of the browser bundle; the server's answer is the one that counts.
  */
-import { PASSWORD_MAX } from "#db/constants";
-import { env } from "~/lib/env.server";
 import { ValidationError } from "~/lib/errors";
 import { MSG, passwordMinMessage } from "../user/user.schema";
+import type { AuthConfig } from "./config";
+import { PASSWORD_MAX } from "./limits";
 
 export const PASSWORD_POLICY_MSG = {
   common: "This password is too common and easy to guess. Please choose a different one.",
@@ -30,40 +30,22 @@ function commonPasswords(): Promise<Set<string>> {
 
 const squash = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, "");
 
-/** Words of this installation a guesser tries first: Runway, the college's name, short name and domain. */
-export function collegeWords(e: {
-  COLLEGE_NAME: string;
-  COLLEGE_SHORT_NAME: string;
-  COLLEGE_EMAIL_DOMAIN: string;
-}): string[] {
-  const domainLabels = e.COLLEGE_EMAIL_DOMAIN.split(".").slice(0, -1);
-  const words = [
-    "runway",
-    e.COLLEGE_NAME,
-    e.COLLEGE_SHORT_NAME,
-    e.COLLEGE_EMAIL_DOMAIN,
-    ...domainLabels,
-  ];
-  return [...new Set(words.map(squash).filter((w) => w.length >= 3))];
-}
-
 /**
  * The reason a new password is refused, or null. Case-insensitive; a college word with only digits
  * or punctuation around it (`Runway2026!`, `gold123`) counts as the word itself.
  */
 export async function newPasswordProblem(
   password: string,
-  opts: { minLength?: number; words?: string[] } = {},
+  policy: Pick<AuthConfig, "passwordMinLength" | "passwordWords">,
 ): Promise<string | null> {
-  const e = env();
-  const min = opts.minLength ?? e.PASSWORD_MIN_LENGTH;
+  const min = policy.passwordMinLength;
   if (!password) return MSG.passwordRequired;
   if (password.length < min) return passwordMinMessage(min);
   if (password.length > PASSWORD_MAX) return MSG.passwordMax;
   const lower = password.toLowerCase();
   if ((await commonPasswords()).has(lower)) return PASSWORD_POLICY_MSG.common;
   const core = lower.replace(/[^a-z]/g, "");
-  const words = opts.words ?? collegeWords(e);
+  const words = policy.passwordWords;
   if (core.length && words.includes(squash(core)) && /^[^a-z]*[a-z]+[^a-z]*$/.test(lower))
     return PASSWORD_POLICY_MSG.common;
   if (words.includes(squash(lower))) return PASSWORD_POLICY_MSG.common;
@@ -71,7 +53,11 @@ export async function newPasswordProblem(
 }
 
 /** Throws a ValidationError on `field` when the new password breaks the policy. */
-export async function assertNewPassword(password: string, field = "password"): Promise<void> {
-  const problem = await newPasswordProblem(password);
+export async function assertNewPassword(
+  password: string,
+  policy: Pick<AuthConfig, "passwordMinLength" | "passwordWords">,
+  field = "password",
+): Promise<void> {
+  const problem = await newPasswordProblem(password, policy);
   if (problem) throw new ValidationError(problem, { [field]: [problem] });
 }

@@ -1,4 +1,4 @@
-/** Issue 11 §11: the common-password list and the college's words, case-insensitively; the configured minimum. */
+/** docs/security.md, "Passwords people actually guess": the common-password list and the college's words, case-insensitively; the configured minimum. */
 import { describe, expect, it } from "vitest";
 import {
   MSG,
@@ -7,7 +7,8 @@ import {
   resetPasswordFormSchemaOf,
   userRecordSchema,
 } from "../user/user.schema";
-import { collegeWords, newPasswordProblem, PASSWORD_POLICY_MSG } from "./password-policy.server";
+import { collegeWords } from "./config";
+import { newPasswordProblem, PASSWORD_POLICY_MSG } from "./password-policy.server";
 
 const words = collegeWords({
   COLLEGE_NAME: "State Aeronautics College",
@@ -31,25 +32,32 @@ describe("newPasswordProblem", () => {
     "stateaeronauticscollege",
     "sac",
   ])("refuses %j as too common", async (pw) =>
-    expect(await newPasswordProblem(pw, { minLength: 6, words })).toBe(
+    expect(await newPasswordProblem(pw, { passwordMinLength: 6, passwordWords: words })).toBe(
       pw.length < 6 ? passwordMinMessage(6) : PASSWORD_POLICY_MSG.common,
     ),
   );
 
   it.each(["correct horse battery", "golden-retriever-42", "runway to the stars", "Tr0ub4dor&3x"])(
     "accepts %j",
-    async (pw) => expect(await newPasswordProblem(pw, { minLength: 6, words })).toBeNull(),
+    async (pw) =>
+      expect(
+        await newPasswordProblem(pw, { passwordMinLength: 6, passwordWords: words }),
+      ).toBeNull(),
   );
 
   it("uses the configured minimum in the spec's wording", async () => {
-    expect(await newPasswordProblem("kx7#pq", { minLength: 8, words })).toBe(
+    expect(await newPasswordProblem("kx7#pq", { passwordMinLength: 8, passwordWords: words })).toBe(
       "Password must be at least 8 characters",
     );
-    expect(await newPasswordProblem("kx7#pq", { minLength: 6, words })).toBeNull();
-    expect(await newPasswordProblem("", { minLength: 6, words })).toBe(MSG.passwordRequired);
-    expect(await newPasswordProblem("x".repeat(200), { minLength: 6, words })).toBe(
-      MSG.passwordMax,
+    expect(
+      await newPasswordProblem("kx7#pq", { passwordMinLength: 6, passwordWords: words }),
+    ).toBeNull();
+    expect(await newPasswordProblem("", { passwordMinLength: 6, passwordWords: words })).toBe(
+      MSG.passwordRequired,
     );
+    expect(
+      await newPasswordProblem("x".repeat(200), { passwordMinLength: 6, passwordWords: words }),
+    ).toBe(MSG.passwordMax);
   });
 
   it("derives the college's words from its configuration", () => {

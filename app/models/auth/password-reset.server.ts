@@ -6,9 +6,8 @@
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "#db/client";
-import { INVITE_TOKEN_TTL_DAYS, RESET_TOKEN_TTL_MINUTES, type TokenPurpose } from "#db/constants";
+import { type TokenPurpose } from "#db/constants";
 import { passwordTokens, users, verificationCodes } from "#db/schema";
-import { env } from "~/lib/env.server";
 import { enforce, hit } from "~/lib/rate-limit.server";
 import { ValidationError } from "~/lib/errors";
 import { enqueueMail } from "../mail/mail.server";
@@ -16,9 +15,11 @@ import { RESET_TOKEN_MSG } from "../user/user.schema";
 import { findUserByEmail, type UserRow } from "../user/user.server";
 import { clearLoginThrottle } from "./auth.server";
 import { hashPassword } from "./password.server";
+import type { AuthConfig, AuthCtx } from "./config";
 import { assertNewPassword } from "./password-policy.server";
 import { revokeAllSessions } from "./session.server";
 import { hashToken, randomToken } from "./tokens.server";
+import { INVITE_TOKEN_TTL_DAYS, RESET_TOKEN_TTL_MINUTES } from "./limits";
 
 export const RESET_MSG = {
   sent: "If an account exists for that email, we have sent a link to reset your password.",
@@ -33,8 +34,8 @@ export const RESET_MAILS_PER_HOUR = 3;
 const norm = (email: string) => email.trim().toLowerCase();
 
 /** The e-mailed link: `${PUBLIC_URL}/reset-password?token=…&email=…`. */
-export function resetLink(token: string, email: string): string {
-  return `${env().PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(norm(email))}`;
+export function resetLink(publicUrl: string, token: string, email: string): string {
+  return `${publicUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(norm(email))}`;
 }
 
 /**
@@ -66,12 +67,11 @@ export async function issuePasswordToken(
   return token;
 }
 
-function resetMail(user: UserRow, token: string) {
-  const e = env();
-  const link = resetLink(token, user.email);
+function resetMail(config: AuthConfig, user: UserRow, token: string) {
+  const link = resetLink(config.publicUrl, token, user.email);
   return {
     to: user.email,
-    subject: `Reset your ${e.COLLEGE_NAME} Runway password`,
+    subject: `Reset your ${config.collegeName} Runway password`,
     template: "password_reset",
     notice: `password reset link for ${user.email}: ${link}`,
     text: [
@@ -86,17 +86,16 @@ function resetMail(user: UserRow, token: string) {
   };
 }
 
-function changedMail(user: UserRow) {
-  const e = env();
+function changedMail(config: AuthConfig, user: UserRow) {
   return {
     to: user.email,
-    subject: `Your ${e.COLLEGE_NAME} Runway password was changed`,
+    subject: `Your ${config.collegeName} Runway password was changed`,
     template: "password_changed",
     text: [
       `Hello ${user.firstName},`,
       "",
       "The password of your Runway account was just changed, and every device signed in to it was signed out.",
-      `If this was not you, reset your password at ${e.PUBLIC_URL}/forgot-password and tell us at ${e.COLLEGE_INFO_EMAIL}.`,
+      `If this was not you, reset your password at ${config.publicUrl}/forgot-password and tell us at ${config.collegeInfoEmail}.`,
     ].join("\n"),
   };
 }
@@ -106,7 +105,7 @@ function changedMail(user: UserRow) {
  * unknown addresses; per-address counting happens for both, so limits reveal nothing either.
  */
 export async function requestPasswordReset(
-  db: Db,
+  { db, config }: AuthCtx,
   input: { email: string; ip: string },
 ): Promise<{ message: string }> {
   const email = norm(input.email);
@@ -124,7 +123,7 @@ export async function requestPasswordReset(
     const user = await findUserByEmail(db, email);
     if (user && user.isActive) {
       const token = await issuePasswordToken(db, user.id, "password_reset");
-      await enqueueMail(db, resetMail(user, token));
+      await enqueueMail(db, resetMail(config, user, token));
     }
   }
   return { message: RESET_MSG.sent };
@@ -160,7 +159,7 @@ export async function checkPasswordToken(
 
 /** Sets a new password from a reset or invite link; throws ValidationError when the link is not live. */
 export async function resetPassword(
-  db: Db,
+  { db, config }: AuthCtx,
   input: { email: string; token: string; password: string; ip: string },
 ): Promise<UserRow> {
   await enforce(
@@ -170,7 +169,7 @@ export async function resetPassword(
   );
   const row = await liveToken(db, input.email, input.token);
   if (!row) throw new ValidationError(RESET_MSG.invalid);
-  await assertNewPassword(input.password);
+  await assertNewPassword(input.password, config);
   const passwordHash = await hashPassword(input.password);
   const user = await db.transaction(async (tx) => {
     // Consume first and atomically: of two parallel uses of one link, only one gets through.
@@ -200,7 +199,7 @@ export async function resetPassword(
       .delete(passwordTokens)
       .where(and(eq(passwordTokens.userId, u.id), isNull(passwordTokens.usedAt)));
     await tx.delete(verificationCodes).where(eq(verificationCodes.userId, u.id));
-    await enqueueMail(tx, changedMail(u));
+    await enqueueMail(tx, changedMail(config, u));
     return u;
   });
   await clearLoginThrottle(db, user.email);

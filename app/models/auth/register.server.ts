@@ -2,7 +2,7 @@
  * Self-registration: students and alumni with the college e-mail only (checked here, not only in
  * the form). The account starts unverified; a code is mailed at once and the resend cooldown starts.
  */
-import type { Db } from "#db/client";
+import type {} from "#db/client";
 import { enforce } from "~/lib/rate-limit.server";
 import { resolveCourse } from "../course/course.server";
 import { ValidationError } from "~/lib/errors";
@@ -16,6 +16,7 @@ import {
 } from "../user/user.server";
 import { Conflict } from "~/lib/errors";
 import { hashPassword } from "./password.server";
+import type { AuthCtx } from "./config";
 import { assertNewPassword } from "./password-policy.server";
 import { sendVerificationCode, startResendCooldown } from "./verification.server";
 
@@ -32,7 +33,7 @@ export const REGISTER_LIMIT = { max: 100, windowSeconds: 600 };
  * has already applied the domain rule and dropped unknown keys) and mails the verification code.
  */
 export async function registerUser(
-  db: Db,
+  { db, config }: AuthCtx,
   input: RegisterInput,
   opts: { ip: string },
 ): Promise<{ user: UserRow; course: CourseRef }> {
@@ -40,7 +41,7 @@ export async function registerUser(
   const course = input.course ? await resolveCourse(db, input.course) : null;
   if (input.course && !course)
     throw new ValidationError(REGISTER_MSG.courseInvalid, { course: [REGISTER_MSG.courseInvalid] });
-  await assertNewPassword(input.password);
+  await assertNewPassword(input.password, config);
   // A taken address is refused before the (deliberately slow) hash; the unique index still decides races.
   if (await findUserByEmail(db, input.email))
     throw new Conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
@@ -59,7 +60,7 @@ export async function registerUser(
       emailVerifiedAt: null,
     });
     await startResendCooldown(tx, u.email);
-    await sendVerificationCode(tx, u);
+    await sendVerificationCode({ db: tx, config }, u);
     return u;
   });
   return { user, course: course ? { id: course.id, code: course.code, name: course.name } : null };

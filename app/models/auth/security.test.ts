@@ -21,6 +21,7 @@ import { issuePasswordToken, resetPassword } from "./password-reset.server";
 import { registerUser } from "./register.server";
 import { createSession, resolveSession } from "./session.server";
 import { OTP_MSG, resendVerificationCode, verifyEmailCode } from "./verification.server";
+import { authCtx, configured } from "../../../tests/setup/auth-config";
 
 /** Lets the next attempt of a back-off run through, as if its delay had passed (no sleeping). */
 const elapse = (db: Db, key: string) =>
@@ -39,7 +40,11 @@ describe("issue 11: accounts security (models)", () => {
         const results = await Promise.all(
           Array.from({ length: 30 }, () =>
             caught(
-              authenticate(t.db, { email: user.email, password: "wrong-pass", ip: "10.5.0.1" }),
+              authenticate(authCtx(t.db), {
+                email: user.email,
+                password: "wrong-pass",
+                ip: "10.5.0.1",
+              }),
             ),
           ),
         );
@@ -62,18 +67,22 @@ describe("issue 11: accounts security (models)", () => {
         const ip = "10.5.0.2";
         for (let i = 0; i < LOGIN_LIMITS.pair.free; i++)
           expect(
-            await caught(authenticate(t.db, { email: user.email, password: "wrong-pass", ip })),
+            await caught(
+              authenticate(authCtx(t.db), { email: user.email, password: "wrong-pass", ip }),
+            ),
           ).toBeInstanceOf(Unauthorized);
         const waits: number[] = [];
         for (let i = 0; i < 4; i++) {
           const e = await caught(
-            authenticate(t.db, { email: user.email, password: "wrong-pass", ip }),
+            authenticate(authCtx(t.db), { email: user.email, password: "wrong-pass", ip }),
           );
           expect(e).toBeInstanceOf(TooManyRequests);
           waits.push((e as TooManyRequests).retryAfterSeconds);
           await elapse(t.db, pair(user.email, ip));
           expect(
-            await caught(authenticate(t.db, { email: user.email, password: "wrong-pass", ip })),
+            await caught(
+              authenticate(authCtx(t.db), { email: user.email, password: "wrong-pass", ip }),
+            ),
           ).toBeInstanceOf(Unauthorized);
         }
         const base = LOGIN_LIMITS.pair.baseSeconds;
@@ -83,9 +92,11 @@ describe("issue 11: accounts security (models)", () => {
           .set({ attempts: 40 })
           .where(eq(backoffs.key, pair(user.email, ip)));
         await elapse(t.db, pair(user.email, ip));
-        await caught(authenticate(t.db, { email: user.email, password: "wrong-pass", ip }));
+        await caught(
+          authenticate(authCtx(t.db), { email: user.email, password: "wrong-pass", ip }),
+        );
         const capped = await caught(
-          authenticate(t.db, { email: user.email, password: "wrong-pass", ip }),
+          authenticate(authCtx(t.db), { email: user.email, password: "wrong-pass", ip }),
         );
         expect((capped as TooManyRequests).retryAfterSeconds).toBeLessThanOrEqual(
           LOGIN_LIMITS.pair.maxSeconds,
@@ -100,10 +111,15 @@ describe("issue 11: accounts security (models)", () => {
         // One address: most of the 50 are refused by the back-off, none locks the account.
         for (let i = 0; i < 50; i++)
           await caught(
-            authenticate(t.db, { email: user.email, password: "wrong-pass", ip: "203.0.113.9" }),
+            authenticate(authCtx(t.db), {
+              email: user.email,
+              password: "wrong-pass",
+              ip: "203.0.113.9",
+            }),
           );
         expect(
-          (await authenticate(t.db, { email: user.email, password, ip: "198.51.100.1" })).id,
+          (await authenticate(authCtx(t.db), { email: user.email, password, ip: "198.51.100.1" }))
+            .id,
         ).toBe(user.id);
         // Fifty real password checks from ten addresses: past the per-account ceiling a new
         // address gets one try before its delay — the owner's first try still goes through.
@@ -111,7 +127,7 @@ describe("issue 11: accounts security (models)", () => {
         for (let a = 0; a < 10; a++)
           for (let i = 0; i < 5; i++) {
             const e = await caught(
-              authenticate(t.db, {
+              authenticate(authCtx(t.db), {
                 email: user.email,
                 password: "wrong-pass",
                 ip: `203.0.113.${a + 10}`,
@@ -123,16 +139,25 @@ describe("issue 11: accounts security (models)", () => {
         const newcomer = "203.0.113.99";
         expect(
           await caught(
-            authenticate(t.db, { email: user.email, password: "wrong-pass", ip: newcomer }),
+            authenticate(authCtx(t.db), {
+              email: user.email,
+              password: "wrong-pass",
+              ip: newcomer,
+            }),
           ),
         ).toBeInstanceOf(Unauthorized);
         expect(
           await caught(
-            authenticate(t.db, { email: user.email, password: "wrong-pass", ip: newcomer }),
+            authenticate(authCtx(t.db), {
+              email: user.email,
+              password: "wrong-pass",
+              ip: newcomer,
+            }),
           ),
         ).toBeInstanceOf(TooManyRequests);
         expect(
-          (await authenticate(t.db, { email: user.email, password, ip: "198.51.100.2" })).id,
+          (await authenticate(authCtx(t.db), { email: user.email, password, ip: "198.51.100.2" }))
+            .id,
         ).toBe(user.id);
       });
 
@@ -140,8 +165,10 @@ describe("issue 11: accounts security (models)", () => {
         const { user, password } = await createUser(t.db);
         const ip = "10.5.0.3";
         for (let i = 0; i < 4; i++)
-          await caught(authenticate(t.db, { email: user.email, password: "wrong-pass", ip }));
-        await authenticate(t.db, { email: user.email, password, ip });
+          await caught(
+            authenticate(authCtx(t.db), { email: user.email, password: "wrong-pass", ip }),
+          );
+        await authenticate(authCtx(t.db), { email: user.email, password, ip });
         expect(
           await t.db
             .select()
@@ -164,7 +191,7 @@ describe("issue 11: accounts security (models)", () => {
         });
         const { user, password } = await createUser(t.db);
         expect(
-          await caught(authenticate(t.db, { email: user.email, password, ip })),
+          await caught(authenticate(authCtx(t.db), { email: user.email, password, ip })),
         ).toBeInstanceOf(TooManyRequests);
       });
 
@@ -172,9 +199,11 @@ describe("issue 11: accounts security (models)", () => {
         const { user } = await createUser(t.db);
         for (const ip of ["10.6.0.1", "10.6.0.2"])
           for (let i = 0; i < 6; i++)
-            await caught(authenticate(t.db, { email: user.email, password: "wrong-pass", ip }));
+            await caught(
+              authenticate(authCtx(t.db), { email: user.email, password: "wrong-pass", ip }),
+            );
         const token = await issuePasswordToken(t.db, user.id, "password_reset");
-        await resetPassword(t.db, {
+        await resetPassword(authCtx(t.db), {
           email: user.email,
           token,
           password: "fresh-pass-2",
@@ -183,7 +212,7 @@ describe("issue 11: accounts security (models)", () => {
         expect(await t.db.select().from(backoffs)).toHaveLength(0);
         expect(
           (
-            await authenticate(t.db, {
+            await authenticate(authCtx(t.db), {
               email: user.email,
               password: "fresh-pass-2",
               ip: "10.6.0.2",
@@ -228,7 +257,7 @@ describe("issue 11: accounts security (models)", () => {
     describe("one answer for known and unknown addresses", () => {
       it("verify: unknown, deactivated, verified and unverified addresses answer alike, burned alike", async () => {
         const reg = await registerUser(
-          t.db,
+          authCtx(t.db),
           registerSchema("example.edu").parse({
             userType: "student",
             firstName: "Ana",
@@ -245,7 +274,7 @@ describe("issue 11: accounts security (models)", () => {
         for (let round = 0; round < 6; round++)
           for (const [i, email] of targets.entries()) {
             const e = await caught(
-              verifyEmailCode(t.db, { email, otp: "000000", ip: `10.7.1.${i}` }),
+              verifyEmailCode(authCtx(t.db), { email, otp: "000000", ip: `10.7.1.${i}` }),
             );
             expect(e).toBeInstanceOf(ValidationError);
             answers[i].push(`${e.status} ${e.message} ${JSON.stringify(e.fields)}`);
@@ -259,9 +288,15 @@ describe("issue 11: accounts security (models)", () => {
       it("resend: the same answer whether or not there is an unverified account", async () => {
         const verified = (await createUser(t.db)).user;
         const pending = (await createUser(t.db, { verified: false })).user;
-        const a = await resendVerificationCode(t.db, { email: verified.email, ip: "10.7.2.1" });
-        const b = await resendVerificationCode(t.db, { email: pending.email, ip: "10.7.2.2" });
-        const c = await resendVerificationCode(t.db, {
+        const a = await resendVerificationCode(authCtx(t.db), {
+          email: verified.email,
+          ip: "10.7.2.1",
+        });
+        const b = await resendVerificationCode(authCtx(t.db), {
+          email: pending.email,
+          ip: "10.7.2.2",
+        });
+        const c = await resendVerificationCode(authCtx(t.db), {
           email: "ghost.x@example.edu",
           ip: "10.7.2.3",
         });
@@ -288,7 +323,7 @@ describe("issue 11: accounts security (models)", () => {
             email: "weak.pw@example.edu",
             password: pw,
           });
-          const r = await caught(registerUser(t.db, input, { ip: "10.8.0.1" }));
+          const r = await caught(registerUser(authCtx(t.db), input, { ip: "10.8.0.1" }));
           expect(r).toBeInstanceOf(ValidationError);
           expect(r.fields).toEqual({ password: [PASSWORD_POLICY_MSG.common] });
           expect(
@@ -302,7 +337,7 @@ describe("issue 11: accounts security (models)", () => {
             email: "weak.admin@example.edu",
             password: pw,
           });
-          expect((await caught(createUserByAdmin(await admin(), rec))).fields).toEqual({
+          expect((await caught(createUserByAdmin(configured(await admin()), rec))).fields).toEqual({
             password: [PASSWORD_POLICY_MSG.common],
           });
 
@@ -311,7 +346,12 @@ describe("issue 11: accounts security (models)", () => {
           expect(
             (
               await caught(
-                resetPassword(t.db, { email: user.email, token, password: pw, ip: "10.8.0.2" }),
+                resetPassword(authCtx(t.db), {
+                  email: user.email,
+                  token,
+                  password: pw,
+                  ip: "10.8.0.2",
+                }),
               )
             ).fields,
           ).toEqual({
@@ -319,7 +359,7 @@ describe("issue 11: accounts security (models)", () => {
           });
           // The link is still good and the old password still works.
           expect(
-            (await authenticate(t.db, { email: user.email, password, ip: "10.8.0.3" })).id,
+            (await authenticate(authCtx(t.db), { email: user.email, password, ip: "10.8.0.3" })).id,
           ).toBe(user.id);
         },
       );

@@ -6,20 +6,15 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "#db/client";
-import {
-  OTP_LENGTH,
-  OTP_MAX_ATTEMPTS,
-  OTP_TTL_MINUTES,
-  RESEND_COOLDOWN_SECONDS,
-  type CodePurpose,
-} from "#db/constants";
+import { type CodePurpose } from "#db/constants";
 import { users, verificationCodes } from "#db/schema";
-import { env } from "~/lib/env.server";
 import { enforce, hit, isLimited, reset, type Limit } from "~/lib/rate-limit.server";
 import { TooManyRequests, ValidationError } from "~/lib/errors";
 import { enqueueMail } from "../mail/mail.server";
 import { findUserByEmail, type UserRow } from "../user/user.server";
+import type { AuthConfig, AuthCtx } from "./config";
 import { hmac, randomDigits, safeEqual } from "./tokens.server";
+import { OTP_LENGTH, OTP_MAX_ATTEMPTS, OTP_TTL_MINUTES, RESEND_COOLDOWN_SECONDS } from "./limits";
 
 export const OTP_MSG = {
   invalid: "Invalid verification code. Check the code or request a new one.",
@@ -66,15 +61,19 @@ const resendIpLimit = (ip: string): Limit => ({
 });
 
 /** The keyed hash binds the code to its address and purpose: a code for one address fails for another. */
-function codeHash(email: string, code: string, purpose: CodePurpose = PURPOSE): string {
-  return hmac(env().SESSION_SECRET, `${purpose}:${norm(email)}:${code}`);
+function codeHash(
+  secret: string,
+  email: string,
+  code: string,
+  purpose: CodePurpose = PURPOSE,
+): string {
+  return hmac(secret, `${purpose}:${norm(email)}:${code}`);
 }
 
-function verificationMail(user: UserRow, code: string) {
-  const e = env();
+function verificationMail(config: AuthConfig, user: UserRow, code: string) {
   return {
     to: user.email,
-    subject: `Your ${e.COLLEGE_NAME} Runway verification code`,
+    subject: `Your ${config.collegeName} Runway verification code`,
     template: "verify_email",
     notice: `verification code ${code} for ${user.email}`,
     text: [
@@ -83,7 +82,7 @@ function verificationMail(user: UserRow, code: string) {
       `Your verification code is ${code}`,
       "",
       `Enter it on the verification screen to confirm your email address. The code expires in ${OTP_TTL_MINUTES} minutes and works once.`,
-      `If you did not create an account on ${e.COLLEGE_NAME} Runway, you can ignore this email.`,
+      `If you did not create an account on ${config.collegeName} Runway, you can ignore this email.`,
     ].join("\n"),
   };
 }
@@ -92,17 +91,20 @@ function verificationMail(user: UserRow, code: string) {
  * Creates a fresh code for the user (replacing any earlier one) and queues the e-mail. Does not
  * look at the cooldown: callers decide (registration starts it, resend checks it).
  */
-export async function sendVerificationCode(db: DbOrTx, user: UserRow): Promise<void> {
+export async function sendVerificationCode(
+  { db, config }: AuthCtx<DbOrTx>,
+  user: UserRow,
+): Promise<void> {
   const code = randomDigits(OTP_LENGTH);
   const email = norm(user.email);
   await db.execute(sql`
     insert into verification_codes (user_id, email, purpose, code_hash, attempts, expires_at, consumed_at, sent_at)
-    values (${user.id}, ${email}, ${PURPOSE}, ${codeHash(email, code)}, 0,
+    values (${user.id}, ${email}, ${PURPOSE}, ${codeHash(config.secret, email, code)}, 0,
             now() + make_interval(mins => ${OTP_TTL_MINUTES}), null, now())
     on conflict (lower(email), purpose) do update set
       user_id = excluded.user_id, code_hash = excluded.code_hash, attempts = 0,
       expires_at = excluded.expires_at, consumed_at = null, sent_at = now()`);
-  await enqueueMail(db, verificationMail(user, code));
+  await enqueueMail(db, verificationMail(config, user, code));
 }
 
 /** Starts the resend cooldown of an address (the modal's resend button waits 60 s after opening). */
@@ -129,14 +131,15 @@ async function claimSend(db: Db, email: string): Promise<void> {
  * has an unverified account (no enumeration); limits count for unknown addresses too.
  */
 export async function resendVerificationCode(
-  db: Db,
+  ax: AuthCtx,
   input: { email: string; ip: string },
 ): Promise<{ message: string }> {
+  const { db } = ax;
   const email = norm(input.email);
   await enforce(db, resendIpLimit(input.ip), OTP_MSG.hourly);
   await claimSend(db, email);
   const user = await findUserByEmail(db, email);
-  if (user && user.isActive && !user.emailVerifiedAt) await sendVerificationCode(db, user);
+  if (user && user.isActive && !user.emailVerifiedAt) await sendVerificationCode(ax, user);
   // A "new code" for an address without one starts its tries afresh, as a real new code does.
   else await reset(db, ghostLimit(email).key);
   return { message: OTP_MSG.resent };
@@ -146,7 +149,8 @@ export async function resendVerificationCode(
  * When a sign-in is diverted to verification, make sure a usable code is on its way: send one if
  * the last is missing, used, expired or burned and the limits allow; otherwise do nothing.
  */
-export async function ensureVerificationCode(db: Db, user: UserRow): Promise<boolean> {
+export async function ensureVerificationCode(ax: AuthCtx, user: UserRow): Promise<boolean> {
+  const { db } = ax;
   const [live] = await db
     .select({ id: verificationCodes.id })
     .from(verificationCodes)
@@ -167,7 +171,7 @@ export async function ensureVerificationCode(db: Db, user: UserRow): Promise<boo
     if (e instanceof TooManyRequests) return false;
     throw e;
   }
-  await sendVerificationCode(db, user);
+  await sendVerificationCode(ax, user);
   return true;
 }
 
@@ -177,14 +181,14 @@ export async function ensureVerificationCode(db: Db, user: UserRow): Promise<boo
  * An unknown address answers like a wrong code.
  */
 export async function verifyEmailCode(
-  db: Db,
+  { db, config }: AuthCtx,
   input: { email: string; otp: string; ip: string },
 ): Promise<UserRow> {
   const email = norm(input.email);
   await enforce(db, verifyIpLimit(input.ip), OTP_MSG.tooManyTries);
   const found = await findUserByEmail(db, email);
   // Unknown, deactivated and already verified addresses answer exactly like a wrong code for a
-  // real one, burned after the same number of tries (issue 11 §8): nothing tells them apart.
+  // real one, burned after the same number of tries (docs/security.md, "Same answer for known and unknown accounts"): nothing tells them apart.
   if (!found || !found.isActive || found.emailVerifiedAt) {
     const g = await hit(db, ghostLimit(email));
     const msg = g.count >= OTP_MAX_ATTEMPTS ? OTP_MSG.burned : OTP_MSG.invalid;
@@ -220,7 +224,7 @@ export async function verifyEmailCode(
       expired: sql<boolean>`${verificationCodes.expiresAt} <= now()`,
     });
   if (!counted) throw new ValidationError(OTP_MSG.burned, { otp: [OTP_MSG.burned] });
-  if (!safeEqual(row.codeHash, codeHash(email, input.otp))) {
+  if (!safeEqual(row.codeHash, codeHash(config.secret, email, input.otp))) {
     const msg = counted.attempts >= OTP_MAX_ATTEMPTS ? OTP_MSG.burned : OTP_MSG.invalid;
     throw new ValidationError(msg, { otp: [msg] });
   }

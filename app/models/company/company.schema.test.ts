@@ -11,7 +11,7 @@ const first = (r: {
   error?: { issues: Array<{ message: string; path: PropertyKey[] }> };
 }) => r.error?.issues[0];
 
-describe("company schema (§5)", () => {
+describe("company schema (validation rules)", () => {
   it("requires a name with the spec's message", () => {
     for (const bad of [{}, { name: "" }, { name: "   " }, { name: null }]) {
       const r = companyInputSchema.safeParse(bad);

@@ -8,10 +8,11 @@ import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
 import type { Db } from "#db/client";
-import { IMAGE_MAX_PIXELS_SIDE, LOGO_MAX_BYTES, type FileKind } from "#db/constants";
+import { type FileKind } from "#db/constants";
 import { files } from "#db/schema";
 import { PayloadTooLarge, UnsupportedMedia, ValidationError } from "~/lib/errors";
 import { IMAGE_MESSAGES } from "./image-rules";
+import { IMAGE_MAX_PIXELS_SIDE, LOGO_MAX_BYTES } from "~/lib/uploads";
 
 export { IMAGE_MESSAGES };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { LOGO_MAX_BYTES } from "#db/constants";
 import { checkImageFile, IMAGE_MESSAGES } from "./image-rules";
+import { LOGO_MAX_BYTES } from "~/lib/uploads";
 
 describe("checkImageFile (the browser's early check)", () => {
   it("refuses what the server refuses, with the server's messages", () => {

@@ -1,8 +1,8 @@
+import { IMAGE_MAX_PIXELS_SIDE, LOGO_MAX_BYTES } from "~/lib/uploads";
 /**
  * The upload rules for images that the browser can check before sending (type and size), with the
  * server's own messages. The server (file.server.ts) still decides: it reads the bytes, not the name.
  */
-import { IMAGE_MAX_PIXELS_SIDE, LOGO_MAX_BYTES } from "#db/constants";
 
 export const IMAGE_MESSAGES = {
   missing: "Please choose an image file.",

@@ -361,7 +361,7 @@ describe("job model", () => {
     });
 
     describe("changes", () => {
-      it("creates with the §4 defaults, updates partially, toggles, approves and deletes — with an audit trail", async () => {
+      it("creates with the spec's defaults, updates partially, toggles, approves and deletes — with an audit trail", async () => {
         const a = await admin();
         const company = await createCompany(t.db);
         const input = jobCreateSchema.parse({

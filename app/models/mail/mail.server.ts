@@ -32,6 +32,33 @@ export interface MailMessage {
   template?: string;
   /** A one-line console notice for the file transport in development (e.g. the code or link). */
   notice?: string;
+  /**
+   * Extra headers, name → one-line value: only `List-*` and `X-*` names (a caller can never set
+   * the recipients, sender or subject this way). Nulled with the body when the message is done.
+   */
+  headers?: Record<string, string>;
+}
+
+/** Header names a message may add (RFC 2369/8058 List-* and private X-* fields). */
+const EXTRA_HEADER = /^(List|X)-[A-Za-z0-9-]{1,60}$/;
+
+/** Thrown when a caller tries to add a header that is not a List-* or X-* field. */
+export class MailHeaderError extends Error {
+  constructor(name: string) {
+    super(`Refusing to queue mail: header ${JSON.stringify(name)} is not a List-* or X-* field`);
+    this.name = "MailHeaderError";
+  }
+}
+
+/** The extra headers checked and made one-line each, or null when there are none. */
+function extraHeaders(h: Record<string, string> | null | undefined): Record<string, string> | null {
+  if (!h) return null;
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(h)) {
+    if (!EXTRA_HEADER.test(name)) throw new MailHeaderError(name);
+    out[name] = headerLine(String(value));
+  }
+  return Object.keys(out).length ? out : null;
 }
 
 /** Thrown when a caller tries to queue mail to something that is not one plain address. */
@@ -65,6 +92,7 @@ function outboxRow(m: MailMessage) {
     html: m.html ?? null,
     template: m.template ?? null,
     notice: m.notice ? headerLine(m.notice) : null,
+    headers: extraHeaders(m.headers),
   };
 }
 
@@ -87,10 +115,10 @@ export async function enqueueMany(db: Db, msgs: MailMessage[]): Promise<number> 
   for (let i = 0; i < rows.length; i += ENQUEUE_CHUNK) {
     const json = JSON.stringify(rows.slice(i, i + ENQUEUE_CHUNK));
     await db.execute(sql`
-      insert into mail_outbox ("to", subject, text, html, template, notice)
-      select "to", subject, text, html, template, notice
+      insert into mail_outbox ("to", subject, text, html, template, notice, headers)
+      select "to", subject, text, html, template, notice, headers
       from jsonb_to_recordset(${json}::jsonb)
-        as x("to" text, subject text, text text, html text, template text, notice text)`);
+        as x("to" text, subject text, text text, html text, template text, notice text, headers jsonb)`);
   }
   nudge();
   return rows.length;
@@ -118,10 +146,19 @@ export interface MailTransportConfig {
   timeouts?: Partial<typeof SMTP_TIMEOUTS>;
 }
 
+/** What a sender hands to the transport. */
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+  headers?: Record<string, string> | null;
+}
+
 export interface Sender {
   /** Whether deliverDue may print a message's notice (never true for SMTP). */
   readonly notices: boolean;
-  send(msg: { to: string; subject: string; text: string; html?: string | null }): Promise<void>;
+  send(msg: OutgoingMail): Promise<void>;
   close(): void;
 }
 
@@ -143,12 +180,14 @@ export function envelopeFrom(from: string): string | undefined {
 export function createSender(cfg: MailTransportConfig): Sender {
   const mailFrom = envelopeFrom(cfg.from);
   // The envelope is explicit: RCPT TO is the stored address and nothing else, whatever the headers say.
-  const mail = (m: { to: string; subject: string; text: string; html?: string | null }) => ({
+  const mail = (m: OutgoingMail) => ({
     from: cfg.from,
     to: m.to,
     subject: headerLine(m.subject),
     text: m.text,
     html: m.html ?? undefined,
+    // Checked again here: a row written by hand or by an older version cannot add other headers.
+    headers: extraHeaders(m.headers) ?? undefined,
     envelope: { from: mailFrom, to: [m.to] },
   });
   if (cfg.smtpUrl) {
@@ -281,7 +320,13 @@ async function sendHoldingLease(
     Math.max(10, Math.floor(leaseMs / 3)),
   );
   try {
-    await sender.send({ to: m.to, subject: m.subject, text: m.text ?? "", html: m.html });
+    await sender.send({
+      to: m.to,
+      subject: m.subject,
+      text: m.text ?? "",
+      html: m.html,
+      headers: m.headers,
+    });
   } finally {
     clearInterval(timer);
     await renewing;
@@ -324,6 +369,7 @@ export async function deliverDue(
           text: null,
           html: null,
           notice: null,
+          headers: null,
         })
         .where(mine(m, claim))
         .returning({ id: mailOutbox.id });
@@ -350,7 +396,7 @@ export async function deliverDue(
           lastError: message,
           nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds})`,
           // Failed for good: the secrets go now; a retry still needs the body.
-          ...(final ? { text: null, html: null, notice: null } : {}),
+          ...(final ? { text: null, html: null, notice: null, headers: null } : {}),
         })
         .where(mine(m, claim))
         .returning({ id: mailOutbox.id });
@@ -376,6 +422,7 @@ export async function deliverDue(
         text: null,
         html: null,
         notice: null,
+        headers: null,
       })
       .where(mine(m, claim))
       .returning({ id: mailOutbox.id });
@@ -397,7 +444,7 @@ export async function deliverDue(
 export async function purgeFinishedMailBodies(db: Db): Promise<number> {
   const rows = await db
     .update(mailOutbox)
-    .set({ text: null, html: null, notice: null })
+    .set({ text: null, html: null, notice: null, headers: null })
     .where(
       and(
         inArray(mailOutbox.status, ["sent", "failed"]),
@@ -405,6 +452,7 @@ export async function purgeFinishedMailBodies(db: Db): Promise<number> {
           sql`${mailOutbox.text} is not null`,
           sql`${mailOutbox.html} is not null`,
           sql`${mailOutbox.notice} is not null`,
+          sql`${mailOutbox.headers} is not null`,
         ),
       ),
     )

@@ -1,5 +1,6 @@
+/** Searches shorter than this are not counted in the analytics. */
+export const SEARCH_ANALYTICS_MIN = 2;
 /** Isomorphic search-analytics rules: which terms count, and how they are written. */
-import { SEARCH_ANALYTICS_MIN } from "#db/constants";
 
 export const TERM_MAX = 200;
 

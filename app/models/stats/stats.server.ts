@@ -4,10 +4,13 @@
  */
 import { count, eq, sql } from "drizzle-orm";
 import type { Db } from "#db/client";
-import { NEW_USERS_DAYS, TOP_COURSES_MAX } from "#db/constants";
 import { companies, courses, jobInteractions, jobs, users } from "#db/schema";
 import { countPublicJobs } from "../job/job.server";
 import { topSearches } from "../search/search.server";
+
+/** The admin dashboard lists at most this many courses, and counts users new in this many days. */
+export const TOP_COURSES_MAX = 15;
+export const NEW_USERS_DAYS = 30;
 
 export const TOP_SEARCHES_MAX = 10;
 export const UNKNOWN_COURSE = "Unknown";

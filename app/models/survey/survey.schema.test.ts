@@ -10,7 +10,7 @@ import {
   surveyInputSchema,
 } from "./survey.schema";
 
-describe("question types (§5 aliases)", () => {
+describe("question types (aliases)", () => {
   it("maps every accepted alias onto the stored type; unknown types read as text inputs", () => {
     const table: Record<string, string> = {
       text: "short_text",

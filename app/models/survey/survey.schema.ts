@@ -5,9 +5,7 @@
  */
 import { z } from "zod";
 import {
-  DEFAULT_RATING_SCALE,
   QUESTION_TYPES,
-  QUESTION_TYPE_LABELS,
   SURVEY_AUDIENCES,
   SURVEY_STATUSES,
   type QuestionType,
@@ -15,8 +13,19 @@ import {
   type SurveyStatus,
 } from "#db/constants";
 
-export { QUESTION_TYPES, QUESTION_TYPE_LABELS, SURVEY_AUDIENCES, DEFAULT_RATING_SCALE };
+export { QUESTION_TYPES, SURVEY_AUDIENCES };
 export type { QuestionType, SurveyAudience, SurveyStatus };
+
+/** How the editor names each question type. */
+export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
+  short_text: "Short Text",
+  long_text: "Long Text",
+  multiple_choice: "Multiple Choice",
+  checkbox: "Checkboxes",
+  rating: "Rating",
+};
+/** A rating question's scale when the editor does not set one. */
+export const DEFAULT_RATING_SCALE = 5;
 
 export const SURVEY_MSG = {
   thanks: "Thanks! Your response has been submitted.",
@@ -178,7 +187,6 @@ export const questionInputSchema = z
     }
     return { id, text, type, required: boolish(q.required), options, scaleMax };
   });
-export type QuestionInput = z.output<typeof questionInputSchema>;
 
 /** The editor payload `{title, description, audience, status, questions[]}` (PUT /api/surveys/{id}). */
 export const surveyInputSchema = z.object({

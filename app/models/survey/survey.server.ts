@@ -40,7 +40,6 @@ export function serializeQuestion(q: QuestionRow) {
     ...(q.archivedAt ? { archivedAt: q.archivedAt.toISOString() } : {}),
   };
 }
-export type QuestionDto = ReturnType<typeof serializeQuestion>;
 
 export function serializeSurvey(
   s: SurveyRow,
@@ -544,7 +543,6 @@ export async function listResponses(
     };
   });
 }
-export type ResponseDto = Awaited<ReturnType<typeof listResponses>>[number];
 
 /** All questions of a survey including archived ones (for cards and exports of old answers). */
 export async function allQuestions(db: Db, surveyId: string) {

@@ -24,7 +24,7 @@ const valid = {
   terms: "on",
 };
 
-describe("§5 login rules", () => {
+describe("login rules", () => {
   it("gives the spec's messages", () => {
     expect(first(loginSchema.safeParse({}))).toEqual({
       email: "Email is required",
@@ -41,7 +41,7 @@ describe("§5 login rules", () => {
   });
 });
 
-describe("§5 register rules", () => {
+describe("register rules", () => {
   const form = registerFormSchema("example.edu");
   it("accepts a complete form and normalises the e-mail", () => {
     const r = form.parse(valid);
@@ -118,7 +118,7 @@ describe("§5 register rules", () => {
   });
 });
 
-describe("§5 OTP rule", () => {
+describe("OTP rule", () => {
   it("needs exactly six digits", () => {
     for (const bad of ["", "12345", "1234567", "12a456", null, undefined]) {
       expect(otpField.safeParse(bad).error?.issues[0].message).toBe("Enter the 6-digit code.");

@@ -3,9 +3,10 @@
  * parameters, the admin update payload, and the spec's messages. Shared by the screen, /api and tests.
  */
 import { z } from "zod";
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, ROLES, YEAR_LEVELS, type Role } from "#db/constants";
+import { ROLES, YEAR_LEVELS, type Role } from "#db/constants";
 import { nullableChoice, nullableText } from "../fields.schema";
 import { collegeEmailField, firstNameField, lastNameField } from "./user.schema";
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "~/lib/paging";
 
 export const USERS_MSG = {
   created: "The user has been created successfully",

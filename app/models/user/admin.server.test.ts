@@ -19,6 +19,7 @@ import {
 } from "./admin.server";
 import { deactivateByEmail } from "./roster.server";
 import { userRecordSchema } from "./user.schema";
+import { configured } from "../../../tests/setup/auth-config";
 
 const q = (s = "") => readUserListQuery(new URLSearchParams(s));
 const patch = (body: unknown) => adminUserPatchSchema("example.edu").parse(body);
@@ -135,7 +136,7 @@ describe("user administration", () => {
         yearLevel: "4th Year",
         phone: "0917",
       });
-      const u = await createUserByAdmin(ctx, input);
+      const u = await createUserByAdmin(configured(ctx), input);
       expect(u).toMatchObject({
         email: "nina.navarro@example.edu",
         role: "student",
@@ -149,9 +150,9 @@ describe("user administration", () => {
       const [a] = await t.db.select().from(auditLog).where(eq(auditLog.entityId, u._id));
       expect(a).toMatchObject({ action: "user.create", actorId: ctx.userId, entityType: "user" });
       expect(JSON.stringify(a.after)).not.toContain("argon2");
-      await expect(createUserByAdmin(ctx, input)).rejects.toBeInstanceOf(Conflict);
+      await expect(createUserByAdmin(configured(ctx), input)).rejects.toBeInstanceOf(Conflict);
       await expect(
-        createUserByAdmin(ctx, {
+        createUserByAdmin(configured(ctx), {
           ...input,
           email: "x@example.edu",
           studentId: "x-1",
@@ -159,7 +160,7 @@ describe("user administration", () => {
         }),
       ).rejects.toBeInstanceOf(ValidationError);
       // An admin account carries no student fields.
-      const admin = await createUserByAdmin(ctx, {
+      const admin = await createUserByAdmin(configured(ctx), {
         ...input,
         userType: "admin",
         email: "boss@example.edu",

@@ -9,6 +9,7 @@ import type { Db, DbOrTx, Tx } from "#db/client";
 import { courses, files, passwordTokens, users } from "#db/schema";
 import { audit, diff } from "../audit/audit.server";
 import { hashPassword } from "../auth/password.server";
+import type { ConfiguredCtx } from "../auth/config";
 import { assertNewPassword } from "../auth/password-policy.server";
 import { revokeAllSessions } from "../auth/session.server";
 import { type Ctx, requireAdmin } from "../context";
@@ -186,11 +187,14 @@ async function courseIdOf(
  * Creates a user as an administrator (Create User; the rules are already applied by `userRecordSchema`):
  * active and e-mail verified, password hashed; admins carry no student fields.
  */
-export async function createUserByAdmin(ctx: Ctx, input: UserRecordInput): Promise<PublicUser> {
+export async function createUserByAdmin(
+  ctx: ConfiguredCtx,
+  input: UserRecordInput,
+): Promise<PublicUser> {
   const actor = requireAdmin(ctx);
   if (!input.password)
     throw new ValidationError("Password is required", { password: ["Password is required"] });
-  await assertNewPassword(input.password);
+  await assertNewPassword(input.password, ctx.config);
   const isAdminRole = input.userType === "admin";
   const courseId = isAdminRole ? null : await courseIdOf(ctx.db, input.course);
   const passwordHash = await hashPassword(input.password);

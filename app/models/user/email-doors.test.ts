@@ -1,4 +1,4 @@
-/** Issue 11 §1: every schema an address enters through takes one plain address only. */
+/** docs/security.md, "One plain e-mail address": every schema an address enters through takes one plain address only. */
 import { describe, expect, it } from "vitest";
 import { companyInputSchema } from "../company/company.schema";
 import { adminUserPatchSchema } from "./admin.schema";

@@ -8,6 +8,7 @@ import type { Db } from "#db/client";
 import { users, verificationCodes } from "#db/schema";
 import { hit } from "~/lib/rate-limit.server";
 import { audit } from "../audit/audit.server";
+import type { ConfiguredCtx } from "../auth/config";
 import { cooldownLimit, OTP_MSG, sendVerificationCode } from "../auth/verification.server";
 import { type Ctx, requireAdmin } from "../context";
 import { Conflict, NotFound, TooManyRequests } from "~/lib/errors";
@@ -33,7 +34,7 @@ async function publicUser(db: Db, id: string): Promise<PublicUser> {
  * The per-address cooldown of the self-service resend applies, so a double click sends one mail.
  */
 export async function resendVerificationByAdmin(
-  ctx: Ctx,
+  ctx: ConfiguredCtx,
   id: string,
 ): Promise<{ message: string; user: PublicUser }> {
   const actor = requireAdmin(ctx);
@@ -45,7 +46,7 @@ export async function resendVerificationByAdmin(
   const c = await hit(ctx.db, cooldownLimit(user.email));
   if (c.count > 1) throw new TooManyRequests(OTP_MSG.cooldown(c.retryAfter), c.retryAfter);
   await ctx.db.transaction(async (tx) => {
-    await sendVerificationCode(tx, user);
+    await sendVerificationCode({ db: tx, config: ctx.config }, user);
     await audit(tx, actor, {
       action: "user.resend_verification",
       entityType: "user",

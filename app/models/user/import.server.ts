@@ -12,18 +12,20 @@ import { Transform, type Readable } from "node:stream";
 import { parse } from "csv-parse";
 import { and, isNotNull, sql, type SQL } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
-import { INVITE_TOKEN_TTL_DAYS, type Role } from "#db/constants";
+import { type Role } from "#db/constants";
 import { users } from "#db/schema";
 import { audit } from "~/models/audit/audit.server";
 import { hashPassword } from "~/models/auth/password.server";
 import { hashToken, randomToken } from "~/models/auth/tokens.server";
-import type { Ctx } from "~/models/context";
+import type {} from "~/models/context";
 import { resolveCourse } from "~/models/course/course.server";
 import { Conflict, ValidationError, isUniqueViolation } from "~/lib/errors";
 import { enqueueMany, type MailMessage } from "~/models/mail/mail.server";
 import { userRecordSchema } from "./user.schema";
+import type { ConfiguredCtx } from "../auth/config";
 import { newPasswordProblem } from "../auth/password-policy.server";
 import { EMAIL_TAKEN, STUDENT_ID_TAKEN } from "./user.server";
+import { INVITE_TOKEN_TTL_DAYS } from "~/models/auth/limits";
 
 /** The columns of an import file, in the order the docs and the sample list them. */
 export const IMPORT_COLUMNS = [
@@ -288,7 +290,7 @@ export function invitationLink(publicUrl: string, token: string, email: string):
  * an e-mail or student ID between the check and the commit.
  */
 export async function importUsers(
-  ctx: Ctx,
+  ctx: ConfiguredCtx,
   input: Readable,
   opts: ImportOptions,
 ): Promise<ImportReport> {
@@ -373,7 +375,7 @@ export async function importUsers(
         continue;
       }
       const u = parsed.data;
-      const weak = u.password ? await newPasswordProblem(u.password) : null;
+      const weak = u.password ? await newPasswordProblem(u.password, ctx.config) : null;
       if (weak) {
         reject(line, record, u.email, weak);
         continue;

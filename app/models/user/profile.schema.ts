@@ -17,7 +17,7 @@ export const PROFILE_MSG = {
   notFound: "Profile not found",
 } as const;
 
-/** §8: "<Field> must be at most N characters". */
+/** error catalogue: "<Field> must be at most N characters". */
 const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
 
 /** The whole profile form: an empty optional field clears it. */

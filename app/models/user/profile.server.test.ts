@@ -34,7 +34,7 @@ describe("own profile", () => {
       actor: { id: u.id, role: u.role as "student", email: u.email },
     });
 
-    it("changes only the allowed fields, whatever else the request carries (§5)", async () => {
+    it("changes only the allowed fields, whatever else the request carries (validation rules)", async () => {
       const { user } = await createUser(t.db, {
         role: "student",
         firstName: "Sam",
@@ -91,7 +91,7 @@ describe("own profile", () => {
       expect((await getProfile(ctxOf(user))).course?.code).toBe("BSAMT");
     });
 
-    it("applies the §5 name rules and refuses unknown courses and taken student IDs", async () => {
+    it("applies the name rules and refuses unknown courses and taken student IDs", async () => {
       const bad = parseProfilePatch({ firstName: "A", lastName: "" });
       expect(bad.ok).toBe(false);
       expect(!bad.ok && bad.issues.map((i) => i.message)).toEqual([

@@ -14,7 +14,7 @@ describe("user rules", () => {
     expect(inCollegeDomain("ana@example.edu.evil.com", "example.edu")).toBe(false);
   });
 
-  it("names the display name by the §2.2 order", () => {
+  it("names the display name by the navigation bar's order", () => {
     expect(displayName({ name: "Chosen", firstName: "A", lastName: "B" })).toBe("Chosen");
     expect(displayName({ firstName: "Ana", lastName: "Cruz" })).toBe("Ana Cruz");
     expect(displayName({ email: "x@example.edu" })).toBe("x@example.edu");

@@ -1,6 +1,6 @@
 /** Isomorphic user rules and messages, shared by forms, /api and the CLI. */
 import { z } from "zod";
-import { NAME_MIN, PASSWORD_MAX, PASSWORD_MIN, ROLES, YEAR_LEVELS, type Role } from "#db/constants";
+import { ROLES, YEAR_LEVELS, type Role } from "#db/constants";
 import { optionalChoice, optionalText } from "../fields.schema";
 import { emailDomain, isPlainEmail, normalizeEmail } from "./email";
 
@@ -49,8 +49,6 @@ export const newPasswordFieldOf = (min: number = PASSWORD_MIN) =>
     .min(Math.max(PASSWORD_MIN, min), passwordMinMessage(Math.max(PASSWORD_MIN, min)))
     .max(PASSWORD_MAX, MSG.passwordMax);
 export const newPasswordField = newPasswordFieldOf();
-
-export const roleField = z.enum(ROLES);
 
 /**
  * A length rule's params that skip a blank value. zod runs `when` at run time for every check, but
@@ -200,7 +198,8 @@ export type UserRecordInput = z.infer<ReturnType<typeof userRecordSchema>>;
 
 /* ── Accounts: sign-in, self-registration, verification code, password recovery ─────────── */
 // A second import keeps this appended block apart from the shared header (fewer merge conflicts).
-import { OTP_LENGTH, REGISTER_YEAR_LEVELS, SELF_REGISTER_ROLES } from "#db/constants";
+import { REGISTER_YEAR_LEVELS, SELF_REGISTER_ROLES } from "#db/constants";
+import { NAME_MIN, PASSWORD_MAX, PASSWORD_MIN, OTP_LENGTH } from "~/models/auth/limits";
 
 export const REGISTER_MSG = {
   userType: "Please select your user type",
@@ -224,7 +223,6 @@ export const loginSchema = z.object({
     .min(PASSWORD_MIN, MSG.passwordMin)
     .max(PASSWORD_MAX, MSG.passwordMax),
 });
-export type LoginInput = z.infer<typeof loginSchema>;
 
 const requiredName = (msg: string) =>
   z.string({ error: msg }).trim().min(1, msg).max(100, REGISTER_MSG.nameTooLong);

@@ -1,15 +1,25 @@
 /**
  * Demo data for a newcomer (`runway db seed --demo`): companies, approved and pending jobs, users
- * of each role, and surveys with answers, so the board looks lived-in. Written through the shared
- * test factories (tests/factories), which go through the app's own model functions.
+ * of each role, and surveys with answers, so the board looks lived-in. Users go through the app's
+ * own insertUser and password hashing; the rest are plain inserts of valid rows.
  * Passwords are random and returned once — there is never a default password.
  */
 import { eq, sql } from "drizzle-orm";
-import type { Role } from "../constants";
-import type { Db } from "../client";
-import { surveyAnswers, surveyResponses, users } from "../schema";
-import { randomToken } from "../../app/models/auth/tokens.server";
-import { createCompany, createJob, createSurvey, createUser } from "../../tests/factories";
+import type { Db, Tx } from "#db/client";
+import type { Role } from "#db/constants";
+import {
+  companies,
+  courses,
+  jobs,
+  surveyAnswers,
+  surveyQuestions,
+  surveyResponses,
+  surveys,
+  users,
+} from "#db/schema";
+import { hashPassword } from "~/models/auth/password.server";
+import { randomToken } from "~/models/auth/tokens.server";
+import { insertUser } from "~/models/user/user.server";
 
 export class DemoAlreadySeeded extends Error {
   constructor(email: string) {
@@ -21,6 +31,52 @@ export class DemoAlreadySeeded extends Error {
 }
 
 const daysAgo = (d: number, h = 0) => new Date(Date.now() - d * 864e5 - h * 36e5);
+
+interface DemoQuestion {
+  text: string;
+  type: "short_text" | "long_text" | "multiple_choice" | "checkbox" | "rating";
+  required?: boolean;
+  options?: string[];
+  scaleMax?: number;
+}
+
+/** A survey and its questions, in order. */
+async function createSurvey(
+  tx: Tx,
+  o: {
+    title: string;
+    description?: string;
+    audience: "all" | "students" | "alumni";
+    status: "draft" | "active";
+    questions?: DemoQuestion[];
+  },
+) {
+  const [survey] = await tx
+    .insert(surveys)
+    .values({
+      title: o.title,
+      description: o.description ?? null,
+      audience: o.audience,
+      status: o.status,
+    })
+    .returning();
+  const qs = o.questions ?? [{ text: "How are you?", type: "short_text", required: true }];
+  const questions = await tx
+    .insert(surveyQuestions)
+    .values(
+      qs.map((q, i) => ({
+        surveyId: survey.id,
+        text: q.text,
+        type: q.type,
+        required: q.required ?? false,
+        options: q.options ?? [],
+        scaleMax: q.scaleMax ?? 5,
+        position: i,
+      })),
+    )
+    .returning();
+  return { survey, questions };
+}
 
 const COMPANIES = [
   {
@@ -225,20 +281,27 @@ export async function seedDemo(db: Db, opts: { domain: string }): Promise<DemoRe
   ] as const;
 
   return db.transaction(async (tx) => {
+    const courseIds = new Map(
+      (await tx.select({ id: courses.id, code: courses.code }).from(courses)).map((c) => [
+        c.code,
+        c.id,
+      ]),
+    );
     const created: DemoResult["users"] = [];
     const userIds: Record<string, { id: string; role: Role }> = {};
     for (const p of people) {
       const password = randomToken(9); // 12 URL-safe characters
-      const { user } = await createUser(tx, {
+      const user = await insertUser(tx, {
         email: p.email,
-        password,
+        passwordHash: await hashPassword(password),
         role: p.role,
         firstName: p.firstName,
         lastName: p.lastName,
         studentId: "studentId" in p ? p.studentId : null,
-        courseCode: "courseCode" in p ? p.courseCode : null,
+        courseId: "courseCode" in p ? (courseIds.get(p.courseCode) ?? null) : null,
         yearLevel: "yearLevel" in p ? p.yearLevel : null,
-        createdAt: "days" in p ? daysAgo(p.days) : undefined,
+        emailVerifiedAt: new Date(),
+        ...("days" in p ? { createdAt: daysAgo(p.days) } : {}),
       });
       userIds[p.email] = { id: user.id, role: p.role };
       created.push({
@@ -249,10 +312,14 @@ export async function seedDemo(db: Db, opts: { domain: string }): Promise<DemoRe
       });
     }
 
-    const companyIds: string[] = [];
-    for (const c of COMPANIES) companyIds.push((await createCompany(tx, { ...c })).id);
-    for (const j of JOBS) {
-      await createJob(tx, {
+    const companyIds = (
+      await tx
+        .insert(companies)
+        .values([...COMPANIES])
+        .returning({ id: companies.id })
+    ).map((c) => c.id);
+    await tx.insert(jobs).values(
+      JOBS.map((j) => ({
         title: j.title,
         companyId: companyIds[j.company],
         jobType: j.jobType,
@@ -263,8 +330,9 @@ export async function seedDemo(db: Db, opts: { domain: string }): Promise<DemoRe
         isApproved: j.isApproved,
         status: j.status ?? "active",
         createdAt: daysAgo(j.days, 2),
-      });
-    }
+        updatedAt: daysAgo(j.days, 2),
+      })),
+    );
 
     const tracer = await createSurvey(tx, {
       title: "Graduate Tracer Survey",

@@ -1,0 +1,28 @@
+/**
+ * The doors' side of configuration: they read the environment and hand the models what they need
+ * (models never call env()).
+ */
+import type { Db } from "#db/client";
+import { getDb } from "~/lib/db.server";
+import { env, type Env } from "~/lib/env.server";
+import { authConfigFrom, type AuthConfig, type AuthCtx } from "~/models/auth/config";
+import type { Ctx } from "~/models/context";
+
+let cached: { from: Env; config: AuthConfig } | undefined;
+
+/** The account configuration of this server (rebuilt only when the parsed environment changes). */
+export function authConfig(): AuthConfig {
+  const e = env();
+  if (cached?.from !== e) cached = { from: e, config: authConfigFrom(e) };
+  return cached.config;
+}
+
+/** The database and the account configuration, for the account functions. */
+export async function authCtx(db?: Db): Promise<AuthCtx> {
+  return { db: db ?? (await getDb()), config: authConfig() };
+}
+
+/** A model context with the account configuration added. */
+export function configured<C extends Ctx>(ctx: C): C & { config: AuthConfig } {
+  return { ...ctx, config: authConfig() };
+}
