@@ -40,7 +40,7 @@ describe("runway (in-process): usage", () => {
   it("--help lists the commands, each command's help has an example, exit 0", async () => {
     const r = await cli(["--help"]);
     expect(r.code).toBe(0);
-    for (const c of ["db", "courses", "admin", "users", "export"])
+    for (const c of ["db", "courses", "admin", "users", "export", "alerts"])
       expect(r.stdout).toContain(`  ${c}`);
     const imp = await cli(["users", "import", "--help"]);
     expect(imp.code).toBe(0);
@@ -55,6 +55,7 @@ describe("runway (in-process): usage", () => {
       ["users", "list"],
       ["users", "deactivate"],
       ["export"],
+      ["alerts", "run"],
     ]) {
       const h = await cli([...args, "--help"]);
       expect(h.code, args.join(" ")).toBe(0);

@@ -6,6 +6,7 @@
  */
 import { Command, CommanderError } from "commander";
 import * as admin from "./commands/admin";
+import * as alertsCmd from "./commands/alerts";
 import * as courses from "./commands/courses";
 import * as db from "./commands/db";
 import * as exportCmd from "./commands/export";
@@ -56,6 +57,7 @@ Examples:
   usersCmd.configure(program, deps);
   surveysCmd.configure(program, deps);
   exportCmd.configure(program, deps);
+  alertsCmd.configure(program, deps);
   return program;
 }
 

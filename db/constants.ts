@@ -1,6 +1,8 @@
 /**
- * Enum-like values shared by the database (check constraints), zod schemas, screens, the CLI and
- * the widget. Isomorphic: no Node APIs here.
+ * The values the database stores and checks (check constraints and enum columns), shared by the
+ * schemas, screens, the CLI and the widget, plus the college's programme list the seed inserts.
+ * Isomorphic: no Node APIs here. How a value is shown, and the domains' limits, live with their
+ * screens and models (app/lib/format.ts, app/models/auth/limits.ts, …).
  */
 
 export const ROLES = ["student", "alumni", "admin"] as const;
@@ -9,13 +11,6 @@ export const SELF_REGISTER_ROLES = ["student", "alumni"] as const;
 
 export const JOB_TYPES = ["internship", "ojt", "part-time", "full-time", "contract"] as const;
 export type JobType = (typeof JOB_TYPES)[number];
-export const JOB_TYPE_LABELS: Record<JobType, string> = {
-  internship: "Internship",
-  ojt: "OJT",
-  "part-time": "Part-time",
-  "full-time": "Full-time",
-  contract: "Contract",
-};
 
 export const JOB_STATUSES = ["active", "inactive", "closed", "draft"] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
@@ -34,18 +29,9 @@ export const QUESTION_TYPES = [
   "rating",
 ] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
-export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
-  short_text: "Short Text",
-  long_text: "Long Text",
-  multiple_choice: "Multiple Choice",
-  checkbox: "Checkboxes",
-  rating: "Rating",
-};
-export const DEFAULT_RATING_SCALE = 5;
 
 /** Year levels of the profile; the register and create-user forms offer only the last two. */
 export const YEAR_LEVELS = ["1st Year", "2nd Year", "3rd Year", "4th Year", "Graduate"] as const;
-export type YearLevel = (typeof YEAR_LEVELS)[number];
 export const REGISTER_YEAR_LEVELS = ["4th Year", "Graduate"] as const;
 
 export const INSTITUTES = [
@@ -124,30 +110,6 @@ export type FileKind = (typeof FILE_KINDS)[number];
 export const MAIL_STATUSES = ["pending", "sent", "failed"] as const;
 export const JOB_INTERACTIONS = ["view", "apply"] as const;
 
-/** Business constants. */
-export const OTP_LENGTH = 6;
-export const RESEND_COOLDOWN_SECONDS = 60;
-export const OTP_TTL_MINUTES = 10;
-export const OTP_MAX_ATTEMPTS = 5;
-export const RESET_TOKEN_TTL_MINUTES = 30;
-export const INVITE_TOKEN_TTL_DAYS = 7;
-export const PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 128;
-export const NAME_MIN = 2;
-export const SEARCH_DEBOUNCE_MS = 350;
-export const SEARCH_ANALYTICS_MIN = 2;
-export const PAGE_SIZES = [10, 25, 50] as const;
-export const DEFAULT_PAGE_SIZE = 10;
-export const DESCRIPTION_PREVIEW = 120;
-export const TOP_COURSES_MAX = 15;
-export const NEW_USERS_DAYS = 30;
-export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
-export const IMAGE_MAX_PIXELS_SIDE = 4096;
-
-/** Admin theme ids; the fourth is the college short name, supplied at run time. */
-export const BASE_THEMES = [
-  { id: "default", label: "Default Blue" },
-  { id: "emerald", label: "Emerald" },
-  { id: "rose", label: "Rose" },
-] as const;
-export const ADMIN_THEME_STORAGE_KEY = "admin_theme";
+/** How often a saved search (job alert) is mailed; 'off' pauses it (issue 15). */
+export const ALERT_FREQUENCIES = ["daily", "weekly", "off"] as const;
+export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];

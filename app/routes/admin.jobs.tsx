@@ -18,7 +18,7 @@ import {
 } from "@remix-run/react";
 import { createColumnHelper } from "@tanstack/react-table";
 import { useEffect, useMemo, useRef } from "react";
-import { JOB_TYPE_LABELS, type JobType } from "#db/constants";
+import { type JobType } from "#db/constants";
 import { DataTable, readTableState } from "~/components/data-table/data-table";
 import { AdminJobActions } from "~/components/jobs/admin-job-actions";
 import { useHydrated } from "~/components/ui/use-hydrated";
@@ -29,13 +29,20 @@ import { redirectWithFlash, requireAdmin } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
 import { idempotentForm, newIdempotencyKey } from "~/web/idempotency.server";
 import { relativeTime } from "~/lib/format";
-import { JOB_TEXT, JOB_TOAST, deleteJobConfirm, jobFormSchema } from "~/models/job/job.schema";
+import {
+  JOB_TEXT,
+  JOB_TOAST,
+  deadlineInputValue,
+  deleteJobConfirm,
+  jobFormSchema,
+} from "~/models/job/job.schema";
 import * as Jobs from "~/models/job/job.server";
 import jobsCss from "~/styles/jobs.css";
 import { log } from "~/lib/log.server";
 import { domainReply, formErrors, knownError } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { ctxOf } from "~/models/context";
+import { JOB_TYPE_LABELS } from "~/lib/format";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: jobsCss }];
 export const meta: MetaFunction = () => [{ title: "Job Management · Runway" }];
@@ -84,6 +91,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           description: edit.description ?? "",
           status: edit.status,
           isApproved: edit.is_approved,
+          applicationDeadline: deadlineInputValue(edit.application_deadline),
         }
       : null;
     return json({
@@ -393,16 +401,7 @@ export default function AdminJobs() {
           state={data.state}
           total={data.total}
           empty={JOB_TEXT.adminEmpty}
-          sortable={[
-            "title",
-            "company",
-            "type",
-            "location",
-            "category",
-            "posted",
-            "status",
-            "approval",
-          ]}
+          sortable={Jobs.ADMIN_SORTS}
           caption="Jobs"
           rowKey={(r) => r.id}
         />

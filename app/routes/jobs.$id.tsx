@@ -1,8 +1,9 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { JOB_TYPE_LABELS } from "#db/constants";
 import { ApplyButton } from "~/components/jobs/apply-button";
+import { SaveJobButton } from "~/components/jobs/save-job-button";
+import { savedAmong } from "~/models/job/saved.server";
 import { CompanyLogo } from "~/components/jobs/company-logo";
 import { LinkedText } from "~/components/ui/linked-text";
 import { getUser } from "~/web/auth.server";
@@ -10,18 +11,20 @@ import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { preview, relativeTime } from "~/lib/format";
 import { jobPostingJsonLd, jobUrl, jsonForScript } from "~/models/job/feed.server";
-import { isPubliclyVisible } from "~/models/job/job.schema";
+import { closingSoon, deadlineLabel, isListed, isPubliclyVisible } from "~/models/job/job.schema";
 import { logoPath, safeWebsite, viewJob } from "~/models/job/job.server";
 import jobsCss from "~/styles/jobs.css";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { ErrorReference, UNAVAILABLE_TEXT } from "~/components/ui/error-reference";
 import { rethrowNotFound } from "~/lib/screen-errors.server";
 import { actorOf } from "~/models/context";
+import { JOB_TYPE_LABELS } from "~/lib/format";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: jobsCss }];
 
 /**
  * /jobs/{id}: an approved active job for everyone (404 otherwise; admins may preview any job).
+ * Past its application deadline the page stays, saying applications are closed, and is not indexed.
  * A signed-in user's visit is recorded as a 'view'. The page carries schema.org JobPosting data.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -34,7 +37,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     rethrowNotFound(e, "Job not found");
   }
   const base = env().PUBLIC_URL;
-  const isPublic = isPubliclyVisible({ isApproved: row.is_approved, status: row.status });
+  const saveMode = !user
+    ? ("sign-in" as const)
+    : user.role === "student" || user.role === "alumni"
+      ? ("save" as const)
+      : ("none" as const);
+  const saved = saveMode === "save" && (await savedAmong(ctx, [row.id])).length > 0;
+  const visibility = {
+    isApproved: row.is_approved,
+    status: row.status,
+    applicationDeadline: row.application_deadline,
+  };
+  const isPublic = isPubliclyVisible(visibility);
+  const closed = isListed(visibility) && !isPublic;
+  const deadline = row.application_deadline
+    ? new Date(row.application_deadline).toISOString()
+    : null;
   return json({
     job: {
       id: row.id,
@@ -53,8 +71,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       createdAt: new Date(row.created_at).toISOString(),
       status: row.status,
       isApproved: row.is_approved,
+      deadline,
+      deadlineLabel: deadline ? deadlineLabel(deadline) : null,
+      closingSoon: closingSoon(deadline),
     },
     isPublic,
+    closed,
+    saveMode,
+    saved,
     canonical: jobUrl(base, row.id),
     jsonLd: isPublic ? jsonForScript(jobPostingJsonLd(row, base)) : null,
     now: Date.now(),
@@ -76,7 +100,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 };
 
 export default function JobPage() {
-  const { job, jsonLd, isPublic, now } = useLoaderData<typeof loader>();
+  const { job, jsonLd, isPublic, closed, now, saveMode, saved } = useLoaderData<typeof loader>();
   const location = useLocation();
   return (
     <main className="page job-detail">
@@ -86,7 +110,11 @@ export default function JobPage() {
       <p>
         <Link to="/jobs">← All jobs</Link>
       </p>
-      {!isPublic ? (
+      {closed ? (
+        <p className="alert alert-info" role="note">
+          Applications closed: this job stopped taking applications on {job.deadlineLabel}.
+        </p>
+      ) : !isPublic ? (
         <p className="alert alert-info" role="note">
           Only administrators can see this job: it is{" "}
           {[
@@ -124,6 +152,20 @@ export default function JobPage() {
               <span className="badge badge-accent">{job.typeLabel}</span>
             </dd>
           </div>
+          {job.deadline ? (
+            <div>
+              <dt>{closed ? "Applications closed" : "Apply by"}</dt>
+              <dd>
+                <time dateTime={job.deadline}>{job.deadlineLabel}</time>
+                {job.closingSoon ? (
+                  <>
+                    {" "}
+                    <span className="badge badge-warning">Closing soon</span>
+                  </>
+                ) : null}
+              </dd>
+            </div>
+          ) : null}
           {job.categories.length ? (
             <div>
               <dt>Categories</dt>
@@ -152,13 +194,28 @@ export default function JobPage() {
             </div>
           </section>
         ) : null}
-        <div>
-          <ApplyButton
-            jobId={job.id}
-            jobTitle={job.title}
-            hasWebsite={!!job.website}
-            back={location.pathname + location.search}
-          />
+        <div className="row job-detail-actions">
+          {saveMode !== "none" ? (
+            <SaveJobButton
+              jobId={job.id}
+              jobTitle={job.title}
+              saved={saved}
+              canSave={saveMode === "save"}
+              back={location.pathname + location.search}
+            />
+          ) : null}
+          {closed ? (
+            <p className="job-closed" role="status">
+              <strong>Applications closed</strong>
+            </p>
+          ) : (
+            <ApplyButton
+              jobId={job.id}
+              jobTitle={job.title}
+              hasWebsite={!!job.website}
+              back={location.pathname + location.search}
+            />
+          )}
         </div>
       </article>
     </main>

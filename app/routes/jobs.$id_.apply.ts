@@ -5,6 +5,7 @@ import { getDb } from "~/lib/db.server";
 import { JOB_TEXT } from "~/models/job/job.schema";
 import { applyToJob } from "~/models/job/job.server";
 import { rethrowNotFound } from "~/lib/screen-errors.server";
+import { Conflict } from "~/lib/errors";
 import { actorOf } from "~/models/context";
 
 /**
@@ -25,6 +26,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
       message: JOB_TEXT.noWebsite,
     });
   } catch (e) {
+    // Past its deadline: back to the job's page, which says applications are closed.
+    if (e instanceof Conflict)
+      return redirectWithFlash(`/jobs/${encodeURIComponent(params.id ?? "")}`, {
+        kind: "error",
+        message: e.message,
+      });
     rethrowNotFound(e, "Job not found");
   }
 }

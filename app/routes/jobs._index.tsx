@@ -1,8 +1,10 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { actorOf } from "~/models/context";
+import { savedAmong } from "~/models/job/saved.server";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { JOB_TYPES, JOB_TYPE_LABELS, SEARCH_DEBOUNCE_MS } from "#db/constants";
+import { JOB_TYPES } from "#db/constants";
 import { useDebounced } from "~/components/ui/use-debounced";
 import { JobCard, type JobCardData } from "~/components/jobs/job-card";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
@@ -15,12 +17,22 @@ import { clientIp, isFirstParty } from "~/lib/request.server";
 import {
   JOB_TEXT,
   boardSearch,
+  readBoardSort,
   parseJobListQuery,
   type BoardFilters,
 } from "~/models/job/job.schema";
-import { listCategories, logoPath, safeWebsite, searchPublicJobs } from "~/models/job/job.server";
+import {
+  listCategories,
+  logoPath,
+  safeWebsite,
+  searchPublicJobs,
+  searchPublicJobsByDeadline,
+} from "~/models/job/job.server";
 import { actorKey, recordSearchQuietly } from "~/models/search/search.server";
+import { ALERT_NAME_MAX, suggestAlertName } from "~/models/alert/alert.schema";
 import jobsCss from "~/styles/jobs.css";
+import { JOB_TYPE_LABELS } from "~/lib/format";
+import { SEARCH_DEBOUNCE_MS } from "~/components/ui/use-debounced";
 
 const BOARD_PAGE_SIZE = 10;
 /** From this width the board's filters are always shown (keep in step with jobs.css). */
@@ -41,6 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     type: query.jobType,
     location: query.location,
     category: query.category,
+    sort: readBoardSort(url.searchParams.get("sort")),
   };
   const searchFilters = {
     q: query.q,
@@ -49,19 +62,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
     category: query.category,
   };
   const [result, categories] = await Promise.all([
-    searchPublicJobs(db, searchFilters, {
-      offset: (query.page - 1) * BOARD_PAGE_SIZE,
-      limit: BOARD_PAGE_SIZE,
-    }),
+    (filters.sort === "deadline" ? searchPublicJobsByDeadline : searchPublicJobs)(
+      db,
+      searchFilters,
+      { offset: (query.page - 1) * BOARD_PAGE_SIZE, limit: BOARD_PAGE_SIZE },
+    ),
     listCategories({ db, actor: null }),
   ]);
-  // Only searches people make on Runway count (issue 11 §9): not a foreign page embedding /jobs?q=.
+  // Only searches people make on Runway count (docs/security.md, "Search analytics"): not a foreign page embedding /jobs?q=.
   if (query.q && isFirstParty(request))
     await recordSearchQuietly(
       db,
       query.q,
       actorKey({ userId: user?.id, ip: clientIp(request) }, env().SESSION_SECRET),
     );
+  const saved = new Set(
+    await savedAmong(
+      { db, actor: actorOf(user) },
+      result.rows.map((r) => r.id),
+    ),
+  );
   const jobs: JobCardData[] = result.rows.map((r) => ({
     id: r.id,
     title: r.title,
@@ -73,6 +93,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     preview: preview(r.short_description, r.description),
     createdAt: new Date(r.created_at).toISOString(),
     categories: r.categories ?? [],
+    applicationDeadline: r.application_deadline
+      ? new Date(r.application_deadline).toISOString()
+      : null,
+    saved: saved.has(r.id),
   }));
   return json({
     jobs,
@@ -87,6 +111,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
         ? [...categories, filters.category]
         : categories,
     now: Date.now(),
+    // Who may save this search as a job alert (students and alumni); guests are asked to sign in.
+    alerts: user
+      ? user.role === "student" || user.role === "alumni"
+        ? ("save" as const)
+        : ("none" as const)
+      : ("sign-in" as const),
+    alertName: suggestAlertName({
+      q: query.q,
+      jobType: query.jobType ? JOB_TYPE_LABELS[query.jobType] : null,
+      location: query.location,
+      category: query.category,
+    }),
   });
 }
 
@@ -253,6 +289,15 @@ export default function JobsBoard() {
                 ))}
               </select>
             </div>
+            <div className="field">
+              <label className="field-label" htmlFor="jobs-sort">
+                Sort by
+              </label>
+              <select id="jobs-sort" name="sort" defaultValue={filters.sort ?? ""}>
+                <option value="">{filters.q ? "Best match" : "Newest"}</option>
+                <option value="deadline">Application deadline</option>
+              </select>
+            </div>
           </div>
         </details>
         <div className="jobs-filters-actions">
@@ -264,6 +309,8 @@ export default function JobsBoard() {
           </Link>
         </div>
       </Form>
+
+      <SaveSearch mode={data.alerts} filters={filters} suggestedName={data.alertName} back={back} />
 
       <section className="jobs-results" aria-busy={busy} aria-labelledby="jobs-results-heading">
         <h2 id="jobs-results-heading" className="visually-hidden">
@@ -287,7 +334,7 @@ export default function JobsBoard() {
         ) : (
           <div className="grid-cards">
             {data.jobs.map((job) => (
-              <JobCard key={job.id} job={job} now={data.now} back={back} />
+              <JobCard key={job.id} job={job} now={data.now} back={back} saveMode={data.alerts} />
             ))}
           </div>
         )}
@@ -318,6 +365,70 @@ export default function JobsBoard() {
         ) : null}
       </section>
     </main>
+  );
+}
+
+/**
+ * 'Save this search': the current words and filters as a job alert (a plain form posting to
+ * /alerts, so it works without JavaScript); guests get a sign-in link that comes back here.
+ */
+function SaveSearch({
+  mode,
+  filters,
+  suggestedName,
+  back,
+}: {
+  mode: "save" | "sign-in" | "none";
+  filters: BoardFilters;
+  suggestedName: string;
+  back: string;
+}) {
+  if (mode === "none") return null;
+  if (mode === "sign-in")
+    return (
+      <p className="jobs-save muted">
+        <Link to={`/login?redirectTo=${encodeURIComponent(back)}`}>Sign in</Link> to save this
+        search and get new jobs by e-mail.
+      </p>
+    );
+  return (
+    <details className="jobs-save">
+      <summary className="btn btn-sm">Save this search as a job alert</summary>
+      <Form method="post" action="/alerts?index" className="jobs-save-form" key={back}>
+        <input type="hidden" name="intent" value="create" />
+        <input type="hidden" name="back" value={back} />
+        <input type="hidden" name="q" value={filters.q} />
+        <input type="hidden" name="jobType" value={filters.type} />
+        <input type="hidden" name="location" value={filters.location} />
+        <input type="hidden" name="category" value={filters.category} />
+        <div className="field">
+          <label className="field-label" htmlFor="alert-name">
+            Alert name
+          </label>
+          <input
+            id="alert-name"
+            name="name"
+            type="text"
+            required
+            maxLength={ALERT_NAME_MAX}
+            defaultValue={suggestedName}
+          />
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor="alert-frequency">
+            E-mail me
+          </label>
+          <select id="alert-frequency" name="frequency" defaultValue="weekly">
+            <option value="daily">Daily</option>
+            <option value="weekly">Weekly</option>
+          </select>
+        </div>
+        <button type="submit" className="btn btn-primary">
+          Save alert
+        </button>
+        <Link to="/alerts">My alerts</Link>
+      </Form>
+    </details>
   );
 }
 

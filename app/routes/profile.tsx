@@ -6,7 +6,7 @@ import type {
   MetaFunction,
 } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { redirectWithFlash, requireUser } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
 import { listCourseGroups } from "~/models/course/course.server";
@@ -18,9 +18,15 @@ import { PhotoForm } from "~/components/profile/photo-form";
 import { ProfileForm } from "~/components/profile/profile-form";
 import { ProfileView } from "~/components/profile/profile-view";
 import styles from "~/styles/people.css";
-import { failureReply } from "~/lib/screen-errors.server";
+import { domainReply, failureReply } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { ctxOf } from "~/models/context";
+import { adminDigestEnabled, setAdminDigest } from "~/models/job/admin-digest.server";
+
+const DIGEST_MSG = {
+  on: "Weekly digest turned on.",
+  off: "Weekly digest turned off.",
+};
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -32,8 +38,13 @@ async function context(request: Request) {
 /** /profile: view mode, or edit mode with ?edit (a URL, so it works without JavaScript). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await context(request);
-  const [profile, courseGroups] = await Promise.all([getProfile(ctx), listCourseGroups(ctx.db)]);
-  return json({ profile, courseGroups: ctx.actor.role === "admin" ? [] : courseGroups });
+  const admin = ctx.actor.role === "admin";
+  const [profile, courseGroups, digest] = await Promise.all([
+    getProfile(ctx),
+    listCourseGroups(ctx.db),
+    admin ? adminDigestEnabled(ctx) : null,
+  ]);
+  return json({ profile, courseGroups: admin ? [] : courseGroups, digest });
 }
 
 /** Two forms: the photo (multipart, field profilePicture) and the profile fields. */
@@ -50,7 +61,21 @@ export async function action({ request }: ActionFunctionArgs) {
       }));
     }
   }
-  const submission = parseWithZod(await request.formData(), { schema: profileFormSchema });
+  const form = await request.formData();
+  if (form.get("intent") === "digest") {
+    // An administrator's own weekly digest setting (403 for anyone else, through the model).
+    const on = form.get("digest") === "on";
+    try {
+      await setAdminDigest(ctx, on);
+    } catch (e) {
+      return domainReply(e, () => ({ result: null, photoError: null }));
+    }
+    return redirectWithFlash("/profile", {
+      kind: "success",
+      message: on ? DIGEST_MSG.on : DIGEST_MSG.off,
+    });
+  }
+  const submission = parseWithZod(form, { schema: profileFormSchema });
   if (submission.status !== "success")
     return json({ result: submission.reply(), photoError: null }, { status: 400 });
   try {
@@ -68,7 +93,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Profile() {
-  const { profile, courseGroups } = useLoaderData<typeof loader>();
+  const { profile, courseGroups, digest } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
   // A failed save stays in edit mode even though the form posted to /profile.
@@ -107,6 +132,24 @@ export default function Profile() {
           <ProfileView profile={profile} />
         )}
       </section>
+      {digest !== null ? (
+        <section className="card" aria-labelledby="profile-digest">
+          <h2 id="profile-digest">Weekly digest</h2>
+          <Form method="post" className="stack" preventScrollReset>
+            <input type="hidden" name="intent" value="digest" />
+            <label className="checkbox-field">
+              <input type="checkbox" name="digest" defaultChecked={digest} /> Weekly digest: e-mail
+              me every Monday the jobs I posted that close within 7 days and the jobs waiting for
+              approval for more than 3 days
+            </label>
+            <p>
+              <button type="submit" className="btn">
+                Save
+              </button>
+            </p>
+          </Form>
+        </section>
+      ) : null}
     </main>
   );
 }

@@ -6,6 +6,8 @@ import { closeDb, getDb, getDbHandle } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 
 let stopMail: (() => Promise<void>) | null = null;
+let stopAlerts: (() => Promise<void>) | null = null;
+let stopAdminDigest: (() => Promise<void>) | null = null;
 let housekeeping: NodeJS.Timeout | null = null;
 
 export function loadEnv() {
@@ -63,6 +65,19 @@ export async function init(opts: { log?: (line: string) => void } = {}) {
     }),
     { log: opts.log, intervalMs: 3000 },
   );
+  // Job alert digests: a timer here instead of cron; every instance may run it (ADR 095).
+  const { startAlertWorker } = await import("~/models/alert/alert.server");
+  const { authConfig } = await import("~/web/config.server");
+  stopAlerts = startAlertWorker(getDb, {
+    log: opts.log,
+    config: () => ({ publicUrl: authConfig().publicUrl, secret: authConfig().secret }),
+  });
+  // The administrators' weekly digest: a timer too, once per admin and week whatever runs it (ADR 096).
+  const { startAdminDigestWorker } = await import("~/models/job/admin-digest.server");
+  stopAdminDigest = startAdminDigestWorker(getDb, {
+    log: opts.log,
+    config: () => ({ publicUrl: authConfig().publicUrl, collegeName: authConfig().collegeName }),
+  });
   const { purgeExpiredSessions } = await import("~/models/auth/session.server");
   const { purgeExpiredLimits } = await import("~/lib/rate-limit.server");
   const { purgeIdempotencyKeys } = await import("~/web/idempotency.server");
@@ -80,6 +95,9 @@ export async function init(opts: { log?: (line: string) => void } = {}) {
 }
 
 export async function shutdown() {
+  // A digest run in flight commits (or rolls back) before the database closes.
+  await stopAlerts?.();
+  await stopAdminDigest?.();
   // Waits for the message in flight to be marked, so it is not sent again by another instance.
   await stopMail?.();
   if (housekeeping) clearInterval(housekeeping);

@@ -5,3 +5,4 @@ export * from "./companies";
 export * from "./jobs";
 export * from "./surveys";
 export * from "./ops";
+export * from "./alerts";

@@ -6,13 +6,12 @@ import {
   date,
   index,
   pgTable,
-  primaryKey,
   text,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { JOB_INTERACTIONS, JOB_STATUSES, JOB_TYPES } from "../constants";
-import { createdAt, oneOf, tsvector, updatedAt } from "./columns";
+import { createdAt, oneOf, tstz, tsvector, updatedAt } from "./columns";
 import { companies } from "./companies";
 import { users } from "./users";
 
@@ -36,8 +35,17 @@ export const jobs = pgTable(
     status: text("status").notNull().default("active"),
     isApproved: boolean("is_approved").notNull().default(false),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    // Applications close at this instant; after it the job leaves every public door (no cron: the
+    // visibility rule compares with now()). Null: no deadline.
+    applicationDeadline: tstz("application_deadline"),
     // Maintained by the jobs_search_vector triggers (title, company name, categories, texts).
     searchVector: tsvector("search_vector"),
+    /**
+     * When the job first became visible to students (approved and active), set by the
+     * jobs_published_bi trigger (migration 0007): job alerts mail what was published since their
+     * last digest, whichever door approved it.
+     */
+    publishedAt: tstz("published_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -48,6 +56,14 @@ export const jobs = pgTable(
       .where(sql`${t.isApproved} and ${t.status} = 'active'`),
     index("jobs_created_idx").on(t.createdAt.desc(), t.id.desc()),
     index("jobs_company_idx").on(t.companyId),
+    index("jobs_published_idx")
+      .on(t.publishedAt.desc(), t.id.desc())
+      .where(sql`${t.isApproved} and ${t.status} = 'active'`),
+    index("jobs_public_deadline_idx")
+      .on(t.applicationDeadline)
+      .where(
+        sql`${t.isApproved} and ${t.status} = 'active' and ${t.applicationDeadline} is not null`,
+      ),
     index("jobs_categories_idx").using("gin", t.categories),
     check("jobs_job_type_check", oneOf(t.jobType, JOB_TYPES)),
     check("jobs_status_check", oneOf(t.status, JOB_STATUSES)),
@@ -55,21 +71,26 @@ export const jobs = pgTable(
   ],
 );
 
-/** Distinct jobs a user opened or clicked Apply Now on (the student dashboard's real counts). */
+/**
+ * Distinct jobs a user opened or clicked Apply Now on (the student dashboard's real counts and 'My
+ * applications'). A deleted job's rows stay with `job_id` null and the title and company copied
+ * in by deleteJob, so an application history never loses a line.
+ */
 export const jobInteractions = pgTable(
   "job_interactions",
   {
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    jobId: uuid("job_id")
-      .notNull()
-      .references(() => jobs.id, { onDelete: "cascade" }),
+    jobId: uuid("job_id").references(() => jobs.id, { onDelete: "set null" }),
     kind: text("kind").notNull(),
+    /** Copied when the job is deleted (null while it exists). */
+    jobTitle: text("job_title"),
+    companyName: text("company_name"),
     createdAt: createdAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.userId, t.jobId, t.kind] }),
+    uniqueIndex("job_interactions_user_job_kind_key").on(t.userId, t.jobId, t.kind),
     index("job_interactions_job_idx").on(t.jobId),
     check("job_interactions_kind_check", oneOf(t.kind, JOB_INTERACTIONS)),
   ],
@@ -91,5 +112,28 @@ export const searchEvents = pgTable(
     uniqueIndex("search_events_term_actor_day_key").on(t.term, t.actorKey, t.day),
     index("search_events_term_idx").on(t.term),
     check("search_events_term_check", sql`length(${t.term}) between 2 and 200`),
+  ],
+);
+
+/**
+ * A student's or alumnus's bookmarks ('Saved jobs'). Like job_interactions, a deleted job's rows
+ * stay, with `job_id` null and the title and company copied in by deleteJob.
+ */
+export const savedJobs = pgTable(
+  "saved_jobs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    jobId: uuid("job_id").references(() => jobs.id, { onDelete: "set null" }),
+    jobTitle: text("job_title"),
+    companyName: text("company_name"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("saved_jobs_user_job_key").on(t.userId, t.jobId),
+    index("saved_jobs_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("saved_jobs_job_idx").on(t.jobId),
   ],
 );

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigserial,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -77,6 +78,11 @@ export const mailOutbox = pgTable(
     /** The development console line (code or link); null once the message is done. */
     notice: text("notice"),
     template: text("template"),
+    /**
+     * Extra headers (e.g. List-Unsubscribe for digests), name → value; nulled with the body when
+     * the message is done, like every live link.
+     */
+    headers: jsonb("headers").$type<Record<string, string>>(),
     status: text("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: tstz("next_attempt_at").notNull().defaultNow(),
@@ -123,4 +129,23 @@ export const idempotencyKeys = pgTable(
       sql`${t.status} is null or ${t.status} between 100 and 599`,
     ),
   ],
+);
+
+/**
+ * The administrators' weekly digest (issue 15): one row per admin and week (Monday, UTC), inserted in
+ * the same transaction that queues the mail, so two instances or a restart never send a week twice.
+ */
+export const adminDigests = pgTable(
+  "admin_digests",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    week: date("week", { mode: "string" }).notNull(),
+    /** How many jobs and approvals the digest named (0 and 0: nothing was mailed that week). */
+    expiring: integer("expiring").notNull(),
+    pending: integer("pending").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.week] })],
 );

@@ -41,6 +41,8 @@ export const users = pgTable(
     isActive: boolean("is_active").notNull().default(true),
     emailVerifiedAt: tstz("email_verified_at"),
     lastLoginAt: tstz("last_login_at"),
+    // Administrators only: true stops the weekly digest of expiring jobs and old pending approvals.
+    adminDigestOptOut: boolean("admin_digest_opt_out").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

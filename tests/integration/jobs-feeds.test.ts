@@ -56,6 +56,7 @@ describe("public job feeds", () => {
         expect(r.body.jobs).toHaveLength(4);
         const first = r.body.jobs[0];
         expect(Object.keys(first).sort()).toEqual([
+          "applicationDeadline",
           "categories",
           "company",
           "id",
@@ -73,6 +74,7 @@ describe("public job feeds", () => {
           jobType: "internship",
           categories: ["Maintenance"],
           postedAt: new Date(b.visible[0].createdAt).toISOString(),
+          applicationDeadline: null,
           url: `${base()}/jobs/${b.visible[0].id}`,
         });
         const all = await app.api("/api/public/jobs?limit=50");

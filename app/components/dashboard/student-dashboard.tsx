@@ -4,7 +4,7 @@
  */
 import { Await, Link } from "@remix-run/react";
 import { Suspense } from "react";
-import { JOB_TYPE_LABELS, type JobType } from "#db/constants";
+import { type JobType } from "#db/constants";
 import { relativeTime } from "~/lib/format";
 import type { StudentStats } from "~/models/stats/stats.server";
 import { StatCards } from "./stat-cards";
@@ -15,6 +15,7 @@ import {
   SurveysButtonLoading,
   type EligibleSurvey,
 } from "./surveys-button";
+import { JOB_TYPE_LABELS } from "~/lib/format";
 
 export interface StudentFeed {
   /** The course the jobs matched, or null when they are simply the newest jobs. */
@@ -101,6 +102,11 @@ function RecentApplications({ feed, now }: { feed: StudentFeed; now: number }) {
           <Link to="/jobs">Find a job</Link>
         </p>
       )}
+      {feed.applied.length ? (
+        <p>
+          <Link to="/applications">All my applications</Link>
+        </p>
+      ) : null}
     </section>
   );
 }
@@ -195,6 +201,21 @@ export function StudentDashboard({
           <li>
             <Link to="/profile" className="card quick-link">
               Edit your profile
+            </Link>
+          </li>
+          <li>
+            <Link to="/alerts" className="card quick-link">
+              My job alerts
+            </Link>
+          </li>
+          <li>
+            <Link to="/saved-jobs" className="card quick-link">
+              Saved jobs
+            </Link>
+          </li>
+          <li>
+            <Link to="/applications" className="card quick-link">
+              My applications
             </Link>
           </li>
         </ul>

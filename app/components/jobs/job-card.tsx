@@ -1,9 +1,12 @@
 /** One job on the board: logo, title, posted time, preview, company, location, type, Apply Now. */
 import { Link } from "@remix-run/react";
-import { JOB_TYPE_LABELS, type JobType } from "#db/constants";
+import { type JobType } from "#db/constants";
 import { relativeTime } from "~/lib/format";
 import { ApplyButton } from "./apply-button";
 import { CompanyLogo } from "./company-logo";
+import { SaveJobButton } from "./save-job-button";
+import { JOB_TYPE_LABELS } from "~/lib/format";
+import { closingSoon, deadlineLabel } from "~/models/job/job.schema";
 
 export interface JobCardData {
   id: string;
@@ -16,9 +19,24 @@ export interface JobCardData {
   preview: string;
   createdAt: string;
   categories: string[];
+  /** ISO 8601, or null: no deadline. */
+  applicationDeadline?: string | null;
+  /** Saved by the signed-in student or alumnus. */
+  saved?: boolean;
 }
 
-export function JobCard({ job, now, back }: { job: JobCardData; now: number; back: string }) {
+export function JobCard({
+  job,
+  now,
+  back,
+  saveMode = "none",
+}: {
+  job: JobCardData;
+  now: number;
+  back: string;
+  /** save: the bookmark; sign-in: a link to sign in (guests); none: nothing (admins). */
+  saveMode?: "save" | "sign-in" | "none";
+}) {
   const titleId = `job-${job.id}-title`;
   return (
     <article className="card job-card" aria-labelledby={titleId}>
@@ -30,6 +48,17 @@ export function JobCard({ job, now, back }: { job: JobCardData; now: number; bac
           </h2>
           <p className="job-card-posted muted">
             <time dateTime={job.createdAt}>{relativeTime(job.createdAt, new Date(now))}</time>
+            {job.applicationDeadline && closingSoon(job.applicationDeadline, now) ? (
+              <>
+                {" · "}
+                <span className="badge badge-warning">
+                  Closing soon
+                  <span className="visually-hidden">
+                    : apply by {deadlineLabel(job.applicationDeadline)}
+                  </span>
+                </span>
+              </>
+            ) : null}
           </p>
         </div>
       </div>
@@ -53,6 +82,15 @@ export function JobCard({ job, now, back }: { job: JobCardData; now: number; bac
         </div>
       </dl>
       <div className="job-card-actions">
+        {saveMode !== "none" ? (
+          <SaveJobButton
+            jobId={job.id}
+            jobTitle={job.title}
+            saved={!!job.saved}
+            canSave={saveMode === "save"}
+            back={back}
+          />
+        ) : null}
         <ApplyButton jobId={job.id} jobTitle={job.title} hasWebsite={job.hasWebsite} back={back} />
       </div>
     </article>

@@ -6,9 +6,16 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { JOB_STATUSES, JOB_TYPES, JOB_TYPE_LABELS } from "#db/constants";
-import { Field } from "~/components/ui/field";
-import { DESCRIPTION_MAX, jobFormSchema } from "~/models/job/job.schema";
+import { JOB_STATUSES, JOB_TYPES } from "#db/constants";
+import { SelectField, TextField, TextareaField } from "~/components/forms/fields";
+import {
+  DESCRIPTION_MAX,
+  jobFormSchema,
+  LOCATION_MAX,
+  SHORT_MAX,
+  TITLE_MAX,
+} from "~/models/job/job.schema";
+import { JOB_TYPE_LABELS } from "~/lib/format";
 
 export interface JobFormValues {
   id?: string;
@@ -21,6 +28,8 @@ export interface JobFormValues {
   description: string;
   status: string;
   isApproved: boolean;
+  /** YYYY-MM-DD, or "" for none. */
+  applicationDeadline: string;
 }
 
 export const NEW_JOB: JobFormValues = {
@@ -33,6 +42,7 @@ export const NEW_JOB: JobFormValues = {
   description: "",
   status: "active",
   isApproved: false,
+  applicationDeadline: "",
 };
 
 const STATUS_LABELS: Record<string, string> = {
@@ -68,11 +78,21 @@ export function JobForm({
   const [form, fields] = useForm({
     id: editing ? `job-form-${values.id}` : "job-form-new",
     lastResult: lastResult ?? undefined,
+    defaultValue: {
+      title: values.title,
+      company: values.companyId,
+      jobType: values.jobType,
+      location: values.location,
+      status: values.status,
+      categories: values.categories.join(", "),
+      shortDescription: values.shortDescription,
+      description: values.description,
+      applicationDeadline: values.applicationDeadline,
+    },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: jobFormSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const err = (name: keyof typeof fields) => fields[name].errors;
   return (
     <Form method="post" action={action} {...getFormProps(form)} className="stack">
       <input type="hidden" name="intent" value={editing ? "update" : "create"} />
@@ -87,23 +107,17 @@ export function JobForm({
         </p>
       ) : null}
       <div className="job-form-grid">
-        <div className="span-2">
-          <Field label="Title *" error={err("title")}>
-            {(p) => (
-              <input
-                {...p}
-                type="text"
-                name={fields.title.name}
-                defaultValue={values.title}
-                maxLength={200}
-                required
-              />
-            )}
-          </Field>
-        </div>
-        <Field
+        <TextField
+          meta={fields.title}
+          label="Title *"
+          fieldClassName="span-2"
+          maxLength={TITLE_MAX}
+          required
+        />
+        <SelectField
+          meta={fields.company}
           label="Company *"
-          error={err("company")}
+          required
           hint={
             companies.length === 0 ? (
               <>
@@ -112,99 +126,61 @@ export function JobForm({
             ) : undefined
           }
         >
-          {(p) => (
-            <select {...p} name={fields.company.name} defaultValue={values.companyId} required>
-              <option value="">Choose a company…</option>
-              {companies.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label="Job type" error={err("jobType")}>
-          {(p) => (
-            <select {...p} name={fields.jobType.name} defaultValue={values.jobType}>
-              {JOB_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {JOB_TYPE_LABELS[t]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label="Location" error={err("location")}>
-          {(p) => (
-            <input
-              {...p}
-              type="text"
-              name={fields.location.name}
-              defaultValue={values.location}
-              maxLength={200}
-            />
-          )}
-        </Field>
-        <Field label="Status" error={err("status")}>
-          {(p) => (
-            <select {...p} name={fields.status.name} defaultValue={values.status}>
-              {JOB_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {STATUS_LABELS[s] ?? s}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+          <option value="">Choose a company…</option>
+          {companies.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField meta={fields.jobType} label="Job type">
+          {JOB_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {JOB_TYPE_LABELS[t]}
+            </option>
+          ))}
+        </SelectField>
+        <TextField meta={fields.location} label="Location" maxLength={LOCATION_MAX} />
+        <SelectField meta={fields.status} label="Status">
+          {JOB_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {STATUS_LABELS[s] ?? s}
+            </option>
+          ))}
+        </SelectField>
         <div className="span-2">
-          <Field
+          <TextField
+            meta={fields.categories}
             label="Categories"
             hint="Separate with commas, e.g. Maintenance, Avionics"
-            error={err("categories")}
-          >
-            {(p) => (
-              <input
-                {...p}
-                type="text"
-                name={fields.categories.name}
-                defaultValue={values.categories.join(", ")}
-                list="job-category-options"
-                autoComplete="off"
-              />
-            )}
-          </Field>
+            list="job-category-options"
+            autoComplete="off"
+          />
           <datalist id="job-category-options">
             {categories.map((c) => (
               <option key={c} value={c} />
             ))}
           </datalist>
         </div>
-        <div className="span-2">
-          <Field label="Short description" error={err("shortDescription")}>
-            {(p) => (
-              <input
-                {...p}
-                type="text"
-                name={fields.shortDescription.name}
-                defaultValue={values.shortDescription}
-                maxLength={500}
-              />
-            )}
-          </Field>
-        </div>
-        <div className="span-2">
-          <Field label="Description" error={err("description")}>
-            {(p) => (
-              <textarea
-                {...p}
-                name={fields.description.name}
-                defaultValue={values.description}
-                rows={6}
-                maxLength={DESCRIPTION_MAX}
-              />
-            )}
-          </Field>
-        </div>
+        <TextField
+          meta={fields.shortDescription}
+          label="Short description"
+          fieldClassName="span-2"
+          maxLength={SHORT_MAX}
+        />
+        <TextField
+          meta={fields.applicationDeadline}
+          label="Application deadline"
+          type="date"
+          hint="Optional. After this day the job leaves the board, feeds and widget; its page says applications are closed."
+        />
+        <TextareaField
+          meta={fields.description}
+          label="Description"
+          fieldClassName="span-2"
+          rows={6}
+          maxLength={DESCRIPTION_MAX}
+        />
         <label className="checkbox-field span-2">
           <input type="checkbox" name={fields.isApproved.name} defaultChecked={values.isApproved} />{" "}
           Approved (visible to students and alumni when active)

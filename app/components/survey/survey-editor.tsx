@@ -5,15 +5,7 @@
  * and Active/Inactive texts of the switches and the options box of choice questions follow the
  * inputs through CSS alone.
  */
-import { CharCounter } from "~/components/ui/char-counter";
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
@@ -28,6 +20,7 @@ import {
   SURVEY_MSG,
   type EditorForm,
 } from "~/models/survey/survey.schema";
+import { SelectField, TextField, TextareaField } from "~/components/forms/fields";
 import { surveyNotify } from "./notify";
 
 export type EditorDefaults = {
@@ -88,46 +81,20 @@ export function SurveyEditor({
           </p>
         ) : null}
         <section className="card stack" aria-label="Survey details">
-          <div className={`field${fields.title.errors ? " field-invalid" : ""}`}>
-            <label htmlFor={fields.title.id} className="field-label">
-              Title
-            </label>
-            <input
-              {...getInputProps(fields.title, { type: "text" })}
-              key={fields.title.key}
-              maxLength={200}
-            />
-            <CharCounter targetId={fields.title.id} />
-            {fields.title.errors ? (
-              <p id={fields.title.errorId} className="field-error" role="alert">
-                {fields.title.errors[0]}
-              </p>
-            ) : null}
-          </div>
-          <div className="field">
-            <label htmlFor={fields.audience.id} className="field-label">
-              Audience
-            </label>
-            <select {...getSelectProps(fields.audience)} key={fields.audience.key}>
-              {SURVEY_AUDIENCES.map((a) => (
-                <option key={a} value={a}>
-                  {AUDIENCE_LABELS[a]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor={fields.description.id} className="field-label">
-              Description
-            </label>
-            <textarea
-              {...getTextareaProps(fields.description)}
-              key={fields.description.key}
-              rows={3}
-              maxLength={LIMITS.description}
-            />
-            <CharCounter targetId={fields.description.id} />
-          </div>
+          <TextField meta={fields.title} label="Title" maxLength={200} />
+          <SelectField meta={fields.audience} label="Audience">
+            {SURVEY_AUDIENCES.map((a) => (
+              <option key={a} value={a}>
+                {AUDIENCE_LABELS[a]}
+              </option>
+            ))}
+          </SelectField>
+          <TextareaField
+            meta={fields.description}
+            label="Description"
+            rows={3}
+            maxLength={LIMITS.description}
+          />
           <div className="field">
             <span className="field-label" id={`${fields.status.id}-label`}>
               Status
@@ -217,56 +184,21 @@ export function SurveyEditor({
                     </div>
                   </div>
                   <input {...getInputProps(qf.id, { type: "hidden" })} key={qf.id.key} />
-                  <div className={`field${qf.text.errors ? " field-invalid" : ""}`}>
-                    <label htmlFor={qf.text.id} className="field-label">
-                      Question Text
-                    </label>
-                    <input
-                      {...getInputProps(qf.text, { type: "text" })}
-                      key={qf.text.key}
-                      maxLength={1000}
-                    />
-                    <CharCounter targetId={qf.text.id} />
-                    {qf.text.errors ? (
-                      <p id={qf.text.errorId} className="field-error" role="alert">
-                        {qf.text.errors[0]}
-                      </p>
-                    ) : null}
-                  </div>
-                  <div className="field">
-                    <label htmlFor={qf.type.id} className="field-label">
-                      Type
-                    </label>
-                    <select
-                      {...getSelectProps(qf.type)}
-                      key={qf.type.key}
-                      className="survey-type-select"
-                    >
-                      {QUESTION_TYPES.map((t) => (
-                        <option key={t} value={t}>
-                          {QUESTION_TYPE_LABELS[t]}
-                        </option>
-                      ))}
-                    </select>
-                  </div>
-                  <div
-                    className={`field survey-options-field${qf.options.errors ? " field-invalid" : ""}`}
-                  >
-                    <label htmlFor={qf.options.id} className="field-label">
-                      Options (one per line)
-                    </label>
-                    <textarea
-                      {...getTextareaProps(qf.options)}
-                      key={qf.options.key}
-                      rows={4}
-                      maxLength={OPTIONS_TEXT_MAX}
-                    />
-                    {qf.options.errors ? (
-                      <p id={qf.options.errorId} className="field-error" role="alert">
-                        {qf.options.errors[0]}
-                      </p>
-                    ) : null}
-                  </div>
+                  <TextField meta={qf.text} label="Question Text" maxLength={1000} />
+                  <SelectField meta={qf.type} label="Type" className="survey-type-select">
+                    {QUESTION_TYPES.map((t) => (
+                      <option key={t} value={t}>
+                        {QUESTION_TYPE_LABELS[t]}
+                      </option>
+                    ))}
+                  </SelectField>
+                  <TextareaField
+                    meta={qf.options}
+                    label="Options (one per line)"
+                    fieldClassName="survey-options-field"
+                    rows={4}
+                    maxLength={OPTIONS_TEXT_MAX}
+                  />
                   {qf.scaleMax.value ? (
                     <input
                       {...getInputProps(qf.scaleMax, { type: "hidden" })}

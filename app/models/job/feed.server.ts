@@ -4,7 +4,6 @@
  * same visibility rule as the board (searchPublicJobs); absolute URLs come from PUBLIC_URL only.
  */
 import type { Db } from "#db/client";
-import { JOB_TYPE_LABELS } from "#db/constants";
 import { preview } from "~/lib/format";
 import { ValidationError } from "~/lib/errors";
 import {
@@ -22,6 +21,7 @@ import {
   type JobFilters,
   type JobRow,
 } from "./job.server";
+import { JOB_TYPE_LABELS } from "~/lib/format";
 
 export const FEED_DEFAULT_LIMIT = 5;
 export const FEED_MAX_LIMIT = 50;
@@ -73,6 +73,9 @@ export function toPublicFeedJob(row: JobRow, base: string): PublicFeedJob {
     jobType: row.job_type,
     categories: row.categories ?? [],
     postedAt: new Date(row.created_at).toISOString(),
+    applicationDeadline: row.application_deadline
+      ? new Date(row.application_deadline).toISOString()
+      : null,
     url: jobUrl(base, row.id),
   };
 }
@@ -216,7 +219,7 @@ ${jobs.map((j) => url(jobUrl(base, j.id), j.updated_at)).join("\n")}
 /**
  * schema.org JobPosting for a public job page (ADR 023): title, description, datePosted,
  * hiringOrganization, jobLocation (or TELECOMMUTE for remote jobs), employmentType from the job
- * type. No validThrough: closed or inactive jobs are never shown, so a shown job is open.
+ * type, and validThrough when the job has an application deadline (a page past it is not indexed).
  */
 export function jobPostingJsonLd(row: JobRow, base: string) {
   const logo = logoPath(row.company_logo_file_id);
@@ -230,6 +233,9 @@ export function jobPostingJsonLd(row: JobRow, base: string) {
     title: row.title,
     description,
     datePosted: new Date(row.created_at).toISOString(),
+    ...(row.application_deadline
+      ? { validThrough: new Date(row.application_deadline).toISOString() }
+      : {}),
     employmentType: EMPLOYMENT_TYPE[row.job_type] ?? "OTHER",
     url: jobUrl(base, row.id),
     identifier: { "@type": "PropertyValue", name: row.company_name, value: row.id },

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { JOB_STATUSES, JOB_TYPES, type JobStatus, type JobType } from "#db/constants";
 import { optionalText } from "../fields.schema";
 
-export { JOB_STATUSES, JOB_TYPES, JOB_TYPE_LABELS } from "#db/constants";
+export { JOB_STATUSES, JOB_TYPES } from "#db/constants";
 export type { JobStatus, JobType } from "#db/constants";
 
 /** Screen texts of the board and /admin/jobs, verbatim. */
@@ -60,7 +60,107 @@ export const JOB_MSG = {
   badType: `type must be one of: ${JOB_TYPES.join(", ")}.`,
   badStatus: `status must be one of: ${JOB_STATUSES.join(", ")}, or all.`,
   badBoolean: (name: string) => `${name} must be true or false.`,
+  deadline:
+    "Application deadline must be a date (YYYY-MM-DD) or a date and time with a time zone (2026-11-30T17:00:00+08:00).",
+  applicationsClosed: "Applications for this job are closed.",
 } as const;
+
+// ─── Application deadlines ──────────────────────────────────────────────────────────────────────
+
+const DAY_MS = 86_400_000;
+/** Cards say 'Closing soon' when the deadline is at most this far away. */
+export const CLOSING_SOON_DAYS = 7;
+
+/**
+ * Reads a deadline as the API, the form and the CSV give it. A date alone (`2026-11-30`) means the
+ * end of that day everywhere on Earth (UTC−12, so 2026-12-01T12:00:00Z): applications never close
+ * early for anyone, whatever the time zone. A date-time needs its zone (`Z` or `±hh:mm`). Anything
+ * else, and impossible dates, are null.
+ */
+export function parseDeadline(input: string): Date | null {
+  const s = input.trim();
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  if (day) {
+    const [y, m, d] = day.slice(1).map(Number);
+    if (y < 2000 || y > 2100) return null;
+    const start = new Date(Date.UTC(y, m - 1, d));
+    if (start.getUTCFullYear() !== y || start.getUTCMonth() !== m - 1 || start.getUTCDate() !== d)
+      return null;
+    return inRange(new Date(start.getTime() + DAY_MS + 12 * 3_600_000));
+  }
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/i.test(s))
+    return null;
+  const t = new Date(s);
+  return Number.isNaN(t.getTime()) ? null : inRange(t);
+}
+const inRange = (d: Date) => (d.getUTCFullYear() >= 2000 && d.getUTCFullYear() <= 2100 ? d : null);
+
+const toTime = (d: Date | string) => (d instanceof Date ? d : new Date(d)).getTime();
+
+/** Whether a deadline is a whole day (how parseDeadline stores a date alone). */
+const isWholeDay = (t: number) => new Date(t).toISOString().endsWith("T12:00:00.000Z");
+
+/** The deadline as the date input shows it (YYYY-MM-DD, the day it ends on). */
+export function deadlineInputValue(d: Date | string | null | undefined): string {
+  if (!d) return "";
+  return new Date(toTime(d) - 12 * 3_600_000 - 1).toISOString().slice(0, 10);
+}
+
+/** The deadline in words: '30 Nov 2026' for a whole day, else the date and time in UTC. */
+export function deadlineLabel(d: Date | string): string {
+  const t = toTime(d);
+  if (isWholeDay(t))
+    return new Date(t - DAY_MS).toLocaleDateString("en-GB", {
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      timeZone: "UTC",
+    });
+  return (
+    new Date(t).toLocaleString("en-GB", {
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      timeZone: "UTC",
+    }) + " UTC"
+  );
+}
+
+/** Open, but closing within CLOSING_SOON_DAYS. */
+export function closingSoon(d: Date | string | null | undefined, now = Date.now()): boolean {
+  if (!d) return false;
+  const t = toTime(d);
+  return t > now && t - now <= CLOSING_SOON_DAYS * DAY_MS;
+}
+
+/** Past its deadline (applications closed). */
+export function pastDeadline(d: Date | string | null | undefined, now = Date.now()): boolean {
+  return !!d && toTime(d) <= now;
+}
+
+/** The form and API field: "" or null clear it; otherwise a date or a zoned date-time. */
+const deadlineField = z.preprocess(
+  (v) => (v === "" ? null : v),
+  z.union(
+    [
+      z.null(),
+      z
+        .string({ error: JOB_MSG.deadline })
+        .max(40, JOB_MSG.deadline)
+        .transform((s, ctx) => {
+          const d = parseDeadline(s);
+          if (!d) {
+            ctx.addIssue({ code: "custom", message: JOB_MSG.deadline });
+            return z.NEVER;
+          }
+          return d;
+        }),
+    ],
+    { error: JOB_MSG.deadline },
+  ),
+);
 
 export const TITLE_MAX = 200;
 export const LOCATION_MAX = 200;
@@ -148,6 +248,7 @@ const jobFields = {
   description: optionalJobText("Description", DESCRIPTION_MAX),
   status: z.enum(JOB_STATUSES, { error: JOB_MSG.status }),
   isApproved: boolish(JOB_MSG.isApproved),
+  applicationDeadline: deadlineField.optional(),
 };
 
 /** Accepts `companyId` as an alias of `company` (API clients send either). */
@@ -185,6 +286,7 @@ export const jobUpdateSchema = z.preprocess(
       description: jobFields.description.optional(),
       status: jobFields.status.optional(),
       isApproved: jobFields.isApproved.optional(),
+      applicationDeadline: jobFields.applicationDeadline,
     })
     .transform(
       (o) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as typeof o,
@@ -197,8 +299,23 @@ export function toggledStatus(status: string | null | undefined): JobStatus {
   return (status ?? "active") === "active" ? "inactive" : "active";
 }
 
-/** What a student may see: approved and active (a missing status counts as active). */
-export function isPubliclyVisible(job: { isApproved: boolean; status?: string | null }): boolean {
+/**
+ * What a student may see: approved, active (a missing status counts as active) and not past its
+ * application deadline. The SQL form is PUBLIC_SQL in job.server.ts: one rule for every door.
+ */
+export function isPubliclyVisible(
+  job: {
+    isApproved: boolean;
+    status?: string | null;
+    applicationDeadline?: Date | string | null;
+  },
+  now = Date.now(),
+): boolean {
+  return isListed(job) && !pastDeadline(job.applicationDeadline, now);
+}
+
+/** Approved and active, whatever the deadline: its page stays up, saying applications closed. */
+export function isListed(job: { isApproved: boolean; status?: string | null }): boolean {
   return job.isApproved && (job.status ?? "active") === "active";
 }
 
@@ -224,6 +341,8 @@ export interface JobRecord {
   description: string | null;
   status: JobStatus;
   isApproved: boolean;
+  /** ISO 8601 instant, or null for no deadline. */
+  applicationDeadline: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -237,6 +356,8 @@ export interface PublicFeedJob {
   jobType: string;
   categories: string[];
   postedAt: string;
+  /** ISO 8601 instant applications close, or null. */
+  applicationDeadline: string | null;
   url: string;
 }
 export interface PublicFeedResponse {
@@ -251,7 +372,13 @@ export interface BoardFilters {
   type: JobType | "";
   location: string;
   category: string;
+  /** "deadline": soonest application deadline first; "" (default): best match, then newest. */
+  sort?: BoardSort;
 }
+export type BoardSort = "" | "deadline";
+/** The board's sort from its URL: only "deadline" is a choice, anything else is the default. */
+export const readBoardSort = (v: string | null | undefined): BoardSort =>
+  v === "deadline" ? "deadline" : "";
 
 /** The /jobs URL for a set of filters (only the non-empty ones), e.g. the widget's 'See all jobs'. */
 export function boardSearch(f: Partial<BoardFilters> & { page?: number }): string {
@@ -260,6 +387,7 @@ export function boardSearch(f: Partial<BoardFilters> & { page?: number }): strin
   if (f.type) p.set("type", f.type);
   if (f.location?.trim()) p.set("location", f.location.trim());
   if (f.category?.trim()) p.set("category", f.category.trim());
+  if (f.sort) p.set("sort", f.sort);
   if (f.page && f.page > 1) p.set("page", String(f.page));
   const s = p.toString();
   return s ? `?${s}` : "";

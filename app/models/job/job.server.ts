@@ -11,18 +11,20 @@
  * either answers from that scan (broad searches: at most `maxResults` newest matches, reported as
  * capped) or asks the GIN indexes for every match (narrow searches: exact, fully ranked).
  */
-import { sql, type SQL } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { type Db, type DbOrTx, rowsOf } from "#db/client";
 import type { JobStatus, JobType } from "#db/constants";
-import { jobInteractions, jobs } from "#db/schema";
+import { jobInteractions, jobs, savedJobs } from "#db/schema";
 import { audit, diff } from "../audit/audit.server";
 import { containsFolded, containsPattern, folded } from "../search/match.server";
 import { type Actor, type Ctx, requireAdmin } from "../context";
-import { NotFound, ValidationError } from "~/lib/errors";
+import { Conflict, NotFound, ValidationError } from "~/lib/errors";
 import { log } from "~/lib/log.server";
 import {
   JOB_MSG,
+  isListed,
   isPubliclyVisible,
+  pastDeadline,
   searchWords,
   toggledStatus,
   type CompanySummary,
@@ -40,7 +42,9 @@ export function seesAllJobs(actor: Pick<Actor, "role"> | null | undefined): bool
 }
 
 /** SQL form of isPubliclyVisible for a `jobs` row aliased `j` (matches the partial index predicate). */
-const PUBLIC_SQL = sql.raw(`j.is_approved and j.status = 'active'`);
+const PUBLIC_SQL = sql.raw(
+  `j.is_approved and j.status = 'active' and (j.application_deadline is null or j.application_deadline > now())`,
+);
 
 export { isPubliclyVisible };
 
@@ -67,6 +71,7 @@ export interface JobRow {
   description: string | null;
   status: JobStatus;
   is_approved: boolean;
+  application_deadline: Date | string | null;
   created_at: Date;
   updated_at: Date;
   company_name: string;
@@ -77,7 +82,7 @@ export interface JobRow {
 
 const JOB_COLUMNS = sql.raw(
   `j.id, j.title, j.company_id, j.job_type, j.location, j.categories, j.short_description, j.description,
-   j.status, j.is_approved, j.created_at, j.updated_at,
+   j.status, j.is_approved, j.application_deadline, j.created_at, j.updated_at,
    c.name as company_name, c.website as company_website, c.location as company_location,
    c.logo_file_id as company_logo_file_id`,
 );
@@ -126,6 +131,7 @@ export function serializeJob(row: JobRow, opts: { includeCompany?: boolean } = {
     description: row.description,
     status: row.status,
     isApproved: row.is_approved,
+    applicationDeadline: row.application_deadline ? iso(row.application_deadline) : null,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };
@@ -192,8 +198,8 @@ const tsq = (text: SQL) => sql`to_tsquery('simple', ${text})`;
 const allWords = (words: string[]) =>
   tsq(sql`concat_ws(' & ', ${sql.join(words.map(operand), sql`, `)})`);
 
-/** Non-term filters for alias `a` (`j` on the table, `s` on the scan). */
-function otherFilters(f: JobFilters, a: "j" | "s"): SQL[] {
+/** Non-term filters for alias `a` (`j` on the table, `s` on the scan, `n` in job alerts). */
+function otherFilters(f: JobFilters, a: "j" | "s" | "n"): SQL[] {
   const out: SQL[] = [];
   const col = (c: string) => sql.raw(`${a}.${c}`);
   if (f.jobType) out.push(sql`${col("job_type")} = ${f.jobType}`);
@@ -203,6 +209,55 @@ function otherFilters(f: JobFilters, a: "j" | "s"): SQL[] {
   if (cat) out.push(sql`${col("categories")} @> array[${cat}]::text[]`);
   return out;
 }
+
+/**
+ * The board's match rule as plain conditions on a row aliased `a` that has the jobs columns
+ * (search_vector, job_type, location, categories): every word a prefix (AND-ed, accent-blind),
+ * the type, the location (accent-blind substring) and the category. The admin list and the job
+ * alerts use it as is; `publicSearchSql` states the same conditions inside its planned statement
+ * (the tests check both answer alike). Visibility is not part of it (see PUBLIC_SQL).
+ */
+export function jobMatchConditions(f: JobFilters, a: "j" | "n" = "j"): SQL[] {
+  const words = searchWords(f.q);
+  const out: SQL[] = [];
+  // A scalar subquery: the tsquery is built once (concat_ws is only STABLE, so a bare expression
+  // would be rebuilt for every row the condition is checked on).
+  if (words.length) out.push(sql`${sql.raw(a)}.search_vector @@ (select ${allWords(words)})`);
+  out.push(...otherFilters(f, a));
+  return out;
+}
+
+/**
+ * The board sorted by application deadline (`/jobs?sort=deadline`): the same matches as the board
+ * (jobMatchConditions, PUBLIC_SQL), soonest deadline first, jobs without one last, then newest.
+ * Exact counts: one statement with a window count.
+ */
+export async function searchPublicJobsByDeadline(
+  db: Db,
+  f: JobFilters,
+  paging: Paging,
+): Promise<SearchResult> {
+  const rows = await rowsOf<JobRow & { total: number }>(
+    db,
+    sql`select count(*) over ()::int as total, ${JOB_COLUMNS}
+        from jobs j join companies c on c.id = j.company_id
+        where ${and([PUBLIC_SQL, ...jobMatchConditions(f, "j")])}
+        order by j.application_deadline asc nulls last, j.created_at desc, j.id desc
+        limit ${paging.limit} offset ${paging.offset}`,
+  );
+  let total = Number(rows[0]?.total ?? 0);
+  if (!rows.length && paging.offset > 0) {
+    const [c] = await rowsOf<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from jobs j where ${and([PUBLIC_SQL, ...jobMatchConditions(f, "j")])}`,
+    );
+    total = Number(c?.n ?? 0);
+  }
+  return { rows, total, mode: "exact", capped: false };
+}
+
+/** The visibility rule's SQL for a jobs row aliased `j` (approved and active). */
+export const publicJobSql = (): SQL => PUBLIC_SQL;
 
 const and = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` and `) : sql`true`);
 
@@ -405,17 +460,11 @@ export async function searchAllJobs(
   sort?: { by?: AdminSort | string | null; dir?: "asc" | "desc" | null },
 ): Promise<SearchResult> {
   const words = searchWords(f.q);
-  const conds: SQL[] = [];
-  let rank = sql`0::real`;
-  if (words.length) {
-    const q = allWords(words);
-    conds.push(sql`j.search_vector @@ ${q}`);
-    rank = sql`ts_rank_cd(j.search_vector, ${q})`;
-  }
+  const conds: SQL[] = jobMatchConditions(f, "j");
+  const rank = words.length ? sql`ts_rank_cd(j.search_vector, ${allWords(words)})` : sql`0::real`;
   if (f.status && f.status !== "all") conds.push(sql`j.status = ${f.status}`);
   if (f.approval === "approved") conds.push(sql`j.is_approved`);
   if (f.approval === "pending") conds.push(sql`not j.is_approved`);
-  conds.push(...otherFilters(f, "j"));
   const where = and(conds);
   const by =
     sort?.by && (ADMIN_SORTS as readonly string[]).includes(sort.by)
@@ -466,17 +515,24 @@ async function jobRow(db: DbOrTx, id: string): Promise<JobRow | null> {
   return row ?? null;
 }
 
-/** One job the actor may see, else NotFound (hidden jobs are indistinguishable from unknown ones). */
+/**
+ * One job the actor may see, else NotFound (hidden jobs are indistinguishable from unknown ones).
+ * A listed job past its application deadline is still found — its page says applications are
+ * closed (`applicationsClosed`) instead of breaking saved links and search results.
+ */
 export async function getJob(ctx: Ctx, id: string): Promise<JobRow> {
   const row = await jobRow(ctx.db, id);
   if (
     !row ||
-    (!seesAllJobs(ctx.actor) &&
-      !isPubliclyVisible({ isApproved: row.is_approved, status: row.status }))
+    (!seesAllJobs(ctx.actor) && !isListed({ isApproved: row.is_approved, status: row.status }))
   )
     throw new NotFound(JOB_MSG.notFound);
   return row;
 }
+
+/** Whether applications to this job are closed by its deadline. */
+export const applicationsClosed = (row: JobRow, now = Date.now()) =>
+  pastDeadline(row.application_deadline, now);
 
 // ─── Categories and companies for the forms ─────────────────────────────────────────────────────
 
@@ -531,6 +587,7 @@ function toColumns(input: JobUpdateInput): JobPatch {
   if (input.description !== undefined) p.description = input.description;
   if (input.status !== undefined) p.status = input.status;
   if (input.isApproved !== undefined) p.isApproved = input.isApproved;
+  if (input.applicationDeadline !== undefined) p.applicationDeadline = input.applicationDeadline;
   return p;
 }
 
@@ -576,6 +633,9 @@ export async function updateJob(ctx: Ctx, id: string, input: JobUpdateInput): Pr
       description: before.description,
       status: before.status,
       isApproved: before.is_approved,
+      applicationDeadline: before.application_deadline
+        ? new Date(before.application_deadline)
+        : null,
     };
     const d = diff(current, patch as Record<string, unknown>);
     await audit(tx, actor, {
@@ -606,6 +666,11 @@ export async function deleteJob(ctx: Ctx, id: string): Promise<{ id: string; tit
   const before = await jobRow(ctx.db, id);
   if (!before) throw new NotFound(JOB_MSG.notFound);
   await ctx.db.transaction(async (tx) => {
+    // Saved and applied lines outlive the job: they keep its title and company (the foreign keys
+    // then set their job_id to null), so 'Saved jobs' and 'My applications' show it as removed.
+    const copy = { jobTitle: before.title, companyName: before.company_name };
+    await tx.update(savedJobs).set(copy).where(eq(savedJobs.jobId, id));
+    await tx.update(jobInteractions).set(copy).where(eq(jobInteractions.jobId, id));
     await tx.delete(jobs).where(sql`${jobs.id} = ${id}`);
     await audit(tx, actor, {
       action: "job.delete",
@@ -643,6 +708,7 @@ export async function applyToJob(
   id: string,
 ): Promise<{ job: JobRow; website: string | null }> {
   const job = await getJob(ctx, id);
+  if (applicationsClosed(job)) throw new Conflict(JOB_MSG.applicationsClosed);
   if (ctx.actor) await recordJobInteraction(ctx.db, ctx.actor.id, job.id, "apply");
   return { job, website: safeWebsite(job.company_website) };
 }

@@ -23,11 +23,13 @@ import {
   enqueueMail,
   enqueueMany,
   MailAddressError,
+  MailHeaderError,
   MAX_ATTEMPTS,
   purgeFinishedMailBodies,
   startMailWorker,
   type Sender,
 } from "./mail.server";
+import { authCtx } from "../../../tests/setup/auth-config";
 
 const FROM = "Runway Test <no-reply@example.edu>";
 const msg = (to: string, i = 0) => ({
@@ -361,12 +363,45 @@ describe("mail outbox", () => {
         expect(head).not.toMatch(/^(Bcc|X-Evil):/im);
         expect(m.subject).toBe("Welcome Ana Bcc: someone@elsewhere.example X-Evil: 1");
       });
+
+      it("extra List-*/X-* headers reach the relay one line each, other names are refused, and they go when sent", async () => {
+        const link = "https://runway.test/alerts/unsubscribe?alert=a&token=t";
+        await enqueueMany(t.db, [
+          {
+            ...msg("list@example.edu"),
+            headers: {
+              "List-Unsubscribe": `<${link}>`,
+              "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+              "X-Note": "one\r\nBcc: evil@elsewhere.example",
+            },
+          },
+        ]);
+        await expect(
+          enqueueMail(t.db, {
+            ...msg("x@example.edu"),
+            headers: { Bcc: "evil@elsewhere.example" },
+          }),
+        ).rejects.toBeInstanceOf(MailHeaderError);
+        await expect(
+          enqueueMail(t.db, { ...msg("x@example.edu"), headers: { "List-Id\r\nBcc": "x" } }),
+        ).rejects.toBeInstanceOf(MailHeaderError);
+        await deliverDue(t.db, smtp());
+        expect(sink.messages).toHaveLength(1);
+        const head = sink.messages[0].raw.split(/\r?\n\r?\n/)[0];
+        expect(head).toContain(`List-Unsubscribe: <${link}>`);
+        expect(head).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+        expect(head).toMatch(/^X-Note: one Bcc: evil@elsewhere\.example$/m);
+        expect(head).not.toMatch(/^Bcc:/im);
+        expect(sink.messages[0].to).toEqual(["list@example.edu"]);
+        const [row] = await t.db.select().from(mailOutbox);
+        expect(row.headers).toBeNull();
+      });
     });
 
     describe("no live secret at rest", () => {
       it("a verification code is delivered, then no column of the outbox holds it", async () => {
         const { user } = await createUser(t.db, { verified: false });
-        await sendVerificationCode(t.db, user);
+        await sendVerificationCode(authCtx(t.db), user);
         const [pending] = await t.db.select().from(mailOutbox);
         // The notice is no longer smuggled into last_error.
         expect(pending.lastError).toBeNull();
@@ -389,7 +424,7 @@ describe("mail outbox", () => {
 
       it("a password reset link is delivered and works, and the outbox keeps no token", async () => {
         const { user } = await createUser(t.db);
-        await requestPasswordReset(t.db, { email: user.email, ip: "10.0.0.9" });
+        await requestPasswordReset(authCtx(t.db), { email: user.email, ip: "10.0.0.9" });
         await deliverDue(t.db, smtp());
         const token = new URL(linkFrom(await sink.waitFor(user.email))).searchParams.get("token")!;
         const [live] = await t.db
@@ -430,7 +465,7 @@ describe("mail outbox", () => {
 
       it("a retry keeps the body (the next attempt needs it) and the delivered retry carries the code", async () => {
         const { user } = await createUser(t.db, { verified: false });
-        await sendVerificationCode(t.db, user);
+        await sendVerificationCode(authCtx(t.db), user);
         sink.failNext(1);
         await deliverDue(t.db, smtp());
         const [row] = await t.db.select().from(mailOutbox);
@@ -483,7 +518,7 @@ describe("mail outbox", () => {
         for (const notices of [true, false]) {
           const dir = fs.mkdtempSync(path.join(os.tmpdir(), "outbox-"));
           const { user } = await createUser(t.db, { verified: false });
-          await sendVerificationCode(t.db, user);
+          await sendVerificationCode(authCtx(t.db), user);
           const logs: string[] = [];
           const s = createSender({
             from: FROM,
@@ -506,7 +541,7 @@ describe("mail outbox", () => {
 
       it("with SMTP the log never carries the code, even if notices were asked for", async () => {
         const { user } = await createUser(t.db, { verified: false });
-        await sendVerificationCode(t.db, user);
+        await sendVerificationCode(authCtx(t.db), user);
         const logs: string[] = [];
         const s = createSender({
           smtpUrl: sink.url,

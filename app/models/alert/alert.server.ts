@@ -1,0 +1,583 @@
+/**
+ * Job alerts (issue 15, ADR 095): saved board searches, owned by one student or alumnus, and the
+ * digests that mail what is new for each.
+ *
+ * Matching is the board's own rule (`jobMatchConditions` + the visibility rule of job.server.ts).
+ * "New" means first published (jobs.published_at, set by a trigger whenever a job first becomes
+ * approved and active, whichever door did it) inside the alert's window: after its `watermark`
+ * and up to the run's end. A sender locks the due alerts (SKIP LOCKED, due-ness re-checked on the
+ * locked row), computes their digests, moves each watermark to the end and queues the mail in ONE
+ * transaction: two senders never mail the same window, a crash before the commit leaves the window
+ * to the next run, and a restart cannot mail it again.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import { type Db, type DbOrTx, rowsOf } from "#db/client";
+import type { AlertFrequency, JobType } from "#db/constants";
+import { jobAlerts } from "#db/schema";
+import { Conflict, Forbidden, NotFound, Unauthorized, ValidationError } from "~/lib/errors";
+import { JOB_TYPE_LABELS } from "~/lib/format";
+import { isUuid } from "~/lib/ids";
+import { hmac, safeEqual } from "../auth/tokens.server";
+import type { Actor, Ctx } from "../context";
+import { jobMatchConditions, publicJobSql } from "../job/job.server";
+import { enqueueMany, type MailMessage } from "../mail/mail.server";
+import {
+  ALERTS_PER_USER_MAX,
+  ALERT_MSG,
+  DIGEST_MAX_JOBS,
+  DIGEST_MAX_PER_COMPANY,
+  alertSearchPath,
+  describeAlert,
+  type AlertInput,
+  type AlertPatch,
+  type AlertRecord,
+} from "./alert.schema";
+
+// ─── Rows ───────────────────────────────────────────────────────────────────────────────────────
+
+export interface AlertRow {
+  id: string;
+  user_id: string;
+  name: string;
+  q: string;
+  job_type: JobType | null;
+  location: string | null;
+  category: string | null;
+  frequency: AlertFrequency;
+  watermark: Date;
+  last_sent_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const ALERT_COLUMNS = sql.raw(
+  `a.id, a.user_id, a.name, a.q, a.job_type, a.location, a.category, a.frequency, a.watermark,
+   a.last_sent_at, a.created_at, a.updated_at`,
+);
+
+const toDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
+/** A timestamp parameter both drivers accept (postgres.js does not bind a Date in raw SQL). */
+const ts = (d: Date | string) => sql`${toDate(d).toISOString()}::timestamptz`;
+const isoOrNull = (v: Date | string | null) => (v === null ? null : toDate(v).toISOString());
+
+/** The /api and screen view of an alert. */
+export function serializeAlert(r: AlertRow): AlertRecord {
+  return {
+    _id: r.id,
+    id: r.id,
+    name: r.name,
+    q: r.q,
+    jobType: r.job_type,
+    location: r.location,
+    category: r.category,
+    frequency: r.frequency,
+    searchUrl: alertSearchPath({
+      q: r.q,
+      jobType: r.job_type,
+      location: r.location,
+      category: r.category,
+    }),
+    lastSentAt: isoOrNull(r.last_sent_at),
+    createdAt: toDate(r.created_at).toISOString(),
+    updatedAt: toDate(r.updated_at).toISOString(),
+  };
+}
+
+// ─── Ownership ──────────────────────────────────────────────────────────────────────────────────
+
+/** Students and alumni keep alerts; admins see every job in Manage Jobs already (ADR 095). */
+function requireAlertOwner(ctx: Ctx): Actor {
+  if (!ctx.actor) throw new Unauthorized("Authentication required");
+  if (ctx.actor.role !== "student" && ctx.actor.role !== "alumni")
+    throw new Forbidden(ALERT_MSG.studentsOnly);
+  return ctx.actor;
+}
+
+async function ownAlert(db: DbOrTx, actor: Actor, id: string, lock = false): Promise<AlertRow> {
+  if (!isUuid(id)) throw new NotFound(ALERT_MSG.notFound);
+  // Another user's alert is indistinguishable from an unknown one.
+  const [row] = await rowsOf<AlertRow>(
+    db,
+    sql`select ${ALERT_COLUMNS} from job_alerts a where a.id = ${id} and a.user_id = ${actor.id}
+        ${lock ? sql`for update` : sql``}`,
+  );
+  if (!row) throw new NotFound(ALERT_MSG.notFound);
+  return row;
+}
+
+// ─── CRUD ───────────────────────────────────────────────────────────────────────────────────────
+
+/** The signed-in student's or alumnus's alerts, newest first. */
+export async function listAlerts(ctx: Ctx): Promise<AlertRecord[]> {
+  const actor = requireAlertOwner(ctx);
+  const rows = await rowsOf<AlertRow>(
+    ctx.db,
+    sql`select ${ALERT_COLUMNS} from job_alerts a where a.user_id = ${actor.id}
+        order by a.created_at desc, a.id desc`,
+  );
+  return rows.map(serializeAlert);
+}
+
+/** One of the actor's alerts, else NotFound. */
+export async function getAlert(ctx: Ctx, id: string): Promise<AlertRecord> {
+  const actor = requireAlertOwner(ctx);
+  return serializeAlert(await ownAlert(ctx.db, actor, id));
+}
+
+/** Saves a search as an alert (at most ALERTS_PER_USER_MAX per person). */
+export async function createAlert(ctx: Ctx, input: AlertInput): Promise<AlertRecord> {
+  const actor = requireAlertOwner(ctx);
+  return ctx.db.transaction(async (tx) => {
+    // The user's row is the lock that keeps two simultaneous saves from passing the limit together.
+    await tx.execute(sql`select id from users where id = ${actor.id} for update`);
+    const [c] = await rowsOf<{ n: number }>(
+      tx,
+      sql`select count(*)::int as n from job_alerts where user_id = ${actor.id}`,
+    );
+    if (Number(c?.n ?? 0) >= ALERTS_PER_USER_MAX) throw new Conflict(ALERT_MSG.tooMany);
+    const [created] = await tx
+      .insert(jobAlerts)
+      .values({
+        userId: actor.id,
+        name: input.name,
+        q: input.q,
+        jobType: input.jobType,
+        location: input.location,
+        category: input.category,
+        frequency: input.frequency,
+      })
+      .returning({ id: jobAlerts.id });
+    return serializeAlert(await ownAlert(tx, actor, created.id));
+  });
+}
+
+/**
+ * Changes any subset of an alert's fields. Resuming a paused alert starts its window now: the
+ * jobs published while it was off are not mailed in one burst (ADR 095).
+ */
+export async function updateAlert(ctx: Ctx, id: string, patch: AlertPatch): Promise<AlertRecord> {
+  const actor = requireAlertOwner(ctx);
+  if (!Object.keys(patch).length) throw new ValidationError(ALERT_MSG.emptyUpdate);
+  return ctx.db.transaction(async (tx) => {
+    const before = await ownAlert(tx, actor, id, true);
+    const resumed = before.frequency === "off" && patch.frequency && patch.frequency !== "off";
+    const set: SQL[] = [sql`updated_at = now()`];
+    if (patch.name !== undefined) set.push(sql`name = ${patch.name}`);
+    if (patch.q !== undefined) set.push(sql`q = ${patch.q}`);
+    if (patch.jobType !== undefined) set.push(sql`job_type = ${patch.jobType}`);
+    if (patch.location !== undefined) set.push(sql`location = ${patch.location}`);
+    if (patch.category !== undefined) set.push(sql`category = ${patch.category}`);
+    if (patch.frequency !== undefined) set.push(sql`frequency = ${patch.frequency}`);
+    if (resumed) set.push(sql`watermark = greatest(watermark, now())`);
+    await tx.execute(
+      sql`update job_alerts set ${sql.join(set, sql`, `)} where id = ${id} and user_id = ${actor.id}`,
+    );
+    return serializeAlert(await ownAlert(tx, actor, id));
+  });
+}
+
+/** Deletes one of the actor's alerts. */
+export async function deleteAlert(ctx: Ctx, id: string): Promise<{ id: string; name: string }> {
+  const actor = requireAlertOwner(ctx);
+  const row = await ownAlert(ctx.db, actor, id);
+  await ctx.db.execute(sql`delete from job_alerts where id = ${id} and user_id = ${actor.id}`);
+  return { id, name: row.name };
+}
+
+// ─── Unsubscribe (signed link, works signed out) ────────────────────────────────────────────────
+
+/**
+ * What digests are built with: Runway's public origin (links) and the secret that signs the
+ * unsubscribe links (SESSION_SECRET). The doors hand it in; models never read the environment.
+ */
+export interface AlertMailConfig {
+  publicUrl: string;
+  secret: string;
+}
+
+/** The unsubscribe token of an alert: an HMAC of its id under the session secret (no state). */
+export function unsubscribeToken(secret: string, alertId: string): string {
+  return hmac(secret, `job-alert-unsubscribe:${alertId}`).slice(0, 43);
+}
+
+/** The one-click unsubscribe address of an alert (GET shows a confirmation, POST unsubscribes). */
+export function unsubscribeUrl(cfg: AlertMailConfig, alertId: string): string {
+  const p = new URLSearchParams({ alert: alertId, token: unsubscribeToken(cfg.secret, alertId) });
+  return `${cfg.publicUrl}/alerts/unsubscribe?${p}`;
+}
+
+/** The alert a signed link names, or NotFound when the link is not valid (or the alert is gone). */
+export async function alertForUnsubscribe(
+  db: Db,
+  secret: string,
+  alertId: unknown,
+  token: unknown,
+): Promise<{ id: string; name: string; frequency: AlertFrequency }> {
+  if (
+    !isUuid(alertId) ||
+    typeof token !== "string" ||
+    !safeEqual(token, unsubscribeToken(secret, alertId))
+  )
+    throw new NotFound(ALERT_MSG.badLink);
+  const [row] = await rowsOf<{ id: string; name: string; frequency: AlertFrequency }>(
+    db,
+    sql`select id, name, frequency from job_alerts where id = ${alertId}`,
+  );
+  if (!row) throw new NotFound(ALERT_MSG.badLink);
+  return row;
+}
+
+/** Pauses the alert a signed link names (idempotent); the alert stays on 'My alerts'. */
+export async function unsubscribeAlert(
+  db: Db,
+  secret: string,
+  alertId: unknown,
+  token: unknown,
+): Promise<{ id: string; name: string }> {
+  const a = await alertForUnsubscribe(db, secret, alertId, token);
+  await db.execute(
+    sql`update job_alerts set frequency = 'off', updated_at = now() where id = ${a.id}`,
+  );
+  return { id: a.id, name: a.name };
+}
+
+// ─── Digests ────────────────────────────────────────────────────────────────────────────────────
+
+/** One job in a digest. */
+export interface DigestJob {
+  id: string;
+  title: string;
+  company: string;
+  location: string | null;
+  jobType: JobType;
+  publishedAt: Date;
+}
+
+export interface Digest {
+  alertId: string;
+  /** Every new match in the window (the digest lists at most DIGEST_MAX_JOBS of them). */
+  total: number;
+  jobs: DigestJob[];
+}
+
+/** What a digest needs to know about its alert and owner. */
+export interface DueAlert {
+  id: string;
+  name: string;
+  q: string;
+  job_type: JobType | null;
+  location: string | null;
+  category: string | null;
+  frequency: AlertFrequency;
+  watermark: Date;
+  email: string;
+  first_name: string;
+}
+
+/** The filters of an alert, as one key (alerts with the same search share one match). */
+const filterKey = (a: DueAlert) => JSON.stringify([a.q, a.job_type, a.location, a.category]);
+
+/**
+ * The digests of `alerts` for the window (alert.watermark, end]: per alert the new public jobs that
+ * match its search, newest first, at most DIGEST_MAX_PER_COMPANY per company and DIGEST_MAX_JOBS
+ * in all. One statement per batch: the window's jobs are read once (published-date index), each
+ * distinct search of the batch applies the board's match rule to them (SQL), and the per-alert
+ * window start and caps are applied here to the ordered matches.
+ */
+export async function computeDigests(
+  db: DbOrTx,
+  alerts: DueAlert[],
+  end: Date,
+): Promise<Map<string, Digest>> {
+  const out = new Map<string, Digest>();
+  if (!alerts.length) return out;
+  const since = new Date(Math.min(...alerts.map((a) => toDate(a.watermark).getTime())));
+  const keys = new Map<string, { k: number; alert: DueAlert }>();
+  for (const a of alerts)
+    if (!keys.has(filterKey(a))) keys.set(filterKey(a), { k: keys.size, alert: a });
+  const branches = [...keys.values()].map(({ k, alert: a }) => {
+    const conds = jobMatchConditions(
+      { q: a.q, jobType: a.job_type, location: a.location, category: a.category },
+      "n",
+    );
+    return sql`select ${sql.raw(String(k))} as k, n.i from n where ${
+      conds.length ? sql.join(conds, sql` and `) : sql`true`
+    }`;
+  });
+  const rows = await rowsOf<{
+    k: number | null;
+    i: number | null;
+    hits: number[] | string | null;
+    id: string;
+    title: string;
+    company_id: string;
+    company_name: string;
+    location: string | null;
+    job_type: JobType;
+    published_at: Date | string;
+  }>(
+    db,
+    sql`with n as materialized (
+          select row_number() over (order by j.published_at desc, j.id desc)::int as i,
+                 j.id, j.company_id, j.published_at, j.search_vector, j.job_type, j.location, j.categories
+          from jobs j
+          where ${publicJobSql()} and j.published_at > ${ts(since)} and j.published_at <= ${ts(end)}
+        ),
+        m as (${sql.join(branches, sql` union all `)})
+        select null::int as k, n.i, null::int[] as hits, n.id, j.title, n.company_id,
+               c.name as company_name, n.location, n.job_type, n.published_at
+        from n join jobs j on j.id = n.id join companies c on c.id = n.company_id
+        union all
+        select m.k, null, array_agg(m.i order by m.i), null, null, null, null, null, null, null
+        from m group by m.k`,
+  );
+  const jobs = new Map<number, DigestJob & { companyId: string }>();
+  const hitsByKey = new Map<number, number[]>();
+  for (const r of rows) {
+    if (r.k === null)
+      jobs.set(Number(r.i), {
+        id: r.id,
+        title: r.title,
+        company: r.company_name,
+        companyId: r.company_id,
+        location: r.location,
+        jobType: r.job_type,
+        publishedAt: toDate(r.published_at),
+      });
+    else hitsByKey.set(Number(r.k), intArray(r.hits));
+  }
+  for (const a of alerts) {
+    const hits = hitsByKey.get(keys.get(filterKey(a))!.k) ?? [];
+    const from = toDate(a.watermark).getTime();
+    const perCompany = new Map<string, number>();
+    const digest: Digest = { alertId: a.id, total: 0, jobs: [] };
+    // `hits` is in the window's order: newest first.
+    for (const i of hits) {
+      const j = jobs.get(i);
+      if (!j || j.publishedAt.getTime() <= from) continue;
+      digest.total++;
+      const n = perCompany.get(j.companyId) ?? 0;
+      if (digest.jobs.length >= DIGEST_MAX_JOBS || n >= DIGEST_MAX_PER_COMPANY) continue;
+      perCompany.set(j.companyId, n + 1);
+      const { companyId: _c, ...job } = j;
+      digest.jobs.push(job);
+    }
+    if (digest.total) out.set(a.id, digest);
+  }
+  return out;
+}
+
+/** An int[] from either driver (an array, or PostgreSQL's text form `{1,2,3}`). */
+function intArray(v: number[] | string | null): number[] {
+  if (v === null) return [];
+  if (Array.isArray(v)) return v.map(Number);
+  const inner = v.replace(/^\{|\}$/g, "");
+  return inner ? inner.split(",").map(Number) : [];
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** The digest e-mail of one alert: text, the RFC 8058 one-click unsubscribe headers. */
+export function digestMail(alert: DueAlert, digest: Digest, cfg: AlertMailConfig): MailMessage {
+  const unsubscribe = unsubscribeUrl(cfg, alert.id);
+  const board = `${cfg.publicUrl}${alertSearchPath({
+    q: alert.q,
+    jobType: alert.job_type,
+    location: alert.location,
+    category: alert.category,
+  })}`;
+  const jobs = digest.jobs.map((j) =>
+    [
+      `• ${j.title} — ${j.company}`,
+      `  ${[j.location, JOB_TYPE_LABELS[j.jobType] ?? j.jobType].filter(Boolean).join(" · ")}`,
+      `  ${cfg.publicUrl}/jobs/${j.id}`,
+    ].join("\n"),
+  );
+  const more =
+    digest.total > digest.jobs.length
+      ? `\n${plural(digest.total - digest.jobs.length, "more new job")} on the board.`
+      : "";
+  const text = [
+    `Hello ${alert.first_name},`,
+    "",
+    `${plural(digest.total, "new job")} ${digest.total === 1 ? "matches" : "match"} your alert “${alert.name}” (${describeAlert(
+      {
+        q: alert.q,
+        jobType: alert.job_type ? JOB_TYPE_LABELS[alert.job_type] : null,
+        location: alert.location,
+        category: alert.category,
+      },
+    )}):`,
+    "",
+    jobs.join("\n\n"),
+    more,
+    `See all matches on the board: ${board}`,
+    "",
+    `Manage your alerts: ${cfg.publicUrl}/alerts`,
+    `Stop e-mails for this alert: ${unsubscribe}`,
+    "",
+    "— Runway",
+  ].join("\n");
+  return {
+    to: alert.email,
+    subject: `${plural(digest.total, "new job")} for “${alert.name}”`,
+    text,
+    template: "job_alert",
+    notice: `job alert “${alert.name}”: ${digest.total} new`,
+    headers: {
+      "List-Unsubscribe": `<${unsubscribe}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      "List-Id": `Runway job alert <${alert.id}.alerts.runway>`,
+    },
+  };
+}
+
+// ─── The run ────────────────────────────────────────────────────────────────────────────────────
+
+export interface RunOptions {
+  /** Every active alert is due, whatever its frequency (`runway alerts run --now`). */
+  force?: boolean;
+  /** Alerts locked, computed and queued per transaction. */
+  batchSize?: number;
+  /**
+   * The window ends this long before the run: a job published by a transaction that has not yet
+   * committed (its published_at is earlier than its commit) still falls into the next window.
+   */
+  settleMs?: number;
+  config: AlertMailConfig;
+  /** Stops between batches (shutdown). */
+  shouldStop?: () => boolean;
+}
+
+export interface RunResult {
+  /** Alerts whose window this run closed (claimed). */
+  checked: number;
+  /** Digests queued. */
+  sent: number;
+}
+
+export const ALERT_BATCH = 500;
+export const SETTLE_MS = 10_000;
+
+/** The due rule: daily after a day, weekly after seven, never when off; `force`: any active. */
+const dueSql = (force: boolean) =>
+  force
+    ? sql`a.frequency <> 'off'`
+    : sql`((a.frequency = 'daily' and a.watermark <= now() - interval '1 day')
+          or (a.frequency = 'weekly' and a.watermark <= now() - interval '7 days'))`;
+
+/**
+ * Closes the window of every due alert and queues a digest for each that has new matches. Safe to
+ * run from several processes at once and again after a crash (see the file's comment).
+ */
+export async function runDueAlerts(db: Db, opts: RunOptions): Promise<RunResult> {
+  const force = opts.force ?? false;
+  const batch = Math.max(1, opts.batchSize ?? ALERT_BATCH);
+  const cfg = opts.config;
+  const result: RunResult = { checked: 0, sent: 0 };
+  const [{ end }] = await rowsOf<{ end: Date | string }>(
+    db,
+    sql`select now() - make_interval(secs => ${(opts.settleMs ?? SETTLE_MS) / 1000}) as end`,
+  );
+  const windowEnd = toDate(end);
+  let after = "00000000-0000-0000-0000-000000000000";
+  for (;;) {
+    if (opts.shouldStop?.()) break;
+    const candidates = await rowsOf<{ id: string }>(
+      db,
+      sql`select a.id from job_alerts a join users u on u.id = a.user_id
+          where u.is_active and a.id > ${after} and ${dueSql(force)}
+          order by a.id limit ${batch}`,
+    );
+    if (!candidates.length) break;
+    after = candidates[candidates.length - 1].id;
+    const ids = sql.join(
+      candidates.map((c) => sql`${c.id}::uuid`),
+      sql`, `,
+    );
+    const r = await db.transaction(async (tx) => {
+      // Locked and re-checked: an alert another sender holds is skipped, one it has just closed
+      // is no longer due (or, forced, its window now starts where the other one's ended).
+      const due = await rowsOf<DueAlert>(
+        tx,
+        sql`select a.id, a.name, a.q, a.job_type, a.location, a.category, a.frequency, a.watermark,
+                   u.email, u.first_name
+            from job_alerts a join users u on u.id = a.user_id
+            where a.id in (${ids}) and u.is_active and ${dueSql(force)}
+            order by a.id
+            for update of a skip locked`,
+      );
+      if (!due.length) return { checked: 0, sent: 0 };
+      const digests = await computeDigests(tx, due, windowEnd);
+      const mails: MailMessage[] = [];
+      for (const a of due) {
+        const d = digests.get(a.id);
+        if (d?.jobs.length) mails.push(digestMail(a, d, cfg));
+      }
+      const dueIds = sql.join(
+        due.map((a) => sql`${a.id}::uuid`),
+        sql`, `,
+      );
+      const sentIds = [...digests.values()].filter((d) => d.jobs.length).map((d) => d.alertId);
+      await tx.execute(
+        sql`update job_alerts set watermark = greatest(watermark, ${ts(windowEnd)}),
+              last_sent_at = ${
+                sentIds.length
+                  ? sql`case when id in (${sql.join(
+                      sentIds.map((id) => sql`${id}::uuid`),
+                      sql`, `,
+                    )}) then now() else last_sent_at end`
+                  : sql`last_sent_at`
+              }
+            where id in (${dueIds})`,
+      );
+      await enqueueMany(tx as Db, mails);
+      return { checked: due.length, sent: mails.length };
+    });
+    result.checked += r.checked;
+    result.sent += r.sent;
+    if (candidates.length < batch) break;
+  }
+  return result;
+}
+
+/** How often the server's timer looks for due alerts. */
+export const ALERT_TICK_MS = 5 * 60_000;
+
+/**
+ * Runs `runDueAlerts` on a timer in this process (no cron). Several instances may run it: each
+ * alert's window is claimed by one. The returned stop function waits for a run in flight.
+ */
+export function startAlertWorker(
+  getDb: () => Promise<Db>,
+  opts: { intervalMs?: number; log?: (line: string) => void; config: () => AlertMailConfig },
+): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const tick = () => {
+    if (running || stopped) return;
+    running = (async () => {
+      try {
+        const r = await runDueAlerts(await getDb(), {
+          config: opts.config(),
+          shouldStop: () => stopped,
+        });
+        if (r.sent) opts.log?.(`[alerts] ${plural(r.sent, "digest")} queued`);
+      } catch (e) {
+        opts.log?.(`[alerts] run failed: ${(e as Error)?.message}`);
+      } finally {
+        running = null;
+      }
+    })();
+  };
+  const timer = setInterval(tick, opts.intervalMs ?? ALERT_TICK_MS);
+  timer.unref();
+  const first = setTimeout(tick, 30_000);
+  first.unref();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    clearTimeout(first);
+    await running;
+  };
+}

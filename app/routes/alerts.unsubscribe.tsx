@@ -1,0 +1,107 @@
+/**
+ * /alerts/unsubscribe?alert={id}&token={hmac} — the digest's one-click unsubscribe (RFC 8058). No
+ * sign-in: the signed link is the authority. GET only shows a confirmation (link scanners and
+ * previews must not unsubscribe anyone); POST — the button, or the mail provider's one-click
+ * `List-Unsubscribe=One-Click` — pauses the alert (frequency off). The alert stays on 'My alerts'.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { getDb } from "~/lib/db.server";
+import { authConfig } from "~/web/config.server";
+import { rethrowNotFound } from "~/lib/screen-errors.server";
+import { ALERT_MSG } from "~/models/alert/alert.schema";
+import { alertForUnsubscribe, unsubscribeAlert } from "~/models/alert/alert.server";
+
+const NO_STORE = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+
+function linkParams(request: Request, form?: FormData) {
+  const url = new URL(request.url);
+  return {
+    alert: url.searchParams.get("alert") ?? form?.get("alert"),
+    token: url.searchParams.get("token") ?? form?.get("token"),
+  };
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { alert, token } = linkParams(request);
+  try {
+    const a = await alertForUnsubscribe(await getDb(), authConfig().secret, alert, token);
+    return json(
+      { id: a.id, name: a.name, paused: a.frequency === "off", token: String(token) },
+      { headers: NO_STORE },
+    );
+  } catch (e) {
+    rethrowNotFound(e, ALERT_MSG.badLink);
+  }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const { alert, token } = linkParams(request, form);
+  try {
+    const a = await unsubscribeAlert(await getDb(), authConfig().secret, alert, token);
+    return json({ done: true, name: a.name }, { headers: NO_STORE });
+  } catch (e) {
+    rethrowNotFound(e, ALERT_MSG.badLink);
+  }
+}
+
+export default function Unsubscribe() {
+  const data = useLoaderData<typeof loader>();
+  const done = useActionData<typeof action>();
+  return (
+    <main className="page page-narrow">
+      <h1>Job alert e-mails</h1>
+      {done?.done ? (
+        <p className="alert alert-success" role="status">
+          {ALERT_MSG.unsubscribed} (“{done.name}”)
+        </p>
+      ) : data.paused ? (
+        <p className="card">The alert “{data.name}” is paused: it sends no e-mails.</p>
+      ) : (
+        <div className="card stack">
+          <p>Stop the e-mails of your job alert “{data.name}”?</p>
+          <Form method="post" replace>
+            <input type="hidden" name="alert" value={data.id} />
+            <input type="hidden" name="token" value={data.token} />
+            <button type="submit" className="btn btn-primary">
+              Unsubscribe
+            </button>
+          </Form>
+        </div>
+      )}
+      <p className="muted">
+        You can resume, change or delete your alerts on <Link to="/alerts">My alerts</Link> (after
+        signing in).
+      </p>
+    </main>
+  );
+}
+
+export const meta: MetaFunction = () => [
+  { title: "Job alert e-mails · Runway" },
+  { name: "robots", content: "noindex" },
+];
+
+/** An invalid link shows its message inside the frame. */
+export function ErrorBoundary() {
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{
+        404: () => (
+          <main className="page page-narrow">
+            <h1>Job alert e-mails</h1>
+            <p className="alert alert-error" role="alert">
+              {ALERT_MSG.badLink}
+            </p>
+            <p>
+              <Link to="/alerts">My alerts</Link>
+            </p>
+          </main>
+        ),
+      }}
+    />
+  );
+}

@@ -1,0 +1,102 @@
+/**
+ * /saved-jobs — 'Saved jobs' (issue 15): a student's or alumnus's bookmarks, newest first, each
+ * marked open, closed or removed. The bookmark buttons on cards and job pages post here
+ * (intent=save|unsave): without JavaScript the answer is a redirect back with a notice; with it
+ * (mode=fetch) a small JSON answer for the button.
+ */
+import type {
+  LinksFunction,
+  ActionFunctionArgs,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import jobsCss from "~/styles/jobs.css";
+import { MyJobList } from "~/components/jobs/my-job-list";
+import { getDb } from "~/lib/db.server";
+import { domainError, domainInit } from "~/lib/screen-errors.server";
+import { ctxOf } from "~/models/context";
+import { listSavedJobs, SAVED_MSG, saveJob, unsaveJob } from "~/models/job/saved.server";
+import { redirectWithFlash, requireUser, safeRedirect } from "~/web/auth.server";
+
+/** Students and alumni only: admins go back to their dashboard. */
+async function context(request: Request) {
+  const me = await requireUser(request);
+  if (me.role !== "student" && me.role !== "alumni") throw redirect("/dashboard");
+  return ctxOf(await getDb(), me);
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = await context(request);
+  return json({ lines: await listSavedJobs(ctx), now: Date.now() });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const ctx = await context(request);
+  const form = await request.formData();
+  const jobId = String(form.get("jobId") ?? "");
+  const save = form.get("intent") === "save";
+  const back = safeRedirect(form.get("back"), "/saved-jobs");
+  const fetch = form.get("mode") === "fetch";
+  try {
+    if (save) await saveJob(ctx, jobId);
+    else await unsaveJob(ctx, jobId);
+  } catch (e) {
+    const err = domainError(e); // anything else is the error boundary's
+    if (fetch) return json({ saved: !save, message: err.message }, domainInit(err));
+    return redirectWithFlash(back, { kind: "error", message: err.message });
+  }
+  if (fetch) return json({ saved: save, message: save ? SAVED_MSG.saved : SAVED_MSG.removed });
+  return redirectWithFlash(back, {
+    kind: "success",
+    message: save ? SAVED_MSG.saved : SAVED_MSG.removed,
+  });
+}
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: jobsCss }];
+
+export const meta: MetaFunction = () => [{ title: "Saved jobs · Runway" }];
+
+export default function SavedJobs() {
+  const { lines, now } = useLoaderData<typeof loader>();
+  return (
+    <main className="page page-narrow">
+      <div className="page-header">
+        <h1>Saved jobs</h1>
+        <Link to="/applications" className="btn btn-ghost">
+          My applications
+        </Link>
+      </div>
+      {lines.length === 0 ? (
+        <p className="muted">
+          No saved jobs yet. Use “Save job” on the <Link to="/jobs">job board</Link> to keep a job
+          here.
+        </p>
+      ) : (
+        <MyJobList
+          lines={lines}
+          now={now}
+          verb="saved"
+          action={(l) =>
+            l.jobId ? (
+              <Form method="post" preventScrollReset>
+                <input type="hidden" name="jobId" value={l.jobId} />
+                <input type="hidden" name="intent" value="unsave" />
+                <input type="hidden" name="back" value="/saved-jobs" />
+                <button type="submit" className="btn btn-ghost btn-sm">
+                  Remove<span className="visually-hidden"> {l.title}</span>
+                </button>
+              </Form>
+            ) : null
+          }
+        />
+      )}
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "jobs" ADD COLUMN "application_deadline" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "jobs_public_deadline_idx" ON "jobs" USING btree ("application_deadline") WHERE "jobs"."is_approved" and "jobs"."status" = 'active' and "jobs"."application_deadline" is not null;
