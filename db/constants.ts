@@ -96,7 +96,7 @@ export const COURSES: ReadonlyArray<{ code: string; name: string; institute: Ins
   },
 ];
 
-export const CODE_PURPOSES = ["verify_email"] as const;
+export const CODE_PURPOSES = ["verify_email", "verify_personal_email"] as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
 export const TOKEN_PURPOSES = ["password_reset", "invite"] as const;
 export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];

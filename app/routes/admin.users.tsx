@@ -42,6 +42,7 @@ const toRow = (u: PublicUser): UserRowView => ({
   firstName: u.firstName,
   lastName: u.lastName,
   email: u.email,
+  personalEmail: u.personalEmail,
   role: u.role,
   yearLevel: u.yearLevel,
   courseName: u.course?.name ?? null,

@@ -1,7 +1,17 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
 import { defer } from "@remix-run/node";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { redirect } from "@remix-run/node";
+import { eq } from "drizzle-orm";
+import { users } from "#db/schema";
 import { requireUser } from "~/web/auth.server";
+import { ctxOf } from "~/models/context";
+import { dismissPersonalPrompt, needsPersonalPrompt } from "~/models/user/personal-email.server";
 import { getDb } from "~/lib/db.server";
 import {
   adminStats,
@@ -69,13 +79,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
       studentStats: EMPTY_STUDENT_STATS,
       failed: !stats,
       forYou: null,
+      askPersonal: false,
       now: Date.now(),
       surveys: [] as EligibleSurvey[],
     });
   }
-  const [stats, forYou] = await Promise.all([
+  const [stats, forYou, [me]] = await Promise.all([
     studentStats(db, user.id).catch((e) => (log.error("dashboard", e), null)),
     studentFeed(db, user.id, user.courseId).catch((e) => (log.error("dashboard", e), null)),
+    db
+      .select({
+        role: users.role,
+        personalEmail: users.personalEmail,
+        personalPromptedAt: users.personalPromptedAt,
+      })
+      .from(users)
+      .where(eq(users.id, user.id)),
   ]);
   return defer({
     kind: "student" as const,
@@ -84,10 +103,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
     studentStats: stats ?? EMPTY_STUDENT_STATS,
     failed: !stats,
     forYou,
+    askPersonal: !!me && needsPersonalPrompt(me),
     now: Date.now(),
     // Deferred: the Surveys button shows 'Loading surveys…' until this resolves.
     surveys: listEligibleSurveys(db, user).catch(() => [] as EligibleSurvey[]),
   });
+}
+
+/** "Not now" on the alumni prompt to add a personal e-mail: it is not asked again. */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const form = await request.formData();
+  if (form.get("intent") === "personal-prompt-dismiss")
+    await dismissPersonalPrompt(ctxOf(await getDb(), user));
+  return redirect("/dashboard");
 }
 
 export default function Dashboard() {
@@ -109,6 +138,7 @@ export default function Dashboard() {
       failed={data.failed}
       surveys={data.surveys}
       forYou={data.forYou}
+      askPersonal={data.askPersonal}
       now={data.now}
     />
   );

@@ -18,10 +18,24 @@ import { PhotoForm } from "~/components/profile/photo-form";
 import { ProfileForm } from "~/components/profile/profile-form";
 import { ProfileView } from "~/components/profile/profile-view";
 import styles from "~/styles/people.css";
-import { domainReply, failureReply } from "~/lib/screen-errors.server";
+import { domainError, domainReply, failureReply } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { ctxOf } from "~/models/context";
 import { adminDigestEnabled, setAdminDigest } from "~/models/job/admin-digest.server";
+import {
+  PERSONAL_MSG,
+  pendingPersonalEmail,
+  removePersonalEmail,
+  requestPersonalEmail,
+  setMailToPersonal,
+  verifyPersonalEmail,
+} from "~/models/user/personal-email.server";
+import { clientIp } from "~/lib/request.server";
+import { authConfig, configured } from "~/web/config.server";
+import {
+  PersonalEmailSection,
+  type PersonalEmailReply,
+} from "~/components/profile/personal-email-section";
 
 const DIGEST_MSG = {
   on: "Weekly digest turned on.",
@@ -39,12 +53,71 @@ async function context(request: Request) {
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await context(request);
   const admin = ctx.actor.role === "admin";
-  const [profile, courseGroups, digest] = await Promise.all([
+  const [profile, courseGroups, digest, pending] = await Promise.all([
     getProfile(ctx),
     listCourseGroups(ctx.db),
     admin ? adminDigestEnabled(ctx) : null,
+    admin ? null : pendingPersonalEmail(ctx),
   ]);
-  return json({ profile, courseGroups: admin ? [] : courseGroups, digest });
+  const personal = admin
+    ? null
+    : {
+        email: profile.personalEmail,
+        pending,
+        mailToPersonal: profile.mailToPersonal,
+        collegeEmail: profile.email,
+        collegeDomain: authConfig().collegeEmailDomain,
+      };
+  return json({ profile, courseGroups: admin ? [] : courseGroups, digest, personal });
+}
+
+const PERSONAL_INTENTS = [
+  "personal-add",
+  "personal-verify",
+  "personal-remove",
+  "personal-mail-to",
+] as const;
+type PersonalIntent = (typeof PERSONAL_INTENTS)[number];
+const isPersonalIntent = (v: unknown): v is PersonalIntent =>
+  PERSONAL_INTENTS.includes(v as PersonalIntent);
+const text = (form: FormData, name: string) => {
+  const v = form.get(name);
+  return typeof v === "string" ? v : "";
+};
+
+/** The 'Personal e-mail' forms: each step redirects with a notice, or answers its errors. */
+async function personalAction(
+  request: Request,
+  ctx: Awaited<ReturnType<typeof context>>,
+  intent: PersonalIntent,
+  form: FormData,
+) {
+  const c = configured(ctx);
+  let message: string;
+  try {
+    if (intent === "personal-add") {
+      const r = await requestPersonalEmail(c, {
+        email: text(form, "email"),
+        password: text(form, "password"),
+      });
+      message = r.message;
+    } else if (intent === "personal-verify") {
+      await verifyPersonalEmail(c, { otp: text(form, "otp").trim(), ip: clientIp(request) });
+      message = PERSONAL_MSG.verified;
+    } else if (intent === "personal-remove") {
+      await removePersonalEmail(c, { password: text(form, "password") });
+      message = PERSONAL_MSG.removed;
+    } else {
+      const on = form.get("mailTo") === "personal";
+      await setMailToPersonal(c, on);
+      message = on ? PERSONAL_MSG.mailToPersonal : PERSONAL_MSG.mailToCollege;
+    }
+  } catch (e) {
+    const err = domainError(e); // anything else is the error boundary's
+    const personal: PersonalEmailReply = { intent, message: err.message, fields: err.fields ?? {} };
+    return domainReply(err, () => ({ result: null, photoError: null, personal }));
+  }
+  return redirectWithFlash("/profile", { kind: "success", message });
 }
 
 /** Two forms: the photo (multipart, field profilePicture) and the profile fields. */
@@ -62,7 +135,9 @@ export async function action({ request }: ActionFunctionArgs) {
     }
   }
   const form = await request.formData();
-  if (form.get("intent") === "digest") {
+  const intent = form.get("intent");
+  if (isPersonalIntent(intent)) return personalAction(request, ctx, intent, form);
+  if (intent === "digest") {
     // An administrator's own weekly digest setting (403 for anyone else, through the model).
     const on = form.get("digest") === "on";
     try {
@@ -93,7 +168,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Profile() {
-  const { profile, courseGroups, digest } = useLoaderData<typeof loader>();
+  const { profile, courseGroups, digest, personal } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
   // A failed save stays in edit mode even though the form posted to /profile.
@@ -132,6 +207,16 @@ export default function Profile() {
           <ProfileView profile={profile} />
         )}
       </section>
+      {personal ? (
+        <PersonalEmailSection
+          view={personal}
+          reply={
+            actionData && "personal" in actionData
+              ? (actionData.personal as PersonalEmailReply)
+              : null
+          }
+        />
+      ) : null}
       {digest !== null ? (
         <section className="card" aria-labelledby="profile-digest">
           <h2 id="profile-digest">Weekly digest</h2>

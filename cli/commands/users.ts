@@ -181,7 +181,7 @@ export async function runUsersList(opts: UsersListOptions, deps: RunDeps = {}): 
       ["Name", "Email", "Role", "Year/Course", "Status"],
       rows.map(({ user: u, course }) => [
         `${u.firstName} ${u.lastName}`,
-        u.email,
+        u.personalEmail ? `${u.email} (personal: ${u.personalEmail})` : u.email,
         u.role,
         u.role === "admin" ? "-" : [u.yearLevel, course?.code].filter(Boolean).join(" • ") || "-",
         u.isActive ? "Active" : "Inactive",

@@ -43,11 +43,21 @@ export const users = pgTable(
     lastLoginAt: tstz("last_login_at"),
     // Administrators only: true stops the weekly digest of expiring jobs and old pending approvals.
     adminDigestOptOut: boolean("admin_digest_opt_out").notNull().default(false),
+    // Students and alumni: a verified address outside the college (null until its code is
+    // entered), so the account outlives the college mailbox. Sign-in works with either address.
+    personalEmail: text("personal_email"),
+    // True sends password recovery and every other mail to the personal address.
+    mailToPersonal: boolean("mail_to_personal").notNull().default(false),
+    // When the dashboard last asked an alumnus to add a personal address (asked once).
+    personalPromptedAt: tstz("personal_prompted_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
+    uniqueIndex("users_personal_email_lower_key")
+      .on(sql`lower(${t.personalEmail})`)
+      .where(sql`${t.personalEmail} is not null`),
     uniqueIndex("users_student_id_key")
       .on(sql`lower(${t.studentId})`)
       .where(sql`${t.studentId} is not null`),
@@ -58,6 +68,10 @@ export const users = pgTable(
     check(
       "users_year_level_check",
       sql`${t.yearLevel} is null or ${oneOf(t.yearLevel, YEAR_LEVELS)}`,
+    ),
+    check(
+      "users_personal_email_check",
+      sql`${t.personalEmail} is null or (${t.personalEmail} = lower(btrim(${t.personalEmail})) and position('@' in ${t.personalEmail}) > 1 and ${t.personalEmail} <> ${t.email})`,
     ),
     check(
       "users_email_check",

@@ -2,7 +2,7 @@
  * The student and alumni dashboard: welcome, four cards, the Surveys button — and what to act
  * on: the newest jobs for the user's course, the surveys waiting and their own recent Apply Now clicks.
  */
-import { Await, Link } from "@remix-run/react";
+import { Await, Form, Link } from "@remix-run/react";
 import { Suspense } from "react";
 import { type JobType } from "#db/constants";
 import { relativeTime } from "~/lib/format";
@@ -125,9 +125,12 @@ export function StudentDashboard({
   failed,
   surveys,
   forYou,
+  askPersonal = false,
   now,
 }: {
   firstName: string;
+  /** An alumnus without a personal e-mail, not asked before. */
+  askPersonal?: boolean;
   stats: StudentStats;
   failed: boolean;
   surveys: Promise<EligibleSurvey[]> | EligibleSurvey[];
@@ -149,6 +152,7 @@ export function StudentDashboard({
           </Await>
         </Suspense>
       </div>
+      {askPersonal ? <PersonalEmailPrompt /> : null}
       {failed ? (
         <p className="alert alert-error" role="alert">
           Statistics could not be loaded; the numbers below show zero.
@@ -221,5 +225,29 @@ export function StudentDashboard({
         </ul>
       </section>
     </main>
+  );
+}
+
+/** Asked once of an alumnus without a personal address: add one, or "Not now". */
+function PersonalEmailPrompt() {
+  return (
+    <section className="card personal-prompt" aria-labelledby="personal-prompt-title">
+      <h2 id="personal-prompt-title">Keep your Runway account after graduation</h2>
+      <p>
+        Your college mailbox may close. Add a personal e-mail now to keep signing in, receive job
+        alerts and answer tracer surveys.
+      </p>
+      <div className="row">
+        <Link to="/profile#profile-personal" className="btn btn-primary">
+          Add a personal e-mail
+        </Link>
+        <Form method="post" action="/dashboard">
+          <input type="hidden" name="intent" value="personal-prompt-dismiss" />
+          <button type="submit" className="btn btn-ghost">
+            Not now
+          </button>
+        </Form>
+      </div>
+    </section>
   );
 }

@@ -6,6 +6,8 @@ export interface UserRowView {
   firstName: string;
   lastName: string;
   email: string;
+  /** Verified personal address, shown under the college one. */
+  personalEmail?: string | null;
   role: Role;
   yearLevel: string | null;
   courseName: string | null;

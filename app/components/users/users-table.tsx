@@ -66,6 +66,11 @@ export function UsersTable({
           <span className="user-email-cell">
             <span className="user-email">{row.original.email}</span>{" "}
             <EmailState user={row.original} />
+            {row.original.personalEmail ? (
+              <span className="user-email user-email-personal">
+                <span className="muted">Personal:</span> {row.original.personalEmail}
+              </span>
+            ) : null}
           </span>
         ),
       },

@@ -501,7 +501,9 @@ export async function runDueAlerts(db: Db, opts: RunOptions): Promise<RunResult>
       const due = await rowsOf<DueAlert>(
         tx,
         sql`select a.id, a.name, a.q, a.job_type, a.location, a.category, a.frequency, a.watermark,
-                   u.email, u.first_name
+                   case when u.mail_to_personal and u.personal_email is not null
+                        then u.personal_email else u.email end as email,
+                   u.first_name
             from job_alerts a join users u on u.id = a.user_id
             where a.id in (${ids}) and u.is_active and ${dueSql(force)}
             order by a.id

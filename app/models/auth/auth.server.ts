@@ -16,7 +16,7 @@ import {
   reset,
 } from "~/lib/rate-limit.server";
 import { Forbidden, TooManyRequests, Unauthorized } from "~/lib/errors";
-import { findUserByEmail, type UserRow } from "../user/user.server";
+import { findUserForLogin, type UserRow } from "../user/user.server";
 import { verifyPassword } from "./password.server";
 import type { AuthCtx } from "./config";
 import { ensureVerificationCode } from "./verification.server";
@@ -77,7 +77,7 @@ export async function authenticate(
   }
   await hit(db, acct);
 
-  const user = await findUserByEmail(db, email);
+  const user = await findUserForLogin(db, email);
   const ok = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !ok) throw new Unauthorized(INVALID_CREDENTIALS);
   // The right password: this attempt was no guess.

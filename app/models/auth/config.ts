@@ -12,6 +12,8 @@ export interface AuthConfig {
   publicUrl: string;
   collegeName: string;
   collegeInfoEmail: string;
+  /** The college's mail domain (a personal address must be outside it). */
+  collegeEmailDomain: string;
   /** The password policy: the configured minimum length and the installation's own words. */
   passwordMinLength: number;
   passwordWords: string[];
@@ -60,6 +62,7 @@ export function authConfigFrom(e: {
     publicUrl: e.PUBLIC_URL,
     collegeName: e.COLLEGE_NAME,
     collegeInfoEmail: e.COLLEGE_INFO_EMAIL,
+    collegeEmailDomain: e.COLLEGE_EMAIL_DOMAIN.toLowerCase(),
     passwordMinLength: e.PASSWORD_MIN_LENGTH,
     passwordWords: collegeWords(e),
   };

@@ -12,7 +12,7 @@ import { enforce, hit } from "~/lib/rate-limit.server";
 import { ValidationError } from "~/lib/errors";
 import { enqueueMail } from "../mail/mail.server";
 import { RESET_TOKEN_MSG } from "../user/user.schema";
-import { findUserByEmail, type UserRow } from "../user/user.server";
+import { findUserForLogin, mailAddressOf, type UserRow } from "../user/user.server";
 import { clearLoginThrottle } from "./auth.server";
 import { hashPassword } from "./password.server";
 import type { AuthConfig, AuthCtx } from "./config";
@@ -70,10 +70,10 @@ export async function issuePasswordToken(
 function resetMail(config: AuthConfig, user: UserRow, token: string) {
   const link = resetLink(config.publicUrl, token, user.email);
   return {
-    to: user.email,
+    to: mailAddressOf(user),
     subject: `Reset your ${config.collegeName} Runway password`,
     template: "password_reset",
-    notice: `password reset link for ${user.email}: ${link}`,
+    notice: `password reset link for ${mailAddressOf(user)}: ${link}`,
     text: [
       `Hello ${user.firstName},`,
       "",
@@ -88,7 +88,7 @@ function resetMail(config: AuthConfig, user: UserRow, token: string) {
 
 function changedMail(config: AuthConfig, user: UserRow) {
   return {
-    to: user.email,
+    to: mailAddressOf(user),
     subject: `Your ${config.collegeName} Runway password was changed`,
     template: "password_changed",
     text: [
@@ -120,7 +120,7 @@ export async function requestPasswordReset(
     windowSeconds: 3600,
   });
   if (perAddress.count <= RESET_MAILS_PER_HOUR) {
-    const user = await findUserByEmail(db, email);
+    const user = await findUserForLogin(db, email);
     if (user && user.isActive) {
       const token = await issuePasswordToken(db, user.id, "password_reset");
       await enqueueMail(db, resetMail(config, user, token));

@@ -32,7 +32,7 @@ export const OTP_MSG = {
 export const RESENDS_PER_HOUR = 5;
 const PURPOSE: CodePurpose = "verify_email";
 
-const norm = (email: string) => email.trim().toLowerCase();
+export const norm = (email: string) => email.trim().toLowerCase();
 export const cooldownLimit = (email: string): Limit => ({
   key: `otp-cooldown:${norm(email)}`,
   max: 1,
@@ -61,7 +61,7 @@ const resendIpLimit = (ip: string): Limit => ({
 });
 
 /** The keyed hash binds the code to its address and purpose: a code for one address fails for another. */
-function codeHash(
+export function codeHash(
   secret: string,
   email: string,
   code: string,
@@ -119,7 +119,7 @@ export async function resendCooldownRemaining(db: Db, email: string): Promise<nu
 }
 
 /** Counts a send against the cooldown and the hourly cap; throws 429 with Retry-After past either. */
-async function claimSend(db: Db, email: string): Promise<void> {
+export async function claimSend(db: Db, email: string): Promise<void> {
   const c = await hit(db, cooldownLimit(email));
   if (c.count > 1) throw new TooManyRequests(OTP_MSG.cooldown(c.retryAfter), c.retryAfter);
   const h = await hit(db, hourlyLimit(email));

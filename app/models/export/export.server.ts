@@ -70,6 +70,7 @@ const TABLES: TableExport[] = [
     columns: [
       col("id", "user id (uuid)"),
       col("email", "e-mail, lower case"),
+      col("personalEmail", "verified personal e-mail (students and alumni), empty if none"),
       col("role", "student, alumni or admin"),
       col("firstName", "first name"),
       col("lastName", "last name"),
@@ -93,6 +94,7 @@ const TABLES: TableExport[] = [
       cells: [
         { kind: "text", expr: sql`t.id::text` },
         { kind: "text", expr: sql`t.email` },
+        { kind: "text", expr: sql`t.personal_email` },
         { kind: "text", expr: sql`t.role` },
         { kind: "text", expr: sql`t.first_name` },
         { kind: "text", expr: sql`t.last_name` },
@@ -116,6 +118,7 @@ const TABLES: TableExport[] = [
         .select({
           id: users.id,
           email: users.email,
+          personalEmail: users.personalEmail,
           role: users.role,
           firstName: users.firstName,
           lastName: users.lastName,

@@ -51,12 +51,13 @@ function orderBy(q: UserListQuery): SQL[] {
 async function listConditions(db: Db, q: UserListQuery): Promise<SQL[] | null> {
   const conds: SQL[] = [];
   if (q.q) {
-    // One accent-blind match over "first last email" (the trigram index's expression, 0002).
+    // One accent-blind match over "first last email" (the trigram index's expression, 0002),
+    // or the whole personal address (its unique index).
     conds.push(
-      containsFolded(
+      sql`(${containsFolded(
         sql`${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email}`,
         q.q,
-      ),
+      )} or lower(${users.personalEmail}) = ${q.q.trim().toLowerCase()})`,
     );
   }
   if (q.role) conds.push(eq(users.role, q.role));

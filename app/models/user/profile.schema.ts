@@ -7,7 +7,8 @@ import { z } from "zod";
 import { YEAR_LEVELS } from "#db/constants";
 import { optionalChoice, optionalText } from "../fields.schema";
 import { courseRef } from "./admin.schema";
-import { firstNameField, lastNameField } from "./user.schema";
+import { emailField, firstNameField, lastNameField, otpField } from "./user.schema";
+import { PASSWORD_MAX } from "../auth/limits";
 
 export const PROFILE_MSG = {
   saved: "Profile saved",
@@ -68,3 +69,15 @@ export function parseProfilePatch(
     };
   return { ok: true, patch: r.data as ProfilePatch };
 }
+
+/** POST /api/profile/personal-email and the profile's "Add personal e-mail" form. */
+export const personalEmailSchema = z.object({
+  email: emailField,
+  password: z
+    .string({ error: "Enter your password to change your personal e-mail." })
+    .min(1, { error: "Enter your password to change your personal e-mail." })
+    .max(PASSWORD_MAX, { error: "Incorrect password" }),
+});
+
+/** POST /api/profile/personal-email/verify. */
+export const personalEmailVerifySchema = z.object({ otp: otpField });

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "#db/client";
 import type { Role } from "#db/constants";
 import { courses, users } from "#db/schema";
@@ -32,6 +32,10 @@ export function serializeUser(u: UserRow, course: CourseRef = null) {
     status: u.isActive ? "active" : "inactive",
     isActive: u.isActive,
     isEmailVerified: !!u.emailVerifiedAt,
+    /** A verified address outside the college (null until its code was entered). */
+    personalEmail: u.personalEmail,
+    /** True when Runway mails the personal address instead of the college one. */
+    mailToPersonal: u.mailToPersonal,
     createdAt: u.createdAt.toISOString(),
     updatedAt: u.updatedAt.toISOString(),
   };
@@ -45,6 +49,26 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
     .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
     .limit(1);
   return u ?? null;
+}
+
+/**
+ * The account an address signs in to: its college e-mail, or its verified personal e-mail. Should
+ * an admin-created account's college address equal another's personal one, the college one wins.
+ */
+export async function findUserForLogin(db: Db, email: string): Promise<UserRow | null> {
+  const e = email.trim().toLowerCase();
+  const [u] = await db
+    .select()
+    .from(users)
+    .where(or(eq(sql`lower(${users.email})`, e), eq(sql`lower(${users.personalEmail})`, e)))
+    .orderBy(sql`lower(${users.email}) = ${e} desc`)
+    .limit(1);
+  return u ?? null;
+}
+
+/** Where Runway mails this account: the personal address when verified and chosen, else the college one. */
+export function mailAddressOf(u: Pick<UserRow, "email" | "personalEmail" | "mailToPersonal">) {
+  return u.mailToPersonal && u.personalEmail ? u.personalEmail : u.email;
 }
 
 /** A user with their course, or null. */
@@ -79,6 +103,13 @@ export const STUDENT_ID_TAKEN = "This student ID is already registered";
 
 /** Inserts a user; a taken e-mail or student ID becomes a Conflict with the field named. */
 export async function insertUser(db: DbOrTx, input: NewUser): Promise<UserRow> {
+  // An address another account signs in with as its personal e-mail is taken too.
+  const [personal] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.personalEmail})`, input.email.trim().toLowerCase()))
+    .limit(1);
+  if (personal) throw new Conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
   try {
     const [u] = await db
       .insert(users)

@@ -1,0 +1,288 @@
+/**
+ * Alumni keep their account (issue 15): a student or alumnus adds a personal address outside the
+ * college domain, proves it with the same 6-digit code flow as registration (same TTL, tries,
+ * cooldown, hourly cap and messages), and may then sign in with either address and choose to get
+ * every mail — password recovery included — there. Adding or removing it needs the password.
+ *
+ * The pending address lives only in `verification_codes` (purpose `verify_personal_email`), so
+ * `users.personal_email` is null until its code is entered. One address per account: a new request
+ * replaces the pending one. Unique across accounts, case-insensitive, against both the college
+ * addresses and the personal ones (the unique index settles a race between two verifiers).
+ */
+import { and, eq, ne, or, sql } from "drizzle-orm";
+import type { DbOrTx } from "#db/client";
+import type { CodePurpose } from "#db/constants";
+import { users, verificationCodes } from "#db/schema";
+import { Conflict, Forbidden, isUniqueViolation, ValidationError } from "~/lib/errors";
+import { enforce, type Limit } from "~/lib/rate-limit.server";
+import type { AuthConfig } from "../auth/config";
+import { OTP_LENGTH, OTP_MAX_ATTEMPTS, OTP_TTL_MINUTES } from "../auth/limits";
+import { verifyPassword } from "../auth/password.server";
+import { randomDigits, safeEqual } from "../auth/tokens.server";
+import { claimSend, codeHash, norm, OTP_MSG } from "../auth/verification.server";
+import type { SignedInCtx } from "../context";
+import { enqueueMail } from "../mail/mail.server";
+import { emailDomain, isPlainEmail } from "./email";
+import { EMAIL_TAKEN, type UserRow } from "./user.server";
+
+const PURPOSE: CodePurpose = "verify_personal_email";
+
+export const PERSONAL_MSG = {
+  membersOnly: "A personal e-mail is for students and alumni.",
+  invalid: "Please enter a valid email address",
+  collegeDomain: (domain: string) =>
+    `Use an address outside @${domain}: your personal e-mail is how you keep your account after your college mailbox closes.`,
+  sameAsCollege: "This is your college e-mail. Enter a personal address.",
+  alreadyYours: "This is already your personal e-mail.",
+  taken: EMAIL_TAKEN,
+  wrongPassword: "Incorrect password",
+  passwordRequired: "Enter your password to change your personal e-mail.",
+  codeSent: (email: string) => `Verification code sent to ${email}`,
+  verified: "Personal e-mail verified. You can now sign in with it.",
+  removed: "Personal e-mail removed.",
+  noneToUse: "Add and verify a personal e-mail first.",
+  mailToPersonal: "Runway will send your mail to your personal e-mail.",
+  mailToCollege: "Runway will send your mail to your college e-mail.",
+} as const;
+
+/** Wrong passwords on these forms, per account: the same budget as a sign-in would have. */
+const passwordLimit = (userId: string): Limit => ({
+  key: `personal-password:${userId}`,
+  max: 10,
+  windowSeconds: 15 * 60,
+});
+const verifyIpLimit = (ip: string): Limit => ({
+  key: `otp-verify-ip:${ip}`,
+  max: 100,
+  windowSeconds: 15 * 60,
+});
+
+function member(ctx: SignedInCtx) {
+  if (ctx.actor.role !== "student" && ctx.actor.role !== "alumni")
+    throw new Forbidden(PERSONAL_MSG.membersOnly);
+  return ctx.actor;
+}
+
+async function me(db: DbOrTx, id: string): Promise<UserRow> {
+  const [u] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  if (!u) throw new Forbidden(PERSONAL_MSG.membersOnly);
+  return u;
+}
+
+async function checkPassword(ctx: SignedInCtx, user: UserRow, password: string) {
+  if (!password)
+    throw new ValidationError(PERSONAL_MSG.passwordRequired, {
+      password: [PERSONAL_MSG.passwordRequired],
+    });
+  await enforce(ctx.db, passwordLimit(user.id), "Too many attempts. Please try again later.");
+  if (!(await verifyPassword(user.passwordHash, password)))
+    throw new ValidationError(PERSONAL_MSG.wrongPassword, {
+      password: [PERSONAL_MSG.wrongPassword],
+    });
+}
+
+/** Whether another account already uses the address, as its college or its personal e-mail. */
+async function takenByOther(db: DbOrTx, userId: string, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        ne(users.id, userId),
+        or(eq(sql`lower(${users.email})`, email), eq(sql`lower(${users.personalEmail})`, email)),
+      ),
+    )
+    .limit(1);
+  return !!row;
+}
+
+function codeMail(config: AuthConfig, user: UserRow, email: string, code: string) {
+  return {
+    to: email,
+    subject: `Your ${config.collegeName} Runway verification code`,
+    template: "verify_personal_email",
+    notice: `personal e-mail code ${code} for ${email}`,
+    text: [
+      `Hello ${user.firstName},`,
+      "",
+      `Your verification code is ${code}`,
+      "",
+      `Enter it on your Runway profile to add ${email} as your personal e-mail. The code expires in ${OTP_TTL_MINUTES} minutes and works once.`,
+      `If you did not ask for this, you can ignore this email: nothing changes.`,
+    ].join("\n"),
+  };
+}
+
+/**
+ * POST /api/profile/personal-email {email, password}: checks the address and the password, then
+ * sends a code to the address (replacing any pending one of this account).
+ */
+export async function requestPersonalEmail(
+  ctx: SignedInCtx & { config: AuthConfig },
+  input: { email: string; password: string },
+): Promise<{ message: string; pendingEmail: string }> {
+  member(ctx);
+  const email = norm(input.email ?? "");
+  if (!isPlainEmail(email))
+    throw new ValidationError(PERSONAL_MSG.invalid, { email: [PERSONAL_MSG.invalid] });
+  const user = await me(ctx.db, ctx.actor.id);
+  if (email === user.email)
+    throw new ValidationError(PERSONAL_MSG.sameAsCollege, { email: [PERSONAL_MSG.sameAsCollege] });
+  if (emailDomain(email) === ctx.config.collegeEmailDomain) {
+    const msg = PERSONAL_MSG.collegeDomain(ctx.config.collegeEmailDomain);
+    throw new ValidationError(msg, { email: [msg] });
+  }
+  await checkPassword(ctx, user, input.password ?? "");
+  if (user.personalEmail === email)
+    throw new Conflict(PERSONAL_MSG.alreadyYours, { email: [PERSONAL_MSG.alreadyYours] });
+  if (await takenByOther(ctx.db, user.id, email))
+    throw new Conflict(PERSONAL_MSG.taken, { email: [PERSONAL_MSG.taken] });
+  await claimSend(ctx.db, email); // the registration code's cooldown and hourly cap, per address
+  const code = randomDigits(OTP_LENGTH);
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .delete(verificationCodes)
+      .where(and(eq(verificationCodes.userId, user.id), eq(verificationCodes.purpose, PURPOSE)));
+    await tx.execute(sql`
+      insert into verification_codes (user_id, email, purpose, code_hash, attempts, expires_at, consumed_at, sent_at)
+      values (${user.id}, ${email}, ${PURPOSE}, ${codeHash(ctx.config.secret, email, code, PURPOSE)}, 0,
+              now() + make_interval(mins => ${OTP_TTL_MINUTES}), null, now())
+      on conflict (lower(email), purpose) do update set
+        user_id = excluded.user_id, code_hash = excluded.code_hash, attempts = 0,
+        expires_at = excluded.expires_at, consumed_at = null, sent_at = now()`);
+    await enqueueMail(tx, codeMail(ctx.config, user, email, code));
+  });
+  return { message: PERSONAL_MSG.codeSent(email), pendingEmail: email };
+}
+
+/** The address waiting for its code (live, unused), or null. */
+export async function pendingPersonalEmail(ctx: SignedInCtx): Promise<string | null> {
+  const [row] = await ctx.db
+    .select({ email: verificationCodes.email })
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.userId, ctx.actor.id),
+        eq(verificationCodes.purpose, PURPOSE),
+        sql`${verificationCodes.consumedAt} is null`,
+        sql`${verificationCodes.expiresAt} > now()`,
+        sql`${verificationCodes.attempts} < ${OTP_MAX_ATTEMPTS}`,
+      ),
+    )
+    .limit(1);
+  return row?.email ?? null;
+}
+
+/**
+ * POST /api/profile/personal-email/verify {otp}: the code of this account's pending address. Tries
+ * are counted before the comparison and the code is consumed atomically, as for registration.
+ */
+export async function verifyPersonalEmail(
+  ctx: SignedInCtx & { config: AuthConfig },
+  input: { otp: string; ip: string },
+): Promise<UserRow> {
+  member(ctx);
+  await enforce(ctx.db, verifyIpLimit(input.ip), OTP_MSG.tooManyTries);
+  const fail = (msg: string): never => {
+    throw new ValidationError(msg, { otp: [msg] });
+  };
+  const [row] = await ctx.db
+    .select()
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.userId, ctx.actor.id), eq(verificationCodes.purpose, PURPOSE)))
+    .limit(1);
+  if (!row || row.consumedAt) return fail(OTP_MSG.invalid);
+  if (row.attempts >= OTP_MAX_ATTEMPTS) return fail(OTP_MSG.burned);
+  const [counted] = await ctx.db
+    .update(verificationCodes)
+    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(verificationCodes.id, row.id),
+        sql`${verificationCodes.attempts} < ${OTP_MAX_ATTEMPTS}`,
+        sql`${verificationCodes.consumedAt} is null`,
+      ),
+    )
+    .returning({
+      attempts: verificationCodes.attempts,
+      expired: sql<boolean>`${verificationCodes.expiresAt} <= now()`,
+    });
+  if (!counted) return fail(OTP_MSG.burned);
+  const otp = String(input.otp ?? "");
+  if (!safeEqual(row.codeHash, codeHash(ctx.config.secret, row.email, otp, PURPOSE)))
+    return fail(counted.attempts >= OTP_MAX_ATTEMPTS ? OTP_MSG.burned : OTP_MSG.invalid);
+  if (counted.expired) return fail(OTP_MSG.expired);
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const used = await tx
+        .update(verificationCodes)
+        .set({ consumedAt: new Date() })
+        .where(and(eq(verificationCodes.id, row.id), sql`${verificationCodes.consumedAt} is null`))
+        .returning({ id: verificationCodes.id });
+      if (!used.length) fail(OTP_MSG.invalid);
+      // Another account may have taken the address since the code was sent.
+      if (await takenByOther(tx, ctx.actor.id, row.email))
+        throw new Conflict(PERSONAL_MSG.taken, { email: [PERSONAL_MSG.taken] });
+      const [u] = await tx
+        .update(users)
+        .set({ personalEmail: row.email, updatedAt: new Date() })
+        .where(eq(users.id, ctx.actor.id))
+        .returning();
+      return u;
+    });
+  } catch (e) {
+    if (isUniqueViolation(e, "users_personal_email_lower_key"))
+      throw new Conflict(PERSONAL_MSG.taken, { email: [PERSONAL_MSG.taken] });
+    throw e;
+  }
+}
+
+/** Removes the personal address (password needed); mail goes back to the college address. */
+export async function removePersonalEmail(
+  ctx: SignedInCtx,
+  input: { password: string },
+): Promise<UserRow> {
+  member(ctx);
+  const user = await me(ctx.db, ctx.actor.id);
+  await checkPassword(ctx, user, input.password ?? "");
+  const [u] = await ctx.db
+    .update(users)
+    .set({ personalEmail: null, mailToPersonal: false, updatedAt: new Date() })
+    .where(eq(users.id, user.id))
+    .returning();
+  await ctx.db
+    .delete(verificationCodes)
+    .where(and(eq(verificationCodes.userId, user.id), eq(verificationCodes.purpose, PURPOSE)));
+  return u;
+}
+
+/** Where Runway sends this account's mail: the personal address only once verified and chosen. */
+export async function setMailToPersonal(ctx: SignedInCtx, on: boolean): Promise<UserRow> {
+  member(ctx);
+  const user = await me(ctx.db, ctx.actor.id);
+  if (on && !user.personalEmail) throw new Conflict(PERSONAL_MSG.noneToUse);
+  const [u] = await ctx.db
+    .update(users)
+    .set({ mailToPersonal: on, updatedAt: new Date() })
+    .where(eq(users.id, user.id))
+    .returning();
+  return u;
+}
+
+/**
+ * The dashboard asks an alumnus without a personal address once. Whatever made them an alumnus
+ * (an admin, `runway users import --update`, the CLI), the question comes on their next visit.
+ */
+export function needsPersonalPrompt(
+  u: Pick<UserRow, "role" | "personalEmail" | "personalPromptedAt">,
+) {
+  return u.role === "alumni" && !u.personalEmail && !u.personalPromptedAt;
+}
+
+/** Records that the question was asked (answered or dismissed): it is not asked again. */
+export async function dismissPersonalPrompt(ctx: SignedInCtx): Promise<void> {
+  await ctx.db
+    .update(users)
+    .set({ personalPromptedAt: new Date() })
+    .where(and(eq(users.id, ctx.actor.id), sql`${users.personalPromptedAt} is null`));
+}
