@@ -10,6 +10,7 @@
  * transaction: two senders never mail the same window, a crash before the commit leaves the window
  * to the next run, and a restart cannot mail it again.
  */
+import { startPeriodic } from "~/lib/periodic";
 import { sql, type SQL } from "drizzle-orm";
 import { type Db, type DbOrTx, rowsOf } from "#db/client";
 import type { AlertFrequency, JobType } from "#db/constants";
@@ -554,32 +555,12 @@ export function startAlertWorker(
   getDb: () => Promise<Db>,
   opts: { intervalMs?: number; log?: (line: string) => void; config: () => AlertMailConfig },
 ): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (running || stopped) return;
-    running = (async () => {
-      try {
-        const r = await runDueAlerts(await getDb(), {
-          config: opts.config(),
-          shouldStop: () => stopped,
-        });
-        if (r.sent) opts.log?.(`[alerts] ${plural(r.sent, "digest")} queued`);
-      } catch (e) {
-        opts.log?.(`[alerts] run failed: ${(e as Error)?.message}`);
-      } finally {
-        running = null;
-      }
-    })();
-  };
-  const timer = setInterval(tick, opts.intervalMs ?? ALERT_TICK_MS);
-  timer.unref();
-  const first = setTimeout(tick, 30_000);
-  first.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    clearTimeout(first);
-    await running;
-  };
+  return startPeriodic(
+    "alerts",
+    async (stopped) => {
+      const r = await runDueAlerts(await getDb(), { config: opts.config(), shouldStop: stopped });
+      return r.sent ? `${plural(r.sent, "digest")} queued` : null;
+    },
+    { intervalMs: opts.intervalMs ?? ALERT_TICK_MS, firstAfterMs: 30_000, log: opts.log },
+  );
 }

@@ -175,6 +175,43 @@ export async function ensureVerificationCode(ax: AuthCtx, user: UserRow): Promis
   return true;
 }
 
+const otpError = (msg: string) => new ValidationError(msg, { otp: [msg] });
+
+/**
+ * Checks `otp` against a stored code row (any purpose): every try is counted before the comparison,
+ * so parallel guesses cannot exceed the budget; a wrong code answers "invalid" until the last try,
+ * then "burned"; only the right code learns that it expired (an expiry says nothing about whether
+ * an address has an account). The caller consumes the row when this returns.
+ */
+export async function checkCode(
+  db: DbOrTx,
+  secret: string,
+  row: typeof verificationCodes.$inferSelect,
+  otp: string,
+): Promise<void> {
+  if (row.consumedAt) throw otpError(OTP_MSG.invalid);
+  if (row.attempts >= OTP_MAX_ATTEMPTS) throw otpError(OTP_MSG.burned);
+  const [counted] = await db
+    .update(verificationCodes)
+    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(verificationCodes.id, row.id),
+        sql`${verificationCodes.attempts} < ${OTP_MAX_ATTEMPTS}`,
+        sql`${verificationCodes.consumedAt} is null`,
+      ),
+    )
+    .returning({
+      attempts: verificationCodes.attempts,
+      expired: sql<boolean>`${verificationCodes.expiresAt} <= now()`,
+    });
+  if (!counted) throw otpError(OTP_MSG.burned);
+  const purpose = row.purpose as CodePurpose;
+  if (!safeEqual(row.codeHash, codeHash(secret, row.email, String(otp ?? ""), purpose)))
+    throw otpError(counted.attempts >= OTP_MAX_ATTEMPTS ? OTP_MSG.burned : OTP_MSG.invalid);
+  if (counted.expired) throw otpError(OTP_MSG.expired);
+}
+
 /**
  * Checks a code and marks the e-mail verified. Every try is counted before the comparison (so
  * parallel guesses cannot exceed the budget); the code is consumed atomically (a replay fails).
@@ -207,30 +244,7 @@ export async function verifyEmailCode(
     .limit(1);
   if (!row || row.consumedAt || row.userId !== user.id)
     throw new ValidationError(OTP_MSG.invalid, { otp: [OTP_MSG.invalid] });
-  if (row.attempts >= OTP_MAX_ATTEMPTS)
-    throw new ValidationError(OTP_MSG.burned, { otp: [OTP_MSG.burned] });
-  const [counted] = await db
-    .update(verificationCodes)
-    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-    .where(
-      and(
-        eq(verificationCodes.id, row.id),
-        sql`${verificationCodes.attempts} < ${OTP_MAX_ATTEMPTS}`,
-        sql`${verificationCodes.consumedAt} is null`,
-      ),
-    )
-    .returning({
-      attempts: verificationCodes.attempts,
-      expired: sql<boolean>`${verificationCodes.expiresAt} <= now()`,
-    });
-  if (!counted) throw new ValidationError(OTP_MSG.burned, { otp: [OTP_MSG.burned] });
-  if (!safeEqual(row.codeHash, codeHash(config.secret, email, input.otp))) {
-    const msg = counted.attempts >= OTP_MAX_ATTEMPTS ? OTP_MSG.burned : OTP_MSG.invalid;
-    throw new ValidationError(msg, { otp: [msg] });
-  }
-  // Only the holder of the right code learns that it expired (so an expiry says nothing about
-  // whether an address has an account).
-  if (counted.expired) throw new ValidationError(OTP_MSG.expired, { otp: [OTP_MSG.expired] });
+  await checkCode(db, config.secret, row, input.otp);
   return db.transaction(async (tx) => {
     const used = await tx
       .update(verificationCodes)

@@ -6,6 +6,7 @@
  * queues the mail, so two instances or a restart never send a week twice. Nothing to say: no mail
  * (the week is still marked as done).
  */
+import { startPeriodic } from "~/lib/periodic";
 import { eq, sql } from "drizzle-orm";
 import { rowsOf, type Db } from "#db/client";
 import { users } from "#db/schema";
@@ -157,31 +158,14 @@ export function startAdminDigestWorker(
   getDb: () => Promise<Db>,
   opts: { config: () => AdminDigestConfig; log?: (line: string) => void; intervalMs?: number },
 ): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (running || stopped) return;
-    running = (async () => {
-      try {
-        const r = await runAdminDigests(await getDb(), { config: opts.config() });
-        if (r.sent) opts.log?.(`[admin digest] ${r.sent} queued`);
-      } catch (e) {
-        opts.log?.(`[admin digest] run failed: ${(e as Error)?.message}`);
-      } finally {
-        running = null;
-      }
-    })();
-  };
-  const timer = setInterval(tick, opts.intervalMs ?? HOUR_MS);
-  timer.unref();
-  const first = setTimeout(tick, 60_000);
-  first.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    clearTimeout(first);
-    await running;
-  };
+  return startPeriodic(
+    "admin digest",
+    async () => {
+      const r = await runAdminDigests(await getDb(), { config: opts.config() });
+      return r.sent ? `${r.sent} queued` : null;
+    },
+    { intervalMs: opts.intervalMs ?? HOUR_MS, firstAfterMs: 60_000, log: opts.log },
+  );
 }
 
 /** Whether the acting administrator gets the weekly digest. */

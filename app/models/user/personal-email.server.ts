@@ -18,8 +18,8 @@ import { enforce, type Limit } from "~/lib/rate-limit.server";
 import type { AuthConfig } from "../auth/config";
 import { OTP_LENGTH, OTP_MAX_ATTEMPTS, OTP_TTL_MINUTES } from "../auth/limits";
 import { verifyPassword } from "../auth/password.server";
-import { randomDigits, safeEqual } from "../auth/tokens.server";
-import { claimSend, codeHash, norm, OTP_MSG } from "../auth/verification.server";
+import { randomDigits } from "../auth/tokens.server";
+import { checkCode, claimSend, codeHash, norm, OTP_MSG } from "../auth/verification.server";
 import type { SignedInCtx } from "../context";
 import { enqueueMail } from "../mail/mail.server";
 import { emailDomain, isPlainEmail } from "./email";
@@ -191,27 +191,8 @@ export async function verifyPersonalEmail(
     .from(verificationCodes)
     .where(and(eq(verificationCodes.userId, ctx.actor.id), eq(verificationCodes.purpose, PURPOSE)))
     .limit(1);
-  if (!row || row.consumedAt) return fail(OTP_MSG.invalid);
-  if (row.attempts >= OTP_MAX_ATTEMPTS) return fail(OTP_MSG.burned);
-  const [counted] = await ctx.db
-    .update(verificationCodes)
-    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-    .where(
-      and(
-        eq(verificationCodes.id, row.id),
-        sql`${verificationCodes.attempts} < ${OTP_MAX_ATTEMPTS}`,
-        sql`${verificationCodes.consumedAt} is null`,
-      ),
-    )
-    .returning({
-      attempts: verificationCodes.attempts,
-      expired: sql<boolean>`${verificationCodes.expiresAt} <= now()`,
-    });
-  if (!counted) return fail(OTP_MSG.burned);
-  const otp = String(input.otp ?? "");
-  if (!safeEqual(row.codeHash, codeHash(ctx.config.secret, row.email, otp, PURPOSE)))
-    return fail(counted.attempts >= OTP_MAX_ATTEMPTS ? OTP_MSG.burned : OTP_MSG.invalid);
-  if (counted.expired) return fail(OTP_MSG.expired);
+  if (!row) return fail(OTP_MSG.invalid);
+  await checkCode(ctx.db, ctx.config.secret, row, input.otp);
   try {
     return await ctx.db.transaction(async (tx) => {
       const used = await tx
