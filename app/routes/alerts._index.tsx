@@ -5,12 +5,11 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { AlertForm } from "~/components/alerts/alert-form";
 import { JOB_TYPE_LABELS, relativeTime } from "~/lib/format";
-import { getDb } from "~/lib/db.server";
 import { failureReply, knownError } from "~/lib/screen-errors.server";
 import {
   ALERT_MSG,
@@ -21,15 +20,10 @@ import {
   describeAlert,
 } from "~/models/alert/alert.schema";
 import { createAlert, deleteAlert, listAlerts, updateAlert } from "~/models/alert/alert.server";
-import { ctxOf } from "~/models/context";
-import { redirectWithFlash, requireUser, safeRedirect } from "~/web/auth.server";
+import { redirectWithFlash, requireMemberCtx, safeRedirect } from "~/web/auth.server";
 
-/** Students and alumni only: admins go back to their dashboard (ADR 095). */
-async function context(request: Request) {
-  const me = await requireUser(request);
-  if (me.role !== "student" && me.role !== "alumni") throw redirect("/dashboard");
-  return ctxOf(await getDb(), me);
-}
+/** Students and alumni only: admins go back to their dashboard. */
+const context = requireMemberCtx;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await context(request);

@@ -3,20 +3,17 @@
  * each with its date and the job's state now (open, closed, removed). Students and alumni only.
  */
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import jobsCss from "~/styles/jobs.css";
 import { MyJobList } from "~/components/jobs/my-job-list";
-import { getDb } from "~/lib/db.server";
-import { ctxOf } from "~/models/context";
 import { listApplications } from "~/models/job/saved.server";
-import { requireUser } from "~/web/auth.server";
+import { requireMemberCtx } from "~/web/auth.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const me = await requireUser(request);
-  if (me.role !== "student" && me.role !== "alumni") throw redirect("/dashboard");
-  return json({ lines: await listApplications(ctxOf(await getDb(), me)), now: Date.now() });
+  const ctx = await requireMemberCtx(request);
+  return json({ lines: await listApplications(ctx), now: Date.now() });
 }
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: jobsCss }];

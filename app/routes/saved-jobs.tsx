@@ -10,23 +10,17 @@ import type {
   LoaderFunctionArgs,
   MetaFunction,
 } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import jobsCss from "~/styles/jobs.css";
 import { MyJobList } from "~/components/jobs/my-job-list";
-import { getDb } from "~/lib/db.server";
 import { domainError, domainInit } from "~/lib/screen-errors.server";
-import { ctxOf } from "~/models/context";
 import { listSavedJobs, SAVED_MSG, saveJob, unsaveJob } from "~/models/job/saved.server";
-import { redirectWithFlash, requireUser, safeRedirect } from "~/web/auth.server";
+import { redirectWithFlash, requireMemberCtx, safeRedirect } from "~/web/auth.server";
 
 /** Students and alumni only: admins go back to their dashboard. */
-async function context(request: Request) {
-  const me = await requireUser(request);
-  if (me.role !== "student" && me.role !== "alumni") throw redirect("/dashboard");
-  return ctxOf(await getDb(), me);
-}
+const context = requireMemberCtx;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await context(request);

@@ -13,6 +13,7 @@ import {
   type SessionUser,
 } from "~/models/auth/session.server";
 import { getDb } from "~/lib/db.server";
+import { ctxOf } from "~/models/context";
 import { clientIp } from "~/lib/request.server";
 import { env } from "~/lib/env.server";
 import { flashHeader, getSessionCookie, sessionCookieName, type Flash } from "~/lib/session.server";
@@ -70,6 +71,16 @@ export async function requireUser(request: Request): Promise<SessionUser> {
   const user = await getUser(request);
   if (!user) loginRedirect(request);
   return user;
+}
+
+/**
+ * A student's or alumnus's model context, or a redirect: guests to /login, admins to their
+ * dashboard (the pages of saved jobs, applications and alerts are members' own).
+ */
+export async function requireMemberCtx(request: Request) {
+  const me = await requireUser(request);
+  if (me.role !== "student" && me.role !== "alumni") throw redirect("/dashboard");
+  return ctxOf(await getDb(), me);
 }
 
 /**
