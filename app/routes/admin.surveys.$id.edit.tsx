@@ -10,7 +10,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { redirectWithFlash, requireAdmin } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
 import { saveEditorForm } from "~/models/survey/editor.server";
-import { SURVEY_MSG } from "~/models/survey/survey.schema";
+import { SURVEY_MSG } from "~/models/survey/survey.rules";
 import { getSurvey } from "~/models/survey/survey.server";
 import { BLANK_QUESTION, SurveyEditor } from "~/components/survey/survey-editor";
 import surveyStyles from "~/styles/surveys.css";

@@ -13,7 +13,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigate, useSubmit } from
 import { useEffect, useState } from "react";
 import { redirectWithFlash, requireAdmin } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
-import { formatAnswer, SURVEY_MSG } from "~/models/survey/survey.schema";
+import { formatAnswer, SURVEY_MSG } from "~/models/survey/survey.rules";
 import {
   countResponses,
   deleteResponse,

@@ -22,7 +22,7 @@ import {
 import { useEffect, useState } from "react";
 import { requireAdmin } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
-import { SURVEY_MSG } from "~/models/survey/survey.schema";
+import { SURVEY_MSG } from "~/models/survey/survey.rules";
 import {
   createSurveyFromTemplate,
   deleteSurvey,

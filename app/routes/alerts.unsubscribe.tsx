@@ -11,7 +11,7 @@ import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { getDb } from "~/lib/db.server";
 import { authConfig } from "~/web/config.server";
 import { rethrowNotFound } from "~/lib/screen-errors.server";
-import { ALERT_MSG } from "~/models/alert/alert.schema";
+import { ALERT_MSG } from "~/models/alert/alert.rules";
 import { alertForUnsubscribe, unsubscribeAlert } from "~/models/alert/alert.server";
 
 const NO_STORE = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };

@@ -8,7 +8,7 @@ import {
   methodNotAllowed,
 } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
-import { SURVEY_MSG } from "~/models/survey/survey.schema";
+import { SURVEY_MSG } from "~/models/survey/survey.rules";
 import {
   getSurveyForAdmin,
   listResponses,

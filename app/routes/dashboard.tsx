@@ -20,7 +20,7 @@ import {
   studentStats,
 } from "~/models/stats/stats.server";
 import { listEligibleSurveys } from "~/models/survey/survey.server";
-import { displayName } from "~/models/user/user.schema";
+import { displayName } from "~/models/user/names";
 import type { Db } from "#db/client";
 import { resolveCourse } from "~/models/course/course.server";
 import { courseKeywords } from "~/models/job/course-match";

@@ -20,7 +20,7 @@ import {
   readBoardSort,
   parseJobListQuery,
   type BoardFilters,
-} from "~/models/job/job.schema";
+} from "~/models/job/job.rules";
 import {
   listCategories,
   logoPath,
@@ -29,7 +29,7 @@ import {
   searchPublicJobsByDeadline,
 } from "~/models/job/job.server";
 import { actorKey, recordSearchQuietly } from "~/models/search/search.server";
-import { ALERT_NAME_MAX, suggestAlertName } from "~/models/alert/alert.schema";
+import { ALERT_NAME_MAX, suggestAlertName } from "~/models/alert/alert.rules";
 import jobsCss from "~/styles/jobs.css";
 import { JOB_TYPE_LABELS } from "~/lib/format";
 import { SEARCH_DEBOUNCE_MS } from "~/components/ui/use-debounced";

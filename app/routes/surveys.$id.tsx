@@ -14,7 +14,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useEffect } from "react";
 import { requireUser } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
-import { answersFromForm, SURVEY_MSG } from "~/models/survey/survey.schema";
+import { answersFromForm, SURVEY_MSG } from "~/models/survey/survey.rules";
 import { getSurveyForAnswering, submitResponse } from "~/models/survey/survey.server";
 import { SurveyAnswerForm } from "~/components/survey/survey-answer-form";
 import { notify } from "~/components/ui/notify";

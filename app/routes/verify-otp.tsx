@@ -18,13 +18,13 @@ import { getDb } from "~/lib/db.server";
 import { clientIp } from "~/lib/request.server";
 import {
   OTP_MSG,
+  parseOtp,
   resendCooldownRemaining,
   resendVerificationCode,
   verifyEmailCode,
 } from "~/models/auth/verification.server";
 import { readVerifyState } from "~/models/auth/verify-state.server";
 import { TooManyRequests } from "~/lib/errors";
-import { otpField } from "~/models/user/user.schema";
 import { findUserByEmail } from "~/models/user/user.server";
 import { useCountdown } from "~/components/auth/countdown";
 import { OtpCodeField, OtpSentTo, ResendCode, useOtpDigits } from "~/components/auth/otp-entry";
@@ -92,13 +92,12 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   // The boxes share one name; join them (a code typed or pasted into one box also works).
-  const parsed = otpField.safeParse(form.getAll("otp").map(String).join(""));
-  if (!parsed.success)
-    return reply({ intent, verified: false, error: parsed.error.issues[0].message }, 400);
+  const parsed = parseOtp(form.getAll("otp").map(String).join(""));
+  if (!parsed.ok) return reply({ intent, verified: false, error: parsed.message }, 400);
   try {
     const user = await verifyEmailCode(await authCtx(db), {
       email: state.email,
-      otp: parsed.data,
+      otp: parsed.otp,
       ip,
     });
     if (modal) return reply({ intent, verified: true, message: OTP_MSG.verified });

@@ -14,7 +14,7 @@ import {
   alertInputSchema,
   type AlertRecord,
 } from "~/models/alert/alert.schema";
-import { FILTER_MAX, TERM_MAX } from "~/models/job/job.schema";
+import { FILTER_MAX, TERM_MAX } from "~/models/job/job.rules";
 import { SelectField, TextField } from "../forms/fields";
 
 export function AlertForm({

@@ -6,7 +6,7 @@ import { ApplyButton } from "./apply-button";
 import { CompanyLogo } from "./company-logo";
 import { SaveJobButton } from "./save-job-button";
 import { JOB_TYPE_LABELS } from "~/lib/format";
-import { closingSoon, deadlineLabel } from "~/models/job/job.schema";
+import { closingSoon, deadlineLabel } from "~/models/job/job.rules";
 
 export interface JobCardData {
   id: string;

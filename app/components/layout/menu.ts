@@ -48,4 +48,4 @@ export function roleLabel(role: string | null | undefined): string {
 }
 
 /** Up to two initials from a display name (the shared rule lives in the user schema). */
-export { initialsOf as initials } from "~/models/user/user.schema";
+export { initialsOf as initials } from "~/models/user/names";

@@ -2,7 +2,7 @@
 import { Form } from "@remix-run/react";
 import { imageSources } from "~/lib/image-src";
 import type { PublicUser } from "~/models/user/user.server";
-import { displayName, userInitials } from "~/models/user/user.schema";
+import { displayName, userInitials } from "~/models/user/names";
 import { roleLabel } from "./menu";
 
 type BarUser = Pick<

@@ -1,6 +1,6 @@
 /** A round profile photo, or the initials when there is none. */
 import { imageSources } from "~/lib/image-src";
-import { userInitials } from "~/models/user/user.schema";
+import { userInitials } from "~/models/user/names";
 
 export function Avatar({
   url,

@@ -8,7 +8,7 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { EligibleSurvey, SurveyDto } from "~/models/survey/survey.server";
-import { SURVEY_MSG } from "~/models/survey/survey.schema";
+import { SURVEY_MSG } from "~/models/survey/survey.rules";
 import type { action as answerAction } from "~/routes/surveys.$id";
 import { Modal } from "../ui/modal";
 import { notify } from "../ui/notify";

@@ -11,7 +11,7 @@ import {
   effectiveType,
   rawAnswersFromForm,
   type AnswerableQuestion,
-} from "~/models/survey/survey.schema";
+} from "~/models/survey/survey.rules";
 
 export interface AnswerQuestion extends AnswerableQuestion {
   _id?: string;

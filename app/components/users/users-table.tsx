@@ -6,7 +6,7 @@ import { EmailState } from "./email-state";
 import { StatusBadge, UserActions } from "./user-actions";
 import { imageSources } from "~/lib/image-src";
 import { USERS_MSG } from "~/models/user/admin.schema";
-import { userInitials } from "~/models/user/user.schema";
+import { userInitials } from "~/models/user/names";
 import { yearCourse, type UserRowView } from "./types";
 
 const ROLE_BADGE: Record<string, string> = {

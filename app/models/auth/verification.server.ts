@@ -12,6 +12,7 @@ import { enforce, hit, isLimited, reset, type Limit } from "~/lib/rate-limit.ser
 import { TooManyRequests, ValidationError } from "~/lib/errors";
 import { enqueueMail } from "../mail/mail.server";
 import { findUserByEmail, type UserRow } from "../user/user.server";
+import { otpField } from "../user/user.schema";
 import type { AuthConfig, AuthCtx } from "./config";
 import { hmac, randomDigits, safeEqual } from "./tokens.server";
 import { OTP_LENGTH, OTP_MAX_ATTEMPTS, OTP_TTL_MINUTES, RESEND_COOLDOWN_SECONDS } from "./limits";
@@ -259,4 +260,15 @@ export async function verifyEmailCode(
       .returning();
     return verified;
   });
+}
+
+/**
+ * The code as a form sends it (six boxes joined, spaces removed), or the format message. Server
+ * side, so the screen that posts it loads no validation library.
+ */
+export function parseOtp(raw: string): { ok: true; otp: string } | { ok: false; message: string } {
+  const parsed = otpField.safeParse(raw);
+  return parsed.success
+    ? { ok: true, otp: parsed.data }
+    : { ok: false, message: parsed.error.issues[0].message };
 }

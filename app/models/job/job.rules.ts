@@ -1,0 +1,391 @@
+/**
+ * The job rules, texts and types without zod: deadlines, visibility, limits, the board's query.
+ * Screens import this module (not job.schema.ts), so the pages a guest or a student opens load no
+ * validation library; job.schema.ts adds the zod schemas and re-exports all of this.
+ */
+import { JOB_STATUSES, JOB_TYPES, type JobStatus, type JobType } from "#db/constants";
+
+export { JOB_STATUSES, JOB_TYPES } from "#db/constants";
+export type { JobStatus, JobType } from "#db/constants";
+
+/** Screen texts of the board and /admin/jobs, verbatim. */
+export const JOB_TEXT = {
+  boardTitle: "Internships and Jobs Available:",
+  boardEmpty: "No matching active jobs.",
+  adminEmpty: "No jobs found.",
+  noWebsite: "No company website available for this job.",
+  clearFilters: "Clear filters",
+  applyNow: "Apply Now",
+} as const;
+
+/** The job delete confirmation, verbatim. */
+export const deleteJobConfirm = (title: string) => `Delete “${title}”? This cannot be undone.`;
+
+/** Jobs notices, verbatim. */
+export const JOB_TOAST = {
+  loadFailed: "Failed to load jobs",
+  approvalFailed: "Failed to update approval",
+  approved: "Job approved",
+  unapproved: "Approval removed",
+  toggleFailed: "Failed to toggle status",
+  reactivated: "Job reactivated",
+  deactivated: "Job set to inactive",
+  deleteFailed: "Failed to delete",
+  deleted: "Job deleted",
+  refreshed: "Refreshed",
+  refreshFailed: "Refresh failed",
+  updated: "Job updated",
+  created: "Job created",
+  saveFailed: "Save failed (check enum values & required fields)",
+} as const;
+
+/** Validation messages where the spec names the rule but not the words. */
+export const JOB_MSG = {
+  titleRequired: "Title is required.",
+  titleTooLong: "Title must be at most 200 characters.",
+  companyRequired: "Company is required.",
+  companyUnknown: "Company not found.",
+  jobType: `Job type must be one of: ${JOB_TYPES.join(", ")}.`,
+  status: `Status must be one of: ${JOB_STATUSES.join(", ")}.`,
+  isApproved: "isApproved must be true or false.",
+  notFound: "Job not found",
+  tooLong: (field: string, max: number) => `${field} must be at most ${max} characters.`,
+  categories: "Categories must be a list of names (at most 20, each at most 60 characters).",
+  emptyUpdate: "Nothing to update.",
+  termTooLong: "Search term must be at most 200 characters.",
+  shortened: (label: string, max: number) => `${label} shortened to ${max} characters`,
+  badLimit: "limit must be a whole number.",
+  badPage: "page must be a whole number of at least 1.",
+  badType: `type must be one of: ${JOB_TYPES.join(", ")}.`,
+  badStatus: `status must be one of: ${JOB_STATUSES.join(", ")}, or all.`,
+  badBoolean: (name: string) => `${name} must be true or false.`,
+  deadline:
+    "Application deadline must be a date (YYYY-MM-DD) or a date and time with a time zone (2026-11-30T17:00:00+08:00).",
+  applicationsClosed: "Applications for this job are closed.",
+} as const;
+
+// ─── Application deadlines ──────────────────────────────────────────────────────────────────────
+
+const DAY_MS = 86_400_000;
+/** Cards say 'Closing soon' when the deadline is at most this far away. */
+export const CLOSING_SOON_DAYS = 7;
+
+/**
+ * Reads a deadline as the API, the form and the CSV give it. A date alone (`2026-11-30`) means the
+ * end of that day everywhere on Earth (UTC−12, so 2026-12-01T12:00:00Z): applications never close
+ * early for anyone, whatever the time zone. A date-time needs its zone (`Z` or `±hh:mm`). Anything
+ * else, and impossible dates, are null.
+ */
+export function parseDeadline(input: string): Date | null {
+  const s = input.trim();
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  if (day) {
+    const [y, m, d] = day.slice(1).map(Number);
+    if (y < 2000 || y > 2100) return null;
+    const start = new Date(Date.UTC(y, m - 1, d));
+    if (start.getUTCFullYear() !== y || start.getUTCMonth() !== m - 1 || start.getUTCDate() !== d)
+      return null;
+    return inRange(new Date(start.getTime() + DAY_MS + 12 * 3_600_000));
+  }
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/i.test(s))
+    return null;
+  const t = new Date(s);
+  return Number.isNaN(t.getTime()) ? null : inRange(t);
+}
+const inRange = (d: Date) => (d.getUTCFullYear() >= 2000 && d.getUTCFullYear() <= 2100 ? d : null);
+
+const toTime = (d: Date | string) => (d instanceof Date ? d : new Date(d)).getTime();
+
+/** Whether a deadline is a whole day (how parseDeadline stores a date alone). */
+const isWholeDay = (t: number) => new Date(t).toISOString().endsWith("T12:00:00.000Z");
+
+/** The deadline as the date input shows it (YYYY-MM-DD, the day it ends on). */
+export function deadlineInputValue(d: Date | string | null | undefined): string {
+  if (!d) return "";
+  return new Date(toTime(d) - 12 * 3_600_000 - 1).toISOString().slice(0, 10);
+}
+
+/** The deadline in words: '30 Nov 2026' for a whole day, else the date and time in UTC. */
+export function deadlineLabel(d: Date | string): string {
+  const t = toTime(d);
+  if (isWholeDay(t))
+    return new Date(t - DAY_MS).toLocaleDateString("en-GB", {
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      timeZone: "UTC",
+    });
+  return (
+    new Date(t).toLocaleString("en-GB", {
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      timeZone: "UTC",
+    }) + " UTC"
+  );
+}
+
+/** Open, but closing within CLOSING_SOON_DAYS. */
+export function closingSoon(d: Date | string | null | undefined, now = Date.now()): boolean {
+  if (!d) return false;
+  const t = toTime(d);
+  return t > now && t - now <= CLOSING_SOON_DAYS * DAY_MS;
+}
+
+/** Past its deadline (applications closed). */
+export function pastDeadline(d: Date | string | null | undefined, now = Date.now()): boolean {
+  return !!d && toTime(d) <= now;
+}
+
+export const TITLE_MAX = 200;
+export const LOCATION_MAX = 200;
+export const SHORT_MAX = 500;
+export const DESCRIPTION_MAX = 20_000;
+export const CATEGORY_MAX = 60;
+export const CATEGORIES_MAX = 20;
+export const TERM_MAX = 200;
+export const FILTER_MAX = 100;
+
+/** schema.org JobPosting employmentType for each job type (OJT is on-the-job training: an internship). */
+export const EMPLOYMENT_TYPE: Record<JobType, string> = {
+  internship: "INTERN",
+  ojt: "INTERN",
+  "part-time": "PART_TIME",
+  "full-time": "FULL_TIME",
+  contract: "CONTRACTOR",
+};
+
+/** The toggle flips active to inactive, and inactive (or any other value) to active. */
+export function toggledStatus(status: string | null | undefined): JobStatus {
+  return (status ?? "active") === "active" ? "inactive" : "active";
+}
+
+/**
+ * What a student may see: approved, active (a missing status counts as active) and not past its
+ * application deadline. The SQL form is PUBLIC_SQL in job.server.ts: one rule for every door.
+ */
+export function isPubliclyVisible(
+  job: {
+    isApproved: boolean;
+    status?: string | null;
+    applicationDeadline?: Date | string | null;
+  },
+  now = Date.now(),
+): boolean {
+  return isListed(job) && !pastDeadline(job.applicationDeadline, now);
+}
+
+/** Approved and active, whatever the deadline: its page stays up, saying applications closed. */
+export function isListed(job: { isApproved: boolean; status?: string | null }): boolean {
+  return job.isApproved && (job.status ?? "active") === "active";
+}
+
+/** The job as /api and the screens receive it, company embedded. */
+export interface CompanySummary {
+  _id: string;
+  id: string;
+  name: string;
+  logoUrl: string | null;
+  website: string | null;
+  location: string | null;
+}
+export interface JobRecord {
+  _id: string;
+  id: string;
+  title: string;
+  company: CompanySummary | string;
+  companyId: string;
+  jobType: JobType;
+  location: string | null;
+  categories: string[];
+  shortDescription: string | null;
+  description: string | null;
+  status: JobStatus;
+  isApproved: boolean;
+  /** ISO 8601 instant, or null for no deadline. */
+  applicationDeadline: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The public feed's job (GET /api/public/jobs); the widget renders exactly this. */
+export interface PublicFeedJob {
+  id: string;
+  title: string;
+  company: { name: string; logoUrl: string | null };
+  location: string | null;
+  jobType: string;
+  categories: string[];
+  postedAt: string;
+  /** ISO 8601 instant applications close, or null. */
+  applicationDeadline: string | null;
+  url: string;
+}
+export interface PublicFeedResponse {
+  jobs: PublicFeedJob[];
+  total: number;
+  seeAllUrl: string;
+}
+
+/** Board filters as they live in the /jobs URL (`type` is the job type). */
+export interface BoardFilters {
+  q: string;
+  type: JobType | "";
+  location: string;
+  category: string;
+  /** "deadline": soonest application deadline first; "" (default): best match, then newest. */
+  sort?: BoardSort;
+}
+export type BoardSort = "" | "deadline";
+/** The board's sort from its URL: only "deadline" is a choice, anything else is the default. */
+export const readBoardSort = (v: string | null | undefined): BoardSort =>
+  v === "deadline" ? "deadline" : "";
+
+/** The /jobs URL for a set of filters (only the non-empty ones), e.g. the widget's 'See all jobs'. */
+export function boardSearch(f: Partial<BoardFilters> & { page?: number }): string {
+  const p = new URLSearchParams();
+  if (f.q?.trim()) p.set("q", f.q.trim());
+  if (f.type) p.set("type", f.type);
+  if (f.location?.trim()) p.set("location", f.location.trim());
+  if (f.category?.trim()) p.set("category", f.category.trim());
+  if (f.sort) p.set("sort", f.sort);
+  if (f.page && f.page > 1) p.set("page", String(f.page));
+  const s = p.toString();
+  return s ? `?${s}` : "";
+}
+
+/**
+ * Splits what the user typed into search words: Unicode letters and digits only (so nothing of the
+ * tsquery syntax survives), NFKC-normalised, lower-cased, at most 8 words of at most 50 characters.
+ */
+export function searchWords(input: string | null | undefined): string[] {
+  if (!input) return [];
+  const words = input
+    .normalize("NFKC")
+    .toLowerCase()
+    .split(/[^\p{L}\p{M}\p{Nd}]+/u)
+    .filter((w) => /[\p{L}\p{Nd}]/u.test(w)) // a lone combining mark is not a word
+    .map((w) => w.slice(0, 50));
+  return [...new Set(words)].slice(0, 8);
+}
+
+// ─── Query parameters (/jobs, /api/jobs, the public feed) ───────────────────────────────────────
+
+export class QueryError extends Error {}
+
+export interface JobListQuery {
+  q: string;
+  jobType: JobType | "";
+  location: string;
+  category: string;
+  status: JobStatus | "all" | "";
+  approvedOnly: boolean | null;
+  includeCompany: boolean;
+  page: number;
+  /** null when the caller gave none. */
+  limit: number | null;
+  /** What a lenient read changed and the screen must say (e.g. 'Search shortened to 200 characters'). */
+  notices: string[];
+}
+
+const BOOL: Record<string, boolean> = {
+  true: true,
+  "1": true,
+  yes: true,
+  false: false,
+  "0": false,
+  no: false,
+};
+
+/**
+ * Reads list parameters. `strict` (API): a bad value throws QueryError with a clear message (→ 400).
+ * Lenient (screens): a bad value falls back to its default, because a hand-edited URL should still
+ * show the board. `limit` is clamped to 1..maxLimit; `type` is accepted as an alias of `jobType`.
+ */
+export function parseJobListQuery(
+  params: URLSearchParams,
+  opts: { strict: boolean; maxLimit: number },
+): JobListQuery {
+  const fail = <T>(message: string, fallback: T): T => {
+    if (opts.strict) throw new QueryError(message);
+    return fallback;
+  };
+  const notices: string[] = [];
+  // Too long: the API refuses; a screen cuts the text to the limit and says so (never emptied,
+  // which would silently show every job).
+  const text = (name: string, max: number, message: string, label: string) => {
+    const v = (params.get(name) ?? "").trim();
+    if (v.length <= max) return v;
+    fail(message, "");
+    notices.push(JOB_MSG.shortened(label, max));
+    return cutText(v, max);
+  };
+  const q = text("q", TERM_MAX, JOB_MSG.termTooLong, "Search");
+  const location = text(
+    "location",
+    FILTER_MAX,
+    JOB_MSG.tooLong("location", FILTER_MAX),
+    "Location",
+  );
+  const category = text(
+    "category",
+    FILTER_MAX,
+    JOB_MSG.tooLong("category", FILTER_MAX),
+    "Category",
+  );
+
+  const typeRaw = (params.get("jobType") ?? params.get("type") ?? "").trim().toLowerCase();
+  const jobType: JobType | "" =
+    !typeRaw || typeRaw === "all"
+      ? ""
+      : (JOB_TYPES as readonly string[]).includes(typeRaw)
+        ? (typeRaw as JobType)
+        : fail(JOB_MSG.badType, "");
+
+  const statusRaw = (params.get("status") ?? "").trim().toLowerCase();
+  const status: JobListQuery["status"] = !statusRaw
+    ? ""
+    : statusRaw === "all" || (JOB_STATUSES as readonly string[]).includes(statusRaw)
+      ? (statusRaw as JobStatus | "all")
+      : fail(JOB_MSG.badStatus, "");
+
+  const bool = (name: string): boolean | null => {
+    const v = params.get(name);
+    if (v === null || v.trim() === "") return null;
+    const b = BOOL[v.trim().toLowerCase()];
+    return b === undefined ? fail(JOB_MSG.badBoolean(name), null) : b;
+  };
+  const approvedOnly = bool("approvedOnly");
+  const includeCompany = bool("includeCompany") ?? true;
+
+  const int = (name: string, message: string): number | null => {
+    const v = params.get(name);
+    if (v === null || v.trim() === "") return null;
+    return /^\s*\d{1,9}\s*$/.test(v) ? Number(v) : fail(message, null);
+  };
+  const pageRaw = int("page", JOB_MSG.badPage);
+  const page = pageRaw === null ? 1 : pageRaw >= 1 ? pageRaw : fail(JOB_MSG.badPage, 1);
+  const limitRaw = int("limit", JOB_MSG.badLimit);
+  const limit = limitRaw === null ? null : Math.min(Math.max(limitRaw, 1), opts.maxLimit);
+  return {
+    q,
+    jobType,
+    location,
+    category,
+    status,
+    approvedOnly,
+    includeCompany,
+    page,
+    limit,
+    notices,
+  };
+}
+
+/** The first `max` UTF-16 units of `s`, never splitting a surrogate pair, trimmed at the end. */
+export function cutText(s: string, max: number): string {
+  let out = s.slice(0, max);
+  if (/[\uD800-\uDBFF]$/.test(out)) out = out.slice(0, -1);
+  return out.trimEnd();
+}
