@@ -45,7 +45,7 @@ export const PERSONAL_MSG = {
   mailToCollege: "Runway will send your mail to your college e-mail.",
 } as const;
 
-/** Wrong passwords on these forms, per account: the same budget as a sign-in would have. */
+/** Password checks on these forms, per account: 10 in 15 minutes, then 429. */
 const passwordLimit = (userId: string): Limit => ({
   key: `personal-password:${userId}`,
   max: 10,
