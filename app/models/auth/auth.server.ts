@@ -60,12 +60,16 @@ export async function authenticate(
 ): Promise<UserRow> {
   const { db, config } = ax;
   const email = input.email.trim().toLowerCase();
+  // The account an address signs in to is looked up for every attempt, known or not, so the
+  // throttles below count per account: its college and personal addresses share one budget.
+  const user = await findUserForLogin(db, email);
+  const account = user?.email ?? email;
   const ip = { key: ipKey(input.ip), ...LOGIN_LIMITS.perIp };
-  const acct = { key: acctKey(email), ...LOGIN_LIMITS.perAccount };
+  const acct = { key: acctKey(account), ...LOGIN_LIMITS.perAccount };
   const perIp = await hit(db, ip);
   if (perIp.count > ip.max) throw new TooManyRequests(TOO_MANY_LOGINS, perIp.retryAfter);
   const crowded = (await peek(db, acct.key)) >= acct.max;
-  const pair = pairKey(email, input.ip);
+  const pair = pairKey(account, input.ip);
   const admit = await admitWithBackoff(db, {
     key: pair,
     ...LOGIN_LIMITS.pair,
@@ -77,7 +81,6 @@ export async function authenticate(
   }
   await hit(db, acct);
 
-  const user = await findUserForLogin(db, email);
   const ok = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !ok) throw new Unauthorized(INVALID_CREDENTIALS);
   // The right password: this attempt was no guess.

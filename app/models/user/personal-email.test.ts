@@ -12,7 +12,7 @@ import { caught } from "../../../tests/setup/caught";
 import { authConfig, authCtx } from "../../../tests/setup/auth-config";
 import { createUser, DEFAULT_PASSWORD } from "../../../tests/factories";
 import { Conflict, Forbidden, TooManyRequests, ValidationError } from "~/lib/errors";
-import { authenticate } from "../auth/auth.server";
+import { authenticate, INVALID_CREDENTIALS, LOGIN_LIMITS } from "../auth/auth.server";
 import { requestPasswordReset } from "../auth/password-reset.server";
 import { OTP_MSG } from "../auth/verification.server";
 import {
@@ -197,6 +197,31 @@ forEachDb((t: TestDb) => {
       await expect(
         authenticate(authCtx(t.db), { email: addr, password: DEFAULT_PASSWORD, ip }),
       ).rejects.toThrow();
+    });
+
+    it("shares one sign-in budget between the college and the personal address", async () => {
+      const { user, ctx } = await member();
+      const addr = personal();
+      await requestPersonalEmail(ctx, { email: addr, password: DEFAULT_PASSWORD });
+      await verifyPersonalEmail(ctx, { otp: await codeIn(t.db, addr), ip });
+      const guesser = "198.51.100.77";
+      for (let i = 0; i < LOGIN_LIMITS.pair.free; i++) {
+        const e = await caught(
+          authenticate(authCtx(t.db), {
+            email: i % 2 ? user.email : addr,
+            password: "wrong-guess",
+            ip: guesser,
+          }),
+        );
+        expect(e.message).toBe(INVALID_CREDENTIALS);
+      }
+      // The free attempts are spent for the account, whichever address comes next.
+      for (const email of [addr, user.email])
+        expect(
+          await caught(
+            authenticate(authCtx(t.db), { email, password: DEFAULT_PASSWORD, ip: guesser }),
+          ),
+        ).toBeInstanceOf(TooManyRequests);
     });
 
     it("asks an alumnus without a personal address once", async () => {
