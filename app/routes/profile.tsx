@@ -120,7 +120,10 @@ async function personalAction(
   return redirectWithFlash("/profile", { kind: "success", message });
 }
 
-/** Two forms: the photo (multipart, field profilePicture) and the profile fields. */
+/**
+ * The photo (multipart, field profilePicture), the weekly digest and the personal e-mail steps (by
+ * intent), and the profile fields.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await context(request);
   if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
