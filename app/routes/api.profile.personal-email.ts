@@ -10,7 +10,7 @@ import {
 import { getDb } from "~/lib/db.server";
 import { configured } from "~/web/config.server";
 import { ctxOf } from "~/models/context";
-import { personalEmailSchema } from "~/models/user/profile.schema";
+import { personalEmailRemoveSchema, personalEmailSchema } from "~/models/user/profile.schema";
 import {
   PERSONAL_MSG,
   removePersonalEmail,
@@ -30,10 +30,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
     if (method !== "POST" && method !== "DELETE") return methodNotAllowed(request, ALLOW);
     const ctx = configured(ctxOf(await getDb(), await requireApiUser(request)));
     if (method === "DELETE") {
-      const body = (await readJson(request)) as { password?: unknown };
-      await removePersonalEmail(ctx, {
-        password: typeof body?.password === "string" ? body.password : "",
-      });
+      await removePersonalEmail(ctx, parseBody(personalEmailRemoveSchema, await readJson(request)));
       return json(request, { message: PERSONAL_MSG.removed, personalEmail: null });
     }
     const input = parseBody(personalEmailSchema, await readJson(request));

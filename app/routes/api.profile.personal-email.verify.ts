@@ -13,7 +13,7 @@ import { configured } from "~/web/config.server";
 import { ctxOf } from "~/models/context";
 import { personalEmailVerifySchema } from "~/models/user/profile.schema";
 import { PERSONAL_MSG, verifyPersonalEmail } from "~/models/user/personal-email.server";
-import { getUserWithCourse, serializeUser } from "~/models/user/user.server";
+import { getProfile } from "~/models/user/profile.server";
 
 /**
  * POST /api/profile/personal-email/verify {otp}: confirms the pending personal address with its
@@ -23,15 +23,10 @@ import { getUserWithCourse, serializeUser } from "~/models/user/user.server";
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     if (request.method.toUpperCase() !== "POST") return methodNotAllowed(request, "POST");
-    const db = await getDb();
-    const ctx = configured(ctxOf(db, await requireApiUser(request)));
+    const ctx = configured(ctxOf(await getDb(), await requireApiUser(request)));
     const { otp } = parseBody(personalEmailVerifySchema, await readJson(request));
-    const u = await verifyPersonalEmail(ctx, { otp, ip: clientIp(request) });
-    const full = await getUserWithCourse(db, u.id);
-    return json(request, {
-      message: PERSONAL_MSG.verified,
-      user: full ? serializeUser(full.user, full.course) : serializeUser(u),
-    });
+    await verifyPersonalEmail(ctx, { otp, ip: clientIp(request) });
+    return json(request, { message: PERSONAL_MSG.verified, user: await getProfile(ctx) });
   });
 
 export const loader = ({ request }: LoaderFunctionArgs) =>

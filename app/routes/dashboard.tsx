@@ -7,11 +7,9 @@ import type {
 import { defer } from "@remix-run/node";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { redirect } from "@remix-run/node";
-import { eq } from "drizzle-orm";
-import { users } from "#db/schema";
 import { requireUser } from "~/web/auth.server";
 import { ctxOf } from "~/models/context";
-import { dismissPersonalPrompt, needsPersonalPrompt } from "~/models/user/personal-email.server";
+import { asksForPersonalEmail, dismissPersonalPrompt } from "~/models/user/personal-email.server";
 import { getDb } from "~/lib/db.server";
 import {
   adminStats,
@@ -84,17 +82,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       surveys: [] as EligibleSurvey[],
     });
   }
-  const [stats, forYou, [me]] = await Promise.all([
+  const [stats, forYou, askPersonal] = await Promise.all([
     studentStats(db, user.id).catch((e) => (log.error("dashboard", e), null)),
     studentFeed(db, user.id, user.courseId).catch((e) => (log.error("dashboard", e), null)),
-    db
-      .select({
-        role: users.role,
-        personalEmail: users.personalEmail,
-        personalPromptedAt: users.personalPromptedAt,
-      })
-      .from(users)
-      .where(eq(users.id, user.id)),
+    asksForPersonalEmail(ctxOf(db, user)),
   ]);
   return defer({
     kind: "student" as const,
@@ -103,7 +94,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     studentStats: stats ?? EMPTY_STUDENT_STATS,
     failed: !stats,
     forYou,
-    askPersonal: !!me && needsPersonalPrompt(me),
+    askPersonal,
     now: Date.now(),
     // Deferred: the Surveys button shows 'Loading surveys…' until this resolves.
     surveys: listEligibleSurveys(db, user).catch(() => [] as EligibleSurvey[]),

@@ -16,7 +16,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import postgres from "postgres";
+import { openBenchDb } from "./bench-db";
 import { sql } from "drizzle-orm";
 
 const ALERTS = Number(process.env.BENCH_ALERTS ?? 20_000);
@@ -101,24 +101,18 @@ const lit = (xs: string[]) => `array[${xs.map((x) => `'${x.replace(/'/g, "''")}'
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
 
 async function main() {
-  const { createDb, openPglite } = await import("../../db/client");
   const { migrate } = await import("../../db/migrate");
   const { seedCourses } = await import("../../db/seed/courses");
   const { runDueAlerts } = await import("../../app/models/alert/alert.server");
 
-  let admin: ReturnType<typeof postgres> | null = null;
-  let url: string | null = null;
-  if (!usePglite) {
-    admin = postgres(PG_BASE, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`drop database if exists "${DB_NAME}" with (force)`);
-    await admin.unsafe(`create database "${DB_NAME}"`);
-    const u = new URL(PG_BASE);
-    u.pathname = `/${DB_NAME}`;
-    url = u.toString();
-  }
-  const handle = usePglite
-    ? await createDb({ pglite: await openPglite(path.join(dataDir, "pglite")) })
-    : await createDb({ databaseUrl: url!, max: 5 });
+  const bench = await openBenchDb({
+    pglite: usePglite,
+    dataDir,
+    pgBase: PG_BASE,
+    name: DB_NAME,
+    max: 5,
+  });
+  const { handle } = bench;
   const { db } = handle;
   try {
     await migrate(handle);
@@ -228,10 +222,7 @@ async function main() {
       `second run          ${again.checked} checked, ${again.sent} queued in ${((performance.now() - t2) / 1000).toFixed(2)} s`,
     );
   } finally {
-    await handle.close();
-    if (admin && process.env.BENCH_KEEP) console.log(`kept database ${DB_NAME}`);
-    else if (admin) await admin.unsafe(`drop database if exists "${DB_NAME}" with (force)`);
-    await admin?.end();
+    await bench.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

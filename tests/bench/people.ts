@@ -14,7 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Server } from "node:http";
-import postgres from "postgres";
+import { openBenchDb } from "./bench-db";
 import type { Role } from "../../db/constants";
 import { sql } from "drizzle-orm";
 
@@ -93,26 +93,20 @@ function stats(xs: number[]) {
 }
 
 async function main() {
-  const { createDb, openPglite } = await import("../../db/client");
   const { migrate } = await import("../../db/migrate");
   const { seedCourses } = await import("../../db/seed/courses");
   const { setDbHandle } = await import("../../app/lib/db.server");
   const { hashPassword } = await import("../../app/models/auth/password.server");
   const schema = await import("../../db/schema");
 
-  let admin: ReturnType<typeof postgres> | null = null;
-  let url: string | null = null;
-  if (!usePglite) {
-    admin = postgres(PG_BASE, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`drop database if exists "${DB_NAME}" with (force)`);
-    await admin.unsafe(`create database "${DB_NAME}"`);
-    const u = new URL(PG_BASE);
-    u.pathname = `/${DB_NAME}`;
-    url = u.toString();
-  }
-  const handle = usePglite
-    ? await createDb({ pglite: await openPglite(path.join(dataDir, "pglite")) })
-    : await createDb({ databaseUrl: url!, max: 10 });
+  const bench = await openBenchDb({
+    pglite: usePglite,
+    dataDir,
+    pgBase: PG_BASE,
+    name: DB_NAME,
+    max: 10,
+  });
+  const { handle } = bench;
   const db = handle.db;
   let server: Server | undefined;
   try {
@@ -190,6 +184,8 @@ async function main() {
 
     // The built server, in-process, on this database (the app's getDb() sees the injected handle).
     setDbHandle(handle);
+    // The app configures itself for the database it serves: on PostgreSQL no PGlite admission gate.
+    if (bench.url) process.env.DATABASE_URL = bench.url;
     const buildFile = path.join(root, "build", "index.js");
     if (!fs.existsSync(buildFile))
       throw new Error("build/index.js is missing: run `npm run build` first");
@@ -300,11 +296,7 @@ async function main() {
   } finally {
     await new Promise<void>((r) => (server ? server.close(() => r()) : r()));
     server?.closeAllConnections?.();
-    await handle.close();
-    if (admin) {
-      await admin.unsafe(`drop database if exists "${DB_NAME}" with (force)`);
-      await admin.end();
-    }
+    await bench.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -130,6 +130,23 @@ describe("personal e-mail over HTTP", () => {
         ).status,
       ).toBe(403);
       expect((await app.api("/api/profile/personal-email", { token })).status).toBe(405);
+
+      // Removal: the password, parsed strictly; then the address no longer signs in.
+      for (const body of [{}, { password: 5 }, { password: "x".repeat(500) }])
+        expect(
+          (await app.api("/api/profile/personal-email", { method: "DELETE", token, body })).status,
+        ).toBe(400);
+      const removed = await app.api("/api/profile/personal-email", {
+        method: "DELETE",
+        token,
+        body: { password: alum.password },
+      });
+      expect(removed.status).toBe(200);
+      expect(removed.body).toEqual({ message: "Personal e-mail removed.", personalEmail: null });
+      expect(
+        (await app.api("/api/auth/login", { body: { email: addr, password: alum.password } }))
+          .status,
+      ).toBe(401);
     });
 
     it("works on /profile without JavaScript, and the dashboard asks an alumnus once", async () => {

@@ -262,18 +262,10 @@ export interface Digest {
 }
 
 /** What a digest needs to know about its alert and owner. */
-export interface DueAlert {
-  id: string;
-  name: string;
-  q: string;
-  job_type: JobType | null;
-  location: string | null;
-  category: string | null;
-  frequency: AlertFrequency;
-  watermark: Date;
-  email: string;
-  first_name: string;
-}
+export type DueAlert = Pick<
+  AlertRow,
+  "id" | "name" | "q" | "job_type" | "location" | "category" | "frequency" | "watermark"
+> & { email: string; first_name: string };
 
 /** The filters of an alert, as one key (alerts with the same search share one match). */
 const filterKey = (a: DueAlert) => JSON.stringify([a.q, a.job_type, a.location, a.category]);

@@ -260,6 +260,19 @@ export function needsPersonalPrompt(
   return u.role === "alumni" && !u.personalEmail && !u.personalPromptedAt;
 }
 
+/** Whether the dashboard should ask this member for a personal address now. */
+export async function asksForPersonalEmail(ctx: SignedInCtx): Promise<boolean> {
+  const [u] = await ctx.db
+    .select({
+      role: users.role,
+      personalEmail: users.personalEmail,
+      personalPromptedAt: users.personalPromptedAt,
+    })
+    .from(users)
+    .where(eq(users.id, ctx.actor.id));
+  return !!u && needsPersonalPrompt(u);
+}
+
 /** Records that the question was asked (answered or dismissed): it is not asked again. */
 export async function dismissPersonalPrompt(ctx: SignedInCtx): Promise<void> {
   await ctx.db

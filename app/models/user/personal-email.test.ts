@@ -11,7 +11,13 @@ import { forEachDb, type TestDb } from "../../../tests/setup/db";
 import { caught } from "../../../tests/setup/caught";
 import { authConfig, authCtx } from "../../../tests/setup/auth-config";
 import { createUser, DEFAULT_PASSWORD } from "../../../tests/factories";
-import { Conflict, Forbidden, TooManyRequests, ValidationError } from "~/lib/errors";
+import {
+  Conflict,
+  Forbidden,
+  isUniqueViolation,
+  TooManyRequests,
+  ValidationError,
+} from "~/lib/errors";
 import { authenticate, INVALID_CREDENTIALS, LOGIN_LIMITS } from "../auth/auth.server";
 import { requestPasswordReset } from "../auth/password-reset.server";
 import { OTP_MSG } from "../auth/verification.server";
@@ -138,6 +144,17 @@ forEachDb((t: TestDb) => {
         }),
       );
       expect(clash).toBeInstanceOf(Conflict);
+      expect(clash.message).toBe(EMAIL_TAKEN);
+      // The database holds every door to it: a personal address may not be another's college one.
+      const raw = await t.db
+        .update(users)
+        .set({ personalEmail: other.user.email })
+        .where(eq(users.id, user.id))
+        .then(
+          () => null,
+          (e: unknown) => e,
+        );
+      expect(isUniqueViolation(raw, "users_personal_email_lower_key")).toBe(true);
     });
 
     it("keeps the registration code's limits: cooldown, burned after 5 wrong tries, one pending address", async () => {

@@ -70,14 +70,16 @@ export function parseProfilePatch(
   return { ok: true, patch: r.data as ProfilePatch };
 }
 
+const currentPassword = z
+  .string({ error: "Enter your password to change your personal e-mail." })
+  .min(1, { error: "Enter your password to change your personal e-mail." })
+  .max(PASSWORD_MAX, { error: "Incorrect password" });
+
 /** POST /api/profile/personal-email and the profile's "Add personal e-mail" form. */
-export const personalEmailSchema = z.object({
-  email: emailField,
-  password: z
-    .string({ error: "Enter your password to change your personal e-mail." })
-    .min(1, { error: "Enter your password to change your personal e-mail." })
-    .max(PASSWORD_MAX, { error: "Incorrect password" }),
-});
+export const personalEmailSchema = z.object({ email: emailField, password: currentPassword });
+
+/** DELETE /api/profile/personal-email. */
+export const personalEmailRemoveSchema = z.object({ password: currentPassword });
 
 /** POST /api/profile/personal-email/verify. */
 export const personalEmailVerifySchema = z.object({ otp: otpField });

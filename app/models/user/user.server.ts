@@ -52,8 +52,8 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
 }
 
 /**
- * The account an address signs in to: its college e-mail, or its verified personal e-mail. Should
- * an admin-created account's college address equal another's personal one, the college one wins.
+ * The account an address signs in to: its college e-mail, or its verified personal e-mail (one
+ * account at most: the database keeps an address to one account across both columns).
  */
 export async function findUserForLogin(db: Db, email: string): Promise<UserRow | null> {
   const e = email.trim().toLowerCase();
@@ -61,7 +61,6 @@ export async function findUserForLogin(db: Db, email: string): Promise<UserRow |
     .select()
     .from(users)
     .where(or(eq(sql`lower(${users.email})`, e), eq(sql`lower(${users.personalEmail})`, e)))
-    .orderBy(sql`lower(${users.email}) = ${e} desc`)
     .limit(1);
   return u ?? null;
 }
@@ -101,15 +100,11 @@ export interface NewUser {
 export const EMAIL_TAKEN = "An account with this email already exists";
 export const STUDENT_ID_TAKEN = "This student ID is already registered";
 
-/** Inserts a user; a taken e-mail or student ID becomes a Conflict with the field named. */
+/**
+ * Inserts a user; a taken e-mail or student ID becomes a Conflict with the field named. An address
+ * that is another account's personal e-mail is taken too (a trigger, migration 0012).
+ */
 export async function insertUser(db: DbOrTx, input: NewUser): Promise<UserRow> {
-  // An address another account signs in with as its personal e-mail is taken too.
-  const [personal] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(sql`lower(${users.personalEmail})`, input.email.trim().toLowerCase()))
-    .limit(1);
-  if (personal) throw new Conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
   try {
     const [u] = await db
       .insert(users)
