@@ -3,7 +3,6 @@
  * digest when new jobs match. Lists, edits (?edit={id}, a URL so it works without JavaScript),
  * pauses/resumes and deletes; the board's 'Save this search' form posts here (intent=create).
  */
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
@@ -15,12 +14,11 @@ import {
   ALERT_MSG,
   ALERTS_PER_USER_MAX,
   FREQUENCY_LABELS,
-  alertInputSchema,
-  alertPatchSchema,
   describeAlert,
-} from "~/models/alert/alert.schema";
+} from "~/models/alert/alert.rules";
 import { createAlert, deleteAlert, listAlerts, updateAlert } from "~/models/alert/alert.server";
 import { redirectWithFlash, requireMemberCtx, safeRedirect } from "~/web/auth.server";
+import { alertInputSchema, alertPatchSchema, parseWithZod } from "~/web/forms.server";
 
 /** Students and alumni only: admins go back to their dashboard. */
 const context = requireMemberCtx;

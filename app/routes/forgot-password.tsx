@@ -3,18 +3,18 @@
  * is not a privilege, and the answer is the same whether or not an account exists.
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { clientIp } from "~/lib/request.server";
 import { requestPasswordReset } from "~/models/auth/password-reset.server";
-import { forgotPasswordSchema } from "~/models/user/user.schema";
 import { Field } from "~/components/ui/field";
+import { useValidators, validateWith } from "~/components/forms/use-validators";
 import styles from "~/styles/accounts.css";
 import { domainReply, formErrors } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { authCtx } from "~/web/config.server";
+import { forgotPasswordSchema, parseWithZod } from "~/web/forms.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -42,12 +42,11 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ForgotPassword() {
   const data = useActionData<typeof action>();
   const navigation = useNavigation();
+  const validators = useValidators();
   const [form, fields] = useForm({
     id: "forgot-password",
     lastResult: navigation.state === "idle" ? data?.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...validateWith(validators && validators.forgotPassword),
   });
   const busy = navigation.state === "submitting";
   const { key: _k, ...emailProps } = getInputProps(fields.email, {

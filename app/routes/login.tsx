@@ -4,7 +4,6 @@
  * on /dashboard and anyone else on / (or on the page that sent them here).
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type {
   ActionFunctionArgs,
   LinksFunction,
@@ -24,15 +23,16 @@ import {
 import { RESET_MSG } from "~/models/auth/password-reset.server";
 import { verifyOtpPath } from "~/models/auth/verify-state.server";
 import { DomainError } from "~/lib/errors";
-import { loginSchema } from "~/models/user/user.schema";
 import { PasswordInput } from "~/components/auth/password-input";
 import { Field } from "~/components/ui/field";
+import { useValidators, validateWith } from "~/components/forms/use-validators";
 import { notify } from "~/components/ui/notify";
 import styles from "~/styles/accounts.css";
 import { log } from "~/lib/log.server";
 import { domainReply, formErrors } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { authConfig } from "~/web/config.server";
+import { loginSchema, parseWithZod } from "~/web/forms.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -99,12 +99,11 @@ export default function Login() {
   const { notice, redirectTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
+  const validators = useValidators();
   const [form, fields] = useForm({
     id: "login",
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...validateWith(validators && validators.login),
   });
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/login");
   // A failed sign-in is also a notification (the server's message, else 'Login failed').

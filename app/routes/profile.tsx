@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type {
   ActionFunctionArgs,
   LinksFunction,
@@ -11,7 +10,7 @@ import { redirectWithFlash, requireUser } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
 import { listCourseGroups } from "~/models/course/course.server";
 import { readUpload } from "~/models/file/file.server";
-import { PROFILE_MSG, profileFormSchema } from "~/models/user/profile.schema";
+import { PROFILE_MSG } from "~/models/user/messages";
 import { getProfile, updateProfile, updateProfilePhoto } from "~/models/user/profile.server";
 import { Avatar } from "~/components/profile/avatar";
 import { PhotoForm } from "~/components/profile/photo-form";
@@ -36,6 +35,7 @@ import {
   PersonalEmailSection,
   type PersonalEmailReply,
 } from "~/components/profile/personal-email-section";
+import { getZodConstraint, parseWithZod, profileFormSchema } from "~/web/forms.server";
 
 const DIGEST_MSG = {
   on: "Weekly digest turned on.",
@@ -68,7 +68,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
         collegeEmail: profile.email,
         collegeDomain: authConfig().collegeEmailDomain,
       };
-  return json({ profile, courseGroups: admin ? [] : courseGroups, digest, personal });
+  return json({
+    profile,
+    courseGroups: admin ? [] : courseGroups,
+    digest,
+    personal,
+    // The form's HTML constraints (required, maxlength) from the schema, computed here so the page
+    // needs no zod to render them (ADR 099).
+    constraint: getZodConstraint(profileFormSchema),
+  });
 }
 
 const PERSONAL_INTENTS = [
@@ -171,7 +179,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Profile() {
-  const { profile, courseGroups, digest, personal } = useLoaderData<typeof loader>();
+  const { profile, courseGroups, digest, personal, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
   // A failed save stays in edit mode even though the form posted to /profile.
@@ -205,6 +213,7 @@ export default function Profile() {
             profile={profile}
             courseGroups={courseGroups}
             lastResult={actionData?.result}
+            constraint={constraint}
           />
         ) : (
           <ProfileView profile={profile} />

@@ -4,7 +4,6 @@
  * verification state and the page opens the verification modal in place.
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type {
   ActionFunctionArgs,
   LinksFunction,
@@ -21,7 +20,7 @@ import {
   useNavigation,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { REGISTER_YEAR_LEVELS } from "#db/constants";
 import { requireAnonymous } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
@@ -30,13 +29,13 @@ import { clientIp } from "~/lib/request.server";
 import { registerUser } from "~/models/auth/register.server";
 import { signVerifyState } from "~/models/auth/verify-state.server";
 import { listCourseGroups } from "~/models/course/course.server";
-import { registerFormSchema } from "~/models/user/user.schema";
 import { PasswordInput } from "~/components/auth/password-input";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { VerificationModal } from "~/components/auth/verification-modal";
 import { LEGAL_IDS, LegalModal, type LegalDoc } from "~/components/layout/legal-modals";
 import { SelectField, TextField, YearLevelOptions } from "~/components/forms/fields";
 import { Field } from "~/components/ui/field";
+import { useValidators, validateWith } from "~/components/forms/use-validators";
 import { notify } from "~/components/ui/notify";
 import type { loader as rootLoader } from "~/root";
 import styles from "~/styles/accounts.css";
@@ -44,6 +43,7 @@ import { CourseOptions } from "~/components/ui/course-options";
 import { domainReply, formErrors } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { authConfig, authCtx } from "~/web/config.server";
+import { parseWithZod, registerFormSchema } from "~/web/forms.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -96,7 +96,7 @@ export default function Register() {
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const passwordMin = root?.config.passwordMinLength;
-  const schema = useMemo(() => registerFormSchema(domain, { passwordMin }), [domain, passwordMin]);
+  const validators = useValidators();
   const [form, fields] = useForm({
     id: "register",
     lastResult:
@@ -104,9 +104,9 @@ export default function Register() {
         ? actionData.result
         : undefined,
     defaultValue: { userType: "student" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...validateWith(
+      validators && ((formData) => validators.register(formData, domain, passwordMin)),
+    ),
   });
   const [legal, setLegal] = useState<LegalDoc | null>(null);
   const registered = actionData && "registered" in actionData ? actionData.registered : null;

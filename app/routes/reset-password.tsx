@@ -4,7 +4,6 @@
  * user out everywhere (this browser included) and sends them to /login with a notice.
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type {
   ActionFunctionArgs,
   HeadersFunction,
@@ -26,14 +25,16 @@ import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { clientIp } from "~/lib/request.server";
 import { checkPasswordToken, resetPassword } from "~/models/auth/password-reset.server";
-import { RESET_TOKEN_MSG, resetPasswordFormSchemaOf } from "~/models/user/user.schema";
+import { RESET_TOKEN_MSG } from "~/models/user/messages";
 import { PasswordInput } from "~/components/auth/password-input";
 import { Field } from "~/components/ui/field";
+import { useValidators, validateWith } from "~/components/forms/use-validators";
 import styles from "~/styles/accounts.css";
 import type { loader as rootLoader } from "~/root";
 import { domainReply, formErrors } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { authCtx } from "~/web/config.server";
+import { parseWithZod, resetPasswordFormSchemaOf } from "~/web/forms.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -89,13 +90,11 @@ export default function ResetPassword() {
   const passwordMin = useRouteLoaderData<typeof rootLoader>("root")?.config.passwordMinLength;
   const data = useActionData<typeof action>();
   const navigation = useNavigation();
+  const validators = useValidators();
   const [form, fields] = useForm({
     id: "reset-password",
     lastResult: navigation.state === "idle" ? data?.result : undefined,
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: resetPasswordFormSchemaOf(passwordMin) }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...validateWith(validators && ((formData) => validators.resetPassword(formData, passwordMin))),
   });
   const busy = navigation.state === "submitting";
   const pw = (meta: typeof fields.password) => {

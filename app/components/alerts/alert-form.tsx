@@ -1,9 +1,9 @@
 /**
  * The alert edit form ('My alerts' page): name, the board's filters and the frequency. A plain
- * Remix form (works without JavaScript); conform checks it in the browser with the same schema.
+ * Remix form (works without JavaScript); conform checks it in the browser with the same schema,
+ * loaded on first touch (`useValidators`).
  */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { JOB_TYPES } from "#db/constants";
 import { JOB_TYPE_LABELS } from "~/lib/format";
@@ -11,11 +11,11 @@ import {
   ALERT_FREQUENCIES,
   ALERT_NAME_MAX,
   FREQUENCY_LABELS,
-  alertInputSchema,
   type AlertRecord,
-} from "~/models/alert/alert.schema";
+} from "~/models/alert/alert.rules";
 import { FILTER_MAX, TERM_MAX } from "~/models/job/job.rules";
 import { SelectField, TextField } from "../forms/fields";
+import { useValidators, validateWith } from "../forms/use-validators";
 
 export function AlertForm({
   alert,
@@ -26,6 +26,7 @@ export function AlertForm({
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
+  const validators = useValidators();
   const [form, fields] = useForm({
     id: `alert-${alert.id}`,
     lastResult,
@@ -37,9 +38,7 @@ export function AlertForm({
       category: alert.category ?? "",
       frequency: alert.frequency,
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: alertInputSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...validateWith(validators && validators.alert),
   });
   return (
     <Form method="post" {...getFormProps(form)} className="alert-form stack">

@@ -6,7 +6,7 @@
 import { Form, useNavigation, useSubmit } from "@remix-run/react";
 import { useState } from "react";
 import { checkImageFile, IMAGE_ACCEPT } from "~/models/file/image-rules";
-import { PROFILE_MSG } from "~/models/user/profile.schema";
+import { PROFILE_MSG } from "~/models/user/messages";
 import { useHydrated } from "../ui/use-hydrated";
 
 export function PhotoForm({ error }: { error: { message: string; reason: string | null } | null }) {

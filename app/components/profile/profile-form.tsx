@@ -1,13 +1,16 @@
-/** The profile in edit mode: conform + the shared zod schema; Cancel returns to view mode. */
+/**
+ * The profile in edit mode: conform + the shared zod schema (loaded on first touch, with its HTML
+ * constraints from the loader); Cancel returns to view mode.
+ */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { YEAR_LEVELS } from "#db/constants";
-import { PROFILE_MSG, profileFormSchema } from "~/models/user/profile.schema";
+import { PROFILE_MSG } from "~/models/user/messages";
 import type { PublicUser } from "~/models/user/user.server";
 import { Field } from "../ui/field";
 import { SelectField, TextField, TextareaField, YearLevelOptions } from "../forms/fields";
 import { CourseOptions } from "~/components/ui/course-options";
+import { useValidators, validateWith } from "../forms/use-validators";
 
 export interface CourseGroup {
   institute: string;
@@ -19,17 +22,18 @@ export function ProfileForm({
   profile,
   courseGroups,
   lastResult,
+  constraint,
 }: {
   profile: PublicUser;
   courseGroups: CourseGroup[];
   lastResult?: SubmissionResult<string[]> | null;
+  constraint: NonNullable<Parameters<typeof useForm>[0]["constraint"]>;
 }) {
+  const validators = useValidators();
   const [form, fields] = useForm({
     id: "profile",
     lastResult,
-    constraint: getZodConstraint(profileFormSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    constraint,
     defaultValue: {
       firstName: profile.firstName,
       lastName: profile.lastName,
@@ -40,7 +44,7 @@ export function ProfileForm({
       course: profile.course?._id ?? "",
       yearLevel: profile.yearLevel ?? "",
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileFormSchema }),
+    ...validateWith(validators && validators.profile),
   });
   const saving = useNavigation().state === "submitting";
   const isStudentish = profile.role === "student" || profile.role === "alumni";

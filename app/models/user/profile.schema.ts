@@ -10,13 +10,7 @@ import { courseRef } from "./admin.schema";
 import { emailField, firstNameField, lastNameField, otpField } from "./user.schema";
 import { PASSWORD_MAX } from "../auth/limits";
 
-export const PROFILE_MSG = {
-  saved: "Profile saved",
-  saveFailed: "Failed to save profile",
-  photoUpdated: "Profile photo updated",
-  photoFailed: "Failed to update photo",
-  notFound: "Profile not found",
-} as const;
+export { PROFILE_MSG } from "./messages";
 
 /** error catalogue: "<Field> must be at most N characters". */
 const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;

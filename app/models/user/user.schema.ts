@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ROLES, YEAR_LEVELS, type Role } from "#db/constants";
 import { optionalChoice, optionalText } from "../fields.schema";
 import { emailDomain, isPlainEmail, normalizeEmail } from "./email";
+import { RESET_TOKEN_MSG } from "./messages";
 
 export const MSG = {
   emailRequired: "Email is required",
@@ -244,8 +245,7 @@ export const verifyOtpSchema = z.object({ email: emailField, otp: otpField });
 export const resendOtpSchema = z.object({ email: emailField });
 export const forgotPasswordSchema = z.object({ email: emailField });
 
-export const RESET_TOKEN_MSG =
-  "This password reset link is invalid or has expired. Please request a new one.";
+export { RESET_TOKEN_MSG };
 
 /** POST /api/auth/reset-password {email, token, password}. */
 export const resetPasswordSchema = z.object({

@@ -1,0 +1,39 @@
+/**
+ * The browser's copy of the sign-in, sign-up, password and profile rules: conform's parse with the
+ * very zod schemas the actions use (the server stays the authority). This module is the only way
+ * those screens reach zod in the browser, and it is loaded on demand by `useValidators`, so the
+ * pages themselves ship no validation library (issue 17, ADR 099).
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { alertInputSchema } from "~/models/alert/alert.schema";
+import { profileFormSchema } from "~/models/user/profile.schema";
+import {
+  forgotPasswordSchema,
+  loginSchema,
+  registerFormSchema,
+  resetPasswordFormSchemaOf,
+} from "~/models/user/user.schema";
+
+/** The schemas that depend on configuration, built once per setting. */
+const registerSchemas = new Map<string, ReturnType<typeof registerFormSchema>>();
+const resetSchemas = new Map<number | undefined, ReturnType<typeof resetPasswordFormSchemaOf>>();
+
+export const validators = {
+  login: (formData: FormData) => parseWithZod(formData, { schema: loginSchema }),
+  forgotPassword: (formData: FormData) => parseWithZod(formData, { schema: forgotPasswordSchema }),
+  resetPassword: (formData: FormData, passwordMin?: number) => {
+    if (!resetSchemas.has(passwordMin))
+      resetSchemas.set(passwordMin, resetPasswordFormSchemaOf(passwordMin));
+    return parseWithZod(formData, { schema: resetSchemas.get(passwordMin)! });
+  },
+  register: (formData: FormData, domain: string, passwordMin?: number) => {
+    const key = `${domain}\n${passwordMin ?? ""}`;
+    if (!registerSchemas.has(key))
+      registerSchemas.set(key, registerFormSchema(domain, { passwordMin }));
+    return parseWithZod(formData, { schema: registerSchemas.get(key)! });
+  },
+  profile: (formData: FormData) => parseWithZod(formData, { schema: profileFormSchema }),
+  alert: (formData: FormData) => parseWithZod(formData, { schema: alertInputSchema }),
+};
+
+export type Validators = typeof validators;

@@ -1,0 +1,16 @@
+/**
+ * Messages the form screens show on their own (not from a schema's parse). No zod here: the
+ * screens import these statically, and their validators (zod) load only when the user starts
+ * typing (`useValidators`). user.schema.ts and profile.schema.ts re-export them.
+ */
+
+export const RESET_TOKEN_MSG =
+  "This password reset link is invalid or has expired. Please request a new one.";
+
+export const PROFILE_MSG = {
+  saved: "Profile saved",
+  saveFailed: "Failed to save profile",
+  photoUpdated: "Profile photo updated",
+  photoFailed: "Failed to update photo",
+  notFound: "Profile not found",
+} as const;
