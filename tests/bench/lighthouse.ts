@@ -10,6 +10,9 @@
  *     cookie of a demo student signed in through the /login form.
  *
  *   npm run bench:lighthouse -- [--port 4199] [--skip-build] [--only /jobs,/login] [--json out.json]
+ *                               [--runs 3] [--lhr-dir DIR]
+ *   --runs N     each page N times, the median run reported (the simulated figures move ±0.5 s)
+ *   --lhr-dir    each page's full Lighthouse report (of the reported run), to dig in
  *
  * Lighthouse on a busy 2-core machine is noisy: compare tables from the same machine state.
  */
@@ -32,6 +35,8 @@ const { values: opt } = parseArgs({
     "skip-build": { type: "boolean", default: false },
     only: { type: "string" },
     json: { type: "string" },
+    "lhr-dir": { type: "string" },
+    runs: { type: "string", default: "1" },
   },
 });
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
@@ -162,50 +167,81 @@ const chrome = await chromeLauncher.launch({
     "--disable-quic",
   ],
 });
+const f2 = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : "—");
+
+/** One Lighthouse run of a page: its row, the audits below 0.9 that count, and the full report. */
+async function audit(p: Page) {
+  const result = await lighthouse(
+    base + p.path,
+    {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+      extraHeaders: p.signedIn ? { Cookie: cookie } : undefined,
+    },
+    undefined,
+  );
+  if (!result) throw new Error(`lighthouse gave no result for ${p.path}`);
+  const { lhr } = result;
+  if (lhr.runtimeError)
+    console.error(`  ${p.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const net = lhr.audits["network-requests"]?.details as
+    { items: { resourceType?: string; transferSize?: number }[] } | undefined;
+  const jsBytes = (net?.items ?? [])
+    .filter((i) => i.resourceType === "Script")
+    .reduce((s, i) => s + (i.transferSize ?? 0), 0);
+  const score = (k: string) => lhr.categories[k]?.score ?? NaN;
+  const row: Row = {
+    page: p.path.replace(/[0-9a-f-]{36}/, "{id}") + (p.signedIn ? " (student)" : ""),
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    bestPractices: score("best-practices"),
+    seo: score("seo"),
+    lcpMs: lhr.audits["largest-contentful-paint"]?.numericValue ?? NaN,
+    tbtMs: lhr.audits["total-blocking-time"]?.numericValue ?? NaN,
+    jsBytes,
+    finalUrl: lhr.finalDisplayedUrl,
+  };
+  const failing = Object.values(lhr.audits)
+    .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative")
+    .filter((a) =>
+      Object.values(lhr.categories).some((c) =>
+        c.auditRefs.some((r) => r.id === a.id && r.weight > 0),
+      ),
+    )
+    .map((a) => a.id);
+  return { row, failing, lhr, ok: !lhr.runtimeError && Number.isFinite(row.performance) };
+}
+
+// Each page `--runs` times (a run that lost its trace is run again, at most twice); the run with
+// the median performance score is the one reported, as Lighthouse's own docs advise.
+const runs = Math.max(1, Number(opt.runs) || 1);
 try {
   for (const p of pages) {
-    const result = await lighthouse(
-      base + p.path,
-      {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-        extraHeaders: p.signedIn ? { Cookie: cookie } : undefined,
-      },
-      undefined,
-    );
-    if (!result) throw new Error(`lighthouse gave no result for ${p.path}`);
-    const { lhr } = result;
-    if (lhr.runtimeError)
-      console.error(`  ${p.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    const net = lhr.audits["network-requests"]?.details as
-      { items: { resourceType?: string; transferSize?: number }[] } | undefined;
-    const jsBytes = (net?.items ?? [])
-      .filter((i) => i.resourceType === "Script")
-      .reduce((s, i) => s + (i.transferSize ?? 0), 0);
-    const score = (k: string) => lhr.categories[k]?.score ?? NaN;
-    rows.push({
-      page: p.path.replace(/[0-9a-f-]{36}/, "{id}") + (p.signedIn ? " (student)" : ""),
-      performance: score("performance"),
-      accessibility: score("accessibility"),
-      bestPractices: score("best-practices"),
-      seo: score("seo"),
-      lcpMs: lhr.audits["largest-contentful-paint"]?.numericValue ?? NaN,
-      tbtMs: lhr.audits["total-blocking-time"]?.numericValue ?? NaN,
-      jsBytes,
-      finalUrl: lhr.finalDisplayedUrl,
-    });
-    const failing = Object.values(lhr.audits)
-      .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative")
-      .filter((a) =>
-        Object.values(lhr.categories).some((c) =>
-          c.auditRefs.some((r) => r.id === a.id && r.weight > 0),
-        ),
-      )
-      .map((a) => a.id);
+    const good: Awaited<ReturnType<typeof audit>>[] = [];
+    for (let attempt = 0; good.length < runs && attempt < runs + 2; attempt++) {
+      const r = await audit(p);
+      if (r.ok) good.push(r);
+      else if (attempt === runs + 1 && !good.length) good.push(r);
+    }
+    good.sort((a, b) => a.row.performance - b.row.performance || a.row.lcpMs - b.row.lcpMs);
+    const median = good[Math.floor((good.length - 1) / 2)];
+    rows.push(median.row);
+    if (opt["lhr-dir"]) {
+      fs.mkdirSync(opt["lhr-dir"], { recursive: true });
+      const name = p.path.replace(/[^a-z0-9]+/gi, "_") + (p.signedIn ? "_student" : "");
+      fs.writeFileSync(
+        path.join(opt["lhr-dir"], `${name || "_"}.json`),
+        JSON.stringify(median.lhr),
+      );
+    }
+    const spread =
+      good.length > 1
+        ? ` (${good.length} runs: perf ${good.map((g) => f2(g.row.performance)).join("/")}, LCP ${good.map((g) => (g.row.lcpMs / 1000).toFixed(2)).join("/")} s)`
+        : "";
     console.error(
-      `· ${p.path}: done${failing.length ? ` (below 0.9: ${failing.join(", ")})` : ""}`,
+      `· ${p.path}: done${spread}${median.failing.length ? ` (below 0.9: ${median.failing.join(", ")})` : ""}`,
     );
   }
 } finally {
@@ -214,7 +250,6 @@ try {
 }
 
 // ─── The table ──────────────────────────────────────────────────────────────────────────────────
-const f2 = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : "—");
 const header = "| Page | Perf | A11y | Best pr. | SEO | LCP | TBT | JS (gzip) |";
 const lines = [header, "| --- | --- | --- | --- | --- | --- | --- | --- |"];
 for (const r of rows) {
