@@ -107,6 +107,16 @@ export const SESSION_END_REASONS = ["deactivated"] as const;
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 export const FILE_KINDS = ["logo", "avatar"] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
+/** Tracer studies (issue 14): an invitation batch is a first invitation or a reminder. */
+export const INVITE_KINDS = ["invitation", "reminder"] as const;
+export type InviteKind = (typeof INVITE_KINDS)[number];
+/** Who started an invitation batch: an admin's screen or API call, the CLI, or the schedule. */
+export const INVITE_TRIGGERS = ["admin", "cli", "schedule"] as const;
+export type InviteTrigger = (typeof INVITE_TRIGGERS)[number];
+/** Graduation years a user or a survey's cohort may name. */
+export const GRADUATION_YEAR_MIN = 1950;
+export const GRADUATION_YEAR_MAX = 2100;
+
 export const MAIL_STATUSES = ["pending", "sent", "failed"] as const;
 export const JOB_INTERACTIONS = ["view", "apply"] as const;
 

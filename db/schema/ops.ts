@@ -13,6 +13,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { MAIL_STATUSES } from "../constants";
 import { createdAt, oneOf, tstz } from "./columns";
+import { surveyInviteBatches } from "./surveys";
 import { users } from "./users";
 
 /** Who changed what and when (admin actions), with before/after of the changed fields. */
@@ -83,6 +84,8 @@ export const mailOutbox = pgTable(
      * the message is done, like every live link.
      */
     headers: jsonb("headers").$type<Record<string, string>>(),
+    /** The survey invitation batch the message belongs to (sent / failed counts per batch). */
+    batchId: uuid("batch_id").references(() => surveyInviteBatches.id, { onDelete: "set null" }),
     status: text("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: tstz("next_attempt_at").notNull().defaultNow(),
@@ -98,6 +101,9 @@ export const mailOutbox = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
     check("mail_outbox_status_check", oneOf(t.status, MAIL_STATUSES)),
+    index("mail_outbox_batch_idx")
+      .on(t.batchId)
+      .where(sql`${t.batchId} is not null`),
   ],
 );
 

@@ -11,8 +11,16 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { QUESTION_TYPES, ROLES, SURVEY_AUDIENCES, SURVEY_STATUSES } from "../constants";
+import {
+  INVITE_KINDS,
+  INVITE_TRIGGERS,
+  QUESTION_TYPES,
+  ROLES,
+  SURVEY_AUDIENCES,
+  SURVEY_STATUSES,
+} from "../constants";
 import { createdAt, oneOf, tstz, updatedAt } from "./columns";
+import { courses } from "./courses";
 import { users } from "./users";
 
 export const surveys = pgTable(
@@ -24,11 +32,30 @@ export const surveys = pgTable(
     audience: text("audience").notNull().default("all"),
     status: text("status").notNull().default("draft"),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    // The cohort (issue 14), on top of the audience: empty means every programme / every year.
+    courseIds: uuid("course_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    graduationYears: integer("graduation_years")
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    // 'Anonymous but one answer per person': who answered lives in survey_respondents only, and
+    // the response keeps the cohort fields instead of the user (ADR 100).
+    anonymous: boolean("anonymous").notNull().default(false),
+    // Optional schedule: remind those who have not answered every N days, at most K times each.
+    remindEveryDays: integer("remind_every_days"),
+    remindMax: integer("remind_max"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("surveys_status_idx").on(t.status),
+    check(
+      "surveys_reminder_check",
+      sql`(${t.remindEveryDays} is null and ${t.remindMax} is null) or (${t.remindEveryDays} between 1 and 90 and ${t.remindMax} between 1 and 10)`,
+    ),
     check("surveys_audience_check", oneOf(t.audience, SURVEY_AUDIENCES)),
     check("surveys_status_check", oneOf(t.status, SURVEY_STATUSES)),
   ],
@@ -54,11 +81,21 @@ export const surveyQuestions = pgTable(
       .default(sql`'{}'::text[]`),
     scaleMax: integer("scale_max").notNull().default(5),
     position: integer("position").notNull().default(0),
+    // The semantic key outcomes are computed from (employment_status, months_to_first_job, …),
+    // stable when an admin rewords the question.
+    key: text("key"),
     archivedAt: tstz("archived_at"),
     createdAt: createdAt(),
   },
   (t) => [
     index("survey_questions_survey_idx").on(t.surveyId, t.position),
+    uniqueIndex("survey_questions_key_key")
+      .on(t.surveyId, t.key)
+      .where(sql`${t.key} is not null and ${t.archivedAt} is null`),
+    check(
+      "survey_questions_key_check",
+      sql`${t.key} is null or ${t.key} ~ '^[a-z][a-z0-9_]{0,62}$'`,
+    ),
     check("survey_questions_type_check", oneOf(t.type, QUESTION_TYPES)),
     check("survey_questions_scale_check", sql`${t.scaleMax} between 2 and 10`),
   ],
@@ -74,6 +111,10 @@ export const surveyResponses = pgTable(
     // A deleted user's answers stay (shown as 'Anonymous'); the role is kept as it was.
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     role: text("role", { enum: ROLES }).notNull(),
+    // The respondent's cohort when they answered, copied so outcomes by programme and year work
+    // in anonymous mode (no user) and stay as they were when a profile changes later.
+    courseId: uuid("course_id").references(() => courses.id, { onDelete: "set null" }),
+    graduationYear: integer("graduation_year"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -98,5 +139,74 @@ export const surveyAnswers = pgTable(
   (t) => [
     primaryKey({ columns: [t.responseId, t.questionId] }),
     index("survey_answers_question_idx").on(t.questionId),
+  ],
+);
+
+/**
+ * Who has answered a survey, in every mode: one row per person, no timestamp and no response id,
+ * so in anonymous mode nothing joins a person to an answer (ADR 100). The primary key is the
+ * 'one answer per person' rule.
+ */
+export const surveyRespondents = pgTable(
+  "survey_respondents",
+  {
+    surveyId: uuid("survey_id")
+      .notNull()
+      .references(() => surveys.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.surveyId, t.userId] })],
+);
+
+/**
+ * One person's invitation to a survey (issue 14): the hash of the token in the newest mailed link
+ * (`/surveys/{id}?invite={token}`; it only records that the link was opened, it signs no one in),
+ * when they were first and last mailed, how many reminders followed, and when a link was opened.
+ */
+export const surveyInvitations = pgTable(
+  "survey_invitations",
+  {
+    surveyId: uuid("survey_id")
+      .notNull()
+      .references(() => surveys.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    firstSentAt: tstz("first_sent_at").notNull().defaultNow(),
+    lastSentAt: tstz("last_sent_at").notNull().defaultNow(),
+    remindersSent: integer("reminders_sent").notNull().default(0),
+    openedAt: tstz("opened_at"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.surveyId, t.userId] }),
+    uniqueIndex("survey_invitations_token_key").on(t.tokenHash),
+    index("survey_invitations_due_idx").on(t.surveyId, t.lastSentAt),
+  ],
+);
+
+/** One invitation or reminder batch: who started it, when, how many were targeted and queued. */
+export const surveyInviteBatches = pgTable(
+  "survey_invite_batches",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    surveyId: uuid("survey_id")
+      .notNull()
+      .references(() => surveys.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    trigger: text("trigger").notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    /** People the batch was for (the cohort, or its non-responders for a reminder). */
+    targeted: integer("targeted").notNull().default(0),
+    /** Messages put in the outbox (targeted less the unsubscribed and the inactive). */
+    queued: integer("queued").notNull().default(0),
+  },
+  (t) => [
+    index("survey_invite_batches_survey_idx").on(t.surveyId, t.createdAt),
+    check("survey_invite_batches_kind_check", oneOf(t.kind, INVITE_KINDS)),
+    check("survey_invite_batches_trigger_check", oneOf(t.trigger, INVITE_TRIGGERS)),
   ],
 );

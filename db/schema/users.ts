@@ -11,6 +11,8 @@ import {
 } from "drizzle-orm/pg-core";
 import {
   CODE_PURPOSES,
+  GRADUATION_YEAR_MAX,
+  GRADUATION_YEAR_MIN,
   ROLES,
   SESSION_END_REASONS,
   SESSION_KINDS,
@@ -50,6 +52,10 @@ export const users = pgTable(
     mailToPersonal: boolean("mail_to_personal").notNull().default(false),
     // When the dashboard last asked an alumnus to add a personal address (asked once).
     personalPromptedAt: tstz("personal_prompted_at"),
+    // Students and alumni (issue 14): the year they graduated (alumni) or expect to (students).
+    graduationYear: integer("graduation_year"),
+    // Set by the one-click unsubscribe of survey mail: no later invitation or reminder goes out.
+    surveyMailOptOutAt: tstz("survey_mail_opt_out_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -65,6 +71,11 @@ export const users = pgTable(
     index("users_course_idx").on(t.courseId),
     index("users_created_at_idx").on(t.createdAt),
     check("users_role_check", oneOf(t.role, ROLES)),
+    check(
+      "users_graduation_year_check",
+      sql`${t.graduationYear} is null or ${t.graduationYear} between ${sql.raw(String(GRADUATION_YEAR_MIN))} and ${sql.raw(String(GRADUATION_YEAR_MAX))}`,
+    ),
+    index("users_graduation_year_idx").on(t.graduationYear),
     check(
       "users_year_level_check",
       sql`${t.yearLevel} is null or ${oneOf(t.yearLevel, YEAR_LEVELS)}`,

@@ -5,7 +5,15 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { type Db, rowsOf } from "#db/client";
 import type { QuestionType, SurveyAudience, SurveyStatus } from "#db/constants";
-import { surveyAnswers, surveyQuestions, surveyResponses, surveys, users } from "#db/schema";
+import {
+  surveyAnswers,
+  surveyQuestions,
+  surveyRespondents,
+  surveyResponses,
+  surveys,
+  users,
+} from "#db/schema";
+import { cohortMatchSql, inCohort } from "./cohort.server";
 import { audit } from "../audit/audit.server";
 import { type Ctx, requireAdmin } from "../context";
 import { Conflict, Forbidden, isUniqueViolation, NotFound, ValidationError } from "~/lib/errors";
@@ -90,8 +98,32 @@ function visibleAudiences(role: string): SurveyAudience[] {
   return own ? ["all", own] : [];
 }
 
-function mayAnswer(s: SurveyRow, role: string) {
-  return s.status === "active" && visibleAudiences(role).includes(s.audience as SurveyAudience);
+/** A person's cohort fields (role, programme, graduation year), read fresh for eligibility. */
+async function cohortOf(db: Db, userId: string) {
+  const [u] = await db
+    .select({ role: users.role, courseId: users.courseId, graduationYear: users.graduationYear })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return u ?? null;
+}
+
+/** Active and for this person's cohort (audience, programmes, graduation years). */
+function mayAnswer(
+  s: SurveyRow,
+  u: { role: string; courseId: string | null; graduationYear: number | null } | null,
+) {
+  return s.status === "active" && !!u && inCohort(s, u);
+}
+
+/** Whether this person has answered (survey_respondents, in every mode). */
+async function hasAnswered(db: Db, surveyId: string, userId: string) {
+  const [row] = await db
+    .select({ userId: surveyRespondents.userId })
+    .from(surveyRespondents)
+    .where(and(eq(surveyRespondents.surveyId, surveyId), eq(surveyRespondents.userId, userId)))
+    .limit(1);
+  return !!row;
 }
 
 /** Every survey, newest first, with its questions and response count (admin screens and the CLI). */
@@ -121,10 +153,16 @@ export async function listSurveys(ctx: Ctx) {
   const rows = await ctx.db
     .select({
       survey: surveys,
-      answered: sql<boolean>`exists (select 1 from ${surveyResponses} r where r.survey_id = "surveys"."id" and r.user_id = ${actor.id})`,
+      answered: sql<boolean>`exists (select 1 from ${surveyRespondents} r where r.survey_id = "surveys"."id" and r.user_id = ${actor.id})`,
     })
     .from(surveys)
-    .where(and(eq(surveys.status, "active"), inArray(surveys.audience, audiences)))
+    .where(
+      and(
+        eq(surveys.status, "active"),
+        inArray(surveys.audience, audiences),
+        sql`exists (select 1 from ${users} u where u.id = ${actor.id} and ${cohortMatchSql(`"surveys"`, "u")})`,
+      ),
+    )
     .orderBy(desc(surveys.createdAt), desc(surveys.id));
   const qs = await questionsOf(
     ctx.db,
@@ -141,10 +179,14 @@ async function findSurvey(db: Db, id: string): Promise<SurveyRow | null> {
   return s ?? null;
 }
 
-/** One survey with its live questions; non-admins only see active surveys meant for their role. */
+/** One survey with its live questions; non-admins only see active surveys for their cohort. */
 export async function getSurvey(ctx: Ctx, id: string): Promise<SurveyDto> {
   const s = await findSurvey(ctx.db, id);
-  if (!s || !ctx.actor || (ctx.actor.role !== "admin" && !mayAnswer(s, ctx.actor.role)))
+  if (
+    !s ||
+    !ctx.actor ||
+    (ctx.actor.role !== "admin" && !mayAnswer(s, await cohortOf(ctx.db, ctx.actor.id)))
+  )
     throw new NotFound(SURVEY_MSG.notFound);
   const qs = await questionsOf(ctx.db, [s.id]);
   const extra: { responseCount?: number } = {};
@@ -336,8 +378,8 @@ export interface EligibleSurvey {
 }
 
 /**
- * Surveys this user should be prompted to answer: active, meant for their role (all / students /
- * alumni) and not answered by them yet. Admins are never prompted.
+ * Surveys this user should be prompted to answer: active, for their cohort (audience, programmes,
+ * graduation years) and not answered by them yet. Admins are never prompted.
  */
 export async function listEligibleSurveys(
   db: Db,
@@ -357,7 +399,8 @@ export async function listEligibleSurveys(
       and(
         eq(surveys.status, "active"),
         inArray(surveys.audience, audiences),
-        sql`not exists (select 1 from ${surveyResponses} r where r.survey_id = "surveys"."id" and r.user_id = ${user.id})`,
+        sql`exists (select 1 from ${users} u where u.id = ${user.id} and ${cohortMatchSql(`"surveys"`, "u")})`,
+        sql`not exists (select 1 from ${surveyRespondents} r where r.survey_id = "surveys"."id" and r.user_id = ${user.id})`,
       ),
     )
     .orderBy(desc(surveys.createdAt), desc(surveys.id));
@@ -397,13 +440,11 @@ export async function getSurveyForAnswering(
   if (!s || !actor) throw new NotFound(SURVEY_MSG.notFound);
   const qs = (await questionsOf(ctx.db, [s.id])).get(s.id) ?? [];
   if (actor.role === "admin") return { survey: serializeSurvey(s, qs), state: "preview" };
-  if (!mayAnswer(s, actor.role)) throw new NotFound(SURVEY_MSG.notFound);
-  const [mine] = await ctx.db
-    .select({ id: surveyResponses.id })
-    .from(surveyResponses)
-    .where(and(eq(surveyResponses.surveyId, s.id), eq(surveyResponses.userId, actor.id)))
-    .limit(1);
-  return { survey: serializeSurvey(s, qs), state: mine ? "answered" : "open" };
+  // Answered stays readable after the cohort changes (a profile edit); otherwise not for them.
+  if (await hasAnswered(ctx.db, s.id, actor.id))
+    return { survey: serializeSurvey(s, qs), state: "answered" };
+  if (!mayAnswer(s, await cohortOf(ctx.db, actor.id))) throw new NotFound(SURVEY_MSG.notFound);
+  return { survey: serializeSurvey(s, qs), state: "open" };
 }
 
 /**
@@ -421,7 +462,8 @@ export async function submitResponse(
   const s = await findSurvey(ctx.db, surveyId);
   if (!s) throw new NotFound(SURVEY_MSG.notFound);
   if (s.status !== "active") throw new Forbidden(SURVEY_MSG.notOpen);
-  if (!mayAnswer(s, actor.role)) throw new Forbidden(SURVEY_MSG.notForYou);
+  const who = await cohortOf(ctx.db, actor.id);
+  if (!mayAnswer(s, who)) throw new Forbidden(SURVEY_MSG.notForYou);
 
   const parsed = answerPayloadSchema.safeParse(payload ?? {});
   if (!parsed.success)
@@ -444,9 +486,18 @@ export async function submitResponse(
   }
   try {
     return await ctx.db.transaction(async (tx) => {
+      // One answer per person, in every mode: the respondent row first (its key refuses a second).
+      await tx.insert(surveyRespondents).values({ surveyId: s.id, userId: actor.id });
+      // Anonymous mode keeps no user on the response, only the cohort fields (ADR 100).
       const [r] = await tx
         .insert(surveyResponses)
-        .values({ surveyId: s.id, userId: actor.id, role: actor.role })
+        .values({
+          surveyId: s.id,
+          userId: s.anonymous ? null : actor.id,
+          role: actor.role,
+          courseId: who?.courseId ?? null,
+          graduationYear: who?.graduationYear ?? null,
+        })
         .returning();
       const rows = [...checked.values].map(([questionId, value]) => ({
         responseId: r.id,
@@ -457,7 +508,10 @@ export async function submitResponse(
       return { _id: r.id, id: r.id, createdAt: r.createdAt.toISOString() };
     });
   } catch (e) {
-    if (isUniqueViolation(e, "survey_responses_survey_user_key"))
+    if (
+      isUniqueViolation(e, "survey_responses_survey_user_key") ||
+      isUniqueViolation(e, "survey_respondents_survey_id_user_id_pk")
+    )
       throw new Conflict(SURVEY_MSG.alreadyAnswered);
     throw e;
   }
@@ -566,7 +620,10 @@ export async function getSurveyForAdmin(db: Db, id: string) {
   return { survey: serializeSurvey(s, qs), questions: qs.map(serializeQuestion) };
 }
 
-/** Deletes one response (admin); the user may then answer again. */
+/**
+ * Deletes one response (admin); the user may then answer again. An anonymous response has no
+ * user, so its respondent stays counted as answered (nothing says which respondent it was).
+ */
 export async function deleteResponse(
   ctx: Ctx,
   surveyId: string,
@@ -579,6 +636,15 @@ export async function deleteResponse(
       .delete(surveyResponses)
       .where(and(eq(surveyResponses.id, responseId), eq(surveyResponses.surveyId, surveyId)))
       .returning({ id: surveyResponses.id, userId: surveyResponses.userId });
+    if (rows[0]?.userId)
+      await tx
+        .delete(surveyRespondents)
+        .where(
+          and(
+            eq(surveyRespondents.surveyId, surveyId),
+            eq(surveyRespondents.userId, rows[0].userId),
+          ),
+        );
     if (rows.length)
       await audit(tx, actor, {
         action: "survey.response.delete",
