@@ -61,6 +61,8 @@ export interface SurveyOutcomes extends OutcomeFigures {
     title: string;
     audience: string;
     courseIds: string[];
+    /** The cohort's programmes by name (empty: every programme). */
+    courses: string[];
     graduationYears: number[];
   };
   generatedAt: string;
@@ -325,6 +327,9 @@ export async function surveyOutcomes(db: Db, surveyId: string): Promise<SurveyOu
       title: s.title,
       audience: s.audience,
       courseIds: s.course_ids,
+      courses: s.course_ids
+        .map((id) => names.get(id) ?? "Deleted programme")
+        .sort((a, b) => a.localeCompare(b)),
       graduationYears: s.graduation_years,
     },
     generatedAt: new Date().toISOString(),
