@@ -109,27 +109,35 @@ const monthValues = () =>
  */
 function pivot(surveyId: string): SQL {
   const textOf = (key: string) => sql`max(a.value #>> '{}') filter (where kq.key = ${key})`;
+  // Answers are aggregated per response first (a hash aggregate over the keyed answers only), then
+  // joined to the responses; the company's name is only normalised for first_job_company answers.
   return sql`kq as (
       select id, key from survey_questions
       where survey_id = ${surveyId} and key in (${textList(KEYS)})
     ),
     bc as (select distinct lower(btrim(name)) as n from companies),
-    p as materialized (
-      select r.id, r.course_id, r.graduation_year,
+    x as (
+      select a.response_id,
         ${textOf("employment_status")} as employment,
         ${textOf("months_to_first_job")} as months_option,
         ${textOf("job_related_to_course")} as related,
         ${textOf("first_job_salary_band")} as salary,
         (array_agg(a.value) filter (where kq.key = 'job_found_via'))[1] as found_via,
-        coalesce(bool_or(kq.key = 'job_found_via'
-                   and (a.value @> jsonb_build_array(${FOUND_VIA_RUNWAY}::text)
-                        or a.value = to_jsonb(${FOUND_VIA_RUNWAY}::text))), false)
-          or coalesce(bool_or(kq.key = 'first_job_company' and bc.n is not null), false) as placed
-      from survey_responses r
-      left join (survey_answers a join kq on kq.id = a.question_id) on a.response_id = r.id
-      left join bc on kq.key = 'first_job_company' and bc.n = lower(btrim(a.value #>> '{}'))
+        bool_or(kq.key = 'job_found_via'
+                and (a.value @> jsonb_build_array(${FOUND_VIA_RUNWAY}::text)
+                     or a.value = to_jsonb(${FOUND_VIA_RUNWAY}::text))
+                or bc.n is not null) as placed
+      from survey_answers a
+      join kq on kq.id = a.question_id
+      left join bc on bc.n = case when kq.key = 'first_job_company'
+                                  then lower(btrim(a.value #>> '{}')) end
+      group by a.response_id
+    ),
+    p as materialized (
+      select r.id, r.course_id, r.graduation_year, x.employment, x.months_option, x.related,
+        x.salary, x.found_via, coalesce(x.placed, false) as placed
+      from survey_responses r left join x on x.response_id = r.id
       where r.survey_id = ${surveyId}
-      group by r.id
     )`;
 }
 
@@ -168,10 +176,14 @@ interface TargetRow {
 
 const SETS = sql`grouping sets ((), (course_id), (graduation_year))`;
 
-/** Per group: responses, employed, months (median), related, placed. */
-function statsQuery(surveyId: string): SQL {
-  return sql`with ${pivot(surveyId)}
-    select grouping(p.course_id)::int as gc, grouping(p.graduation_year)::int as gy,
+/**
+ * One statement, the pivot computed once: per group the counts (responses, employed, months
+ * median, related, placed) and the months, salary-band and found-via distributions, as two JSON
+ * lists.
+ */
+function outcomesQuery(surveyId: string): SQL {
+  return sql`with ${pivot(surveyId)},
+    st as (select grouping(p.course_id)::int as gc, grouping(p.graduation_year)::int as gy,
       p.course_id, p.graduation_year,
       count(*)::int as responded,
       count(p.employment)::int as employment_answers,
@@ -183,12 +195,7 @@ function statsQuery(surveyId: string): SQL {
       (count(*) filter (where p.related = ${RELATED_YES}))::int as related,
       (count(*) filter (where p.placed))::int as placed
     from p left join (values ${monthValues()}) m(option, months) on m.option = p.months_option
-    group by grouping sets ((), (p.course_id), (p.graduation_year))`;
-}
-
-/** Per group: the months, salary-band and found-via distributions (label → count). */
-function distributionQuery(surveyId: string): SQL {
-  return sql`with ${pivot(surveyId)},
+    group by grouping sets ((), (p.course_id), (p.graduation_year))),
     d as (
       select course_id, graduation_year, 'months' as kind, months_option as label from p
         where months_option in (select option from (values ${monthValues()}) m(option, months))
@@ -201,10 +208,12 @@ function distributionQuery(surveyId: string): SQL {
           case jsonb_typeof(p.found_via) when 'array' then p.found_via
                else jsonb_build_array(p.found_via) end) v(label)
         where p.found_via is not null and jsonb_typeof(p.found_via) in ('array', 'string')
-    )
-    select grouping(course_id)::int as gc, grouping(graduation_year)::int as gy,
+    ),
+    dg as (select grouping(course_id)::int as gc, grouping(graduation_year)::int as gy,
       course_id, graduation_year, kind, label, count(*)::int as n
-    from d group by grouping sets ((kind, label), (course_id, kind, label), (graduation_year, kind, label))`;
+    from d group by grouping sets ((kind, label), (course_id, kind, label), (graduation_year, kind, label)))
+    select (select coalesce(json_agg(st), '[]') from st)::text as stats,
+           (select coalesce(json_agg(dg), '[]') from dg)::text as dists`;
 }
 
 /** The cohort now, per group (current profiles: programme and graduation year). */
@@ -286,12 +295,13 @@ export async function surveyOutcomes(db: Db, surveyId: string): Promise<SurveyOu
     courseIds: s.course_ids,
     graduationYears: s.graduation_years,
   };
-  const [stats, dists, targets, courseNames] = await Promise.all([
-    rowsOf<StatsRow>(db, statsQuery(s.id)),
-    rowsOf<DistRow>(db, distributionQuery(s.id)),
+  const [[computed], targets, courseNames] = await Promise.all([
+    rowsOf<{ stats: string; dists: string }>(db, outcomesQuery(s.id)),
     rowsOf<TargetRow>(db, targetQuery(cohort)),
     rowsOf<{ id: string; name: string }>(db, sql`select id, name from courses`),
   ]);
+  const stats = JSON.parse(computed.stats) as StatsRow[];
+  const dists = JSON.parse(computed.dists) as DistRow[];
   const statBy = new Map(stats.map((r) => [groupKey(r), r]));
   const targetBy = new Map(targets.map((r) => [groupKey(r), r.n]));
   const distBy = new Map<GroupKey, DistRow[]>();
