@@ -43,6 +43,27 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({ outcomes });
 }
 
+/** "BS in Aeronautical Engineering" → "BSAE": a programme's axis label (the table has the name). */
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter((w) => !/^(in|of|and|the|&)$/i.test(w))
+    .map((w) => (/^[A-Z]{2,}$/.test(w) ? w : w[0]))
+    .join("")
+    .toUpperCase();
+
+/** A chart's axis label: short options as they are, long ones cut (the tooltip has the whole). */
+function shortLabel(label: string) {
+  const compact = label
+    .replace(/ to less than /g, "–")
+    .replace(/,000/g, "k")
+    .replace(/ and above$/, "+")
+    .replace(/^Below /, "<")
+    .replace(/ months?$/, " mo")
+    .replace(/ years?/g, " yr");
+  return compact.length > 16 ? `${compact.slice(0, 15)}…` : compact;
+}
+
 const pct = (v: number | null) => (v === null ? null : `${(v * 100).toFixed(1)}%`);
 
 /** A figure's cell: the value, or a marked blank (suppressed group, or too small a base). */
@@ -165,13 +186,13 @@ export default function SurveyOutcomes() {
   const employmentByCourse = o.byCourse
     .filter((c) => c.employmentRate !== null)
     .map((c) => ({
-      label: c.courseName.replace(/^BS in /, "BS "),
+      label: initials(c.courseName),
       title: c.courseName,
       value: Math.round((c.employmentRate ?? 0) * 1000) / 10,
     }));
   const shownFrom = `Shown from ${SUPPRESS_BELOW} responses.`;
   const counts = (d: Array<{ label: string; count: number }>) =>
-    d.map((x) => ({ label: x.label, value: x.count }));
+    d.map((x) => ({ label: shortLabel(x.label), title: x.label, value: x.count }));
   const charts = [
     {
       title: "Months to first job",
@@ -207,7 +228,7 @@ export default function SurveyOutcomes() {
       <ChartsNoScript />
       <div className="page-header">
         <h1>
-          <span className="print-only">Graduate Tracer Study — Outcomes annex: </span>
+          <span className="print-only">Tracer study outcomes annex — </span>
           <span className="no-print">Outcomes — </span>
           {o.survey.title}
         </h1>

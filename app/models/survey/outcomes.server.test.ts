@@ -262,6 +262,37 @@ describe("tracer outcomes", () =>
       });
     });
 
+    it("keeps the key on a question archived by a type change, and its replacement takes it", async () => {
+      const { admin, s } = await fixture();
+      const old = s.questions.find((q) => q.key === "employment_status")!;
+      const edited = await updateSurvey(ctxOf(t.db, admin), s.id, {
+        title: s.title,
+        audience: s.audience,
+        status: "active",
+        questions: s.questions.map((q) =>
+          q.id === old.id ? { ...q, _id: q.id, type: "checkbox" } : { ...q, _id: q.id },
+        ),
+      });
+      const now = edited.questions.find((q) => q.key === "employment_status")!;
+      expect(now.id).not.toBe(old.id);
+      expect(now.type).toBe("checkbox");
+      // The old answers (on the archived question) still give 6 employed of 9.
+      expect(await surveyOutcomes(t.db, s.id)).toMatchObject({
+        responded: 9,
+        employmentRate: 0.6667,
+      });
+      // A new answer to the checkbox question counts by its first ticked option: 6 of 10.
+      await answer(t.db, edited, await graduate(t.db, "BSAE", 2024), {
+        employment_status: ["Not employed"],
+        months_to_first_job: "Not yet employed",
+        job_related_to_course: "Not applicable",
+      });
+      expect(await surveyOutcomes(t.db, s.id)).toMatchObject({
+        responded: 10,
+        employmentRate: 0.6,
+      });
+    });
+
     it("writes one neutralised CSV row per group", async () => {
       const { s } = await fixture();
       const o = await surveyOutcomes(t.db, s.id);

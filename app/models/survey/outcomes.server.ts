@@ -108,7 +108,11 @@ const monthValues = () =>
  * company on the board, case and outer spaces ignored).
  */
 function pivot(surveyId: string): SQL {
-  const textOf = (key: string) => sql`max(a.value #>> '{}') filter (where kq.key = ${key})`;
+  // A single-choice answer is a string; should a keyed question have become a checkbox list, its
+  // first ticked option stands for it.
+  const textOf = (key: string) =>
+    sql`max(case jsonb_typeof(a.value) when 'array' then a.value ->> 0 else a.value #>> '{}' end)
+          filter (where kq.key = ${key})`;
   // Answers are aggregated per response first (a hash aggregate over the keyed answers only), then
   // joined to the responses; the company's name is only normalised for first_job_company answers.
   return sql`kq as (
