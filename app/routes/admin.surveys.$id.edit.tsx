@@ -61,6 +61,7 @@ export default function EditSurvey() {
     required: q.required,
     options: q.options.join("\n"),
     scaleMax: q.scaleMax,
+    key: q.key ?? "",
   }));
   return (
     <SurveyEditor

@@ -159,6 +159,9 @@ export default function SurveyResponses() {
         <a href={exportHref} className="btn btn-primary" download>
           Export CSV
         </a>
+        <Link to={`/admin/surveys/${survey.id}/outcomes`} className="btn">
+          Outcomes
+        </Link>
       </div>
 
       {result && !result.ok ? (

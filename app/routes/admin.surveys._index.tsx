@@ -176,6 +176,13 @@ export default function SurveysList() {
                   Responses
                 </Link>
                 <Link
+                  to={`/admin/surveys/${s.id}/outcomes`}
+                  className="btn btn-sm"
+                  aria-label={`Outcomes: ${s.title}`}
+                >
+                  Outcomes
+                </Link>
+                <Link
                   to={`/admin/surveys/${s.id}/edit`}
                   className="btn btn-sm"
                   aria-label={`Edit: ${s.title}`}

@@ -1,4 +1,7 @@
-/** `runway surveys list [--json]` and `runway surveys export <id> [--role] [--out]`. */
+/**
+ * `runway surveys list [--json]`, `runway surveys export <id> [--role] [--out]` and
+ * `runway surveys outcomes --survey ID [--format json|csv]`.
+ */
 import fs from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -92,6 +95,26 @@ export async function runSurveysExport(
   });
 }
 
+/**
+ * The computed tracer outcomes of a survey (ADR 101) on stdout: the JSON of
+ * GET /api/surveys/{id}/outcomes, or its CSV (one row per group).
+ */
+export async function runSurveysOutcomes(
+  opts: { survey?: string; format?: string },
+  deps: RunDeps = {},
+): Promise<number> {
+  const io = deps.io ?? processIo;
+  const format = opts.format ?? "json";
+  if (format !== "json" && format !== "csv")
+    throw new CliError(`--format must be json or csv, not "${format}"`, EXIT_USAGE);
+  if (!opts.survey?.trim()) throw new CliError("--survey ID is required", EXIT_USAGE);
+  const { outcomesCsv, surveyOutcomes } = await import("~/models/survey/outcomes.server");
+  const outcomes = await withDb(deps, (h) => surveyOutcomes(h.db, opts.survey!.trim()));
+  if (format === "json") printJson(io, outcomes);
+  else io.stdout.write(outcomesCsv(outcomes));
+  return EXIT_OK;
+}
+
 export function configure(program: Command, deps: RunDeps = {}): void {
   const surveys = program
     .command("surveys")
@@ -115,4 +138,16 @@ export function configure(program: Command, deps: RunDeps = {}): void {
       "\nExamples:\n  $ runway surveys export 6f1c…e2 > tracer.csv\n  $ runway surveys export 6f1c…e2 --role alumni --out exports/",
     )
     .action(async (id, opts) => finish(await runSurveysExport(id, opts, deps)));
+  surveys
+    .command("outcomes")
+    .description(
+      "Print a survey's computed tracer outcomes (employment rate, months to first job, …) overall, by programme and by graduation year.",
+    )
+    .requiredOption("--survey <id>", "the survey id (see `runway surveys list`)")
+    .option("--format <format>", "json | csv", "json")
+    .addHelpText(
+      "after",
+      "\nExamples:\n  $ runway surveys outcomes --survey 6f1c…e2\n  $ runway surveys outcomes --survey 6f1c…e2 --format csv > outcomes.csv",
+    )
+    .action(async (opts) => finish(await runSurveysOutcomes(opts, deps)));
 }

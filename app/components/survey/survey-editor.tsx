@@ -21,6 +21,7 @@ import {
   type EditorForm,
 } from "~/models/survey/survey.schema";
 import { SelectField, TextField, TextareaField } from "~/components/forms/fields";
+import { OUTCOME_KEYS } from "~/models/survey/outcome-keys";
 import { surveyNotify } from "./notify";
 
 export type EditorDefaults = {
@@ -35,6 +36,8 @@ export type EditorDefaults = {
     required: boolean;
     options: string;
     scaleMax?: number;
+    /** The question's outcome key (ADR 101); empty for none. */
+    key?: string;
   }[];
 };
 
@@ -191,6 +194,25 @@ export function SurveyEditor({
                         {QUESTION_TYPE_LABELS[t]}
                       </option>
                     ))}
+                  </SelectField>
+                  <SelectField
+                    meta={qf.key}
+                    label="Outcome key"
+                    hint="Optional: what this question measures in the tracer outcomes."
+                    className="survey-key-select"
+                  >
+                    <option value="">None</option>
+                    {OUTCOME_KEYS.map((k) => (
+                      <option key={k.key} value={k.key}>
+                        {k.label}
+                      </option>
+                    ))}
+                    {/* A key set through the API that the list does not know stays selectable. */}
+                    {typeof qf.key.initialValue === "string" &&
+                    qf.key.initialValue &&
+                    !OUTCOME_KEYS.some((k) => k.key === qf.key.initialValue) ? (
+                      <option value={qf.key.initialValue}>{qf.key.initialValue}</option>
+                    ) : null}
                   </SelectField>
                   <TextareaField
                     meta={qf.options}

@@ -65,13 +65,22 @@ describe("editor payload", () => {
     expect(r.questions).toEqual([
       {
         id: null,
+        key: null,
         text: "Q1",
         type: "multiple_choice",
         required: true,
         options: ["a", "b"],
         scaleMax: 5,
       },
-      { id: "k1", text: "Q2", type: "long_text", required: false, options: [], scaleMax: 5 },
+      {
+        id: "k1",
+        key: null,
+        text: "Q2",
+        type: "long_text",
+        required: false,
+        options: [],
+        scaleMax: 5,
+      },
     ]);
     expect(surveyInputSchema.parse({ title: "T", status: "active" }).status).toBe("active");
   });
@@ -82,7 +91,14 @@ describe("editor payload", () => {
       audience: "all",
       status: true,
       questions: [
-        { id: "q1", text: "Pick", type: "checkbox", required: true, options: "a\n\n b" },
+        {
+          id: "q1",
+          key: "job_found_via",
+          text: "Pick",
+          type: "checkbox",
+          required: true,
+          options: "a\n\n b",
+        },
         { text: "Say", type: "short_text", options: "ignored" },
       ],
     });
@@ -90,6 +106,7 @@ describe("editor payload", () => {
     expect(input.questions).toEqual([
       {
         _id: "q1",
+        key: "job_found_via",
         text: "Pick",
         type: "checkbox",
         required: true,
@@ -98,6 +115,7 @@ describe("editor payload", () => {
       },
       {
         _id: undefined,
+        key: null,
         text: "Say",
         type: "short_text",
         required: false,
@@ -105,6 +123,48 @@ describe("editor payload", () => {
         scaleMax: undefined,
       },
     ]);
+  });
+});
+
+describe("question keys (ADR 101)", () => {
+  const errors = (questions: unknown[]) => {
+    const r = surveyInputSchema.safeParse({ title: "T", questions });
+    if (r.success) return {};
+    return Object.fromEntries(r.error.issues.map((i) => [i.path.join("."), i.message]));
+  };
+
+  it("keeps a valid key, trimmed; blank or null means none", () => {
+    const r = surveyInputSchema.parse({
+      title: "T",
+      questions: [
+        { text: "A", key: " employment_status " },
+        { text: "B", key: "" },
+        { text: "C", key: null },
+        { text: "D", key: "my_own_key2" },
+      ],
+    });
+    expect(r.questions.map((q) => q.key)).toEqual(["employment_status", null, null, "my_own_key2"]);
+  });
+
+  it("refuses a badly formed key with a clear message on the question's key", () => {
+    for (const key of ["Employment", "1st", "has space", "x".repeat(64), "_x", 7, ["a"]])
+      expect(errors([{ text: "A", key }])).toEqual({
+        "questions.0.key": expect.stringMatching(/must start with a lower-case letter/),
+      });
+    expect(errors([{ text: "A", key: "x".repeat(63) }])).toEqual({});
+  });
+
+  it("refuses a key used twice in one survey", () => {
+    expect(
+      errors([
+        { text: "A", key: "employment_status" },
+        { text: "B" },
+        { text: "C", key: "employment_status" },
+      ]),
+    ).toEqual({
+      "questions.2.key":
+        'Two questions use the key "employment_status"; a key may be used once per survey',
+    });
   });
 });
 

@@ -18,13 +18,29 @@ import {
   isChoiceType,
   splitOptions,
 } from "./survey.rules";
+import { QUESTION_KEY_MSG, QUESTION_KEY_RE } from "./outcome-keys";
 
 export * from "./survey.rules";
 
 const boolish = (v: unknown) =>
   v === true || v === "true" || v === "on" || v === "yes" || v === 1 || v === "1";
 
-/** One question of the editor payload: `_id` (also id or key) keeps an existing question. */
+/**
+ * A question's semantic key (issue 14, ADR 101): optional; blank or null means none. (Before
+ * issue 14 `key` was read as a third spelling of the id; it no longer is.)
+ */
+function readQuestionKey(v: unknown): { key: string | null; error?: string } {
+  if (v === undefined || v === null) return { key: null };
+  if (typeof v !== "string") return { key: null, error: QUESTION_KEY_MSG.format };
+  const key = v.trim();
+  if (!key) return { key: null };
+  return QUESTION_KEY_RE.test(key) ? { key } : { key: null, error: QUESTION_KEY_MSG.format };
+}
+
+/**
+ * One question of the editor payload: `_id` (also id) keeps an existing question; `key` is its
+ * semantic key.
+ */
 export const questionInputSchema = z
   .object({
     _id: z.unknown().optional(),
@@ -38,7 +54,7 @@ export const questionInputSchema = z
     scaleMax: z.unknown().optional(),
   })
   .transform((q, ctx) => {
-    const rawId = q._id ?? q.id ?? q.key;
+    const rawId = q._id ?? q.id;
     const id = typeof rawId === "string" && rawId.trim() ? rawId.trim() : null;
     const rawText = q.text ?? q.label;
     const text = typeof rawText === "string" ? rawText.trim() : "";
@@ -50,6 +66,8 @@ export const questionInputSchema = z
         message: `Question text must be at most ${LIMITS.questionText} characters`,
         path: ["text"],
       });
+    const { key, error: keyError } = readQuestionKey(q.key);
+    if (keyError) ctx.addIssue({ code: "custom", message: keyError, path: ["key"] });
     // Editor payloads with an unknown type are read as a text question, as the answer side does.
     const type = effectiveType(q.type);
     const options = isChoiceType(type) ? splitOptions(q.options) : [];
@@ -78,7 +96,7 @@ export const questionInputSchema = z
         });
       else scaleMax = n;
     }
-    return { id, text, type, required: boolish(q.required), options, scaleMax };
+    return { id, key, text, type, required: boolish(q.required), options, scaleMax };
   });
 
 /** The editor payload `{title, description, audience, status, questions[]}` (PUT /api/surveys/{id}). */
@@ -111,7 +129,21 @@ export const surveyInputSchema = z.object({
     (v) => (v === undefined || v === null ? [] : v),
     z
       .array(questionInputSchema, { error: "questions must be a list" })
-      .max(LIMITS.questions, `At most ${LIMITS.questions} questions`),
+      .max(LIMITS.questions, `At most ${LIMITS.questions} questions`)
+      .superRefine((qs, ctx) => {
+        // A key names one live question of the survey (the database's unique index, said clearly).
+        const seen = new Set<string>();
+        for (const [i, q] of qs.entries()) {
+          if (!q.key) continue;
+          if (seen.has(q.key))
+            ctx.addIssue({
+              code: "custom",
+              message: QUESTION_KEY_MSG.duplicate(q.key),
+              path: [i, "key"],
+            });
+          seen.add(q.key);
+        }
+      }),
   ),
 });
 export type SurveyInput = z.output<typeof surveyInputSchema>;
@@ -130,6 +162,7 @@ export const editorFormSchema = z.object({
     .array(
       z.object({
         id: z.string().optional(),
+        key: z.string().regex(QUESTION_KEY_RE, QUESTION_KEY_MSG.format).optional(),
         text: z
           .string({ error: SURVEY_MSG.questionTextRequired })
           .trim()
@@ -164,6 +197,7 @@ export function editorFormToInput(f: EditorForm) {
     status: f.status ? "active" : "draft",
     questions: f.questions.map((q) => ({
       _id: q.id || undefined,
+      key: q.key || null,
       text: q.text,
       type: q.type,
       required: !!q.required,

@@ -38,6 +38,7 @@ export function serializeQuestion(q: QuestionRow) {
   return {
     _id: q.id,
     id: q.id,
+    key: q.key,
     text: q.text,
     label: q.text,
     type: q.type as QuestionType,
@@ -223,6 +224,7 @@ export async function createSurvey(ctx: Ctx, data: unknown): Promise<SurveyDto> 
       await tx.insert(surveyQuestions).values(
         input.questions.map((q, i) => ({
           surveyId: s.id,
+          key: q.key,
           text: q.text,
           type: q.type,
           required: q.required,
@@ -290,10 +292,21 @@ export async function updateSurvey(ctx: Ctx, id: string, data: unknown): Promise
       : [];
     const answered = new Set(answeredRows.map((r) => r.questionId));
     const byId = new Map(existing.map((q) => [q.id, q]));
+    // Keys are set afresh below: clearing them first lets a key move between questions in one save
+    // without tripping the unique index midway (ADR 101).
+    if (existing.some((q) => q.key))
+      await tx
+        .update(surveyQuestions)
+        .set({ key: null })
+        .where(and(eq(surveyQuestions.surveyId, id), isNull(surveyQuestions.archivedAt)));
     const kept = new Set<string>();
     const now = new Date();
-    const archive = (qid: string) =>
-      tx.update(surveyQuestions).set({ archivedAt: now }).where(eq(surveyQuestions.id, qid));
+    // An archived question keeps its key, so its old answers still count in the outcomes.
+    const archive = (old: QuestionRow) =>
+      tx
+        .update(surveyQuestions)
+        .set({ archivedAt: now, key: old.key })
+        .where(eq(surveyQuestions.id, old.id));
     for (const [i, q] of input.questions.entries()) {
       const old = q.id ? byId.get(q.id) : undefined;
       if (old && !kept.has(old.id) && (compatible(old.type, q.type) || !answered.has(old.id))) {
@@ -301,6 +314,7 @@ export async function updateSurvey(ctx: Ctx, id: string, data: unknown): Promise
         await tx
           .update(surveyQuestions)
           .set({
+            key: q.key,
             text: q.text,
             type: q.type,
             required: q.required,
@@ -313,10 +327,11 @@ export async function updateSurvey(ctx: Ctx, id: string, data: unknown): Promise
       }
       if (old && !kept.has(old.id)) {
         kept.add(old.id);
-        await archive(old.id);
+        await archive(old);
       }
       await tx.insert(surveyQuestions).values({
         surveyId: id,
+        key: q.key,
         text: q.text,
         type: q.type,
         required: q.required,
@@ -327,7 +342,7 @@ export async function updateSurvey(ctx: Ctx, id: string, data: unknown): Promise
     }
     for (const old of existing) {
       if (kept.has(old.id)) continue;
-      if (answered.has(old.id)) await archive(old.id);
+      if (answered.has(old.id)) await archive(old);
       else await tx.delete(surveyQuestions).where(eq(surveyQuestions.id, old.id));
     }
     await audit(tx, actor, {
@@ -365,9 +380,27 @@ export async function deleteSurvey(
   });
 }
 
-/** A ready graduate tracer survey (draft) modelled on the CHED Graduate Tracer Study. */
-export async function createSurveyFromTemplate(ctx: Ctx): Promise<SurveyDto> {
-  return createSurvey(ctx, TRACER_TEMPLATE);
+/** The templates a survey can be created from (`POST /api/surveys {"template": …}`). */
+export const SURVEY_TEMPLATES = { tracer: TRACER_TEMPLATE } as const;
+
+/**
+ * A ready graduate tracer survey (draft) modelled on the CHED Graduate Tracer Study, its key
+ * questions keyed (ADR 101). The admin screen's template button and the API both come here.
+ */
+export async function createSurveyFromTemplate(
+  ctx: Ctx,
+  name: unknown = "tracer",
+): Promise<SurveyDto> {
+  const template =
+    typeof name === "string" && Object.hasOwn(SURVEY_TEMPLATES, name)
+      ? SURVEY_TEMPLATES[name as keyof typeof SURVEY_TEMPLATES]
+      : null;
+  if (!template)
+    throw new ValidationError(
+      `Unknown template; use one of: ${Object.keys(SURVEY_TEMPLATES).join(", ")}`,
+      { template: ["Unknown template"] },
+    );
+  return createSurvey(ctx, template);
 }
 
 export interface EligibleSurvey {

@@ -1,8 +1,18 @@
+import {
+  EMPLOYMENT_STATUS_OPTIONS,
+  JOB_FOUND_VIA_OPTIONS,
+  MONTHS_TO_FIRST_JOB,
+  RELATED_OPTIONS,
+  SALARY_BANDS,
+  SALARY_UNDISCLOSED,
+} from "./outcome-keys";
+
 /**
  * The 'New from template' survey: a short graduate tracer study modelled on the CHED Graduate
  * Tracer Study (employment status, time to first job, relevance to the course, first-job salary,
  * how the job was found, useful skills, a rating of the programme). Created as a draft for alumni
- * so the administrator reviews it before anyone is prompted.
+ * so the administrator reviews it before anyone is prompted. Each question carries its semantic
+ * `key`, and the options the outcomes are computed from come from outcome-keys.ts (ADR 101).
  */
 export const TRACER_TEMPLATE = {
   title: "Graduate Tracer Study",
@@ -13,17 +23,14 @@ export const TRACER_TEMPLATE = {
   status: "draft",
   questions: [
     {
+      key: "employment_status",
       text: "Are you presently employed?",
       type: "multiple_choice",
       required: true,
-      options: [
-        "Yes, employed",
-        "Self-employed / business owner",
-        "Not employed",
-        "Never been employed",
-      ],
+      options: [...EMPLOYMENT_STATUS_OPTIONS],
     },
     {
+      key: "unemployment_reason",
       text: "If not employed, what is the main reason?",
       type: "multiple_choice",
       required: false,
@@ -38,72 +45,54 @@ export const TRACER_TEMPLATE = {
       ],
     },
     {
+      key: "employment_type",
       text: "Present employment status",
       type: "multiple_choice",
       required: false,
       options: ["Regular or permanent", "Contractual", "Temporary", "Casual", "Self-employed"],
     },
     {
+      key: "job_title",
       text: "Present occupation or job title",
       type: "short_text",
       required: false,
     },
     {
-      text: "Name and location of your company or organisation",
+      key: "first_job_company",
+      text: "Name of the company or organisation of your first job",
       type: "short_text",
       required: false,
     },
     {
+      key: "months_to_first_job",
       text: "How long did it take you to land your first job after graduation?",
       type: "multiple_choice",
       required: true,
-      options: [
-        "Less than a month",
-        "1 to 6 months",
-        "7 to 11 months",
-        "1 year to less than 2 years",
-        "2 years or more",
-        "Not yet employed",
-      ],
+      options: MONTHS_TO_FIRST_JOB.map((m) => m.option),
     },
     {
+      key: "job_found_via",
       text: "How did you find your first job?",
       type: "checkbox",
       required: false,
-      options: [
-        "Response to an advertisement",
-        "As walk-in applicant",
-        "Recommended by someone",
-        "Information from friends",
-        "Arranged by the college's job placement officer",
-        "Family business",
-        "Job fair or PESO",
-        "Online job portal or social media",
-        "On-the-job training (OJT) company hired me",
-        "Other",
-      ],
+      options: [...JOB_FOUND_VIA_OPTIONS],
     },
     {
+      key: "job_related_to_course",
       text: "Is your first job related to the course you took up in college?",
       type: "multiple_choice",
       required: true,
-      options: ["Yes", "No", "Not applicable"],
+      options: [...RELATED_OPTIONS],
     },
     {
+      key: "first_job_salary_band",
       text: "Initial gross monthly earning in your first job",
       type: "multiple_choice",
       required: false,
-      options: [
-        "Below ₱10,000",
-        "₱10,000 to less than ₱15,000",
-        "₱15,000 to less than ₱20,000",
-        "₱20,000 to less than ₱25,000",
-        "₱25,000 to less than ₱30,000",
-        "₱30,000 and above",
-        "Prefer not to say",
-      ],
+      options: [...SALARY_BANDS, SALARY_UNDISCLOSED],
     },
     {
+      key: "useful_competencies",
       text: "Which competencies learned in college were useful in your first job?",
       type: "checkbox",
       required: false,
@@ -120,12 +109,14 @@ export const TRACER_TEMPLATE = {
       ],
     },
     {
+      key: "programme_rating",
       text: "How well did your programme prepare you for your work?",
       type: "rating",
       required: true,
       scaleMax: 5,
     },
     {
+      key: "suggestions",
       text: "Suggestions to improve the curriculum or the college's services",
       type: "long_text",
       required: false,
