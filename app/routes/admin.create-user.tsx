@@ -158,6 +158,16 @@ export default function CreateUser() {
             >
               <YearLevelOptions levels={REGISTER_YEAR_LEVELS} />
             </SelectField>
+            <TextField
+              meta={fields.graduationYear}
+              label="Graduation year (optional)"
+              hint={
+                type === "alumni" ? "The year they graduated." : "The year they expect to graduate."
+              }
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={4}
+            />
           </>
         ) : null}
         <TextField meta={fields.phone} label="Phone (optional)" type="tel" autoComplete="tel" />

@@ -206,9 +206,19 @@ export default function Register() {
           <SelectField meta={fields.course} label="Course">
             <CourseOptions groups={courseGroups} placeholder="Select your course" />
           </SelectField>
-          <SelectField meta={fields.yearLevel} label="Year level">
-            <YearLevelOptions levels={yearLevels} />
-          </SelectField>
+          <div className="auth-grid-2">
+            <SelectField meta={fields.yearLevel} label="Year level">
+              <YearLevelOptions levels={yearLevels} />
+            </SelectField>
+            <TextField
+              meta={fields.graduationYear}
+              label="Graduation year"
+              hint="Alumni: the year you graduated. Students: the year you expect to (optional)."
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={4}
+            />
+          </div>
           <div className="auth-grid-2">
             <Field label="Password" id={fields.password.id} error={fields.password.errors}>
               {(p) => (

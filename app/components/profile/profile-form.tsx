@@ -43,6 +43,7 @@ export function ProfileForm({
       studentId: profile.studentId ?? "",
       course: profile.course?._id ?? "",
       yearLevel: profile.yearLevel ?? "",
+      graduationYear: profile.graduationYear?.toString() ?? "",
     },
     ...validateWith(validators && validators.profile),
   });
@@ -77,6 +78,14 @@ export function ProfileForm({
               <YearLevelOptions levels={YEAR_LEVELS} />
             </SelectField>
           </div>
+          <TextField
+            meta={fields.graduationYear}
+            label="Graduation Year"
+            hint="Alumni: the year you graduated. Students: the year you expect to."
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={4}
+          />
         </>
       ) : null}
       <TextareaField meta={fields.bio} label="Bio" rows={4} />

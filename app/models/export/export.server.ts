@@ -52,7 +52,7 @@ interface ShapedTable {
   from: SQL;
   /** The key, a uuid column of t. */
   key: string;
-  cells: { kind: "text" | "bool" | "time"; expr: SQL }[];
+  cells: { kind: "text" | "int" | "bool" | "time"; expr: SQL }[];
 }
 
 const col = (name: string, doc: string): Column => ({ name, doc });
@@ -78,6 +78,7 @@ const TABLES: TableExport[] = [
       col("courseCode", "course short code (see courses)"),
       col("courseName", "course name"),
       col("yearLevel", "1st Year … 4th Year, Graduate"),
+      col("graduationYear", "alumni: year graduated; students: expected year; empty if unknown"),
       col("phone", "phone / contact number"),
       col("address", "address"),
       col("bio", "bio"),
@@ -102,6 +103,7 @@ const TABLES: TableExport[] = [
         { kind: "text", expr: sql`c.code` },
         { kind: "text", expr: sql`c.name` },
         { kind: "text", expr: sql`t.year_level` },
+        { kind: "int", expr: sql`t.graduation_year` },
         { kind: "text", expr: sql`t.phone` },
         { kind: "text", expr: sql`t.address` },
         { kind: "text", expr: sql`t.bio` },
@@ -126,6 +128,7 @@ const TABLES: TableExport[] = [
           courseCode: courses.code,
           courseName: courses.name,
           yearLevel: users.yearLevel,
+          graduationYear: users.graduationYear,
           phone: users.phone,
           address: users.address,
           bio: users.bio,
@@ -514,6 +517,7 @@ async function shapedPage(
     const x = sql.raw(`p.c${i}`);
     if (c.kind === "bool") return sql`case when ${x} then '1' else '' end`;
     if (c.kind === "time") return csvText(isoTime(x));
+    if (c.kind === "int") return sql`coalesce(${x}::text, '')`;
     return csvText(x);
   });
   const json = shaped.cells.map((c, i) => {
