@@ -138,7 +138,7 @@ export default function SurveyResponses() {
         </div>
       </div>
       <p className="muted survey-cohort">
-        Cohort: {cohortLabel(survey)}
+        {`Cohort: ${cohortLabel(survey)}`}
         {survey.anonymous ? (
           <>
             {" "}

@@ -172,7 +172,7 @@ export default function SurveysList() {
               <p className="muted">
                 {`Audience: ${s.audience.toUpperCase()} · ${s.questionCount} question${s.questionCount === 1 ? "" : "s"}`}
               </p>
-              <p className="muted survey-card-cohort">Cohort: {cohortLabel(s)}</p>
+              <p className="muted survey-card-cohort">{`Cohort: ${cohortLabel(s)}`}</p>
               <div className="row survey-card-actions">
                 <Link
                   to={`/admin/surveys/${s.id}/responses`}
