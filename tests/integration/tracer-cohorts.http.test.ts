@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { surveys, users } from "../../db/schema";
 import { forEachDb } from "../setup/db";
-import { useServer, type TestServer } from "../setup/http";
+import { postForm, useServer } from "../setup/http";
 import { courseId, createUser } from "../factories";
 import { GRADUATION_YEAR_MSG } from "../../app/models/user/messages";
 import { TARGETING_MSG } from "../../app/models/survey/survey.rules";
@@ -21,19 +21,7 @@ const text = (s: string) =>
     .replace(/&quot;/g, '"')
     .replace(/&amp;/g, "&");
 
-function post(
-  app: TestServer,
-  p: string,
-  fields: Record<string, string | string[]>,
-  cookie?: string,
-) {
-  const body = new URLSearchParams();
-  for (const [k, v] of Object.entries(fields))
-    for (const x of Array.isArray(v) ? v : [v]) body.append(k, x);
-  const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded" };
-  if (cookie) headers.Cookie = cookie;
-  return app.fetch(p, { method: "POST", body, headers });
-}
+const post = postForm;
 
 describe("tracer cohorts over HTTP (area A)", () =>
   forEachDb((t) => {

@@ -5,7 +5,7 @@
  */
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { TARGETING_MSG, REMIND_LIMITS } from "~/models/survey/survey.rules";
-import type { CourseGroup } from "~/components/ui/course-options";
+import { CourseOptions, type CourseGroup } from "~/components/ui/course-options";
 import { Field } from "~/components/ui/field";
 import { TextField } from "~/components/forms/fields";
 
@@ -52,15 +52,7 @@ export function SurveyTargetingFields({
             size={6}
             defaultValue={listOf(courses.initialValue)}
           >
-            {courseGroups.map((g) => (
-              <optgroup key={g.institute} label={g.label}>
-                {g.courses.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
+            <CourseOptions groups={courseGroups} />
           </select>
         )}
       </Field>
