@@ -232,9 +232,9 @@ describe("tracer cohorts over HTTP (area A)", () =>
       expect(
         (await app.fetch(`/surveys/${id}`, { headers: { Cookie: outsider.cookie } })).status,
       ).toBe(404);
-      expect(
-        (await app.fetch(`/surveys/${id}`, { headers: { Cookie: member.cookie } })).status,
-      ).toBe(200);
+      const opened = await app.fetch(`/surveys/${id}`, { headers: { Cookie: member.cookie } });
+      expect(opened.status).toBe(200);
+      expect(text(await opened.text())).toContain(TARGETING_MSG.respondentNotice);
       const answer = { answers: [{ questionId: qid, value: "Yes" }] };
       expect(
         (await app.api(`/api/surveys/${id}/responses`, { token: outsider.token, body: answer }))

@@ -267,6 +267,17 @@ const TABLES: TableExport[] = [
       col("description", "description"),
       col("audience", "all, students or alumni"),
       col("status", "draft or active"),
+      col(
+        "courseIds",
+        "programmes targeted: course ids (CSV: “; ”; JSON: a list); empty = every one",
+      ),
+      col(
+        "graduationYears",
+        "graduation years targeted (CSV: “; ”; JSON: a list); empty = every one",
+      ),
+      col("anonymous", "true when answers are not linked to people (docs/privacy.md)"),
+      col("remindEveryDays", "remind non-responders every N days; empty = no schedule"),
+      col("remindMax", "at most this many reminders"),
       col("createdBy", "id of the administrator who created it"),
       col("createdAt", "created (ISO 8601)"),
       col("updatedAt", "last changed (ISO 8601)"),
@@ -279,6 +290,11 @@ const TABLES: TableExport[] = [
           description: surveys.description,
           audience: surveys.audience,
           status: surveys.status,
+          courseIds: surveys.courseIds,
+          graduationYears: surveys.graduationYears,
+          anonymous: surveys.anonymous,
+          remindEveryDays: surveys.remindEveryDays,
+          remindMax: surveys.remindMax,
           createdBy: surveys.createdBy,
           createdAt: surveys.createdAt,
           updatedAt: surveys.updatedAt,
@@ -336,7 +352,9 @@ const TABLES: TableExport[] = [
       col("userId", "respondent's user id (empty if the user was deleted)"),
       col("userEmail", "respondent's e-mail at export time"),
       col("role", "respondent's role when answering"),
-      col("createdAt", "submitted (ISO 8601)"),
+      col("courseId", "respondent's programme when answering (course id)"),
+      col("graduationYear", "respondent's graduation year when answering"),
+      col("createdAt", "submitted (ISO 8601; the day only, midnight UTC, for an anonymous survey)"),
     ],
     page: (db, after, limit) =>
       db
@@ -346,6 +364,8 @@ const TABLES: TableExport[] = [
           userId: surveyResponses.userId,
           userEmail: users.email,
           role: surveyResponses.role,
+          courseId: surveyResponses.courseId,
+          graduationYear: surveyResponses.graduationYear,
           createdAt: surveyResponses.createdAt,
         })
         .from(surveyResponses)

@@ -265,6 +265,11 @@ export const TARGETING_MSG = {
   remindEveryDays: `Remind every 1 to ${REMIND_LIMITS.everyDaysMax} days`,
   remindMax: `Send 1 to ${REMIND_LIMITS.maxTimes} reminders`,
   remindPair: "Set both how often to remind and how many reminders, or neither",
+  /** The answering screen tells the respondent before they answer. */
+  respondentNotice:
+    "This survey is anonymous: your answers are stored without your name or e-mail, with only " +
+    "your role, programme and graduation year and the day you answer. Runway records that you " +
+    "answered, so you are not asked again, but not which answers are yours.",
   /** The responses page and the editor say what anonymous means. */
   anonymousNotice: "Anonymous survey: answers are not linked to people",
   anonymousHelp:
