@@ -159,51 +159,40 @@ const targetingShape = {
 };
 
 /** The editor payload `{title, description, audience, status, questions[]}` (PUT /api/surveys/{id}). */
-export const surveyInputSchema = z
-  .object({
-    title: z.preprocess(
-      (v) => (typeof v === "string" ? v.trim() : ""),
-      z
-        .string()
-        .min(1, SURVEY_MSG.titleRequired)
-        .max(LIMITS.title, `Title must be at most ${LIMITS.title} characters`),
-    ),
-    description: z.preprocess(
-      (v) => (typeof v === "string" && v.trim() ? v.trim() : null),
-      z
-        .string()
-        .max(LIMITS.description, `Description must be at most ${LIMITS.description} characters`)
-        .nullable(),
-    ),
-    // Audience is lower-cased; a missing one means everyone.
-    audience: z.preprocess(
-      (v) => (typeof v === "string" && v.trim() ? v.trim().toLowerCase() : "all"),
-      z.enum(SURVEY_AUDIENCES, { error: "Audience must be all, students or alumni" }),
-    ),
-    // On save, any status other than active is saved as draft.
-    status: z.preprocess(
-      (v): SurveyStatus => (v === "active" || v === true || v === "on" ? "active" : "draft"),
-      z.enum(SURVEY_STATUSES),
-    ),
-    questions: z.preprocess(
-      (v) => (v === undefined || v === null ? [] : v),
-      z
-        .array(questionInputSchema, { error: "questions must be a list" })
-        .max(LIMITS.questions, `At most ${LIMITS.questions} questions`),
-    ),
-    ...targetingShape,
-  })
-  .superRefine((s, ctx) => {
-    // The schedule is one setting: both numbers, or neither (null clears it).
-    const every = s.remindEveryDays != null;
-    const max = s.remindMax != null;
-    if (every !== max)
-      ctx.addIssue({
-        code: "custom",
-        path: [every ? "remindMax" : "remindEveryDays"],
-        message: TARGETING_MSG.remindPair,
-      });
-  });
+export const surveyInputSchema = z.object({
+  title: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() : ""),
+    z
+      .string()
+      .min(1, SURVEY_MSG.titleRequired)
+      .max(LIMITS.title, `Title must be at most ${LIMITS.title} characters`),
+  ),
+  description: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() ? v.trim() : null),
+    z
+      .string()
+      .max(LIMITS.description, `Description must be at most ${LIMITS.description} characters`)
+      .nullable(),
+  ),
+  // Audience is lower-cased; a missing one means everyone.
+  audience: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() ? v.trim().toLowerCase() : "all"),
+    z.enum(SURVEY_AUDIENCES, { error: "Audience must be all, students or alumni" }),
+  ),
+  // On save, any status other than active is saved as draft.
+  status: z.preprocess(
+    (v): SurveyStatus => (v === "active" || v === true || v === "on" ? "active" : "draft"),
+    z.enum(SURVEY_STATUSES),
+  ),
+  questions: z.preprocess(
+    (v) => (v === undefined || v === null ? [] : v),
+    z
+      .array(questionInputSchema, { error: "questions must be a list" })
+      .max(LIMITS.questions, `At most ${LIMITS.questions} questions`),
+  ),
+  // Cohort and privacy (issue 14); parseSurveyInput also checks the reminder pair (both or neither).
+  ...targetingShape,
+});
 export type SurveyInput = z.output<typeof surveyInputSchema>;
 
 /** The editor form as conform sees it (strings from FormData); mapped onto SurveyInput. */

@@ -30,6 +30,7 @@ import {
 import { TRACER_TEMPLATE } from "./template";
 import {
   assertAnonymousChangeAllowed,
+  assertReminderPair,
   courseNamesById,
   targetingColumns,
 } from "./targeting.server";
@@ -212,7 +213,10 @@ export async function getSurvey(ctx: Ctx, id: string): Promise<SurveyDto> {
 /** Validates an editor payload; throws ValidationError with field paths like `questions.0.text`. */
 export function parseSurveyInput(data: unknown): SurveyInput {
   const r = surveyInputSchema.safeParse(data ?? {});
-  if (r.success) return r.data;
+  if (r.success) {
+    assertReminderPair(r.data);
+    return r.data;
+  }
   const errors: Record<string, string[]> = {};
   for (const issue of r.error.issues)
     (errors[issue.path.join(".") || "_"] ??= []).push(issue.message);

@@ -38,6 +38,16 @@ export async function resolveCourseList(db: Db, list: readonly string[]): Promis
   return ids;
 }
 
+/** The reminder schedule is one setting: both numbers, or neither (null clears it); else a 400. */
+export function assertReminderPair(input: Pick<SurveyInput, "remindEveryDays" | "remindMax">) {
+  const every = input.remindEveryDays != null;
+  const max = input.remindMax != null;
+  if (every !== max)
+    throw new ValidationError(TARGETING_MSG.remindPair, {
+      [every ? "remindMax" : "remindEveryDays"]: [TARGETING_MSG.remindPair],
+    });
+}
+
 export interface TargetingColumns {
   courseIds?: string[];
   graduationYears?: number[];
