@@ -46,3 +46,25 @@ export const nullableChoice = <const T extends readonly [string, ...string[]]>(
     .nullable()
     .transform(emptyToNull)
     .pipe(z.enum(values, { error: message }).nullable());
+
+/**
+ * A year from a form (text), a CSV cell (text) or JSON (a number): a whole number in [min, max], or
+ * null when blank, null or missing. Anything else (a word, a fraction, a boolean) gets `message`.
+ */
+const yearNumber = (min: number, max: number, message: string) =>
+  z
+    .union([z.number(), z.string().trim()], { error: message })
+    .nullable()
+    .transform((v) =>
+      v === null || v === "" ? null : typeof v === "number" ? v : /^\d+$/.test(v) ? Number(v) : NaN,
+    )
+    .pipe(z.number({ error: message }).int(message).min(min, message).max(max, message).nullable());
+
+/** An optional year (a graduation year): see `yearNumber`. */
+export const optionalYear = (min: number, max: number, message: string) =>
+  yearNumber(min, max, message)
+    .optional()
+    .transform((v) => v ?? null);
+
+/** `optionalYear` for `.partial()` objects: a missing key stays missing (see `nullableText`). */
+export const nullableYear = yearNumber;

@@ -25,7 +25,12 @@ import { listCourseGroups } from "~/models/course/course.server";
 import { USERS_MSG } from "~/models/user/admin.schema";
 import { createUserByAdmin } from "~/models/user/admin.server";
 import { userRecordSchema } from "~/models/user/user.schema";
-import { SelectField, TextField, YearLevelOptions } from "~/components/forms/fields";
+import {
+  GraduationYearField,
+  SelectField,
+  TextField,
+  YearLevelOptions,
+} from "~/components/forms/fields";
 import { Field } from "~/components/ui/field";
 import type { loader as rootLoader } from "~/root";
 import styles from "~/styles/people.css";
@@ -158,6 +163,13 @@ export default function CreateUser() {
             >
               <YearLevelOptions levels={REGISTER_YEAR_LEVELS} />
             </SelectField>
+            <GraduationYearField
+              meta={fields.graduationYear}
+              label="Graduation year (optional)"
+              hint={
+                type === "alumni" ? "The year they graduated." : "The year they expect to graduate."
+              }
+            />
           </>
         ) : null}
         <TextField meta={fields.phone} label="Phone (optional)" type="tel" autoComplete="tel" />

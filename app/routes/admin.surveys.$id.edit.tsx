@@ -18,6 +18,7 @@ import adminStyles from "~/styles/survey-admin.css";
 import { domainError } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { actorOf } from "~/models/context";
+import { listCourseGroups } from "~/models/course/course.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: surveyStyles },
@@ -27,8 +28,9 @@ export const links: LinksFunction = () => [
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireAdmin(request, { nonAdminTo: "/" });
   try {
-    const survey = await getSurvey({ db: await getDb(), actor: actorOf(user) }, params.id ?? "");
-    return json({ survey });
+    const db = await getDb();
+    const survey = await getSurvey({ db, actor: actorOf(user) }, params.id ?? "");
+    return json({ survey, courseGroups: await listCourseGroups(db) });
   } catch (e) {
     // A load failure alerts 'Failed to load survey.' and goes to /admin/surveys.
     domainError(e);
@@ -52,7 +54,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditSurvey() {
-  const { survey } = useLoaderData<typeof loader>();
+  const { survey, courseGroups } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const questions = survey.questions.map((q) => ({
     id: q.id,
@@ -68,11 +70,18 @@ export default function EditSurvey() {
       key={survey.id}
       heading="Edit Survey"
       lastResult={lastResult}
+      courseGroups={courseGroups}
+      anonymousLocked={(survey.responseCount ?? 0) > 0}
       defaultValue={{
         title: survey.title,
         audience: survey.audience,
         description: survey.description ?? "",
         status: survey.status === "active",
+        courses: survey.courses,
+        graduationYears: survey.graduationYears.join(", "),
+        anonymous: survey.anonymous,
+        remindEveryDays: survey.remindEveryDays?.toString() ?? "",
+        remindMax: survey.remindMax?.toString() ?? "",
         questions: questions.length ? questions : [BLANK_QUESTION],
       }}
     />

@@ -13,7 +13,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigate, useSubmit } from
 import { useEffect, useState } from "react";
 import { redirectWithFlash, requireAdmin } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
-import { formatAnswer, SURVEY_MSG } from "~/models/survey/survey.rules";
+import { cohortLabel, formatAnswer, SURVEY_MSG, TARGETING_MSG } from "~/models/survey/survey.rules";
+import { courseNamesById } from "~/models/survey/targeting.server";
 import {
   countResponses,
   deleteResponse,
@@ -57,13 +58,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     });
   }
   const { survey, questions } = loaded;
-  const [total, responses, summary] = await Promise.all([
+  const [total, responses, summary, courseNames] = await Promise.all([
     countResponses(db, survey.id, role),
     listResponses(db, survey.id, { role, limit: PAGE, offset: (page - 1) * PAGE }),
     surveySummary(db, survey.id, { role }),
+    courseNamesById(db),
   ]);
   return json({
     survey,
+    // An anonymous response is shown by its cohort (programme, graduation year), copied at submit.
+    courseNames: Object.fromEntries(courseNames),
     questions,
     responses,
     summary,
@@ -99,7 +103,7 @@ function LocalTime({ iso }: { iso: string }) {
 }
 
 export default function SurveyResponses() {
-  const { survey, questions, responses, summary, role, page, pages, total } =
+  const { survey, questions, responses, summary, role, page, pages, total, courseNames } =
     useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigate = useNavigate();
@@ -133,6 +137,22 @@ export default function SurveyResponses() {
           <Link to="/admin/surveys">All Surveys</Link>
         </div>
       </div>
+      <p className="muted survey-cohort">
+        {`Cohort: ${cohortLabel(survey)}`}
+        {survey.anonymous ? (
+          <>
+            {" "}
+            <span className="badge">Anonymous</span>
+          </>
+        ) : null}
+      </p>
+      {survey.anonymous ? (
+        <p className="alert alert-info survey-anonymous-notice" role="note">
+          <strong>{TARGETING_MSG.anonymousNotice}.</strong> Each response shows only the role,
+          programme and graduation year copied when it was sent, and the day (not the time). The CSV
+          export has no names or e-mails either.
+        </p>
+      ) : null}
 
       <div className="row survey-toolbar">
         <Form method="get" className="row" onChange={(e) => submit(e.currentTarget)}>
@@ -186,10 +206,28 @@ export default function SurveyResponses() {
               return (
                 <li key={r.id} className="card stack survey-response">
                   <div className="row survey-response-head">
-                    <strong>{r.userId?.name || r.userId?.email || "Anonymous"}</strong>
+                    {survey.anonymous ? (
+                      <strong>
+                        Anonymous respondent
+                        {[
+                          r.courseId ? courseNames[r.courseId] : null,
+                          r.graduationYear ? `Class of ${r.graduationYear}` : null,
+                        ]
+                          .filter(Boolean)
+                          .map((t) => ` · ${t}`)
+                          .join("")}
+                      </strong>
+                    ) : (
+                      <strong>{r.userId?.name || r.userId?.email || "Anonymous"}</strong>
+                    )}
                     <span className="badge">{r.role}</span>
                     <span className="muted">
-                      <LocalTime iso={r.createdAt} />
+                      {survey.anonymous ? (
+                        // Only the day is stored for an anonymous answer (midnight UTC).
+                        <time dateTime={r.createdAt.slice(0, 10)}>{r.createdAt.slice(0, 10)}</time>
+                      ) : (
+                        <LocalTime iso={r.createdAt} />
+                      )}
                     </span>
                     <Form
                       method="post"

@@ -22,7 +22,7 @@ import {
 import { useEffect, useState } from "react";
 import { requireAdmin } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
-import { SURVEY_MSG } from "~/models/survey/survey.rules";
+import { cohortLabel, SURVEY_MSG, TARGETING_MSG } from "~/models/survey/survey.rules";
 import {
   createSurveyFromTemplate,
   deleteSurvey,
@@ -162,11 +162,17 @@ export default function SurveysList() {
                 <span className={`badge ${s.status === "active" ? "badge-success" : ""}`}>
                   {s.status === "active" ? "Active" : "Inactive"}
                 </span>
+                {s.anonymous ? (
+                  <span className="badge" title={TARGETING_MSG.anonymousNotice}>
+                    Anonymous
+                  </span>
+                ) : null}
               </div>
               {s.description ? <p className="survey-card-description">{s.description}</p> : null}
               <p className="muted">
                 {`Audience: ${s.audience.toUpperCase()} · ${s.questionCount} question${s.questionCount === 1 ? "" : "s"}`}
               </p>
+              <p className="muted survey-card-cohort">{`Cohort: ${cohortLabel(s)}`}</p>
               <div className="row survey-card-actions">
                 <Link
                   to={`/admin/surveys/${s.id}/responses`}

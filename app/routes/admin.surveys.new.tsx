@@ -6,7 +6,7 @@ import type {
   MetaFunction,
 } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useActionData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { redirectWithFlash, requireAdmin } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
 import { saveEditorForm } from "~/models/survey/editor.server";
@@ -15,6 +15,7 @@ import surveyStyles from "~/styles/surveys.css";
 import adminStyles from "~/styles/survey-admin.css";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { actorOf } from "~/models/context";
+import { listCourseGroups } from "~/models/course/course.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: surveyStyles },
@@ -23,7 +24,7 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request, { nonAdminTo: "/" });
-  return null;
+  return json({ courseGroups: await listCourseGroups(await getDb()) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -40,10 +41,12 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function NewSurvey() {
   const lastResult = useActionData<typeof action>();
+  const { courseGroups } = useLoaderData<typeof loader>();
   return (
     <SurveyEditor
       heading="New Survey"
       lastResult={lastResult}
+      courseGroups={courseGroups}
       defaultValue={{
         title: "",
         audience: "all",

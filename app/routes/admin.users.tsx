@@ -45,6 +45,7 @@ const toRow = (u: PublicUser): UserRowView => ({
   personalEmail: u.personalEmail,
   role: u.role,
   yearLevel: u.yearLevel,
+  graduationYear: u.graduationYear,
   courseName: u.course?.name ?? null,
   isActive: u.isActive,
   isEmailVerified: u.isEmailVerified,

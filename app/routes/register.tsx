@@ -33,7 +33,12 @@ import { PasswordInput } from "~/components/auth/password-input";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { VerificationModal } from "~/components/auth/verification-modal";
 import { LEGAL_IDS, LegalModal, type LegalDoc } from "~/components/layout/legal-modals";
-import { SelectField, TextField, YearLevelOptions } from "~/components/forms/fields";
+import {
+  GraduationYearField,
+  SelectField,
+  TextField,
+  YearLevelOptions,
+} from "~/components/forms/fields";
 import { Field } from "~/components/ui/field";
 import { useValidators, validateWith } from "~/components/forms/use-validators";
 import { notify } from "~/components/ui/notify";
@@ -206,9 +211,16 @@ export default function Register() {
           <SelectField meta={fields.course} label="Course">
             <CourseOptions groups={courseGroups} placeholder="Select your course" />
           </SelectField>
-          <SelectField meta={fields.yearLevel} label="Year level">
-            <YearLevelOptions levels={yearLevels} />
-          </SelectField>
+          <div className="auth-grid-2">
+            <SelectField meta={fields.yearLevel} label="Year level">
+              <YearLevelOptions levels={yearLevels} />
+            </SelectField>
+            <GraduationYearField
+              meta={fields.graduationYear}
+              label="Graduation year"
+              hint="Alumni: the year you graduated. Students: the year you expect to (optional)."
+            />
+          </div>
           <div className="auth-grid-2">
             <Field label="Password" id={fields.password.id} error={fields.password.errors}>
               {(p) => (

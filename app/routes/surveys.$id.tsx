@@ -14,7 +14,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useEffect } from "react";
 import { requireUser } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
-import { answersFromForm, SURVEY_MSG } from "~/models/survey/survey.rules";
+import { answersFromForm, SURVEY_MSG, TARGETING_MSG } from "~/models/survey/survey.rules";
 import { getSurveyForAnswering, submitResponse } from "~/models/survey/survey.server";
 import { SurveyAnswerForm } from "~/components/survey/survey-answer-form";
 import { notify } from "~/components/ui/notify";
@@ -74,6 +74,12 @@ export default function AnswerSurvey() {
       <header className="stack survey-head">
         <h1>{survey.title}</h1>
         {survey.description ? <p className="survey-description">{survey.description}</p> : null}
+        {survey.anonymous ? (
+          // Respondents read the mode before answering (docs/privacy.md).
+          <p className="alert alert-info survey-anonymous-notice" role="note">
+            {TARGETING_MSG.respondentNotice}
+          </p>
+        ) : null}
       </header>
       {done ? (
         <div className="card stack" role="status">

@@ -79,6 +79,8 @@ describe("runway surveys", () => {
           title: "Pulse",
           status: "active",
           audience: "alumni",
+          cohort: "Alumni",
+          anonymous: false,
           questions: 1,
           responses: 0,
         },

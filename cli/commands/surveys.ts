@@ -28,12 +28,16 @@ export async function runSurveysList(
 ): Promise<number> {
   const io = deps.io ?? processIo;
   const { listAllSurveys } = await import("~/models/survey/survey.server");
+  const { cohortLabel } = await import("~/models/survey/survey.rules");
   const list = await withDb(deps, (h) => listAllSurveys(h.db));
   const rows = list.map((s) => ({
     id: s._id,
     title: s.title,
     status: s.status,
     audience: s.audience,
+    // The cohort in words (issue 14): "Alumni · BS Aeronautical Engineering · 2023, 2024".
+    cohort: cohortLabel(s),
+    anonymous: s.anonymous,
     questions: s.questions.length,
     responses: s.responseCount ?? 0,
   }));
@@ -48,7 +52,7 @@ export async function runSurveysList(
           r.id,
           r.title,
           r.status,
-          r.audience,
+          r.anonymous ? `${r.cohort} (anonymous)` : r.cohort,
           String(r.questions),
           String(r.responses),
         ]),

@@ -183,7 +183,11 @@ export async function runUsersList(opts: UsersListOptions, deps: RunDeps = {}): 
         `${u.firstName} ${u.lastName}`,
         u.personalEmail ? `${u.email} (personal: ${u.personalEmail})` : u.email,
         u.role,
-        u.role === "admin" ? "-" : [u.yearLevel, course?.code].filter(Boolean).join(" • ") || "-",
+        u.role === "admin"
+          ? "-"
+          : [u.yearLevel, course?.code, u.graduationYear ? `Class of ${u.graduationYear}` : null]
+              .filter(Boolean)
+              .join(" • ") || "-",
         u.isActive ? "Active" : "Inactive",
       ]),
     ),
@@ -302,7 +306,8 @@ export function configure(program: Command, deps: RunDeps = {}): void {
     )
     .argument(
       "<file.csv>",
-      "UTF-8 CSV with a header row: email, firstName, lastName, role, studentId, course, yearLevel, phone[, password]",
+      "UTF-8 CSV with a header row: email, firstName, lastName, role, studentId, course, yearLevel, graduationYear, phone[, password]" +
+        " (graduationYear: alumni the year they graduated, students the expected year; optional)",
     )
     .option("--partial", "write the valid rows and list the rejected ones")
     .option("--dry-run", "validate and report; write nothing")

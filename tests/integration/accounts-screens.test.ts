@@ -8,7 +8,7 @@ import type { Db } from "../../db/client";
 import { sessions, users } from "../../db/schema";
 import { requireAdmin, requireAnonymous, requireUser } from "../../app/web/auth.server";
 import { forEachDb } from "../setup/db";
-import { useServer, type TestServer } from "../setup/http";
+import { postForm, useServer, type TestServer } from "../setup/http";
 import { createUser, courseId } from "../factories";
 
 const codeIn = (text: string) => text.match(/\b(\d{6})\b/)![1];
@@ -16,19 +16,7 @@ const linkIn = (text: string) => text.match(/https?:\/\/\S+/)![0];
 let n = 0;
 const newEmail = () => `screen.${Date.now().toString(36)}${++n}@example.edu`;
 
-function post(
-  app: TestServer,
-  path: string,
-  fields: Record<string, string | string[]>,
-  cookie?: string,
-) {
-  const body = new URLSearchParams();
-  for (const [k, v] of Object.entries(fields))
-    for (const x of Array.isArray(v) ? v : [v]) body.append(k, x);
-  const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded" };
-  if (cookie) headers.Cookie = cookie;
-  return app.fetch(path, { method: "POST", body, headers });
-}
+const post = postForm;
 const sessionCookie = (res: Response) =>
   res.headers.getSetCookie().find((c) => c.startsWith("runway_session="));
 /** Decodes HTML entities enough to compare texts with quotes. */

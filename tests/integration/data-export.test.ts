@@ -26,7 +26,7 @@ describe("runway export: database-written tables", () =>
         await t.db
           .execute(sql`update users set first_name = ${text}, last_name = ${AWKWARD[(i + 5) % AWKWARD.length]},
             phone = ${i % 2 ? null : text}, address = ${text}, bio = ${i % 3 ? text : null},
-            is_active = ${i % 2 === 0},
+            is_active = ${i % 2 === 0}, graduation_year = ${i % 3 ? 2000 + i : null},
             last_login_at = ${i % 2 ? null : sql`'2025-02-03T04:05:06.789999Z'::timestamptz`},
             email_verified_at = ${i % 3 ? sql`now()` : null}
           where id = ${user.id}`);

@@ -130,3 +130,18 @@ export function useServer(
   };
   return s;
 }
+
+/** A plain form post (a browser without JavaScript): repeated keys for lists, an optional session cookie. */
+export function postForm(
+  app: TestServer,
+  p: string,
+  fields: Record<string, string | string[]>,
+  cookie?: string,
+) {
+  const body = new URLSearchParams();
+  for (const [k, v] of Object.entries(fields))
+    for (const x of Array.isArray(v) ? v : [v]) body.append(k, x);
+  const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded" };
+  if (cookie) headers.Cookie = cookie;
+  return app.fetch(p, { method: "POST", body, headers });
+}

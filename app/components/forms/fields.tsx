@@ -105,3 +105,24 @@ export function YearLevelOptions({ levels }: { levels: readonly string[] }) {
     </>
   );
 }
+
+/**
+ * A graduation year (issue 14): typed as text with a numeric keyboard, four digits; the schema
+ * (`graduationYearField`) reads it and gives the message.
+ */
+export function GraduationYearField({
+  meta,
+  label,
+  hint,
+}: Pick<Labelled, "meta" | "label" | "hint">) {
+  return (
+    <TextField
+      meta={meta}
+      label={label}
+      hint={hint}
+      inputMode="numeric"
+      autoComplete="off"
+      maxLength={4}
+    />
+  );
+}

@@ -8,7 +8,13 @@ import { YEAR_LEVELS } from "#db/constants";
 import { PROFILE_MSG } from "~/models/user/messages";
 import type { PublicUser } from "~/models/user/user.server";
 import { Field } from "../ui/field";
-import { SelectField, TextField, TextareaField, YearLevelOptions } from "../forms/fields";
+import {
+  GraduationYearField,
+  SelectField,
+  TextField,
+  TextareaField,
+  YearLevelOptions,
+} from "../forms/fields";
 import { CourseOptions } from "~/components/ui/course-options";
 import { useValidators, validateWith } from "../forms/use-validators";
 
@@ -43,6 +49,7 @@ export function ProfileForm({
       studentId: profile.studentId ?? "",
       course: profile.course?._id ?? "",
       yearLevel: profile.yearLevel ?? "",
+      graduationYear: profile.graduationYear?.toString() ?? "",
     },
     ...validateWith(validators && validators.profile),
   });
@@ -77,6 +84,11 @@ export function ProfileForm({
               <YearLevelOptions levels={YEAR_LEVELS} />
             </SelectField>
           </div>
+          <GraduationYearField
+            meta={fields.graduationYear}
+            label="Graduation Year"
+            hint="Alumni: the year you graduated. Students: the year you expect to."
+          />
         </>
       ) : null}
       <TextareaField meta={fields.bio} label="Bio" rows={4} />

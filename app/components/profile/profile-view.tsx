@@ -14,6 +14,7 @@ export function ProfileView({ profile }: { profile: PublicUser }) {
           ["Student ID", profile.studentId],
           ["Course", profile.course?.name ?? null],
           ["Year Level", profile.yearLevel],
+          ["Graduation Year", profile.graduationYear?.toString() ?? null],
         ] as Array<[string, string | null]>)
       : []),
     ["Bio", profile.bio],

@@ -23,12 +23,20 @@ import {
 import { SelectField, TextField, TextareaField } from "~/components/forms/fields";
 import { OUTCOME_KEYS } from "~/models/survey/outcome-keys";
 import { surveyNotify } from "./notify";
+import { SurveyTargetingFields } from "./survey-targeting-fields";
+import type { CourseGroup } from "~/components/ui/course-options";
 
 export type EditorDefaults = {
   title: string;
   audience: string;
   description: string;
   status: boolean;
+  /** Cohort and privacy (issue 14). */
+  courses?: string[];
+  graduationYears?: string;
+  anonymous?: boolean;
+  remindEveryDays?: string;
+  remindMax?: string;
   questions: {
     id?: string;
     text: string;
@@ -47,10 +55,14 @@ export function SurveyEditor({
   heading,
   defaultValue,
   lastResult,
+  courseGroups = [],
+  anonymousLocked = false,
 }: {
   heading: string;
   defaultValue: EditorDefaults;
   lastResult?: SubmissionResult<string[]> | null;
+  courseGroups?: CourseGroup[];
+  anonymousLocked?: boolean;
 }) {
   const saving = useNavigation().state === "submitting";
   const [form, fields] = useForm<EditorForm>({
@@ -92,6 +104,15 @@ export function SurveyEditor({
               </option>
             ))}
           </SelectField>
+          <SurveyTargetingFields
+            courses={fields.courses}
+            graduationYears={fields.graduationYears}
+            anonymous={fields.anonymous}
+            remindEveryDays={fields.remindEveryDays}
+            remindMax={fields.remindMax}
+            courseGroups={courseGroups}
+            anonymousLocked={anonymousLocked}
+          />
           <TextareaField
             meta={fields.description}
             label="Description"

@@ -10,11 +10,12 @@ export function CourseOptions({
   placeholder,
 }: {
   groups: CourseGroup[];
-  placeholder: string;
+  /** The empty first choice of a single select; none for a multiple select. */
+  placeholder?: string;
 }) {
   return (
     <>
-      <option value="">{placeholder}</option>
+      {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
       {groups.map((g) => (
         <optgroup key={g.institute} label={g.label}>
           {g.courses.map((c) => (

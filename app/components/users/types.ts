@@ -10,6 +10,8 @@ export interface UserRowView {
   personalEmail?: string | null;
   role: Role;
   yearLevel: string | null;
+  /** Graduation year (issue 14), shown as 'Class of 2024'. */
+  graduationYear?: number | null;
   courseName: string | null;
   isActive: boolean;
   isEmailVerified: boolean;
@@ -26,8 +28,11 @@ export type UserActionResult =
       reason: string | null;
     };
 
-/** 'year level • course name' for students and alumni, else a dash. */
-export function yearCourse(u: Pick<UserRowView, "role" | "yearLevel" | "courseName">): string {
+/** 'year level • course name • Class of 2024' for students and alumni, else a dash. */
+export function yearCourse(
+  u: Pick<UserRowView, "role" | "yearLevel" | "courseName" | "graduationYear">,
+): string {
   if (u.role !== "student" && u.role !== "alumni") return "—";
-  return [u.yearLevel, u.courseName].filter(Boolean).join(" • ") || "—";
+  const classOf = u.graduationYear ? `Class of ${u.graduationYear}` : null;
+  return [u.yearLevel, u.courseName, classOf].filter(Boolean).join(" • ") || "—";
 }

@@ -56,6 +56,7 @@ export async function registerUser(
       studentId: input.userType === "student" ? input.studentId : null,
       courseId: course?.id ?? null,
       yearLevel: input.yearLevel,
+      graduationYear: input.graduationYear,
       isActive: true,
       emailVerifiedAt: null,
     });

@@ -52,7 +52,7 @@ interface ShapedTable {
   from: SQL;
   /** The key, a uuid column of t. */
   key: string;
-  cells: { kind: "text" | "bool" | "time"; expr: SQL }[];
+  cells: { kind: "text" | "int" | "bool" | "time"; expr: SQL }[];
 }
 
 const col = (name: string, doc: string): Column => ({ name, doc });
@@ -78,6 +78,7 @@ const TABLES: TableExport[] = [
       col("courseCode", "course short code (see courses)"),
       col("courseName", "course name"),
       col("yearLevel", "1st Year … 4th Year, Graduate"),
+      col("graduationYear", "alumni: year graduated; students: expected year; empty if unknown"),
       col("phone", "phone / contact number"),
       col("address", "address"),
       col("bio", "bio"),
@@ -102,6 +103,7 @@ const TABLES: TableExport[] = [
         { kind: "text", expr: sql`c.code` },
         { kind: "text", expr: sql`c.name` },
         { kind: "text", expr: sql`t.year_level` },
+        { kind: "int", expr: sql`t.graduation_year` },
         { kind: "text", expr: sql`t.phone` },
         { kind: "text", expr: sql`t.address` },
         { kind: "text", expr: sql`t.bio` },
@@ -126,6 +128,7 @@ const TABLES: TableExport[] = [
           courseCode: courses.code,
           courseName: courses.name,
           yearLevel: users.yearLevel,
+          graduationYear: users.graduationYear,
           phone: users.phone,
           address: users.address,
           bio: users.bio,
@@ -264,6 +267,17 @@ const TABLES: TableExport[] = [
       col("description", "description"),
       col("audience", "all, students or alumni"),
       col("status", "draft or active"),
+      col(
+        "courseIds",
+        "programmes targeted: course ids (CSV: “; ”; JSON: a list); empty = every one",
+      ),
+      col(
+        "graduationYears",
+        "graduation years targeted (CSV: “; ”; JSON: a list); empty = every one",
+      ),
+      col("anonymous", "true when answers are not linked to people (docs/privacy.md)"),
+      col("remindEveryDays", "remind non-responders every N days; empty = no schedule"),
+      col("remindMax", "at most this many reminders"),
       col("createdBy", "id of the administrator who created it"),
       col("createdAt", "created (ISO 8601)"),
       col("updatedAt", "last changed (ISO 8601)"),
@@ -276,6 +290,11 @@ const TABLES: TableExport[] = [
           description: surveys.description,
           audience: surveys.audience,
           status: surveys.status,
+          courseIds: surveys.courseIds,
+          graduationYears: surveys.graduationYears,
+          anonymous: surveys.anonymous,
+          remindEveryDays: surveys.remindEveryDays,
+          remindMax: surveys.remindMax,
           createdBy: surveys.createdBy,
           createdAt: surveys.createdAt,
           updatedAt: surveys.updatedAt,
@@ -333,7 +352,9 @@ const TABLES: TableExport[] = [
       col("userId", "respondent's user id (empty if the user was deleted)"),
       col("userEmail", "respondent's e-mail at export time"),
       col("role", "respondent's role when answering"),
-      col("createdAt", "submitted (ISO 8601)"),
+      col("courseId", "respondent's programme when answering (course id)"),
+      col("graduationYear", "respondent's graduation year when answering"),
+      col("createdAt", "submitted (ISO 8601; the day only, midnight UTC, for an anonymous survey)"),
     ],
     page: (db, after, limit) =>
       db
@@ -343,6 +364,8 @@ const TABLES: TableExport[] = [
           userId: surveyResponses.userId,
           userEmail: users.email,
           role: surveyResponses.role,
+          courseId: surveyResponses.courseId,
+          graduationYear: surveyResponses.graduationYear,
           createdAt: surveyResponses.createdAt,
         })
         .from(surveyResponses)
@@ -514,6 +537,7 @@ async function shapedPage(
     const x = sql.raw(`p.c${i}`);
     if (c.kind === "bool") return sql`case when ${x} then '1' else '' end`;
     if (c.kind === "time") return csvText(isoTime(x));
+    if (c.kind === "int") return sql`coalesce(${x}::text, '')`;
     return csvText(x);
   });
   const json = shaped.cells.map((c, i) => {

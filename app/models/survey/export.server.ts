@@ -16,6 +16,11 @@ import { SURVEY_MSG } from "./survey.schema";
 export const BOM = "\uFEFF";
 export const EXPORT_BATCH = 5000;
 const FIXED_COLUMNS = ["Respondent", "Email", "Role", "Course", "Submitted At"];
+/**
+ * An anonymous survey's fixed columns (ADR 100): no name, no e-mail; the cohort copied onto the
+ * response at submit, and only the day it was sent.
+ */
+export const ANONYMOUS_COLUMNS = ["Role", "Course", "Graduation Year", "Submitted At"];
 
 /**
  * Cells starting with = + - @ tab or CR are read as formulas by spreadsheet programs (CSV
@@ -103,14 +108,14 @@ export async function* responsesCsv(
   opts: { role?: RoleFilter; batchSize?: number } = {},
 ): AsyncGenerator<string> {
   if (!isUuid(surveyId)) throw new NotFound(SURVEY_MSG.notFound);
-  const [survey] = await rowsOf<{ id: string }>(
+  const [survey] = await rowsOf<{ id: string; anonymous: boolean }>(
     db,
-    sql`select id from surveys where id = ${surveyId}`,
+    sql`select id, anonymous from surveys where id = ${surveyId}`,
   );
   if (!survey) throw new NotFound(SURVEY_MSG.notFound);
   const questions = await allQuestions(db, surveyId);
   const header = [
-    ...FIXED_COLUMNS,
+    ...(survey.anonymous ? ANONYMOUS_COLUMNS : FIXED_COLUMNS),
     ...questions.map((q) => (q.archivedAt ? `${q.text} (removed)` : q.text)),
   ];
   yield BOM + csvRows([header]);
@@ -122,9 +127,18 @@ export async function* responsesCsv(
                              nullif(u.email, ''), 'Anonymous') as respondent,
                     u.email, r.role, c.name as course,
                     to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as submitted`;
-  const fixedCells = ["respondent", "email", "role", "course", "submitted"].map((n) =>
-    csvCell(sql.raw(`g.${n}`)),
-  );
+  const fixedNames = ["respondent", "email", "role", "course", "submitted"];
+  // Anonymous: Role, Course (copied at submit), Graduation Year, Submitted At (the day only); the
+  // users table is not even joined.
+  const anonymousFixed = sql`r.role, c.name as course, r.graduation_year::text as graduation_year,
+                    to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD') as submitted`;
+  const anonymousNames = ["role", "course", "graduation_year", "submitted"];
+  const names = survey.anonymous ? anonymousNames : fixedNames;
+  const joins = survey.anonymous
+    ? sql`left join courses c on c.id = r.course_id`
+    : sql`left join users u on u.id = r.user_id
+            left join courses c on c.id = u.course_id`;
+  const fixedCells = names.map((n) => csvCell(sql.raw(`g.${n}`)));
   // One text column per question (x0, x1, …), in column order, removed questions too.
   const answerTexts = questions.map(
     (q, i) => sql`${answerText(sql`f.answers -> ${sql.raw(`'${q.id}'`)}`)} as ${sql.raw(`x${i}`)}`,
@@ -141,16 +155,15 @@ export async function* responsesCsv(
     const [page]: Batch[] = await rowsOf<Batch>(
       db,
       sql`with f as materialized (
-            select r.id, r.created_at, ${fixed},
+            select r.id, r.created_at, ${survey.anonymous ? anonymousFixed : fixed},
                    (select jsonb_object_agg(a.question_id, a.value) from survey_answers a where a.response_id = r.id) as answers
             from survey_responses r
-            left join users u on u.id = r.user_id
-            left join courses c on c.id = u.course_id
+            ${joins}
             where r.survey_id = ${surveyId} ${roleCond} ${keyCond}
             order by r.created_at, r.id
             limit ${batch}
           ), g as materialized (
-            select f.id, f.created_at, f.respondent, f.email, f.role, f.course, f.submitted
+            select f.id, f.created_at, ${sql.raw(names.map((n) => `f.${n}`).join(", "))}
                    ${answerTexts.length ? sql`, ${sql.join(answerTexts, sql`, `)}` : sql``}
             from f
           )

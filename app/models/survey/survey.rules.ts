@@ -247,3 +247,47 @@ export function rawAnswersFromForm(
 ): Map<string, unknown> {
   return new Map(answersFromForm(form, questions).answers.map((a) => [a.questionId, a.value]));
 }
+
+/* ── Cohort targeting and privacy mode (issue 14) ───────────────────────────────────────────── */
+
+/** Bounds of a survey's reminder schedule ('remind every N days, at most K times'). */
+export const REMIND_LIMITS = { everyDaysMax: 90, maxTimes: 10 } as const;
+
+export const TARGETING_MSG = {
+  graduationYears: "Graduation years must be years between 1950 and 2100",
+  courses: "Programmes must be a list of course ids or names",
+  unknownCourse: (name: string) =>
+    `Unknown programme “${name}”: use a course id or name from the courses list`,
+  anonymous: "anonymous must be true or false",
+  anonymousLocked:
+    "Anonymous mode cannot be turned on or off once the survey has responses: answers already " +
+    "given cannot be re-linked to people or un-linked from them. Create a new survey instead.",
+  remindEveryDays: `Remind every 1 to ${REMIND_LIMITS.everyDaysMax} days`,
+  remindMax: `Send 1 to ${REMIND_LIMITS.maxTimes} reminders`,
+  remindPair: "Set both how often to remind and how many reminders, or neither",
+  /** The answering screen tells the respondent before they answer. */
+  respondentNotice:
+    "This survey is anonymous: your answers are stored without your name or e-mail, with only " +
+    "your role, programme and graduation year and the day you answer. Runway records that you " +
+    "answered, so you are not asked again, but not which answers are yours.",
+  /** The responses page and the editor say what anonymous means. */
+  anonymousNotice: "Anonymous survey: answers are not linked to people",
+  anonymousHelp:
+    "Who has answered is kept apart from the answers, with no time or id that joins them; each " +
+    "answer keeps only the role, programme and graduation year, and the day it was sent. Names and " +
+    "e-mails never appear on the responses page, the API or the CSV. It cannot be changed once " +
+    "someone has answered.",
+} as const;
+
+/** The words of a cohort: "Alumni · BS Aeronautical Engineering · 2023, 2024" (the lists and screens). */
+export function cohortLabel(s: {
+  audience: string;
+  courseNames?: readonly string[];
+  graduationYears?: readonly number[];
+}): string {
+  const who = AUDIENCE_LABELS[s.audience as SurveyAudience] ?? s.audience;
+  const parts = [s.audience === "all" ? "Students and alumni" : who];
+  if (s.courseNames?.length) parts.push(s.courseNames.join(", "));
+  if (s.graduationYears?.length) parts.push(s.graduationYears.join(", "));
+  return parts.join(" · ");
+}

@@ -4,6 +4,8 @@
  */
 import { z } from "zod";
 import {
+  GRADUATION_YEAR_MAX,
+  GRADUATION_YEAR_MIN,
   QUESTION_TYPES,
   SURVEY_AUDIENCES,
   SURVEY_STATUSES,
@@ -14,6 +16,8 @@ import {
   LIMITS,
   LIMIT_MSG,
   SURVEY_MSG,
+  REMIND_LIMITS,
+  TARGETING_MSG,
   effectiveType,
   isChoiceType,
   splitOptions,
@@ -99,6 +103,79 @@ export const questionInputSchema = z
     return { id, key, text, type, required: boolish(q.required), options, scaleMax };
   });
 
+/** A list given as an array or as one comma/newline-separated string; blanks dropped, null → missing. */
+const listOf = (v: unknown) => {
+  if (v === undefined || v === null) return undefined;
+  const items = typeof v === "string" ? v.split(/[,\n]/) : v;
+  if (!Array.isArray(items)) return items;
+  return items
+    .map((x) => (typeof x === "string" ? x.trim() : x))
+    .filter((x) => x !== "" && x !== null);
+};
+/** A whole number from JSON or a numeric string from a form; blank → null. */
+const wholeOrNull = (v: unknown) => {
+  if (v === undefined) return undefined;
+  if (v === null || v === "") return null;
+  if (typeof v === "string" && /^\s*\d+\s*$/.test(v)) return Number(v);
+  return v;
+};
+const remindField = (max: number, message: string) =>
+  z.preprocess(
+    wholeOrNull,
+    z
+      .number({ error: message })
+      .int(message)
+      .min(1, message)
+      .max(max, message)
+      .nullable()
+      .optional(),
+  );
+
+/**
+ * The cohort and privacy fields (issue 14). Each is optional: a payload without it leaves a saved
+ * survey's value alone (an older client that knows nothing of cohorts does not clear them) and a
+ * new survey takes the default (everyone in the audience, not anonymous, no reminders).
+ */
+const targetingShape = {
+  // Course ids or names; the model resolves them (unknown → 400 naming it).
+  courses: z.preprocess(
+    listOf,
+    z
+      .array(z.string({ error: TARGETING_MSG.courses }).max(200), { error: TARGETING_MSG.courses })
+      .max(200, TARGETING_MSG.courses)
+      .optional(),
+  ),
+  graduationYears: z.preprocess(
+    (v) => {
+      const list = listOf(v);
+      return Array.isArray(list) ? list.map(wholeOrNull) : list;
+    },
+    z
+      .array(
+        z
+          .number({ error: TARGETING_MSG.graduationYears })
+          .int(TARGETING_MSG.graduationYears)
+          .min(GRADUATION_YEAR_MIN, TARGETING_MSG.graduationYears)
+          .max(GRADUATION_YEAR_MAX, TARGETING_MSG.graduationYears),
+        { error: TARGETING_MSG.graduationYears },
+      )
+      .max(200, TARGETING_MSG.graduationYears)
+      .optional()
+      .transform((ys) => (ys ? [...new Set(ys)].sort((a, b) => a - b) : undefined)),
+  ),
+  anonymous: z.preprocess(
+    (v) => {
+      if (v === undefined || v === null) return undefined;
+      if (v === "true" || v === "on" || v === "1" || v === 1) return true;
+      if (v === "false" || v === "off" || v === "0" || v === 0 || v === "") return false;
+      return v;
+    },
+    z.boolean({ error: TARGETING_MSG.anonymous }).optional(),
+  ),
+  remindEveryDays: remindField(REMIND_LIMITS.everyDaysMax, TARGETING_MSG.remindEveryDays),
+  remindMax: remindField(REMIND_LIMITS.maxTimes, TARGETING_MSG.remindMax),
+};
+
 /** The editor payload `{title, description, audience, status, questions[]}` (PUT /api/surveys/{id}). */
 export const surveyInputSchema = z.object({
   title: z.preprocess(
@@ -145,6 +222,8 @@ export const surveyInputSchema = z.object({
         }
       }),
   ),
+  // Cohort and privacy (issue 14); parseSurveyInput also checks the reminder pair (both or neither).
+  ...targetingShape,
 });
 export type SurveyInput = z.output<typeof surveyInputSchema>;
 
@@ -158,6 +237,12 @@ export const editorFormSchema = z.object({
   audience: z.enum(SURVEY_AUDIENCES).default("all"),
   description: z.string().max(LIMITS.description, LIMIT_MSG.description).optional(),
   status: z.boolean().optional(),
+  // Cohort and privacy (issue 14): read loosely here; surveyInputSchema gives the messages.
+  courses: z.array(z.string()).optional(),
+  graduationYears: z.string().max(1000).optional(),
+  anonymous: z.boolean().optional(),
+  remindEveryDays: z.string().max(10).optional(),
+  remindMax: z.string().max(10).optional(),
   questions: z
     .array(
       z.object({
@@ -195,6 +280,11 @@ export function editorFormToInput(f: EditorForm) {
     description: f.description ?? "",
     audience: f.audience,
     status: f.status ? "active" : "draft",
+    courses: f.courses ?? [],
+    graduationYears: f.graduationYears ?? "",
+    anonymous: !!f.anonymous,
+    remindEveryDays: f.remindEveryDays ?? null,
+    remindMax: f.remindMax ?? null,
     questions: f.questions.map((q) => ({
       _id: q.id || undefined,
       key: q.key || null,

@@ -28,6 +28,12 @@ import {
   type SurveyInput,
 } from "./survey.schema";
 import { TRACER_TEMPLATE } from "./template";
+import {
+  assertAnonymousChangeAllowed,
+  assertReminderPair,
+  courseNamesById,
+  targetingColumns,
+} from "./targeting.server";
 import { isUuid } from "~/lib/ids";
 
 type SurveyRow = typeof surveys.$inferSelect;
@@ -54,6 +60,7 @@ export function serializeSurvey(
   s: SurveyRow,
   questions: QuestionRow[],
   extra: { responseCount?: number; answered?: boolean } = {},
+  courseNames: ReadonlyMap<string, string> = new Map(),
 ) {
   const live = questions.filter((q) => !q.archivedAt).sort((a, b) => a.position - b.position);
   return {
@@ -63,6 +70,13 @@ export function serializeSurvey(
     description: s.description,
     audience: s.audience as SurveyAudience,
     status: s.status as SurveyStatus,
+    // Cohort and privacy (issue 14): empty lists mean everyone in the audience.
+    courses: s.courseIds,
+    courseNames: s.courseIds.map((id) => courseNames.get(id) ?? id),
+    graduationYears: s.graduationYears,
+    anonymous: s.anonymous,
+    remindEveryDays: s.remindEveryDays,
+    remindMax: s.remindMax,
     questions: live.map(serializeQuestion),
     questionCount: live.length,
     ...extra,
@@ -139,8 +153,9 @@ export async function listAllSurveys(db: Db) {
     db,
     rows.map((r) => r.id),
   );
+  const names = await courseNamesById(db);
   return rows.map((s) =>
-    serializeSurvey(s, qs.get(s.id) ?? [], { responseCount: byId.get(s.id) ?? 0 }),
+    serializeSurvey(s, qs.get(s.id) ?? [], { responseCount: byId.get(s.id) ?? 0 }, names),
   );
 }
 
@@ -169,8 +184,9 @@ export async function listSurveys(ctx: Ctx) {
     ctx.db,
     rows.map((r) => r.survey.id),
   );
+  const names = await courseNamesById(ctx.db);
   return rows.map((r) =>
-    serializeSurvey(r.survey, qs.get(r.survey.id) ?? [], { answered: !!r.answered }),
+    serializeSurvey(r.survey, qs.get(r.survey.id) ?? [], { answered: !!r.answered }, names),
   );
 }
 
@@ -192,13 +208,16 @@ export async function getSurvey(ctx: Ctx, id: string): Promise<SurveyDto> {
   const qs = await questionsOf(ctx.db, [s.id]);
   const extra: { responseCount?: number } = {};
   if (ctx.actor.role === "admin") extra.responseCount = await countResponses(ctx.db, s.id);
-  return serializeSurvey(s, qs.get(s.id) ?? [], extra);
+  return serializeSurvey(s, qs.get(s.id) ?? [], extra, await courseNamesById(ctx.db));
 }
 
 /** Validates an editor payload; throws ValidationError with field paths like `questions.0.text`. */
 export function parseSurveyInput(data: unknown): SurveyInput {
   const r = surveyInputSchema.safeParse(data ?? {});
-  if (r.success) return r.data;
+  if (r.success) {
+    assertReminderPair(r.data);
+    return r.data;
+  }
   const errors: Record<string, string[]> = {};
   for (const issue of r.error.issues)
     (errors[issue.path.join(".") || "_"] ??= []).push(issue.message);
@@ -209,6 +228,7 @@ export function parseSurveyInput(data: unknown): SurveyInput {
 export async function createSurvey(ctx: Ctx, data: unknown): Promise<SurveyDto> {
   const actor = requireAdmin(ctx, "Only administrators can manage surveys");
   const input = parseSurveyInput(data);
+  const targeting = await targetingColumns(ctx.db, input);
   const id = await ctx.db.transaction(async (tx) => {
     const [s] = await tx
       .insert(surveys)
@@ -217,6 +237,7 @@ export async function createSurvey(ctx: Ctx, data: unknown): Promise<SurveyDto> 
         description: input.description,
         audience: input.audience,
         status: input.status,
+        ...targeting,
         createdBy: actor.id,
       })
       .returning();
@@ -262,9 +283,11 @@ export async function updateSurvey(ctx: Ctx, id: string, data: unknown): Promise
   const input = parseSurveyInput(data);
   const before = await findSurvey(ctx.db, id);
   if (!before) throw new NotFound(SURVEY_MSG.notFound);
+  const targeting = await targetingColumns(ctx.db, input);
   await ctx.db.transaction(async (tx) => {
     // Row lock: two admins saving at once apply one after the other.
     await tx.execute(sql`select id from surveys where id = ${id} for update`);
+    await assertAnonymousChangeAllowed(tx, id, targeting.anonymous);
     await tx
       .update(surveys)
       .set({
@@ -272,6 +295,7 @@ export async function updateSurvey(ctx: Ctx, id: string, data: unknown): Promise
         description: input.description,
         audience: input.audience,
         status: input.status,
+        ...targeting,
         updatedAt: new Date(),
       })
       .where(eq(surveys.id, id));
@@ -451,9 +475,10 @@ export async function listEligibleSurveyDtos(
   const rows = await db.select().from(surveys).where(inArray(surveys.id, ids));
   const qs = await questionsOf(db, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
+  const names = await courseNamesById(db);
   return ids.flatMap((id) => {
     const s = byId.get(id);
-    return s ? [serializeSurvey(s, qs.get(id) ?? [])] : [];
+    return s ? [serializeSurvey(s, qs.get(id) ?? [], {}, names)] : [];
   });
 }
 
@@ -472,12 +497,12 @@ export async function getSurveyForAnswering(
   const s = await findSurvey(ctx.db, id);
   if (!s || !actor) throw new NotFound(SURVEY_MSG.notFound);
   const qs = (await questionsOf(ctx.db, [s.id])).get(s.id) ?? [];
-  if (actor.role === "admin") return { survey: serializeSurvey(s, qs), state: "preview" };
+  const dto = async () => serializeSurvey(s, qs, {}, await courseNamesById(ctx.db));
+  if (actor.role === "admin") return { survey: await dto(), state: "preview" };
   // Answered stays readable after the cohort changes (a profile edit); otherwise not for them.
-  if (await hasAnswered(ctx.db, s.id, actor.id))
-    return { survey: serializeSurvey(s, qs), state: "answered" };
+  if (await hasAnswered(ctx.db, s.id, actor.id)) return { survey: await dto(), state: "answered" };
   if (!mayAnswer(s, await cohortOf(ctx.db, actor.id))) throw new NotFound(SURVEY_MSG.notFound);
-  return { survey: serializeSurvey(s, qs), state: "open" };
+  return { survey: await dto(), state: "open" };
 }
 
 /**
@@ -519,17 +544,28 @@ export async function submitResponse(
   }
   try {
     return await ctx.db.transaction(async (tx) => {
+      // The mode as it stands under a share lock: an admin's toggle (which takes the row lock and
+      // refuses once anyone answered) cannot slip in between the read and the insert.
+      const [mode] = await rowsOf<{ anonymous: boolean }>(
+        tx,
+        sql`select anonymous from surveys where id = ${s.id} for share`,
+      );
+      const anonymous = mode?.anonymous ?? s.anonymous;
       // One answer per person, in every mode: the respondent row first (its key refuses a second).
       await tx.insert(surveyRespondents).values({ surveyId: s.id, userId: actor.id });
-      // Anonymous mode keeps no user on the response, only the cohort fields (ADR 100).
+      // Anonymous mode keeps no user on the response, only the cohort fields, and only the day it
+      // was sent (midnight UTC), so its time cannot be matched with sign-ins or mail logs (ADR 100).
       const [r] = await tx
         .insert(surveyResponses)
         .values({
           surveyId: s.id,
-          userId: s.anonymous ? null : actor.id,
+          userId: anonymous ? null : actor.id,
           role: actor.role,
           courseId: who?.courseId ?? null,
           graduationYear: who?.graduationYear ?? null,
+          ...(anonymous
+            ? { createdAt: sql`date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'` }
+            : {}),
         })
         .returning();
       const rows = [...checked.values].map(([questionId, value]) => ({
@@ -583,6 +619,8 @@ export async function listResponses(
     .select({
       id: surveyResponses.id,
       role: surveyResponses.role,
+      courseId: surveyResponses.courseId,
+      graduationYear: surveyResponses.graduationYear,
       createdAt: surveyResponses.createdAt,
       userId: users.id,
       firstName: users.firstName,
@@ -625,6 +663,9 @@ export async function listResponses(
       id: r.id,
       userId: r.userId ? { _id: r.userId, name, email: r.email } : null,
       role: r.role,
+      // The cohort copied at submit (the only link an anonymous response keeps).
+      courseId: r.courseId,
+      graduationYear: r.graduationYear,
       createdAt: r.createdAt.toISOString(),
       answers: byResponse.get(r.id) ?? [],
     };
@@ -650,7 +691,10 @@ export async function getSurveyForAdmin(db: Db, id: string) {
   const s = await findSurvey(db, id);
   if (!s) throw new NotFound(SURVEY_MSG.notFound);
   const qs = await allQuestions(db, s.id);
-  return { survey: serializeSurvey(s, qs), questions: qs.map(serializeQuestion) };
+  return {
+    survey: serializeSurvey(s, qs, {}, await courseNamesById(db)),
+    questions: qs.map(serializeQuestion),
+  };
 }
 
 /**

@@ -109,6 +109,7 @@ describe("register rules", () => {
       "course",
       "email",
       "firstName",
+      "graduationYear",
       "lastName",
       "password",
       "studentId",

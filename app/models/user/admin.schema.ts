@@ -5,7 +5,12 @@
 import { z } from "zod";
 import { ROLES, YEAR_LEVELS, type Role } from "#db/constants";
 import { nullableChoice, nullableText } from "../fields.schema";
-import { collegeEmailField, firstNameField, lastNameField } from "./user.schema";
+import {
+  collegeEmailField,
+  firstNameField,
+  graduationYearPatchField,
+  lastNameField,
+} from "./user.schema";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "~/lib/paging";
 
 export const USERS_MSG = {
@@ -131,6 +136,7 @@ export function adminUserPatchSchema(domain: string) {
       studentId: nullableText(50),
       course: courseRef,
       yearLevel: nullableChoice(YEAR_LEVELS, "Please choose a valid year level"),
+      graduationYear: graduationYearPatchField,
       phone: nullableText(40),
       contactNumber: nullableText(40),
       address: nullableText(300),
@@ -156,6 +162,7 @@ export interface AdminUserPatch {
   studentId?: string | null;
   course?: string | null;
   yearLevel?: (typeof YEAR_LEVELS)[number] | null;
+  graduationYear?: number | null;
   phone?: string | null;
   address?: string | null;
   bio?: string | null;

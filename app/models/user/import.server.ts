@@ -36,6 +36,7 @@ export const IMPORT_COLUMNS = [
   "studentId",
   "course",
   "yearLevel",
+  "graduationYear",
   "phone",
   "password",
 ] as const;
@@ -57,6 +58,7 @@ const HEADER_ALIASES: Record<string, ImportColumn | typeof REASON_COLUMN> = {
   studentid: "studentId",
   course: "course",
   yearlevel: "yearLevel",
+  graduationyear: "graduationYear",
   phone: "phone",
   contactnumber: "phone",
   password: "password",
@@ -145,6 +147,7 @@ interface Candidate {
   studentId: string | null;
   courseId: string | null;
   yearLevel: string | null;
+  graduationYear: number | null;
   phone: string | null;
   password: string | null;
   values: string[];
@@ -159,6 +162,7 @@ interface Existing {
   studentId: string | null;
   courseId: string | null;
   yearLevel: string | null;
+  graduationYear: number | null;
   phone: string | null;
 }
 
@@ -219,7 +223,7 @@ function readHeader(header: string[]): Map<ImportColumn, number> {
     positions.set(name, i);
   });
   const missing = REQUIRED_COLUMNS.filter((c) => !positions.has(c));
-  const expected = `Expected a header row with the columns ${IMPORT_COLUMNS.join(", ")} (the last five optional).`;
+  const expected = `Expected a header row with the columns ${IMPORT_COLUMNS.join(", ")} (the last six optional).`;
   if (unknown.length)
     throw new ValidationError(
       `Unknown column${unknown.length > 1 ? "s" : ""} in the header row: ${unknown.join(", ")}. ${expected}`,
@@ -368,6 +372,7 @@ export async function importUsers(
         studentId: get("studentId") ?? null,
         course: get("course") ?? null,
         yearLevel: get("yearLevel") ?? null,
+        graduationYear: get("graduationYear") ?? null,
         phone: get("phone") ?? null,
       });
       if (!parsed.success) {
@@ -416,6 +421,7 @@ export async function importUsers(
         studentId: u.studentId,
         courseId,
         yearLevel: u.yearLevel,
+        graduationYear: u.graduationYear,
         phone: u.phone,
         password: u.password,
         values: record,
@@ -446,6 +452,7 @@ export async function importUsers(
     studentId: users.studentId,
     courseId: users.courseId,
     yearLevel: users.yearLevel,
+    graduationYear: users.graduationYear,
     phone: users.phone,
   };
   const emails = candidates.map((c) => c.email);
@@ -514,6 +521,7 @@ export async function importUsers(
       studentId: listed("studentId") ? c.studentId : existing.studentId,
       courseId: listed("course") ? c.courseId : existing.courseId,
       yearLevel: listed("yearLevel") ? c.yearLevel : existing.yearLevel,
+      graduationYear: listed("graduationYear") ? c.graduationYear : existing.graduationYear,
       phone: listed("phone") ? c.phone : existing.phone,
     };
     const same =
@@ -523,6 +531,7 @@ export async function importUsers(
       next.studentId === existing.studentId &&
       next.courseId === existing.courseId &&
       next.yearLevel === existing.yearLevel &&
+      next.graduationYear === existing.graduationYear &&
       next.phone === existing.phone;
     if (same) report.skipped++;
     else toUpdate.push({ id: existing.id, next });
@@ -599,16 +608,18 @@ export async function importUsers(
             student_id: c.studentId,
             course_id: c.courseId,
             year_level: c.yearLevel,
+            graduation_year: c.graduationYear,
             phone: c.phone,
           })),
         );
         await tx.execute(sql`
           insert into users (id, email, password_hash, role, first_name, last_name, student_id, course_id,
-            year_level, phone, is_active, email_verified_at)
+            year_level, graduation_year, phone, is_active, email_verified_at)
           select id, email, password_hash, role, first_name, last_name, student_id, course_id,
-            year_level, phone, true, ${now}::timestamptz
+            year_level, graduation_year, phone, true, ${now}::timestamptz
           from jsonb_to_recordset(${json}::jsonb) as x(id uuid, email text, password_hash text, role text,
-            first_name text, last_name text, student_id text, course_id uuid, year_level text, phone text)`);
+            first_name text, last_name text, student_id text, course_id uuid, year_level text,
+            graduation_year int, phone text)`);
         progress({ phase: "write", done: (written += batch.length), total: totalWrites });
       }
       for (let i = 0; i < toUpdate.length; i += WRITE_BATCH) {
@@ -622,15 +633,16 @@ export async function importUsers(
             student_id: n.studentId,
             course_id: n.courseId,
             year_level: n.yearLevel,
+            graduation_year: n.graduationYear,
             phone: n.phone,
           })),
         );
         await tx.execute(sql`
           update users as u set role = v.role, first_name = v.first_name, last_name = v.last_name,
             student_id = v.student_id, course_id = v.course_id, year_level = v.year_level,
-            phone = v.phone, updated_at = now()
+            graduation_year = v.graduation_year, phone = v.phone, updated_at = now()
           from jsonb_to_recordset(${json}::jsonb) as v(id uuid, role text, first_name text, last_name text,
-            student_id text, course_id uuid, year_level text, phone text)
+            student_id text, course_id uuid, year_level text, graduation_year int, phone text)
           where u.id = v.id`);
         progress({ phase: "write", done: (written += batch.length), total: totalWrites });
       }

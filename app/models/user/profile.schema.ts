@@ -7,7 +7,13 @@ import { z } from "zod";
 import { YEAR_LEVELS } from "#db/constants";
 import { optionalChoice, optionalText } from "../fields.schema";
 import { courseRef } from "./admin.schema";
-import { emailField, firstNameField, lastNameField, otpField } from "./user.schema";
+import {
+  emailField,
+  firstNameField,
+  graduationYearField,
+  lastNameField,
+  otpField,
+} from "./user.schema";
 import { PASSWORD_MAX } from "../auth/limits";
 
 export { PROFILE_MSG } from "./messages";
@@ -25,6 +31,7 @@ export const profileFormSchema = z.object({
   studentId: optionalText(50, tooLong("Student ID", 50)),
   course: courseRef.optional().transform((v) => v ?? null),
   yearLevel: optionalChoice(YEAR_LEVELS, "Please choose a valid year level"),
+  graduationYear: graduationYearField,
 });
 export type ProfileForm = z.infer<typeof profileFormSchema>;
 /** A partial change: a missing key leaves the field as it is; null clears it. */

@@ -47,6 +47,7 @@ export async function updateProfile(ctx: Ctx, patch: ProfilePatch): Promise<Publ
   if (actor.role !== "admin") {
     if (patch.studentId !== undefined) next.studentId = patch.studentId;
     if (patch.yearLevel !== undefined) next.yearLevel = patch.yearLevel;
+    if (patch.graduationYear !== undefined) next.graduationYear = patch.graduationYear;
     if (patch.course !== undefined) {
       if (patch.course === null) next.courseId = null;
       else {

@@ -1,9 +1,15 @@
 /** Isomorphic user rules and messages, shared by forms, /api and the CLI. */
 import { z } from "zod";
-import { ROLES, YEAR_LEVELS, type Role } from "#db/constants";
-import { optionalChoice, optionalText } from "../fields.schema";
+import {
+  GRADUATION_YEAR_MAX,
+  GRADUATION_YEAR_MIN,
+  ROLES,
+  YEAR_LEVELS,
+  type Role,
+} from "#db/constants";
+import { nullableYear, optionalChoice, optionalText, optionalYear } from "../fields.schema";
 import { emailDomain, isPlainEmail, normalizeEmail } from "./email";
-import { RESET_TOKEN_MSG } from "./messages";
+import { GRADUATION_YEAR_MSG, RESET_TOKEN_MSG } from "./messages";
 
 export const MSG = {
   emailRequired: "Email is required",
@@ -77,6 +83,21 @@ export const lastNameField = z
   .min(NAME_MIN, unlessBlank(MSG.lastNameMin))
   .max(100);
 
+export { GRADUATION_YEAR_MSG };
+
+/** A graduation year (issue 14), optional everywhere: see `optionalYear`. */
+export const graduationYearField = optionalYear(
+  GRADUATION_YEAR_MIN,
+  GRADUATION_YEAR_MAX,
+  GRADUATION_YEAR_MSG,
+);
+/** The same for `.partial()` patches: a missing key leaves the stored year alone, null clears it. */
+export const graduationYearPatchField = nullableYear(
+  GRADUATION_YEAR_MIN,
+  GRADUATION_YEAR_MAX,
+  GRADUATION_YEAR_MSG,
+);
+
 /** Role read from role, then userType, then type. */
 export function readRole(
   u: { role?: unknown; userType?: unknown; type?: unknown } | null | undefined,
@@ -122,6 +143,7 @@ export function userRecordSchema(
       studentId: optionalText(50),
       course: optionalText(200),
       yearLevel: optionalChoice(YEAR_LEVELS, CREATE_MSG.yearLevelInvalid),
+      graduationYear: graduationYearField,
       phone: optionalText(40),
     })
     .superRefine(
@@ -198,6 +220,8 @@ export function registerSchema(domain: string, opts: { passwordMin?: number } = 
     // A course id, code or exact name; the model resolves it.
     course: optionalText(200, REGISTER_MSG.courseInvalid),
     yearLevel: optionalChoice(REGISTER_YEAR_LEVELS, REGISTER_MSG.yearLevelInvalid),
+    // Alumni: the year they graduated; students: the year they expect to (optional for both).
+    graduationYear: graduationYearField,
   });
 }
 export type RegisterInput = z.infer<ReturnType<typeof registerSchema>>;

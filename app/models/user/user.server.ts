@@ -24,6 +24,8 @@ export function serializeUser(u: UserRow, course: CourseRef = null) {
     course: course ? { _id: course.id, id: course.id, code: course.code, name: course.name } : null,
     courseId: u.courseId,
     yearLevel: u.yearLevel,
+    /** Alumni: the year they graduated; students: the expected year; null when unknown (issue 14). */
+    graduationYear: u.graduationYear ?? null,
     phone: u.phone,
     contactNumber: u.phone,
     address: u.address,
@@ -92,6 +94,7 @@ export interface NewUser {
   studentId?: string | null;
   courseId?: string | null;
   yearLevel?: string | null;
+  graduationYear?: number | null;
   phone?: string | null;
   isActive?: boolean;
   emailVerifiedAt?: Date | null;
