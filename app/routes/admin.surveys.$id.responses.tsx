@@ -130,6 +130,7 @@ export default function SurveyResponses() {
           >
             Back
           </Link>
+          <Link to={`/admin/surveys/${survey.id}/progress`}>Progress</Link>
           <Link to="/admin/surveys">All Surveys</Link>
         </div>
       </div>

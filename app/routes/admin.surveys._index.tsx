@@ -176,6 +176,13 @@ export default function SurveysList() {
                   Responses
                 </Link>
                 <Link
+                  to={`/admin/surveys/${s.id}/progress`}
+                  className="btn btn-sm"
+                  aria-label={`Progress: ${s.title}`}
+                >
+                  Progress
+                </Link>
+                <Link
                   to={`/admin/surveys/${s.id}/edit`}
                   className="btn btn-sm"
                   aria-label={`Edit: ${s.title}`}

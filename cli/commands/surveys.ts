@@ -17,6 +17,7 @@ import {
   withDb,
   type RunDeps,
 } from "../support";
+import { configureInvite } from "./surveys-invite";
 
 /** Every survey with its status, audience, question and response counts. */
 export async function runSurveysList(
@@ -115,4 +116,5 @@ export function configure(program: Command, deps: RunDeps = {}): void {
       "\nExamples:\n  $ runway surveys export 6f1c…e2 > tracer.csv\n  $ runway surveys export 6f1c…e2 --role alumni --out exports/",
     )
     .action(async (id, opts) => finish(await runSurveysExport(id, opts, deps)));
+  configureInvite(surveys, deps);
 }

@@ -26,6 +26,7 @@ import { hashToken, hmac, safeEqual } from "../auth/tokens.server";
 import type { Ctx } from "../context";
 import { headerLine, nudgeMailSender } from "../mail/mail.server";
 import { cohortCondition, type Cohort } from "./cohort.server";
+import { INVITE_MSG, REMINDER_GAP_MINUTES } from "./invitations.rules";
 
 // ─── Configuration and messages ─────────────────────────────────────────────────────────────────
 
@@ -37,19 +38,7 @@ export interface InviteMailConfig {
   collegeName: string;
 }
 
-export const INVITE_MSG = {
-  notFound: "Survey not found",
-  notActive: "Only an active survey can be sent: publish the survey first.",
-  forbidden: "Only administrators can send survey invitations.",
-  badLink: "This unsubscribe link is not valid.",
-  unsubscribed: "You will no longer receive survey invitations or reminders by e-mail.",
-} as const;
-
-/**
- * A manual reminder skips people mailed less than this long ago: a double click or two instances
- * racing never remind anyone twice, and nobody gets a reminder minutes after the invitation.
- */
-export const REMINDER_GAP_MINUTES = 60;
+export { INVITE_MSG, REMINDER_GAP_MINUTES };
 
 // ─── Tokens and links ───────────────────────────────────────────────────────────────────────────
 
