@@ -14,7 +14,7 @@ import type {
 } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { redirectWithFlash, requireAdmin } from "~/web/auth.server";
 import { authConfig } from "~/web/config.server";
 import { getDb } from "~/lib/db.server";
@@ -31,6 +31,7 @@ import {
 } from "~/models/survey/invitations.server";
 import { BarChartCard, ChartsNoScript } from "~/components/charts/bar-chart";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { LocalTime } from "~/components/ui/local-time";
 import surveyStyles from "~/styles/surveys.css";
 import adminStyles from "~/styles/survey-admin.css";
 import chartStyles from "~/styles/people.css";
@@ -125,13 +126,6 @@ function useLiveData(ms: number) {
       window.removeEventListener("focus", tick);
     };
   }, [ms, revalidate, state]);
-}
-
-function LocalTime({ iso }: { iso: string }) {
-  // UTC on the server, the reader's local time once hydrated (no hydration mismatch).
-  const [text, setText] = useState(`${iso.slice(0, 16).replace("T", " ")} UTC`);
-  useEffect(() => setText(new Date(iso).toLocaleString()), [iso]);
-  return <time dateTime={iso}>{text}</time>;
 }
 
 function RatesTable({
