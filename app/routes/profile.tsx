@@ -21,6 +21,7 @@ import { domainError, domainReply, failureReply } from "~/lib/screen-errors.serv
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { ctxOf } from "~/models/context";
 import { adminDigestEnabled, setAdminDigest } from "~/models/job/admin-digest.server";
+import { setSurveyMail, surveyMailEnabled } from "~/models/survey/invitations.server";
 import {
   PERSONAL_MSG,
   pendingPersonalEmail,
@@ -53,11 +54,12 @@ async function context(request: Request) {
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await context(request);
   const admin = ctx.actor.role === "admin";
-  const [profile, courseGroups, digest, pending] = await Promise.all([
+  const [profile, courseGroups, digest, pending, surveyMail] = await Promise.all([
     getProfile(ctx),
     listCourseGroups(ctx.db),
     admin ? adminDigestEnabled(ctx) : null,
     admin ? null : pendingPersonalEmail(ctx),
+    admin ? null : surveyMailEnabled(ctx),
   ]);
   const personal = admin
     ? null
@@ -72,6 +74,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     profile,
     courseGroups: admin ? [] : courseGroups,
     digest,
+    surveyMail,
     personal,
     // The form's HTML constraints (required, maxlength) from the schema, computed here so the page
     // needs no zod to render them (ADR 099).
@@ -161,6 +164,19 @@ export async function action({ request }: ActionFunctionArgs) {
       message: on ? DIGEST_MSG.on : DIGEST_MSG.off,
     });
   }
+  if (intent === "survey-mail") {
+    // A student's or alumnus's own survey-mail setting (issue 14; the mails' unsubscribe sets it too).
+    const on = form.get("surveyMail") === "on";
+    try {
+      await setSurveyMail(ctx, on);
+    } catch (e) {
+      return domainReply(e, () => ({ result: null, photoError: null }));
+    }
+    return redirectWithFlash("/profile", {
+      kind: "success",
+      message: on ? "Survey invitations turned on." : "Survey invitations turned off.",
+    });
+  }
   const submission = parseWithZod(form, { schema: profileFormSchema });
   if (submission.status !== "success")
     return json({ result: submission.reply(), photoError: null }, { status: 400 });
@@ -179,7 +195,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Profile() {
-  const { profile, courseGroups, digest, personal, constraint } = useLoaderData<typeof loader>();
+  const { profile, courseGroups, digest, surveyMail, personal, constraint } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
   // A failed save stays in edit mode even though the form posted to /profile.
@@ -238,6 +255,23 @@ export default function Profile() {
               <input type="checkbox" name="digest" defaultChecked={digest} /> Weekly digest: e-mail
               me every Monday the jobs I posted that close within 7 days and the jobs waiting for
               approval for more than 3 days
+            </label>
+            <p>
+              <button type="submit" className="btn">
+                Save
+              </button>
+            </p>
+          </Form>
+        </section>
+      ) : null}
+      {surveyMail !== null ? (
+        <section className="card" aria-labelledby="profile-survey-mail">
+          <h2 id="profile-survey-mail">Survey e-mails</h2>
+          <Form method="post" className="stack" preventScrollReset>
+            <input type="hidden" name="intent" value="survey-mail" />
+            <label className="checkbox-field">
+              <input type="checkbox" name="surveyMail" defaultChecked={surveyMail} /> E-mail me
+              survey invitations (and reminders while I have not answered)
             </label>
             <p>
               <button type="submit" className="btn">

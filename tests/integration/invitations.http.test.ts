@@ -196,6 +196,42 @@ describe("survey invitations over HTTP", () => {
       expect(r.body).toMatchObject({ targeted: 1, queued: 0, optedOut: 1 });
     });
 
+    it("/profile: a student or alumnus turns survey e-mails off and on again (no JavaScript)", async () => {
+      const alum = await signIn("alumni");
+      const cookie = await app.cookie(alum.user.email, alum.password);
+      const optOut = async () =>
+        (
+          await rows<{ at: unknown }>(
+            t,
+            sql`select survey_mail_opt_out_at as at from users where id = ${alum.user.id}`,
+          )
+        )[0].at;
+      const page = await (await app.fetch("/profile", { headers: { Cookie: cookie } })).text();
+      expect(page).toContain("E-mail me");
+      expect(page).toMatch(/name="surveyMail" checked=""/);
+      const off = await app.fetch("/profile", {
+        method: "POST",
+        headers: { ...FORM, Cookie: cookie },
+        body: "intent=survey-mail",
+      });
+      expect(off.status).toBe(302);
+      expect(await optOut()).not.toBeNull();
+      const after = await (await app.fetch("/profile", { headers: { Cookie: cookie } })).text();
+      expect(after).not.toMatch(/name="surveyMail" checked=""/);
+      await app.fetch("/profile", {
+        method: "POST",
+        headers: { ...FORM, Cookie: cookie },
+        body: "intent=survey-mail&surveyMail=on",
+      });
+      expect(await optOut()).toBeNull();
+      const admin = await signIn("admin");
+      const adminCookie = await app.cookie(admin.user.email, admin.password);
+      const adminPage = await (
+        await app.fetch("/profile", { headers: { Cookie: adminCookie } })
+      ).text();
+      expect(adminPage).not.toContain("E-mail me survey invitations");
+    });
+
     it("the Progress screen: admins only, a counted confirmation, and the send form queues a batch", async () => {
       const s = await alumniSurvey();
       await createUser(t.db, { role: "alumni" });

@@ -110,6 +110,22 @@ export async function setSurveyMailOptOut(db: DbOrTx, userId: string, optOut: bo
   );
 }
 
+/** Whether the signed-in student or alumnus receives survey mail (/profile). */
+export async function surveyMailEnabled(ctx: Ctx): Promise<boolean> {
+  if (!ctx.actor) throw new Forbidden(INVITE_MSG.forbidden);
+  const [row] = await rowsOf<{ on: boolean }>(
+    ctx.db,
+    sql`select survey_mail_opt_out_at is null as on from users where id = ${ctx.actor.id}`,
+  );
+  return !!row?.on;
+}
+
+/** The signed-in person's own 'E-mail me survey invitations' setting (/profile). */
+export async function setSurveyMail(ctx: Ctx, on: boolean): Promise<void> {
+  if (!ctx.actor || ctx.actor.role === "admin") throw new Forbidden(INVITE_MSG.forbidden);
+  await setSurveyMailOptOut(ctx.db, ctx.actor.id, !on);
+}
+
 /**
  * Records that an invitation link was opened: only when the token is the newest one mailed to this
  * very person for this survey. Anything else (an old, unknown or someone else's token) is ignored —
