@@ -50,6 +50,16 @@ async function context(request: Request) {
   return ctxOf(await getDb(), me);
 }
 
+/** One of the person's own checkbox settings: saved, then back to /profile with a flash. */
+async function saveSetting(save: () => Promise<void>, message: string) {
+  try {
+    await save();
+  } catch (e) {
+    return domainReply(e, () => ({ result: null, photoError: null }));
+  }
+  return redirectWithFlash("/profile", { kind: "success", message });
+}
+
 /** /profile: view mode, or edit mode with ?edit (a URL, so it works without JavaScript). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await context(request);
@@ -154,28 +164,15 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "digest") {
     // An administrator's own weekly digest setting (403 for anyone else, through the model).
     const on = form.get("digest") === "on";
-    try {
-      await setAdminDigest(ctx, on);
-    } catch (e) {
-      return domainReply(e, () => ({ result: null, photoError: null }));
-    }
-    return redirectWithFlash("/profile", {
-      kind: "success",
-      message: on ? DIGEST_MSG.on : DIGEST_MSG.off,
-    });
+    return saveSetting(() => setAdminDigest(ctx, on), on ? DIGEST_MSG.on : DIGEST_MSG.off);
   }
   if (intent === "survey-mail") {
     // A student's or alumnus's own survey-mail setting (issue 14; the mails' unsubscribe sets it too).
     const on = form.get("surveyMail") === "on";
-    try {
-      await setSurveyMail(ctx, on);
-    } catch (e) {
-      return domainReply(e, () => ({ result: null, photoError: null }));
-    }
-    return redirectWithFlash("/profile", {
-      kind: "success",
-      message: on ? "Survey invitations turned on." : "Survey invitations turned off.",
-    });
+    return saveSetting(
+      () => setSurveyMail(ctx, on),
+      on ? "Survey invitations turned on." : "Survey invitations turned off.",
+    );
   }
   const submission = parseWithZod(form, { schema: profileFormSchema });
   if (submission.status !== "success")
