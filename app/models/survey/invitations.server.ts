@@ -234,7 +234,7 @@ export function inviteMailTemplate(
     "they are used for accreditation and to improve the programmes for the students who follow you.";
   const opening =
     kind === "reminder"
-      ? `A few days ago ${college} invited you to answer the survey “${s.title}”, and we have not received your answers yet.`
+      ? `${college} is still waiting for your answers to the survey “${s.title}”.`
       : `${college} invites you to answer the survey “${s.title}”.`;
   const text = [
     `Hello ${NAME},`,
