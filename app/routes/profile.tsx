@@ -244,41 +244,53 @@ export default function Profile() {
         />
       ) : null}
       {digest !== null ? (
-        <section className="card" aria-labelledby="profile-digest">
-          <h2 id="profile-digest">Weekly digest</h2>
-          <Form method="post" className="stack" preventScrollReset>
-            <input type="hidden" name="intent" value="digest" />
-            <label className="checkbox-field">
-              <input type="checkbox" name="digest" defaultChecked={digest} /> Weekly digest: e-mail
-              me every Monday the jobs I posted that close within 7 days and the jobs waiting for
-              approval for more than 3 days
-            </label>
-            <p>
-              <button type="submit" className="btn">
-                Save
-              </button>
-            </p>
-          </Form>
-        </section>
+        <SettingForm
+          id="profile-digest"
+          title="Weekly digest"
+          intent="digest"
+          name="digest"
+          checked={digest}
+          label="Weekly digest: e-mail me every Monday the jobs I posted that close within 7 days and the jobs waiting for approval for more than 3 days"
+        />
       ) : null}
       {surveyMail !== null ? (
-        <section className="card" aria-labelledby="profile-survey-mail">
-          <h2 id="profile-survey-mail">Survey e-mails</h2>
-          <Form method="post" className="stack" preventScrollReset>
-            <input type="hidden" name="intent" value="survey-mail" />
-            <label className="checkbox-field">
-              <input type="checkbox" name="surveyMail" defaultChecked={surveyMail} /> E-mail me
-              survey invitations (and reminders while I have not answered)
-            </label>
-            <p>
-              <button type="submit" className="btn">
-                Save
-              </button>
-            </p>
-          </Form>
-        </section>
+        <SettingForm
+          id="profile-survey-mail"
+          title="Survey e-mails"
+          intent="survey-mail"
+          name="surveyMail"
+          checked={surveyMail}
+          label="E-mail me survey invitations (and reminders while I have not answered)"
+        />
       ) : null}
     </main>
+  );
+}
+
+/** One of the person's own on/off settings: a checkbox and Save, posted without JavaScript. */
+function SettingForm(p: {
+  id: string;
+  title: string;
+  intent: string;
+  name: string;
+  checked: boolean;
+  label: string;
+}) {
+  return (
+    <section className="card" aria-labelledby={p.id}>
+      <h2 id={p.id}>{p.title}</h2>
+      <Form method="post" className="stack" preventScrollReset>
+        <input type="hidden" name="intent" value={p.intent} />
+        <label className="checkbox-field">
+          <input type="checkbox" name={p.name} defaultChecked={p.checked} /> {p.label}
+        </label>
+        <p>
+          <button type="submit" className="btn">
+            Save
+          </button>
+        </p>
+      </Form>
+    </section>
   );
 }
 

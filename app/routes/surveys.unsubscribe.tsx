@@ -8,7 +8,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { BadLinkBoundary } from "~/components/ui/error-boundary";
+import { SIGNED_LINK_HEADERS, signedLinkParams } from "~/web/signed-link.server";
 import { getDb } from "~/lib/db.server";
 import { authConfig } from "~/web/config.server";
 import { rethrowNotFound } from "~/lib/screen-errors.server";
@@ -18,21 +19,16 @@ import {
   unsubscribeSurveyMail,
 } from "~/models/survey/invitations.server";
 
-const NO_STORE = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
-
-function linkParams(request: Request, form?: FormData) {
-  const url = new URL(request.url);
-  return {
-    user: url.searchParams.get("user") ?? form?.get("user"),
-    token: url.searchParams.get("token") ?? form?.get("token"),
-  };
-}
+const LINK_FIELDS = ["user", "token"] as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user, token } = linkParams(request);
+  const { user, token } = signedLinkParams(request, LINK_FIELDS);
   try {
     const p = await personForSurveyUnsubscribe(await getDb(), authConfig().secret, user, token);
-    return json({ id: p.id, optedOut: p.optedOut, token: String(token) }, { headers: NO_STORE });
+    return json(
+      { id: p.id, optedOut: p.optedOut, token: String(token) },
+      { headers: SIGNED_LINK_HEADERS },
+    );
   } catch (e) {
     rethrowNotFound(e, INVITE_MSG.badLink);
   }
@@ -40,10 +36,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
-  const { user, token } = linkParams(request, form);
+  const { user, token } = signedLinkParams(request, LINK_FIELDS, form);
   try {
     await unsubscribeSurveyMail(await getDb(), authConfig().secret, user, token);
-    return json({ done: true }, { headers: NO_STORE });
+    return json({ done: true }, { headers: SIGNED_LINK_HEADERS });
   } catch (e) {
     rethrowNotFound(e, INVITE_MSG.badLink);
   }
@@ -88,18 +84,5 @@ export const meta: MetaFunction = () => [
 
 /** An invalid link shows its message inside the frame. */
 export function ErrorBoundary() {
-  return (
-    <GeneralErrorBoundary
-      statusHandlers={{
-        404: () => (
-          <main className="page page-narrow">
-            <h1>Survey e-mails</h1>
-            <p className="alert alert-error" role="alert">
-              {INVITE_MSG.badLink}
-            </p>
-          </main>
-        ),
-      }}
-    />
-  );
+  return <BadLinkBoundary title="Survey e-mails" message={INVITE_MSG.badLink} />;
 }
