@@ -117,6 +117,8 @@ describe("survey invitations", () => {
       );
       expect(link?.[0]).toContain(`/surveys/${s.id}?invite=`);
       expect(m.html).toContain(link![0]);
+      expect(m.html).toContain(`/surveys/unsubscribe?user=${yes.id}&amp;token=`);
+      expect(m.text).toContain(`/surveys/unsubscribe?user=${yes.id}&token=`);
       // Only the hash is stored.
       const [inv] = await invitations(s.id);
       expect(inv.token_hash).toBe(hashToken(link![1]));
@@ -131,6 +133,16 @@ describe("survey invitations", () => {
       const again = await send(s.id);
       expect(again).toMatchObject({ targeted: 2, queued: 0, skipped: 1 });
       expect(await outbox()).toHaveLength(1);
+    });
+
+    it("puts the person's name in the text as is and escaped in the HTML", async () => {
+      const s = await alumniSurvey();
+      await createUser(t.db, { role: "alumni", firstName: `Jo <b>"&"</b>` });
+      await send(s.id);
+      const [m] = await outbox();
+      expect(m.text).toContain(`Hello Jo <b>"&"</b>,`);
+      expect(m.html).toContain("Hello Jo &lt;b&gt;&quot;&amp;&quot;&lt;/b&gt;,");
+      expect(m.html).not.toContain("<b>");
     });
 
     it("refuses a survey that is not active (409) and an unknown one (404)", async () => {

@@ -297,14 +297,15 @@ function outboxInsert(
   const link = sql`${inviteUrl(cfg, survey.id)} || x.t`;
   const unsub = sql`${`${cfg.publicUrl}/surveys/unsubscribe?user=`} || x.u || '&token=' || x.s`;
   const htmlName = sql`replace(replace(replace(replace(u.first_name, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;')`;
-  const fill = (tpl: string, name: SQL) =>
-    sql`replace(replace(replace(${tpl}::text, ${NAME}, ${name}), ${LINK}, ${link}), ${UNSUB}, ${unsub})`;
+  const fill = (tpl: string, name: SQL, unsubLink: SQL) =>
+    sql`replace(replace(replace(${tpl}::text, ${NAME}, ${name}), ${LINK}, ${link}), ${UNSUB}, ${unsubLink})`;
   return sql`insert into mail_outbox ("to", subject, text, html, template, notice, headers, batch_id)
     select case when u.mail_to_personal and u.personal_email is not null
                 then u.personal_email else u.email end,
            ${m.subject},
-           ${fill(m.text, sql`u.first_name`)},
-           replace(${fill(m.html, sql`u.first_name`)}, ${HTML_NAME}, ${htmlName}),
+           ${fill(m.text, sql`u.first_name`, unsub)},
+           replace(${fill(m.html, sql`u.first_name`, sql`replace(${unsub}, '&', '&amp;')`)},
+                   ${HTML_NAME}, ${htmlName}),
            ${kind === "reminder" ? "survey_reminder" : "survey_invitation"},
            ${`survey ${kind}: `} || ${inviteUrl(cfg, survey.id)} || x.t,
            jsonb_build_object(
