@@ -10,7 +10,7 @@ import type {
 } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useSubmit } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { redirectWithFlash, requireAdmin } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
 import { cohortLabel, formatAnswer, SURVEY_MSG, TARGETING_MSG } from "~/models/survey/survey.rules";
@@ -29,6 +29,7 @@ import surveyStyles from "~/styles/surveys.css";
 import adminStyles from "~/styles/survey-admin.css";
 import { domainError, domainReply } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { LocalTime } from "~/components/ui/local-time";
 import { actorOf } from "~/models/context";
 
 export const links: LinksFunction = () => [
@@ -95,13 +96,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 }
 
-function LocalTime({ iso }: { iso: string }) {
-  // UTC on the server, the reader's local time once hydrated (no hydration mismatch).
-  const [text, setText] = useState(`${iso.slice(0, 16).replace("T", " ")} UTC`);
-  useEffect(() => setText(new Date(iso).toLocaleString()), [iso]);
-  return <time dateTime={iso}>{text}</time>;
-}
-
 export default function SurveyResponses() {
   const { survey, questions, responses, summary, role, page, pages, total, courseNames } =
     useLoaderData<typeof loader>();
@@ -134,6 +128,7 @@ export default function SurveyResponses() {
           >
             Back
           </Link>
+          <Link to={`/admin/surveys/${survey.id}/progress`}>Progress</Link>
           <Link to="/admin/surveys">All Surveys</Link>
         </div>
       </div>

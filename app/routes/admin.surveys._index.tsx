@@ -182,6 +182,13 @@ export default function SurveysList() {
                   Responses
                 </Link>
                 <Link
+                  to={`/admin/surveys/${s.id}/progress`}
+                  className="btn btn-sm"
+                  aria-label={`Progress: ${s.title}`}
+                >
+                  Progress
+                </Link>
+                <Link
                   to={`/admin/surveys/${s.id}/outcomes`}
                   className="btn btn-sm"
                   aria-label={`Outcomes: ${s.title}`}

@@ -7,30 +7,23 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { BadLinkBoundary } from "~/components/ui/error-boundary";
+import { SIGNED_LINK_HEADERS, signedLinkParams } from "~/web/signed-link.server";
 import { getDb } from "~/lib/db.server";
 import { authConfig } from "~/web/config.server";
 import { rethrowNotFound } from "~/lib/screen-errors.server";
 import { ALERT_MSG } from "~/models/alert/alert.rules";
 import { alertForUnsubscribe, unsubscribeAlert } from "~/models/alert/alert.server";
 
-const NO_STORE = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
-
-function linkParams(request: Request, form?: FormData) {
-  const url = new URL(request.url);
-  return {
-    alert: url.searchParams.get("alert") ?? form?.get("alert"),
-    token: url.searchParams.get("token") ?? form?.get("token"),
-  };
-}
+const LINK_FIELDS = ["alert", "token"] as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { alert, token } = linkParams(request);
+  const { alert, token } = signedLinkParams(request, LINK_FIELDS);
   try {
     const a = await alertForUnsubscribe(await getDb(), authConfig().secret, alert, token);
     return json(
       { id: a.id, name: a.name, paused: a.frequency === "off", token: String(token) },
-      { headers: NO_STORE },
+      { headers: SIGNED_LINK_HEADERS },
     );
   } catch (e) {
     rethrowNotFound(e, ALERT_MSG.badLink);
@@ -39,10 +32,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
-  const { alert, token } = linkParams(request, form);
+  const { alert, token } = signedLinkParams(request, LINK_FIELDS, form);
   try {
     const a = await unsubscribeAlert(await getDb(), authConfig().secret, alert, token);
-    return json({ done: true, name: a.name }, { headers: NO_STORE });
+    return json({ done: true, name: a.name }, { headers: SIGNED_LINK_HEADERS });
   } catch (e) {
     rethrowNotFound(e, ALERT_MSG.badLink);
   }
@@ -88,20 +81,10 @@ export const meta: MetaFunction = () => [
 /** An invalid link shows its message inside the frame. */
 export function ErrorBoundary() {
   return (
-    <GeneralErrorBoundary
-      statusHandlers={{
-        404: () => (
-          <main className="page page-narrow">
-            <h1>Job alert e-mails</h1>
-            <p className="alert alert-error" role="alert">
-              {ALERT_MSG.badLink}
-            </p>
-            <p>
-              <Link to="/alerts">My alerts</Link>
-            </p>
-          </main>
-        ),
-      }}
-    />
+    <BadLinkBoundary title="Job alert e-mails" message={ALERT_MSG.badLink}>
+      <p>
+        <Link to="/alerts">My alerts</Link>
+      </p>
+    </BadLinkBoundary>
   );
 }

@@ -21,6 +21,7 @@ import { domainError, domainReply, failureReply } from "~/lib/screen-errors.serv
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { ctxOf } from "~/models/context";
 import { adminDigestEnabled, setAdminDigest } from "~/models/job/admin-digest.server";
+import { setSurveyMail, surveyMailEnabled } from "~/models/survey/invitations.server";
 import {
   PERSONAL_MSG,
   pendingPersonalEmail,
@@ -49,15 +50,26 @@ async function context(request: Request) {
   return ctxOf(await getDb(), me);
 }
 
+/** One of the person's own checkbox settings: saved, then back to /profile with a flash. */
+async function saveSetting(save: () => Promise<void>, message: string) {
+  try {
+    await save();
+  } catch (e) {
+    return domainReply(e, () => ({ result: null, photoError: null }));
+  }
+  return redirectWithFlash("/profile", { kind: "success", message });
+}
+
 /** /profile: view mode, or edit mode with ?edit (a URL, so it works without JavaScript). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await context(request);
   const admin = ctx.actor.role === "admin";
-  const [profile, courseGroups, digest, pending] = await Promise.all([
+  const [profile, courseGroups, digest, pending, surveyMail] = await Promise.all([
     getProfile(ctx),
     listCourseGroups(ctx.db),
     admin ? adminDigestEnabled(ctx) : null,
     admin ? null : pendingPersonalEmail(ctx),
+    admin ? null : surveyMailEnabled(ctx),
   ]);
   const personal = admin
     ? null
@@ -72,6 +84,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     profile,
     courseGroups: admin ? [] : courseGroups,
     digest,
+    surveyMail,
     personal,
     // The form's HTML constraints (required, maxlength) from the schema, computed here so the page
     // needs no zod to render them (ADR 099).
@@ -151,15 +164,15 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "digest") {
     // An administrator's own weekly digest setting (403 for anyone else, through the model).
     const on = form.get("digest") === "on";
-    try {
-      await setAdminDigest(ctx, on);
-    } catch (e) {
-      return domainReply(e, () => ({ result: null, photoError: null }));
-    }
-    return redirectWithFlash("/profile", {
-      kind: "success",
-      message: on ? DIGEST_MSG.on : DIGEST_MSG.off,
-    });
+    return saveSetting(() => setAdminDigest(ctx, on), on ? DIGEST_MSG.on : DIGEST_MSG.off);
+  }
+  if (intent === "survey-mail") {
+    // A student's or alumnus's own survey-mail setting (issue 14; the mails' unsubscribe sets it too).
+    const on = form.get("surveyMail") === "on";
+    return saveSetting(
+      () => setSurveyMail(ctx, on),
+      on ? "Survey invitations turned on." : "Survey invitations turned off.",
+    );
   }
   const submission = parseWithZod(form, { schema: profileFormSchema });
   if (submission.status !== "success")
@@ -179,7 +192,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Profile() {
-  const { profile, courseGroups, digest, personal, constraint } = useLoaderData<typeof loader>();
+  const { profile, courseGroups, digest, surveyMail, personal, constraint } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
   // A failed save stays in edit mode even though the form posted to /profile.
@@ -230,24 +244,53 @@ export default function Profile() {
         />
       ) : null}
       {digest !== null ? (
-        <section className="card" aria-labelledby="profile-digest">
-          <h2 id="profile-digest">Weekly digest</h2>
-          <Form method="post" className="stack" preventScrollReset>
-            <input type="hidden" name="intent" value="digest" />
-            <label className="checkbox-field">
-              <input type="checkbox" name="digest" defaultChecked={digest} /> Weekly digest: e-mail
-              me every Monday the jobs I posted that close within 7 days and the jobs waiting for
-              approval for more than 3 days
-            </label>
-            <p>
-              <button type="submit" className="btn">
-                Save
-              </button>
-            </p>
-          </Form>
-        </section>
+        <SettingForm
+          id="profile-digest"
+          title="Weekly digest"
+          intent="digest"
+          name="digest"
+          checked={digest}
+          label="Weekly digest: e-mail me every Monday the jobs I posted that close within 7 days and the jobs waiting for approval for more than 3 days"
+        />
+      ) : null}
+      {surveyMail !== null ? (
+        <SettingForm
+          id="profile-survey-mail"
+          title="Survey e-mails"
+          intent="survey-mail"
+          name="surveyMail"
+          checked={surveyMail}
+          label="E-mail me survey invitations (and reminders while I have not answered)"
+        />
       ) : null}
     </main>
+  );
+}
+
+/** One of the person's own on/off settings: a checkbox and Save, posted without JavaScript. */
+function SettingForm(p: {
+  id: string;
+  title: string;
+  intent: string;
+  name: string;
+  checked: boolean;
+  label: string;
+}) {
+  return (
+    <section className="card" aria-labelledby={p.id}>
+      <h2 id={p.id}>{p.title}</h2>
+      <Form method="post" className="stack" preventScrollReset>
+        <input type="hidden" name="intent" value={p.intent} />
+        <label className="checkbox-field">
+          <input type="checkbox" name={p.name} defaultChecked={p.checked} /> {p.label}
+        </label>
+        <p>
+          <button type="submit" className="btn">
+            Save
+          </button>
+        </p>
+      </Form>
+    </section>
   );
 }
 

@@ -16,6 +16,7 @@ import { requireUser } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
 import { answersFromForm, SURVEY_MSG, TARGETING_MSG } from "~/models/survey/survey.rules";
 import { getSurveyForAnswering, submitResponse } from "~/models/survey/survey.server";
+import { recordInviteOpened } from "~/models/survey/invitations.server";
 import { SurveyAnswerForm } from "~/components/survey/survey-answer-form";
 import { notify } from "~/components/ui/notify";
 import surveyStyles from "~/styles/surveys.css";
@@ -28,6 +29,9 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: surveyStyl
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
+  // A mailed link (?invite=…, kept through sign-in by redirectTo) records its opening; it signs no one in.
+  const invite = new URL(request.url).searchParams.get("invite");
+  if (invite) await recordInviteOpened(await getDb(), params.id ?? "", user.id, invite);
   try {
     const { survey, state } = await getSurveyForAnswering(
       { db: await getDb(), actor: actorOf(user) },

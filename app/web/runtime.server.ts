@@ -8,6 +8,7 @@ import { env } from "~/lib/env.server";
 let stopMail: (() => Promise<void>) | null = null;
 let stopAlerts: (() => Promise<void>) | null = null;
 let stopAdminDigest: (() => Promise<void>) | null = null;
+let stopSurveyReminders: (() => Promise<void>) | null = null;
 let housekeeping: NodeJS.Timeout | null = null;
 
 export function loadEnv() {
@@ -78,6 +79,16 @@ export async function init(opts: { log?: (line: string) => void } = {}) {
     log: opts.log,
     config: () => ({ publicUrl: authConfig().publicUrl, collegeName: authConfig().collegeName }),
   });
+  // Survey reminder schedules (issue 14, ADR 102): a timer too; each person is reminded by one instance.
+  const { startReminderWorker } = await import("~/models/survey/invitations.server");
+  stopSurveyReminders = startReminderWorker(getDb, {
+    log: opts.log,
+    config: () => ({
+      publicUrl: authConfig().publicUrl,
+      secret: authConfig().secret,
+      collegeName: authConfig().collegeName,
+    }),
+  });
   const { purgeExpiredSessions } = await import("~/models/auth/session.server");
   const { purgeExpiredLimits } = await import("~/lib/rate-limit.server");
   const { purgeIdempotencyKeys } = await import("~/web/idempotency.server");
@@ -98,6 +109,7 @@ export async function shutdown() {
   // A digest run in flight commits (or rolls back) before the database closes.
   await stopAlerts?.();
   await stopAdminDigest?.();
+  await stopSurveyReminders?.();
   // Waits for the message in flight to be marked, so it is not sent again by another instance.
   await stopMail?.();
   if (housekeeping) clearInterval(housekeeping);

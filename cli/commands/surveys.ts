@@ -20,6 +20,7 @@ import {
   withDb,
   type RunDeps,
 } from "../support";
+import { configureInvite } from "./surveys-invite";
 
 /** Every survey with its status, audience, question and response counts. */
 export async function runSurveysList(
@@ -154,4 +155,5 @@ export function configure(program: Command, deps: RunDeps = {}): void {
       "\nExamples:\n  $ runway surveys outcomes --survey 6f1c…e2\n  $ runway surveys outcomes --survey 6f1c…e2 --format csv > outcomes.csv",
     )
     .action(async (opts) => finish(await runSurveysOutcomes(opts, deps)));
+  configureInvite(surveys, deps);
 }

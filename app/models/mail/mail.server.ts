@@ -75,6 +75,11 @@ function nudge() {
   for (const k of kicks) setTimeout(k, 20);
 }
 
+/** Wakes this process's sender after rows were queued by a set statement (survey invitations). */
+export function nudgeMailSender(): void {
+  nudge();
+}
+
 /** Control characters (CR/LF above all) would end a header line: a subject is one line of text. */
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
 

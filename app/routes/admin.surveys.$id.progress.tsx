@@ -1,0 +1,359 @@
+/**
+ * /admin/surveys/{id}/progress (issue 14, ADR 102): send invitations and reminders (each behind a
+ * confirmation that says how many people — the dry run), the batches sent so far with what the
+ * outbox has delivered, and the response and knowledge rates overall, by programme and by
+ * graduation year (tables, and bar charts loaded lazily after hydration). The page revalidates
+ * every 30 seconds while visible and when the window regains focus, so it follows answers and
+ * deliveries as they arrive. Works without JavaScript (the confirmation is a link, the send a form).
+ */
+import type {
+  ActionFunctionArgs,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
+import { useEffect } from "react";
+import { redirectWithFlash, requireAdmin } from "~/web/auth.server";
+import { authConfig } from "~/web/config.server";
+import { getDb } from "~/lib/db.server";
+import { domainError, domainReply } from "~/lib/screen-errors.server";
+import { ctxOf } from "~/models/context";
+import { SURVEY_MSG } from "~/models/survey/survey.rules";
+import { getSurveyForAdmin } from "~/models/survey/survey.server";
+import { REMINDER_GAP_MINUTES } from "~/models/survey/invitations.rules";
+import {
+  getInviteBatches,
+  sendInvitations,
+  surveyProgress,
+  type RateRow,
+} from "~/models/survey/invitations.server";
+import { BarChartCard, ChartsNoScript } from "~/components/charts/bar-chart";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { LocalTime } from "~/components/ui/local-time";
+import surveyStyles from "~/styles/surveys.css";
+import adminStyles from "~/styles/survey-admin.css";
+import chartStyles from "~/styles/people.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: surveyStyles },
+  { rel: "stylesheet", href: adminStyles },
+  // The dashboard's stat cards and chart grid.
+  { rel: "stylesheet", href: chartStyles },
+];
+
+const mailConfig = () => {
+  const c = authConfig();
+  return { publicUrl: c.publicUrl, secret: c.secret, collegeName: c.collegeName };
+};
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireAdmin(request, { nonAdminTo: "/" });
+  const ctx = ctxOf(await getDb(), user);
+  let survey;
+  try {
+    ({ survey } = await getSurveyForAdmin(ctx.db, params.id ?? ""));
+  } catch (e) {
+    domainError(e);
+    throw await redirectWithFlash("/admin/surveys", {
+      kind: "error",
+      message: SURVEY_MSG.loadFailed,
+    });
+  }
+  const active = survey.status === "active";
+  const dry = (reminder: boolean) =>
+    active
+      ? sendInvitations(ctx, survey.id, { reminder, dryRun: true, config: mailConfig() })
+      : Promise.resolve(null);
+  const [progress, batches, invitation, reminder] = await Promise.all([
+    surveyProgress(ctx, survey.id),
+    getInviteBatches(ctx, survey.id),
+    dry(false),
+    dry(true),
+  ]);
+  const confirm = new URL(request.url).searchParams.get("confirm");
+  return json(
+    {
+      survey: { id: survey.id, title: survey.title, status: survey.status },
+      progress,
+      batches,
+      would: { invitation: invitation?.queued ?? 0, reminder: reminder?.queued ?? 0 },
+      confirm: (confirm === "invitation" || confirm === "reminder" ? confirm : null) as
+        "invitation" | "reminder" | null,
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireAdmin(request, { nonAdminTo: "/" });
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent !== "invitation" && intent !== "reminder")
+    return json({ ok: false, message: "Unknown action" }, { status: 400 });
+  try {
+    const r = await sendInvitations(ctxOf(await getDb(), user), params.id ?? "", {
+      reminder: intent === "reminder",
+      trigger: "admin",
+      config: mailConfig(),
+    });
+    const what = intent === "reminder" ? "Reminders" : "Invitations";
+    throw await redirectWithFlash(`/admin/surveys/${r.surveyId}/progress`, {
+      kind: "success",
+      message: `${what} queued: ${r.queued} e-mail${r.queued === 1 ? "" : "s"} on their way.`,
+    });
+  } catch (e) {
+    if (e instanceof Response) throw e;
+    return domainReply(e, (err) => ({ ok: false, message: err.message }));
+  }
+}
+
+const pct = (r: number | null) => (r === null ? "—" : `${(r * 100).toFixed(1)}%`);
+const people = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "person" : "people"}`;
+
+/** Revalidates every `ms` while the page is visible, and whenever the window regains focus. */
+function useLiveData(ms: number) {
+  const { revalidate, state } = useRevalidator();
+  useEffect(() => {
+    const tick = () => {
+      if (document.visibilityState === "visible" && state === "idle") revalidate();
+    };
+    const timer = setInterval(tick, ms);
+    window.addEventListener("focus", tick);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener("focus", tick);
+    };
+  }, [ms, revalidate, state]);
+}
+
+function RatesTable({
+  caption,
+  header,
+  rows,
+}: {
+  caption: string;
+  header: string;
+  rows: Array<RateRow & { label: string }>;
+}) {
+  return (
+    <div className="table-scroll">
+      <table className="table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{header}</th>
+            <th scope="col">Targeted</th>
+            <th scope="col">Invited</th>
+            <th scope="col">Answered</th>
+            <th scope="col">Response rate</th>
+            <th scope="col">Status known</th>
+            <th scope="col">Knowledge rate</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={7} className="table-empty">
+                Nobody is targeted yet.
+              </td>
+            </tr>
+          ) : (
+            rows.map((r) => (
+              <tr key={r.label}>
+                <th scope="row">{r.label}</th>
+                <td>{r.targeted}</td>
+                <td>{r.invited}</td>
+                <td>{r.answered}</td>
+                <td>{pct(r.responseRate)}</td>
+                <td>{r.known}</td>
+                <td>{pct(r.knowledgeRate)}</td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export default function SurveyProgress() {
+  const { survey, progress: p, batches, would, confirm } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  useLiveData(30_000);
+  const active = survey.status === "active";
+  const byCourse = p.byCourse.map((r) => ({ ...r, label: r.course }));
+  const byYear = p.byGraduationYear.map((r) => ({
+    ...r,
+    label: r.graduationYear === null ? "No year" : String(r.graduationYear),
+  }));
+  const chart = (rows: Array<RateRow & { label: string }>) =>
+    rows.map((r) => ({
+      label: r.label.length > 14 ? `${r.label.slice(0, 13)}…` : r.label,
+      title: r.label,
+      value: r.responseRate === null ? 0 : Math.round(r.responseRate * 1000) / 10,
+    }));
+  const confirmCount = confirm ? would[confirm] : 0;
+  return (
+    <main className="page survey-admin survey-progress">
+      <ChartsNoScript />
+      <div className="page-header">
+        <h1>Progress — {survey.title}</h1>
+        <div className="row">
+          <Link to={`/admin/surveys/${survey.id}/responses`}>Responses</Link>
+          <Link to={`/admin/surveys/${survey.id}/edit`}>Edit</Link>
+          <Link to="/admin/surveys">All Surveys</Link>
+        </div>
+      </div>
+
+      {result && !result.ok ? (
+        <p className="alert alert-error" role="alert">
+          {result.message}
+        </p>
+      ) : null}
+
+      <section className="card stack" aria-labelledby="send-heading">
+        <h2 id="send-heading">Invitations and reminders</h2>
+        {!active ? (
+          <p className="muted">Only an active survey can be sent: publish the survey first.</p>
+        ) : confirm ? (
+          <Form method="post" className="stack" replace>
+            <p role="status">
+              {confirmCount === 0
+                ? `Nobody to ${confirm === "reminder" ? "remind" : "invite"} right now.`
+                : `This will e-mail ${people(confirmCount)}${
+                    confirm === "reminder" ? " who have not answered yet" : ""
+                  }. Send now?`}
+            </p>
+            <div className="row">
+              {confirmCount > 0 ? (
+                <button type="submit" name="intent" value={confirm} className="btn btn-primary">
+                  {confirm === "reminder" ? "Send the reminder" : "Send the invitations"}
+                </button>
+              ) : null}
+              <Link to="." className="btn" replace>
+                Cancel
+              </Link>
+            </div>
+          </Form>
+        ) : (
+          <>
+            <div className="row">
+              <Link to="?confirm=invitation" className="btn btn-primary" replace>
+                Send invitations
+              </Link>
+              <Link to="?confirm=reminder" className="btn" replace>
+                Send reminder to non-responders
+              </Link>
+            </div>
+            <p className="muted">
+              Invitations go to everyone the survey targets who has not been invited or answered
+              yet; reminders to those who have not answered (not to anyone mailed in the last{" "}
+              {REMINDER_GAP_MINUTES} minutes). People who unsubscribed from survey e-mails are never
+              mailed. Messages leave through the mail queue at the mail server&apos;s pace.
+            </p>
+          </>
+        )}
+      </section>
+
+      <section className="stack" aria-labelledby="rates-heading">
+        <h2 id="rates-heading">Response rates</h2>
+        <dl className="stat-grid">
+          {[
+            ["Targeted", p.targeted.toLocaleString("en-US")],
+            ["Invited", p.invited.toLocaleString("en-US")],
+            ["Opened the link", p.opened.toLocaleString("en-US")],
+            ["Answered", p.answered.toLocaleString("en-US")],
+            ["Response rate", pct(p.responseRate)],
+            ["Knowledge rate", pct(p.knowledgeRate)],
+          ].map(([label, value]) => (
+            <div key={label} className="card stat-card">
+              <dt className="stat-label">{label}</dt>
+              <dd className="stat-value">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="muted">
+          {p.hasEmploymentQuestion
+            ? "Knowledge rate: the share of the targeted whose employment status is known (they answered the question keyed employment_status)."
+            : "Knowledge rate: no question of this survey is keyed employment_status, so no employment status is known yet."}{" "}
+          Updated <LocalTime iso={p.computedAt} />.
+        </p>
+        <div className="chart-grid">
+          <BarChartCard
+            title="Response rate by programme (%)"
+            data={chart(byCourse)}
+            orientation="bars"
+            labelHeader="Programme"
+            valueHeader="Response rate (%)"
+            emptyText="Nobody is targeted yet."
+          />
+          <BarChartCard
+            title="Response rate by graduation year (%)"
+            data={chart(byYear)}
+            labelHeader="Graduation year"
+            valueHeader="Response rate (%)"
+            emptyText="Nobody is targeted yet."
+          />
+        </div>
+        <RatesTable caption="By programme" header="Programme" rows={byCourse} />
+        <RatesTable caption="By graduation year" header="Graduation year" rows={byYear} />
+      </section>
+
+      <section className="stack" aria-labelledby="batches-heading">
+        <h2 id="batches-heading">Batches sent</h2>
+        <div className="table-scroll">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Kind</th>
+                <th scope="col">Trigger</th>
+                <th scope="col">By</th>
+                <th scope="col">Targeted</th>
+                <th scope="col">Queued</th>
+                <th scope="col">Sent</th>
+                <th scope="col">Failed</th>
+                <th scope="col">Pending</th>
+              </tr>
+            </thead>
+            <tbody>
+              {batches.length === 0 ? (
+                <tr>
+                  <td colSpan={9} className="table-empty">
+                    No invitations sent yet.
+                  </td>
+                </tr>
+              ) : (
+                batches.map((b) => (
+                  <tr key={b.id}>
+                    <td>
+                      <LocalTime iso={b.createdAt} />
+                    </td>
+                    <td>{b.kind === "reminder" ? "Reminder" : "Invitation"}</td>
+                    <td>{b.trigger}</td>
+                    <td>{b.createdBy?.name ?? (b.trigger === "admin" ? "(deleted)" : "—")}</td>
+                    <td>{b.targeted}</td>
+                    <td>{b.queued}</td>
+                    <td>{b.sent}</td>
+                    <td>{b.failed}</td>
+                    <td>{b.pending}</td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </main>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Progress — ${data?.survey.title ?? "Survey"} · Runway` },
+];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,88 @@
+/**
+ * /surveys/unsubscribe?user={id}&token={hmac} — the survey mail's one-click unsubscribe (RFC 8058,
+ * issue 14). No sign-in: the signed link is the authority. GET only shows a confirmation (link
+ * scanners and previews must not unsubscribe anyone); POST — the button, or the mail provider's
+ * one-click `List-Unsubscribe=One-Click` — sets users.survey_mail_opt_out_at, which every later
+ * invitation and reminder honours.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { BadLinkBoundary } from "~/components/ui/error-boundary";
+import { SIGNED_LINK_HEADERS, signedLinkParams } from "~/web/signed-link.server";
+import { getDb } from "~/lib/db.server";
+import { authConfig } from "~/web/config.server";
+import { rethrowNotFound } from "~/lib/screen-errors.server";
+import { INVITE_MSG } from "~/models/survey/invitations.rules";
+import {
+  personForSurveyUnsubscribe,
+  unsubscribeSurveyMail,
+} from "~/models/survey/invitations.server";
+
+const LINK_FIELDS = ["user", "token"] as const;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user, token } = signedLinkParams(request, LINK_FIELDS);
+  try {
+    const p = await personForSurveyUnsubscribe(await getDb(), authConfig().secret, user, token);
+    return json(
+      { id: p.id, optedOut: p.optedOut, token: String(token) },
+      { headers: SIGNED_LINK_HEADERS },
+    );
+  } catch (e) {
+    rethrowNotFound(e, INVITE_MSG.badLink);
+  }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const { user, token } = signedLinkParams(request, LINK_FIELDS, form);
+  try {
+    await unsubscribeSurveyMail(await getDb(), authConfig().secret, user, token);
+    return json({ done: true }, { headers: SIGNED_LINK_HEADERS });
+  } catch (e) {
+    rethrowNotFound(e, INVITE_MSG.badLink);
+  }
+}
+
+export default function SurveyMailUnsubscribe() {
+  const data = useLoaderData<typeof loader>();
+  const done = useActionData<typeof action>();
+  return (
+    <main className="page page-narrow">
+      <h1>Survey e-mails</h1>
+      {done?.done ? (
+        <p className="alert alert-success" role="status">
+          {INVITE_MSG.unsubscribed}
+        </p>
+      ) : data.optedOut ? (
+        <p className="card">You already receive no survey invitations or reminders by e-mail.</p>
+      ) : (
+        <div className="card stack">
+          <p>Stop receiving survey invitations and reminders by e-mail?</p>
+          <Form method="post" replace>
+            <input type="hidden" name="user" value={data.id} />
+            <input type="hidden" name="token" value={data.token} />
+            <button type="submit" className="btn btn-primary">
+              Unsubscribe
+            </button>
+          </Form>
+        </div>
+      )}
+      <p className="muted">
+        Surveys meant for you still appear on your <Link to="/dashboard">dashboard</Link> (after
+        signing in).
+      </p>
+    </main>
+  );
+}
+
+export const meta: MetaFunction = () => [
+  { title: "Survey e-mails · Runway" },
+  { name: "robots", content: "noindex" },
+];
+
+/** An invalid link shows its message inside the frame. */
+export function ErrorBoundary() {
+  return <BadLinkBoundary title="Survey e-mails" message={INVITE_MSG.badLink} />;
+}
