@@ -167,8 +167,16 @@ function RatesTable({
                 <td>{r.invited}</td>
                 <td>{r.answered}</td>
                 <td>{pct(r.responseRate)}</td>
-                <td>{r.known}</td>
-                <td>{pct(r.knowledgeRate)}</td>
+                {r.knownSuppressed ? (
+                  <td colSpan={2} title="An anonymous survey does not show fewer than 5 per group">
+                    withheld (fewer than 5)
+                  </td>
+                ) : (
+                  <>
+                    <td>{r.known}</td>
+                    <td>{pct(r.knowledgeRate)}</td>
+                  </>
+                )}
               </tr>
             ))
           )}

@@ -434,5 +434,51 @@ describe("survey invitations", () => {
       expect(p.byCourse).toEqual([expect.objectContaining({ targeted: 4, answered: 3, known: 2 })]);
       expect(p.byCourse[0].course).not.toBe("No programme");
     });
+
+    it("withholds a programme's or a year's small count of known statuses in an anonymous survey", async () => {
+      const { survey: s, questions } = await createSurvey(t.db, {
+        audience: "alumni",
+        questions: [{ text: "Employed?", type: "multiple_choice", options: ["Yes", "No"] }],
+      });
+      await t.db.execute(
+        sql`update survey_questions set key = 'employment_status' where id = ${questions[0].id}`,
+      );
+      // Five of 2023 (a group big enough to show) and one of 2024 (too small in anonymous mode).
+      const people = [
+        ...(await Promise.all([1, 2, 3, 4, 5].map(() => person({ year: 2023 })))),
+        await person({ year: 2024 }),
+      ];
+      for (const [i, u] of people.entries()) {
+        const year = i < 5 ? 2023 : 2024;
+        await answer(s.id, u.id);
+        const [r] = await rows<{ id: string }>(
+          t,
+          sql`insert into survey_responses (survey_id, user_id, role, course_id, graduation_year)
+              values (${s.id}, null, 'alumni', (select course_id from users where id = ${u.id}), ${year})
+              returning id`,
+        );
+        await t.db.execute(
+          sql`insert into survey_answers (response_id, question_id, value)
+              values (${r.id}, ${questions[0].id}, '"Yes"'::jsonb)`,
+        );
+      }
+      const year = (p: Awaited<ReturnType<typeof computeProgress>>, y: number) =>
+        p.byGraduationYear.find((g) => g.graduationYear === y);
+      // Named: every count shows.
+      let p = await computeProgress(t.db, s.id);
+      expect(year(p, 2024)).toMatchObject({ answered: 1, known: 1, knowledgeRate: 1 });
+      await t.db.execute(sql`update surveys set anonymous = true where id = ${s.id}`);
+      p = await computeProgress(t.db, s.id);
+      expect(p).toMatchObject({ known: 6, answered: 6 });
+      expect(year(p, 2023)).toMatchObject({ known: 5, knowledgeRate: 1 });
+      expect(year(p, 2023)?.knownSuppressed).toBeUndefined();
+      expect(year(p, 2024)).toMatchObject({
+        answered: 1,
+        known: null,
+        knowledgeRate: null,
+        knownSuppressed: true,
+      });
+      expect(p.byCourse).toEqual([expect.objectContaining({ known: 6 })]);
+    });
   });
 });

@@ -25,6 +25,7 @@ import { startPeriodic } from "~/lib/periodic";
 import { hashToken, hmac, safeEqual } from "../auth/tokens.server";
 import type { Ctx } from "../context";
 import { headerLine, nudgeMailSender } from "../mail/mail.server";
+import { SUPPRESS_BELOW } from "./outcome-keys";
 import { cohortCondition, type Cohort } from "./cohort.server";
 import { INVITE_MSG, REMINDER_GAP_MINUTES } from "./invitations.rules";
 
@@ -157,6 +158,7 @@ interface SurveyForMail extends Cohort {
   questions: number;
   remindEveryDays: number | null;
   remindMax: number | null;
+  anonymous: boolean;
 }
 
 async function surveyForMail(db: DbOrTx, id: string): Promise<SurveyForMail> {
@@ -171,11 +173,12 @@ async function surveyForMail(db: DbOrTx, id: string): Promise<SurveyForMail> {
     graduation_years: number[] | string;
     remind_every_days: number | null;
     remind_max: number | null;
+    anonymous: boolean;
     questions: number;
   }>(
     db,
     sql`select s.id, s.title, s.description, s.status, s.audience, s.course_ids, s.graduation_years,
-               s.remind_every_days, s.remind_max,
+               s.remind_every_days, s.remind_max, s.anonymous,
                (select count(*)::int from survey_questions q
                  where q.survey_id = s.id and q.archived_at is null) as questions
         from surveys s where s.id = ${id}`,
@@ -191,6 +194,7 @@ async function surveyForMail(db: DbOrTx, id: string): Promise<SurveyForMail> {
     graduationYears: pgArray(s.graduation_years).map(Number),
     remindEveryDays: s.remind_every_days,
     remindMax: s.remind_max,
+    anonymous: !!s.anonymous,
     questions: Number(s.questions),
   };
 }
@@ -671,10 +675,15 @@ export interface RateRow {
   answered: number;
   /** answered / targeted (0–1, four decimals), null when nobody is targeted. */
   responseRate: number | null;
-  /** Responses that answer the question keyed `employment_status`. */
-  known: number;
-  /** known / targeted (0–1), null when nobody is targeted. */
+  /**
+   * Responses that answer the question keyed `employment_status`. Null (with `knownSuppressed`) for a
+   * programme or year of an anonymous survey with 1–4 such responses: counted from the answers, a
+   * small count would tell which respondents answered it (the outcomes' small-group rule).
+   */
+  known: number | null;
+  /** known / targeted (0–1), null when nobody is targeted or the count is suppressed. */
   knowledgeRate: number | null;
+  knownSuppressed?: true;
 }
 
 export interface SurveyProgress extends RateRow {
@@ -787,6 +796,14 @@ export async function computeProgress(db: DbOrTx, surveyId: string): Promise<Sur
         order by dim, c.name nulls last, graduation_year nulls last`,
   );
   const all = rows.find((r) => r.dim === "all");
+  // A programme's or a year's count of known statuses, withheld in anonymous mode when small.
+  const groupRow = (r: (typeof rows)[number]): RateRow => {
+    const row = rateRow(r);
+    const known = Number(r.known);
+    return s.anonymous && known > 0 && known < SUPPRESS_BELOW
+      ? { ...row, known: null, knowledgeRate: null, knownSuppressed: true }
+      : row;
+  };
   return {
     surveyId: s.id,
     title: s.title,
@@ -798,13 +815,13 @@ export async function computeProgress(db: DbOrTx, surveyId: string): Promise<Sur
       .map((r) => ({
         courseId: r.course_id,
         course: r.course ?? "No programme",
-        ...rateRow(r),
+        ...groupRow(r),
       })),
     byGraduationYear: rows
       .filter((r) => r.dim === "y")
       .map((r) => ({
         graduationYear: r.graduation_year === null ? null : Number(r.graduation_year),
-        ...rateRow(r),
+        ...groupRow(r),
       })),
     computedAt: new Date().toISOString(),
   };
