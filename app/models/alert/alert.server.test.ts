@@ -419,6 +419,9 @@ describe("job alerts", () => {
         // A new process: the window closed in the database, not in memory.
         expect(await run(t, { force: true })).toEqual({ checked: 1, sent: 0 });
         const second = await createJob(t.db, { title: "Second Job" });
+        // A window's end is kept to the millisecond: a job published within the same millisecond
+        // as a run (settleMs is 0 here, 10 s in the server) belongs to the next window, not this one.
+        await new Promise((r) => setTimeout(r, 5));
         expect(await run(t, { force: true })).toEqual({ checked: 1, sent: 1 });
         const mails = await outbox();
         expect(mails).toHaveLength(2);
