@@ -10,14 +10,18 @@
  *     cookie of a demo student signed in through the /login form.
  *
  *   npm run bench:lighthouse -- [--port 4199] [--skip-build] [--only /jobs,/login] [--json out.json]
- *                               [--runs 3] [--lhr-dir DIR]
+ *                               [--runs 3] [--lhr-dir DIR] [--h2]
  *   --runs N     each page N times, the median run reported (the simulated figures move ±0.5 s)
  *   --lhr-dir    each page's full Lighthouse report (of the reported run), to dig in
+ *   --h2         Lighthouse loads the pages through a local TLS + HTTP/2 proxy (a self-signed
+ *                certificate), as browsers reach a deployment behind Caddy (docs/operations.md)
  *
  * Lighthouse on a busy 2-core machine is noisy: compare tables from the same machine state.
  */
 import { fork, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
+import http2 from "node:http2";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
@@ -37,6 +41,7 @@ const { values: opt } = parseArgs({
     json: { type: "string" },
     "lhr-dir": { type: "string" },
     runs: { type: "string", default: "1" },
+    h2: { type: "boolean", default: false },
   },
 });
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
@@ -154,6 +159,58 @@ interface Row {
   finalUrl: string;
 }
 const rows: Row[] = [];
+
+// ─── Optional HTTP/2 front (--h2): TLS with a throwaway certificate, each stream proxied over HTTP/1.1 ─
+let front = base;
+let closeFront = async () => {};
+if (opt.h2) {
+  const keyFile = path.join(work, "h2.key");
+  const certFile = path.join(work, "h2.crt");
+  const made = spawnSync("openssl", [
+    "req",
+    "-x509",
+    "-newkey",
+    "rsa:2048",
+    "-nodes",
+    "-days",
+    "1",
+    "-subj",
+    "/CN=127.0.0.1",
+    "-keyout",
+    keyFile,
+    "-out",
+    certFile,
+  ]);
+  if (made.status !== 0) throw new Error(`openssl: ${made.stderr}`);
+  const upstream = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  const h2 = http2.createSecureServer(
+    { key: fs.readFileSync(keyFile), cert: fs.readFileSync(certFile) },
+    (req, res) => {
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).filter(([k]) => !k.startsWith(":")),
+      );
+      const up = http.request(
+        `${base}${req.url}`,
+        { method: req.method, headers: { ...headers, host: `127.0.0.1:${port}` }, agent: upstream },
+        (r) => {
+          const out = Object.fromEntries(
+            Object.entries(r.headers).filter(
+              ([k]) => !["connection", "keep-alive", "transfer-encoding"].includes(k),
+            ),
+          );
+          res.writeHead(r.statusCode ?? 502, out);
+          r.pipe(res);
+        },
+      );
+      up.on("error", () => res.writeHead(502).end());
+      req.pipe(up);
+    },
+  );
+  await new Promise<void>((r) => h2.listen(port + 1, "127.0.0.1", r));
+  front = `https://127.0.0.1:${port + 1}`;
+  closeFront = () => new Promise((r) => h2.close(() => r()));
+}
+
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
   chromeFlags: [
@@ -165,6 +222,7 @@ const chrome = await chromeLauncher.launch({
     "--disable-sync",
     "--no-first-run",
     "--disable-quic",
+    ...(opt.h2 ? ["--ignore-certificate-errors"] : []),
   ],
 });
 const f2 = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : "—");
@@ -172,7 +230,7 @@ const f2 = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : "—");
 /** One Lighthouse run of a page: its row, the audits below 0.9 that count, and the full report. */
 async function audit(p: Page) {
   const result = await lighthouse(
-    base + p.path,
+    front + p.path,
     {
       port: chrome.port,
       output: "json",
@@ -246,6 +304,7 @@ try {
   }
 } finally {
   chrome.kill();
+  await closeFront();
   await stopServer();
 }
 
