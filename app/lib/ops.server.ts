@@ -114,6 +114,15 @@ export function createOps(build: ServerBuild, env: Env): Ops {
     env.PGLITE_QUEUE_TIMEOUT * 1000,
   );
   const state = { draining: false, active: new Set<ServerResponse>() };
+  /**
+   * Who holds an admission slot, and in which phase: when a request is refused for waiting too
+   * long, the log line names them, so a slot that is never given back can be traced to its route.
+   */
+  const holders = new Set<{ what: string; since: number; phase: "run" | "send" }>();
+  const holding = () =>
+    [...holders].map(
+      (h) => `${h.what} (${h.phase}, ${Math.round((Date.now() - h.since) / 1000)} s)`,
+    );
   const metrics = createMetrics({
     getHandle: getDbHandle,
     admission,
@@ -221,12 +230,28 @@ export function createOps(build: ServerBuild, env: Env): Ops {
           if (!(e instanceof AdmissionRejected)) throw e;
           if (e.reason === "aborted") return; // the client left while queued
           metrics.admissionRejected.inc({ reason: e.reason });
-          log.warn("admission", `busy: request refused (${e.reason})`, { requestId: null });
+          log.warn("admission", `busy: request refused (${e.reason})`, {
+            requestId: null,
+            holding: holding(),
+          });
           unavailable(req, res, "The server is busy. Please try again in a moment.", 1);
           return;
         } finally {
           res.off("close", onClose);
         }
+      }
+      const holder = {
+        what: `${req.method} ${info?.route ?? "?"}`,
+        since: Date.now(),
+        phase: "run" as "run" | "send",
+      };
+      if (admission.enabled) {
+        holders.add(holder);
+        const give = release;
+        release = () => {
+          holders.delete(holder);
+          give();
+        };
       }
       const ctx: RequestContext = { requestId, dbUnavailable: false, failed: false };
       await runWithRequestContext(ctx, async () => {
@@ -241,6 +266,7 @@ export function createOps(build: ServerBuild, env: Env): Ops {
         // rendering of pages is bounded too). A download (an export) or an event stream releases
         // it first: it reads in batches interleaved with other requests instead of holding a slot.
         if (isLongStream(response)) release();
+        holder.phase = "send";
         try {
           if (ctx.dbUnavailable) {
             metrics.dbUnavailable.inc();

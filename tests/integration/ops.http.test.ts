@@ -175,6 +175,15 @@ describe("admission gate", () => {
     });
 
     it("beyond the limit and the queue, requests are refused at once with 503 + Retry-After; health and static files never queue", async () => {
+      // The refusal's log line names who holds the slots (the server logs to this process's stderr).
+      // Identical warnings are folded for 5 s: let the other driver's run of this test age out.
+      await new Promise((r) => setTimeout(r, 5_100));
+      const logged: string[] = [];
+      const write = process.stderr.write.bind(process.stderr);
+      process.stderr.write = ((chunk: string | Uint8Array, ...rest: never[]) => {
+        logged.push(String(chunk));
+        return write(chunk, ...rest);
+      }) as typeof process.stderr.write;
       const holder = holdSlot(tight.url);
       // Wait until the holder is inside (a request gets queued, then times out).
       let queued: Response | undefined;
@@ -202,6 +211,10 @@ describe("admission gate", () => {
         tight.fetch("/readyz"),
       ]);
       expect(side.map((r) => r.status)).toEqual([200, 200, 200]);
+      process.stderr.write = write;
+      expect(logged.join("")).toMatch(
+        /busy: request refused \(timeout\).*holding=POST routes\/api\.auth\.login \(run, \d+ s\)/,
+      );
       expect(await holder.finish()).toBeGreaterThanOrEqual(400); // a bad login body, answered normally
       const after = await tight.fetch("/api/public/jobs");
       expect(after.status).toBe(200);
