@@ -5,15 +5,38 @@
  * screens and models (app/lib/format.ts, app/models/auth/limits.ts, …).
  */
 
-export const ROLES = ["student", "alumni", "admin"] as const;
+export const ROLES = ["student", "alumni", "admin", "employer"] as const;
 export type Role = (typeof ROLES)[number];
 export const SELF_REGISTER_ROLES = ["student", "alumni"] as const;
+/** The roles an administrator creates on Create User and /api/admin/users (employers sign up at /employers). */
+export const STAFF_CREATE_ROLES = ["student", "alumni", "admin"] as const;
+/** Students and alumni: the college's own people (surveys, alerts, saved jobs, the dashboard). */
+export const MEMBER_ROLES = ["student", "alumni"] as const;
 
 export const JOB_TYPES = ["internship", "ojt", "part-time", "full-time", "contract"] as const;
 export type JobType = (typeof JOB_TYPES)[number];
 
 export const JOB_STATUSES = ["active", "inactive", "closed", "draft"] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
+
+/**
+ * Why a job is hidden from every public door whatever its approval (issue 18): reports from 3
+ * different users, or its company blocked. Null: not hidden.
+ */
+export const JOB_HIDDEN_REASONS = ["reports", "blocked"] as const;
+export type JobHiddenReason = (typeof JOB_HIDDEN_REASONS)[number];
+/** 'Report this posting' reasons, as /api takes them. */
+export const REPORT_REASONS = ["scam", "misleading", "discriminatory", "expired", "other"] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+/** How an admin closed a report: the job was removed/kept hidden, or the report was dismissed. */
+export const REPORT_RESOLUTIONS = ["upheld", "dismissed"] as const;
+export type ReportResolution = (typeof REPORT_RESOLUTIONS)[number];
+/** Aviation fields of a job: at most this many licences, each at most this long. */
+export const LICENCES_MAX = 20;
+export const LICENCE_MAX = 80;
+export const OJT_HOURS_MAX = 5000;
+export const SHIFT_MAX = 100;
+export const MEDICAL_CLASS_MAX = 60;
 
 export const SURVEY_AUDIENCES = ["all", "students", "alumni"] as const;
 export type SurveyAudience = (typeof SURVEY_AUDIENCES)[number];

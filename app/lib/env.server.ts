@@ -151,6 +151,15 @@ const schema = z.object({
     emptyToUndefined,
     z.coerce.number().min(0).max(600).default(3),
   ),
+  // Employer posting (issue 18): what one employer account may have waiting and submit per day.
+  EMPLOYER_MAX_PENDING: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(1000).default(5),
+  ),
+  EMPLOYER_MAX_DAILY: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(1000).default(10),
+  ),
   METRICS_TOKEN: z.preprocess(
     emptyToUndefined,
     z.string().min(16, "must be at least 16 characters").optional(),

@@ -7,6 +7,8 @@ export interface Actor {
   id: string;
   role: Role;
   email: string;
+  /** Employers: the one company the account acts for (issue 18); null or absent for everyone else. */
+  companyId?: string | null;
 }
 export interface Ctx {
   db: Db;
@@ -15,7 +17,9 @@ export interface Ctx {
 
 /** The actor of a signed-in user row, or null for a guest: the one way every door builds it. */
 export function actorOf(user: Actor | null | undefined): Actor | null {
-  return user ? { id: user.id, role: user.role, email: user.email } : null;
+  return user
+    ? { id: user.id, role: user.role, email: user.email, companyId: user.companyId ?? null }
+    : null;
 }
 
 /** A context whose actor is known to be signed in. */
@@ -34,4 +38,13 @@ export function ctxOf(db: Db, user: Actor | null | undefined): Ctx {
 export function requireAdmin(ctx: Ctx, message = "You do not have permission to do this"): Actor {
   if (ctx.actor?.role !== "admin") throw new Forbidden(message);
   return ctx.actor;
+}
+
+/** The acting employer and its company, or 403 (issue 18). */
+export function requireEmployer(
+  ctx: Ctx,
+  message = "You do not have permission to do this",
+): Actor & { companyId: string } {
+  if (ctx.actor?.role !== "employer" || !ctx.actor.companyId) throw new Forbidden(message);
+  return ctx.actor as Actor & { companyId: string };
 }

@@ -16,7 +16,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useMemo, useState } from "react";
-import { REGISTER_YEAR_LEVELS, ROLES } from "#db/constants";
+import { REGISTER_YEAR_LEVELS, STAFF_CREATE_ROLES } from "#db/constants";
 import { requireAdmin } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
 import { idempotentForm, newIdempotencyKey } from "~/web/idempotency.server";
@@ -125,7 +125,7 @@ export default function CreateUser() {
               defaultValue={type}
               onChange={(e) => setType(e.currentTarget.value)}
             >
-              {ROLES.map((r) => (
+              {STAFF_CREATE_ROLES.map((r) => (
                 <option key={r} value={r}>
                   {roleLabel(r)}
                 </option>

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, pgTable, text, uuid } from "drizzle-orm/pg-core";
-import { createdAt, updatedAt } from "./columns";
+import { createdAt, tstz, updatedAt } from "./columns";
 import { files } from "./files";
 
 export const companies = pgTable(
@@ -14,6 +14,8 @@ export const companies = pgTable(
     phone: text("phone"),
     description: text("description"),
     logoFileId: uuid("logo_file_id").references(() => files.id, { onDelete: "set null" }),
+    // Issue 18: set when an admin blocks the company (its jobs hidden everywhere, its employers refused).
+    blockedAt: tstz("blocked_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -6,3 +6,4 @@ export * from "./jobs";
 export * from "./surveys";
 export * from "./ops";
 export * from "./alerts";
+export * from "./employers";

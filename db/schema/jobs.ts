@@ -5,12 +5,19 @@ import {
   check,
   date,
   index,
+  integer,
   pgTable,
   text,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { JOB_INTERACTIONS, JOB_STATUSES, JOB_TYPES } from "../constants";
+import {
+  JOB_HIDDEN_REASONS,
+  JOB_INTERACTIONS,
+  JOB_STATUSES,
+  JOB_TYPES,
+  OJT_HOURS_MAX,
+} from "../constants";
 import { createdAt, oneOf, tstz, tsvector, updatedAt } from "./columns";
 import { companies } from "./companies";
 import { users } from "./users";
@@ -46,6 +53,25 @@ export const jobs = pgTable(
      * last digest, whichever door approved it.
      */
     publishedAt: tstz("published_at"),
+    // ── Aviation fields (issue 18), all optional ──
+    licences: text("licences")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    ojtHours: integer("ojt_hours"),
+    shift: text("shift"),
+    medicalClass: text("medical_class"),
+    // ── Review (issue 18) ──
+    // When an employer last submitted (created or edited) it: the approval queue's order.
+    submittedAt: tstz("submitted_at"),
+    // Set with the reason when an admin declines it; cleared when it is resubmitted or approved.
+    declinedAt: tstz("declined_at"),
+    declineReason: text("decline_reason"),
+    reviewedAt: tstz("reviewed_at"),
+    reviewedBy: uuid("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+    // Hidden from every public door whatever its approval: 'reports' (3 reporters) or 'blocked'.
+    hiddenReason: text("hidden_reason"),
+    hiddenAt: tstz("hidden_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -65,6 +91,18 @@ export const jobs = pgTable(
         sql`${t.isApproved} and ${t.status} = 'active' and ${t.applicationDeadline} is not null`,
       ),
     index("jobs_categories_idx").using("gin", t.categories),
+    index("jobs_licences_idx").using("gin", t.licences),
+    index("jobs_pending_queue_idx")
+      .on(sql`coalesce(${t.submittedAt}, ${t.createdAt})`, t.id)
+      .where(sql`not ${t.isApproved} and ${t.declinedAt} is null`),
+    check(
+      "jobs_hidden_reason_check",
+      sql`${t.hiddenReason} is null or ${oneOf(t.hiddenReason, JOB_HIDDEN_REASONS)}`,
+    ),
+    check(
+      "jobs_ojt_hours_check",
+      sql`${t.ojtHours} is null or ${t.ojtHours} between 0 and ${sql.raw(String(OJT_HOURS_MAX))}`,
+    ),
     check("jobs_job_type_check", oneOf(t.jobType, JOB_TYPES)),
     check("jobs_status_check", oneOf(t.status, JOB_STATUSES)),
     check("jobs_title_check", sql`length(btrim(${t.title})) > 0`),

@@ -20,6 +20,7 @@ import {
   YEAR_LEVELS,
 } from "../constants";
 import { createdAt, oneOf, tstz, updatedAt } from "./columns";
+import { companies } from "./companies";
 import { courses } from "./courses";
 import { files } from "./files";
 
@@ -56,6 +57,15 @@ export const users = pgTable(
     graduationYear: integer("graduation_year"),
     // Set by the one-click unsubscribe of survey mail: no later invitation or reminder goes out.
     surveyMailOptOutAt: tstz("survey_mail_opt_out_at"),
+    // Employers (issue 18): the one company the account belongs to (required for that role only).
+    companyId: uuid("company_id").references(() => companies.id, { onDelete: "restrict" }),
+    // Computed by the employer model, never typed: the work e-mail's domain is the company
+    // website's domain and not a free-mail provider's (recomputed when either changes).
+    domainVerified: boolean("domain_verified").notNull().default(false),
+    // Set when an admin verifies an employer by hand (the computed domain signal is separate).
+    employerVerifiedAt: tstz("employer_verified_at"),
+    // Set when an admin blocks the account: sign-in refused, sessions end, nothing of theirs shows.
+    blockedAt: tstz("blocked_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -71,6 +81,13 @@ export const users = pgTable(
     index("users_course_idx").on(t.courseId),
     index("users_created_at_idx").on(t.createdAt),
     check("users_role_check", oneOf(t.role, ROLES)),
+    check(
+      "users_employer_company_check",
+      sql`(${t.role} = 'employer') = (${t.companyId} is not null)`,
+    ),
+    index("users_company_idx")
+      .on(t.companyId)
+      .where(sql`${t.companyId} is not null`),
     check(
       "users_graduation_year_check",
       sql`${t.graduationYear} is null or ${t.graduationYear} between ${sql.raw(String(GRADUATION_YEAR_MIN))} and ${sql.raw(String(GRADUATION_YEAR_MAX))}`,

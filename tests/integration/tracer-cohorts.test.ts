@@ -4,6 +4,7 @@
  * survey's cohort decides who is prompted, who may open it and who may answer; the targeting rules;
  * anonymous mode leaves nothing in the database that joins a person to an answer.
  */
+import type { Role } from "#db/constants";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -51,10 +52,7 @@ async function person(
   await t.db.update(users).set({ graduationYear }).where(eq(users.id, u.user.id));
   return { ...u, user: { ...u.user, graduationYear } };
 }
-const ctxOf = (
-  t: TestDb,
-  u: { id: string; role: "student" | "alumni" | "admin"; email: string },
-) => ({
+const ctxOf = (t: TestDb, u: { id: string; role: Role; email: string }) => ({
   db: t.db,
   actor: actorOf(u),
 });

@@ -39,7 +39,12 @@ export const FOOTER_LINKS: readonly MenuItem[] = [
   { to: "/profile", label: "Profile" },
 ];
 
-const ROLE_LABELS: Record<Role, string> = { student: "Student", alumni: "Alumni", admin: "Admin" };
+const ROLE_LABELS: Record<Role, string> = {
+  student: "Student",
+  alumni: "Alumni",
+  admin: "Admin",
+  employer: "Employer",
+};
 
 /** The user type as the bar shows it; unknown values are shown as given, empty as 'User'. */
 export function roleLabel(role: string | null | undefined): string {

@@ -3,7 +3,19 @@
  * Screens import this module (not job.schema.ts), so the pages a guest or a student opens load no
  * validation library; job.schema.ts adds the zod schemas and re-exports all of this.
  */
-import { JOB_STATUSES, JOB_TYPES, type JobStatus, type JobType } from "#db/constants";
+import {
+  JOB_STATUSES,
+  JOB_TYPES,
+  LICENCE_MAX,
+  LICENCES_MAX,
+  MEDICAL_CLASS_MAX,
+  OJT_HOURS_MAX,
+  SHIFT_MAX,
+  type JobStatus,
+  type JobType,
+} from "#db/constants";
+
+export { LICENCE_MAX, LICENCES_MAX, MEDICAL_CLASS_MAX, OJT_HOURS_MAX, SHIFT_MAX };
 
 export { JOB_STATUSES, JOB_TYPES } from "#db/constants";
 export type { JobStatus, JobType } from "#db/constants";
@@ -51,6 +63,8 @@ export const JOB_MSG = {
   notFound: "Job not found",
   tooLong: (field: string, max: number) => `${field} must be at most ${max} characters.`,
   categories: "Categories must be a list of names (at most 20, each at most 60 characters).",
+  licences: `Licences must be a list of names (at most ${LICENCES_MAX}, each at most ${LICENCE_MAX} characters).`,
+  ojtHours: `OJT hours must be a whole number from 0 to ${OJT_HOURS_MAX}.`,
   emptyUpdate: "Nothing to update.",
   termTooLong: "Search term must be at most 200 characters.",
   shortened: (label: string, max: number) => `${label} shortened to ${max} characters`,
@@ -170,6 +184,7 @@ export function isPubliclyVisible(
   job: {
     isApproved: boolean;
     status?: string | null;
+    hiddenReason?: string | null;
     applicationDeadline?: Date | string | null;
   },
   now = Date.now(),
@@ -178,8 +193,12 @@ export function isPubliclyVisible(
 }
 
 /** Approved and active, whatever the deadline: its page stays up, saying applications closed. */
-export function isListed(job: { isApproved: boolean; status?: string | null }): boolean {
-  return job.isApproved && (job.status ?? "active") === "active";
+export function isListed(job: {
+  isApproved: boolean;
+  status?: string | null;
+  hiddenReason?: string | null;
+}): boolean {
+  return job.isApproved && (job.status ?? "active") === "active" && !job.hiddenReason;
 }
 
 /** The job as /api and the screens receive it, company embedded. */
@@ -206,6 +225,11 @@ export interface JobRecord {
   isApproved: boolean;
   /** ISO 8601 instant, or null for no deadline. */
   applicationDeadline: string | null;
+  /** Aviation fields (issue 18): required licences or certificates, OJT hours, shift, medical class. */
+  licences: string[];
+  ojtHours: number | null;
+  shift: string | null;
+  medicalClass: string | null;
   createdAt: string;
   updatedAt: string;
 }

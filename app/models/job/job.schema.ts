@@ -9,7 +9,12 @@ import {
   CATEGORY_MAX,
   DESCRIPTION_MAX,
   JOB_MSG,
+  LICENCE_MAX,
+  LICENCES_MAX,
   LOCATION_MAX,
+  MEDICAL_CLASS_MAX,
+  OJT_HOURS_MAX,
+  SHIFT_MAX,
   parseDeadline,
   SHORT_MAX,
   TITLE_MAX,
@@ -43,34 +48,49 @@ const deadlineField = z.preprocess(
 const optionalJobText = (label: string, max: number) =>
   optionalText(max, JOB_MSG.tooLong(label, max));
 
-/** Categories from a list or a comma-separated string: trimmed, blanks dropped, duplicates removed. */
-export const categoriesField = z
-  .union([z.array(z.string(), { error: JOB_MSG.categories }), z.string()], {
-    error: JOB_MSG.categories,
-  })
-  .nullish()
-  .transform((v) => {
-    // Each entry may itself be comma-separated (a form's single text field arrives as a one-item list).
-    const list = (Array.isArray(v) ? v : typeof v === "string" ? [v] : []).flatMap((x) =>
-      x.split(","),
-    );
-    const seen = new Set<string>();
-    const out: string[] = [];
-    for (const raw of list) {
-      const c = raw.trim().replace(/\s+/g, " ");
-      const key = c.toLowerCase();
-      if (c && !seen.has(key)) {
-        seen.add(key);
-        out.push(c);
+/**
+ * A list of names from a list or a comma-separated string: trimmed, blanks dropped, duplicates
+ * (case-blind) removed; at most `count` names of at most `each` characters.
+ */
+const nameListField = (each: number, count: number, message: string) =>
+  z
+    .union([z.array(z.string(), { error: message }), z.string()], { error: message })
+    .nullish()
+    .transform((v) => {
+      // Each entry may itself be comma-separated (a form's single text field arrives as a one-item list).
+      const list = (Array.isArray(v) ? v : typeof v === "string" ? [v] : []).flatMap((x) =>
+        x.split(","),
+      );
+      const seen = new Set<string>();
+      const out: string[] = [];
+      for (const raw of list) {
+        const c = raw.trim().replace(/\s+/g, " ");
+        const key = c.toLowerCase();
+        if (c && !seen.has(key)) {
+          seen.add(key);
+          out.push(c);
+        }
       }
-    }
-    return out;
-  })
-  .pipe(
-    z
-      .array(z.string().max(CATEGORY_MAX, JOB_MSG.categories))
-      .max(CATEGORIES_MAX, JOB_MSG.categories),
-  );
+      return out;
+    })
+    .pipe(z.array(z.string().max(each, message)).max(count, message));
+
+/** Categories from a list or a comma-separated string: trimmed, blanks dropped, duplicates removed. */
+export const categoriesField = nameListField(CATEGORY_MAX, CATEGORIES_MAX, JOB_MSG.categories);
+
+/** Required licences or certificates (issue 18), e.g. "CAAP AMT licence", "A320 type rating". */
+export const licencesField = nameListField(LICENCE_MAX, LICENCES_MAX, JOB_MSG.licences);
+
+/** OJT hours: a whole number 0–5000; "" or null clear it (forms send text, /api a number). */
+const ojtHoursField = z.preprocess(
+  (v) => (v === "" || v === undefined ? null : typeof v === "string" ? Number(v.trim()) : v),
+  z
+    .number({ error: JOB_MSG.ojtHours })
+    .int(JOB_MSG.ojtHours)
+    .min(0, JOB_MSG.ojtHours)
+    .max(OJT_HOURS_MAX, JOB_MSG.ojtHours)
+    .nullable(),
+);
 
 /** A company reference as the spec allows it: an id, or an object with _id / id. */
 export const companyRefField = z
@@ -109,6 +129,10 @@ const jobFields = {
   status: z.enum(JOB_STATUSES, { error: JOB_MSG.status }),
   isApproved: boolish(JOB_MSG.isApproved),
   applicationDeadline: deadlineField.optional(),
+  licences: licencesField,
+  ojtHours: ojtHoursField.optional(),
+  shift: optionalJobText("Shift", SHIFT_MAX),
+  medicalClass: optionalJobText("Medical class", MEDICAL_CLASS_MAX),
 };
 
 /** Accepts `companyId` as an alias of `company` (API clients send either). */
@@ -147,6 +171,10 @@ export const jobUpdateSchema = z.preprocess(
       status: jobFields.status.optional(),
       isApproved: jobFields.isApproved.optional(),
       applicationDeadline: jobFields.applicationDeadline,
+      licences: jobFields.licences.optional(),
+      ojtHours: jobFields.ojtHours,
+      shift: jobFields.shift.optional(),
+      medicalClass: jobFields.medicalClass.optional(),
     })
     .transform(
       (o) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as typeof o,

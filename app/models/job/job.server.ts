@@ -41,9 +41,13 @@ export function seesAllJobs(actor: Pick<Actor, "role"> | null | undefined): bool
   return actor?.role === "admin";
 }
 
-/** SQL form of isPubliclyVisible for a `jobs` row aliased `j` (matches the partial index predicate). */
+/**
+ * SQL form of isPubliclyVisible for a `jobs` row aliased `j` (implies the partial indexes' predicate).
+ * `hidden_reason` covers both a job hidden by reports and every job of a blocked company (blocking
+ * sets it on the company's jobs), so no door needs a join to keep them out.
+ */
 const PUBLIC_SQL = sql.raw(
-  `j.is_approved and j.status = 'active' and (j.application_deadline is null or j.application_deadline > now())`,
+  `j.is_approved and j.status = 'active' and j.hidden_reason is null and (j.application_deadline is null or j.application_deadline > now())`,
 );
 
 export { isPubliclyVisible };
@@ -78,13 +82,25 @@ export interface JobRow {
   company_website: string | null;
   company_location: string | null;
   company_logo_file_id: string | null;
+  licences: string[];
+  ojt_hours: number | null;
+  shift: string | null;
+  medical_class: string | null;
+  created_by: string | null;
+  submitted_at: Date | string | null;
+  declined_at: Date | string | null;
+  decline_reason: string | null;
+  reviewed_at: Date | string | null;
+  hidden_reason: "reports" | "blocked" | null;
 }
 
 const JOB_COLUMNS = sql.raw(
   `j.id, j.title, j.company_id, j.job_type, j.location, j.categories, j.short_description, j.description,
    j.status, j.is_approved, j.application_deadline, j.created_at, j.updated_at,
    c.name as company_name, c.website as company_website, c.location as company_location,
-   c.logo_file_id as company_logo_file_id`,
+   c.logo_file_id as company_logo_file_id,
+   j.licences, j.ojt_hours, j.shift, j.medical_class, j.created_by, j.submitted_at, j.declined_at,
+   j.decline_reason, j.reviewed_at, j.hidden_reason`,
 );
 
 const toDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
@@ -132,6 +148,10 @@ export function serializeJob(row: JobRow, opts: { includeCompany?: boolean } = {
     status: row.status,
     isApproved: row.is_approved,
     applicationDeadline: row.application_deadline ? iso(row.application_deadline) : null,
+    licences: row.licences ?? [],
+    ojtHours: row.ojt_hours ?? null,
+    shift: row.shift ?? null,
+    medicalClass: row.medical_class ?? null,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };
@@ -524,7 +544,12 @@ export async function getJob(ctx: Ctx, id: string): Promise<JobRow> {
   const row = await jobRow(ctx.db, id);
   if (
     !row ||
-    (!seesAllJobs(ctx.actor) && !isListed({ isApproved: row.is_approved, status: row.status }))
+    (!seesAllJobs(ctx.actor) &&
+      !isListed({
+        isApproved: row.is_approved,
+        status: row.status,
+        hiddenReason: row.hidden_reason,
+      }))
   )
     throw new NotFound(JOB_MSG.notFound);
   return row;
@@ -588,6 +613,10 @@ function toColumns(input: JobUpdateInput): JobPatch {
   if (input.status !== undefined) p.status = input.status;
   if (input.isApproved !== undefined) p.isApproved = input.isApproved;
   if (input.applicationDeadline !== undefined) p.applicationDeadline = input.applicationDeadline;
+  if (input.licences !== undefined) p.licences = input.licences;
+  if (input.ojtHours !== undefined) p.ojtHours = input.ojtHours;
+  if (input.shift !== undefined) p.shift = input.shift;
+  if (input.medicalClass !== undefined) p.medicalClass = input.medicalClass;
   return p;
 }
 
@@ -636,6 +665,10 @@ export async function updateJob(ctx: Ctx, id: string, input: JobUpdateInput): Pr
       applicationDeadline: before.application_deadline
         ? new Date(before.application_deadline)
         : null,
+      licences: before.licences,
+      ojtHours: before.ojt_hours,
+      shift: before.shift,
+      medicalClass: before.medical_class,
     };
     const d = diff(current, patch as Record<string, unknown>);
     await audit(tx, actor, {

@@ -3,7 +3,7 @@
  * parameters, the admin update payload, and the spec's messages. Shared by the screen, /api and tests.
  */
 import { z } from "zod";
-import { ROLES, YEAR_LEVELS, type Role } from "#db/constants";
+import { ROLES, STAFF_CREATE_ROLES, YEAR_LEVELS, type Role } from "#db/constants";
 import { nullableChoice, nullableText } from "../fields.schema";
 import {
   collegeEmailField,
@@ -131,8 +131,8 @@ export function adminUserPatchSchema(domain: string) {
       firstName: firstNameField,
       lastName: lastNameField,
       email: collegeEmailField(domain),
-      role: z.enum(ROLES, { error: "Please select user type" }),
-      userType: z.enum(ROLES, { error: "Please select user type" }),
+      role: z.enum(STAFF_CREATE_ROLES, { error: "Please select user type" }),
+      userType: z.enum(STAFF_CREATE_ROLES, { error: "Please select user type" }),
       studentId: nullableText(50),
       course: courseRef,
       yearLevel: nullableChoice(YEAR_LEVELS, "Please choose a valid year level"),

@@ -4,6 +4,7 @@ import {
   GRADUATION_YEAR_MAX,
   GRADUATION_YEAR_MIN,
   ROLES,
+  STAFF_CREATE_ROLES,
   YEAR_LEVELS,
   type Role,
 } from "#db/constants";
@@ -124,7 +125,7 @@ export function userRecordSchema(
   domain: string,
   opts: { passwordRequired: boolean; roles?: readonly Role[]; passwordMin?: number },
 ) {
-  const roles = (opts.roles ?? ROLES) as readonly [Role, ...Role[]];
+  const roles = (opts.roles ?? STAFF_CREATE_ROLES) as readonly [Role, ...Role[]];
   const newPasswordField = newPasswordFieldOf(opts.passwordMin);
   return z
     .object({

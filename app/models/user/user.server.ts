@@ -38,6 +38,14 @@ export function serializeUser(u: UserRow, course: CourseRef = null) {
     personalEmail: u.personalEmail,
     /** True when Runway mails the personal address instead of the college one. */
     mailToPersonal: u.mailToPersonal,
+    /** Employers (issue 18): their company; null for everyone else. */
+    companyId: u.companyId ?? null,
+    /** Employers: the computed signal (work e-mail on the company website's domain, not free mail). */
+    domainVerified: u.domainVerified,
+    /** Employers: verified by an administrator. */
+    employerVerified: !!u.employerVerifiedAt,
+    /** Blocked by an administrator (sign-in refused). */
+    isBlocked: !!u.blockedAt,
     createdAt: u.createdAt.toISOString(),
     updatedAt: u.updatedAt.toISOString(),
   };
