@@ -114,6 +114,9 @@ export default function MyAlerts() {
         Save a search on the job board and we e-mail you when new jobs match it — daily or weekly,
         only when there is something new. You can keep up to {ALERTS_PER_USER_MAX} alerts.
       </p>
+      <p className="muted">
+        Never pay to apply for a job. <Link to="/stay-safe">Stay safe: how to spot a fake job</Link>
+      </p>
       {alerts.length === 0 ? (
         <p className="card">
           You have no job alerts yet. <Link to="/jobs">Search the job board</Link> and choose “Save

@@ -3,6 +3,8 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { ApplyButton } from "~/components/jobs/apply-button";
 import { SaveJobButton } from "~/components/jobs/save-job-button";
+import { ReportJob } from "~/components/jobs/report-job";
+import { Requirements } from "~/components/jobs/requirements";
 import { savedAmong } from "~/models/job/saved.server";
 import { CompanyLogo } from "~/components/jobs/company-logo";
 import { LinkedText } from "~/components/ui/linked-text";
@@ -46,6 +48,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const visibility = {
     isApproved: row.is_approved,
     status: row.status,
+    hiddenReason: row.hidden_reason,
     applicationDeadline: row.application_deadline,
   };
   const isPublic = isPubliclyVisible(visibility);
@@ -71,10 +74,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       createdAt: new Date(row.created_at).toISOString(),
       status: row.status,
       isApproved: row.is_approved,
+      hiddenReason: row.hidden_reason,
       deadline,
       deadlineLabel: deadline ? deadlineLabel(deadline) : null,
       closingSoon: closingSoon(deadline),
+      licences: row.licences ?? [],
+      ojtHours: row.ojt_hours,
+      shift: row.shift,
+      medicalClass: row.medical_class,
     },
+    // 'Report this posting': signed-in users other than admins (who review reports), on a listed job.
+    reportMode: !isListed(visibility)
+      ? ("none" as const)
+      : !user
+        ? ("sign-in" as const)
+        : user.role === "admin"
+          ? ("none" as const)
+          : ("form" as const),
     isPublic,
     closed,
     saveMode,
@@ -100,7 +116,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 };
 
 export default function JobPage() {
-  const { job, jsonLd, isPublic, closed, now, saveMode, saved } = useLoaderData<typeof loader>();
+  const { job, jsonLd, isPublic, closed, now, saveMode, saved, reportMode } =
+    useLoaderData<typeof loader>();
   const location = useLocation();
   return (
     <main className="page job-detail">
@@ -120,6 +137,11 @@ export default function JobPage() {
           {[
             !job.isApproved ? "pending approval" : null,
             job.status !== "active" ? job.status : null,
+            job.hiddenReason === "reports"
+              ? "hidden after reports from users (see Reports)"
+              : job.hiddenReason === "blocked"
+                ? "hidden: its company is blocked"
+                : null,
           ]
             .filter(Boolean)
             .join(" and ")}
@@ -186,6 +208,7 @@ export default function JobPage() {
             <LinkedText text={job.shortDescription} />
           </p>
         ) : null}
+        <Requirements job={job} />
         {job.description ? (
           <section aria-labelledby="job-description">
             <h2 id="job-description">Description</h2>
@@ -216,6 +239,12 @@ export default function JobPage() {
               back={location.pathname + location.search}
             />
           )}
+        </div>
+        <div className="job-safety">
+          <p className="muted">
+            Never pay to apply. <Link to="/stay-safe">Stay safe: how to spot a fake job</Link>
+          </p>
+          <ReportJob jobId={job.id} mode={reportMode} />
         </div>
       </article>
     </main>

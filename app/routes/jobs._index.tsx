@@ -93,6 +93,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     preview: preview(r.short_description, r.description),
     createdAt: new Date(r.created_at).toISOString(),
     categories: r.categories ?? [],
+    licences: r.licences ?? [],
     applicationDeadline: r.application_deadline
       ? new Date(r.application_deadline).toISOString()
       : null,

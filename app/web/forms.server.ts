@@ -13,3 +13,4 @@ export {
   registerFormSchema,
   resetPasswordFormSchemaOf,
 } from "~/models/user/user.schema";
+export { reportInputSchema } from "~/models/job/report.schema";

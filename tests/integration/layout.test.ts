@@ -68,6 +68,7 @@ describe("layout over HTTP", () => {
         "Dashboard /dashboard",
         "Companies /admin/companies",
         "Jobs /admin/jobs",
+        "Reports /admin/reports",
         "Users /admin/users",
         "Survey /admin/surveys",
       ]);

@@ -5,6 +5,7 @@ import { relativeTime } from "~/lib/format";
 import { ApplyButton } from "./apply-button";
 import { CompanyLogo } from "./company-logo";
 import { SaveJobButton } from "./save-job-button";
+import { LicenceChips } from "./requirements";
 import { JOB_TYPE_LABELS } from "~/lib/format";
 import { closingSoon, deadlineLabel } from "~/models/job/job.rules";
 
@@ -19,6 +20,8 @@ export interface JobCardData {
   preview: string;
   createdAt: string;
   categories: string[];
+  /** Required licences or certificates (issue 18); the card shows at most three. */
+  licences?: string[];
   /** ISO 8601, or null: no deadline. */
   applicationDeadline?: string | null;
   /** Saved by the signed-in student or alumnus. */
@@ -81,6 +84,7 @@ export function JobCard({
           </dd>
         </div>
       </dl>
+      <LicenceChips licences={job.licences ?? []} />
       <div className="job-card-actions">
         {saveMode !== "none" ? (
           <SaveJobButton

@@ -25,11 +25,12 @@ describe("menuFor (the product spec's navigation bar and footer)", () => {
     }
   });
 
-  it("admin: Dashboard, Companies, Jobs, Users, Survey", () => {
+  it("admin: Dashboard, Companies, Jobs, Reports, Users, Survey", () => {
     expect(flat(menuFor({ role: "admin" }))).toEqual([
       "Dashboard /dashboard",
       "Companies /admin/companies",
       "Jobs /admin/jobs",
+      "Reports /admin/reports",
       "Users /admin/users",
       "Survey /admin/surveys",
     ]);

@@ -21,6 +21,7 @@ const ADMIN: MenuItem[] = [
   { to: "/dashboard", label: "Dashboard" },
   { to: "/admin/companies", label: "Companies" },
   { to: "/admin/jobs", label: "Jobs" },
+  { to: "/admin/reports", label: "Reports" },
   { to: "/admin/users", label: "Users" },
   { to: "/admin/surveys", label: "Survey" },
 ];

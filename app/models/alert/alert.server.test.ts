@@ -329,6 +329,10 @@ describe("job alerts", () => {
           "See all matches on the board: https://runway.test/jobs?q=pilot",
         );
         expect(mail.text).toContain("Manage your alerts: https://runway.test/alerts");
+        // Issue 18: every digest links the 'Stay safe' page.
+        expect(mail.text).toContain(
+          "Never pay to apply. How to spot a fake job: https://runway.test/stay-safe",
+        );
         expect(mail.text).not.toContain("Pilot Old");
         const headers =
           typeof mail.headers === "string" ? JSON.parse(mail.headers) : (mail.headers ?? {});

@@ -405,6 +405,7 @@ export function digestMail(alert: DueAlert, digest: Digest, cfg: AlertMailConfig
     jobs.join("\n\n"),
     more,
     `See all matches on the board: ${board}`,
+    `Never pay to apply. How to spot a fake job: ${cfg.publicUrl}/stay-safe`,
     "",
     `Manage your alerts: ${cfg.publicUrl}/alerts`,
     `Stop e-mails for this alert: ${unsubscribe}`,

@@ -202,15 +202,16 @@ export async function syndicatedJobs(db: Db, q: FeedQuery): Promise<JobRow[]> {
   return (await searchPublicJobs(db, q.filters, { offset: 0, limit: q.limit })).rows;
 }
 
-/** sitemap.xml: the landing page, the board and every public job page (newest 50 000). */
+/** sitemap.xml: the landing page, the board, 'Stay safe' and every public job page (newest 50 000). */
 export async function sitemapDocument(db: Db, base: string): Promise<string> {
-  const jobs = await listPublicJobUrls(db, 50_000 - 2);
+  const jobs = await listPublicJobUrls(db, 50_000 - 3);
   const url = (loc: string, lastmod?: Date, freq?: string) =>
     `  <url><loc>${xmlEscape(loc)}</loc>${lastmod ? `<lastmod>${new Date(lastmod).toISOString()}</lastmod>` : ""}${freq ? `<changefreq>${freq}</changefreq>` : ""}</url>`;
   return `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
 ${url(abs(base, "/"), undefined, "weekly")}
 ${url(abs(base, "/jobs"), undefined, "hourly")}
+${url(abs(base, "/stay-safe"), undefined, "monthly")}
 ${jobs.map((j) => url(jobUrl(base, j.id), j.updated_at)).join("\n")}
 </urlset>
 `;

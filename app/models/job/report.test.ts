@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { auditLog, jobs } from "../../../db/schema";
+import { auditLog, jobs, users } from "../../../db/schema";
 import { forEachDb, type TestDb } from "../../../tests/setup/db";
 import { createCompany, createJob, createUser } from "../../../tests/factories";
 import { Conflict, Forbidden, NotFound, TooManyRequests, Unauthorized } from "~/lib/errors";
@@ -13,21 +13,23 @@ import type { Role } from "#db/constants";
 import { getJob, listJobs, searchPublicJobs } from "./job.server";
 import { listReportedJobs, reportJob, resolveReports } from "./report.server";
 import { reportInputSchema } from "./report.schema";
-import { insertUser } from "../user/user.server";
 
 forEachDb((t: TestDb) => {
   const as = async (role: Role) => {
     if (role === "employer") {
       // The factory knows no company yet (issue 18's other lane adds it): insert the row here.
       const companyId = (await createCompany(t.db)).id;
-      const u = await insertUser(t.db, {
-        email: `boss.${crypto.randomUUID().slice(0, 8)}@example.com`,
-        passwordHash: null,
-        role,
-        firstName: "Boss",
-        lastName: "Employer",
-        companyId,
-      });
+      const [u] = await t.db
+        .insert(users)
+        .values({
+          email: `boss.${crypto.randomUUID().slice(0, 8)}@example.com`,
+          passwordHash: null,
+          role,
+          firstName: "Boss",
+          lastName: "Employer",
+          companyId,
+        })
+        .returning();
       return { db: t.db, actor: { id: u.id, role, email: u.email, companyId } };
     }
     const u = await createUser(t.db, { role });

@@ -1,0 +1,61 @@
+/**
+ * 'Report this posting' on a job page (issue 18): a disclosure holding a plain form posting to
+ * /jobs/{id}/report (works without JavaScript; the server answers with a redirect and a notice).
+ * Guests get a link to sign in that comes back to the open form.
+ */
+import { Form, Link } from "@remix-run/react";
+import {
+  REPORT_DETAILS_MAX,
+  REPORT_REASON_LABELS,
+  REPORT_REASONS,
+} from "~/models/job/report.rules";
+
+export function ReportJob({ jobId, mode }: { jobId: string; mode: "form" | "sign-in" | "none" }) {
+  if (mode === "none") return null;
+  if (mode === "sign-in")
+    return (
+      <p className="job-report muted" id="report">
+        Something wrong with this posting?{" "}
+        <Link to={`/login?redirectTo=${encodeURIComponent(`/jobs/${jobId}/report`)}`}>
+          Sign in to report this posting
+        </Link>
+        .
+      </p>
+    );
+  return (
+    <details className="job-report" id="report">
+      <summary className="btn btn-ghost btn-sm">Report this posting</summary>
+      <Form method="post" action={`/jobs/${jobId}/report`} className="stack job-report-form">
+        <fieldset className="field">
+          <legend className="field-label">Why are you reporting this posting?</legend>
+          {REPORT_REASONS.map((r) => (
+            <label key={r} className="checkbox-field">
+              <input type="radio" name="reason" value={r} required /> {REPORT_REASON_LABELS[r]}
+            </label>
+          ))}
+        </fieldset>
+        <div className="field">
+          <label className="field-label" htmlFor="report-details">
+            Details
+          </label>
+          <textarea
+            id="report-details"
+            name="details"
+            rows={4}
+            maxLength={REPORT_DETAILS_MAX}
+            aria-describedby="report-details-hint"
+          />
+          <p className="field-hint" id="report-details-hint">
+            What is wrong? Required when you choose Other. The career office reads every report; the
+            company does not see who sent it.
+          </p>
+        </div>
+        <div>
+          <button type="submit" className="btn btn-danger btn-sm">
+            Send report
+          </button>
+        </div>
+      </Form>
+    </details>
+  );
+}

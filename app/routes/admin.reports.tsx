@@ -1,0 +1,196 @@
+/**
+ * /admin/reports (issue 18): the reports queue — reported jobs, hidden ones first, then most
+ * reporters, oldest first — each with its reports and two plain forms: Dismiss (the reports were
+ * wrong; a job hidden by them is shown again) and Uphold (remove the posting from the board).
+ * Works without JavaScript: the actions answer with a redirect and a notice.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { REPORT_RESOLUTIONS, type ReportResolution } from "#db/constants";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { getDb } from "~/lib/db.server";
+import { domainError } from "~/lib/screen-errors.server";
+import { ctxOf } from "~/models/context";
+import {
+  REPORT_MSG,
+  REPORT_REASON_LABELS,
+  REPORT_STATUSES,
+  type ReportStatus,
+} from "~/models/job/report.rules";
+import { listReportedJobs, resolveReports } from "~/models/job/report.server";
+import { redirectWithFlash, requireAdmin } from "~/web/auth.server";
+
+export const meta: MetaFunction = () => [{ title: "Reports · Runway" }];
+
+const readStatus = (v: string | null): ReportStatus =>
+  (REPORT_STATUSES as readonly string[]).includes(v ?? "") ? (v as ReportStatus) : "open";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const status = readStatus(new URL(request.url).searchParams.get("status"));
+  const jobs = await listReportedJobs(ctxOf(await getDb(), admin), status);
+  return json({ jobs, status });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await request.formData();
+  const jobId = String(form.get("jobId") ?? "");
+  const resolution = String(form.get("resolution") ?? "");
+  const back = `/admin/reports?status=${readStatus(String(form.get("status") ?? ""))}`;
+  if (!(REPORT_RESOLUTIONS as readonly string[]).includes(resolution))
+    return redirectWithFlash(back, { kind: "error", message: REPORT_MSG.resolution });
+  try {
+    await resolveReports(ctxOf(await getDb(), admin), jobId, resolution as ReportResolution);
+  } catch (e) {
+    return redirectWithFlash(back, { kind: "error", message: domainError(e).message });
+  }
+  return redirectWithFlash(back, {
+    kind: "success",
+    message: resolution === "dismissed" ? REPORT_MSG.dismissed : REPORT_MSG.upheld,
+  });
+}
+
+const STATUS_LABELS: Record<ReportStatus, string> = {
+  open: "Open",
+  resolved: "Resolved",
+  all: "All",
+};
+
+const dateLabel = (iso: string) =>
+  new Date(iso).toLocaleString("en-GB", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "UTC",
+  }) + " UTC";
+
+export default function AdminReports() {
+  const { jobs, status } = useLoaderData<typeof loader>();
+  return (
+    <main className="page">
+      <header className="page-header">
+        <h1>Reports</h1>
+      </header>
+      <nav aria-label="Report status" className="row">
+        {REPORT_STATUSES.map((s) => (
+          <Link
+            key={s}
+            to={`/admin/reports?status=${s}`}
+            className={`btn btn-sm ${s === status ? "btn-primary" : "btn-ghost"}`}
+            aria-current={s === status ? "page" : undefined}
+          >
+            {STATUS_LABELS[s]}
+          </Link>
+        ))}
+      </nav>
+      {jobs.length === 0 ? (
+        <p className="card muted">
+          {status === "open" ? "No open reports. Nothing to review." : "No reports."}
+        </p>
+      ) : (
+        <div className="stack">
+          {jobs.map((g) => {
+            const open = g.reports.some((r) => r.resolution === null);
+            const headingId = `report-${g.jobId}`;
+            return (
+              <article key={g.jobId} className="card stack" aria-labelledby={headingId}>
+                <header>
+                  <h2 id={headingId}>
+                    <Link to={`/jobs/${g.jobId}`}>{g.title}</Link>
+                  </h2>
+                  <p className="muted">
+                    {g.companyName} · {g.reporters} {g.reporters === 1 ? "reporter" : "reporters"}
+                    {g.hiddenReason === "reports" ? (
+                      <>
+                        {" "}
+                        <span className="badge badge-danger">Hidden after reports</span>
+                      </>
+                    ) : g.hiddenReason === "blocked" ? (
+                      <>
+                        {" "}
+                        <span className="badge badge-warning">Company blocked</span>
+                      </>
+                    ) : null}
+                    {!g.isApproved || g.status !== "active" ? (
+                      <>
+                        {" "}
+                        <span className="badge">Not on the board</span>
+                      </>
+                    ) : null}
+                  </p>
+                  <p>
+                    {Object.entries(g.reasons)
+                      .map(
+                        ([k, n]) =>
+                          `${REPORT_REASON_LABELS[k as keyof typeof REPORT_REASON_LABELS]} × ${n}`,
+                      )
+                      .join(" · ")}
+                  </p>
+                </header>
+                <div className="table-scroll">
+                  <table className="table">
+                    <caption className="visually-hidden">Reports of {g.title}</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">Reason</th>
+                        <th scope="col">Details</th>
+                        <th scope="col">Reported</th>
+                        <th scope="col">By</th>
+                        <th scope="col">Resolution</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {g.reports.map((r) => (
+                        <tr key={r.id}>
+                          <td>{REPORT_REASON_LABELS[r.reason]}</td>
+                          <td style={{ whiteSpace: "pre-wrap" }}>{r.details ?? "—"}</td>
+                          <td>
+                            <time dateTime={r.createdAt}>{dateLabel(r.createdAt)}</time>
+                          </td>
+                          <td>
+                            {r.reporter.name} ({r.reporter.email}, {r.reporter.role})
+                          </td>
+                          <td>{r.resolution ?? "open"}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+                {open ? (
+                  <div className="row">
+                    <Form method="post">
+                      <input type="hidden" name="jobId" value={g.jobId} />
+                      <input type="hidden" name="status" value={status} />
+                      <input type="hidden" name="resolution" value="dismissed" />
+                      <button type="submit" className="btn btn-sm">
+                        Dismiss
+                        <span className="visually-hidden"> the reports of {g.title}</span>
+                      </button>
+                    </Form>
+                    <Form method="post">
+                      <input type="hidden" name="jobId" value={g.jobId} />
+                      <input type="hidden" name="status" value={status} />
+                      <input type="hidden" name="resolution" value="upheld" />
+                      <button type="submit" className="btn btn-danger btn-sm">
+                        Uphold (Remove posting)
+                        <span className="visually-hidden">: {g.title}</span>
+                      </button>
+                    </Form>
+                  </div>
+                ) : null}
+              </article>
+            );
+          })}
+        </div>
+      )}
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
