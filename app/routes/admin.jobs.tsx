@@ -92,6 +92,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
           status: edit.status,
           isApproved: edit.is_approved,
           applicationDeadline: deadlineInputValue(edit.application_deadline),
+          licences: edit.licences ?? [],
+          ojtHours: edit.ojt_hours,
+          shift: edit.shift ?? "",
+          medicalClass: edit.medical_class ?? "",
         }
       : null;
     return json({

@@ -20,7 +20,7 @@ const API_DEFAULT_LIMIT = 50;
 const API_MAX_LIMIT = 100;
 
 /**
- * GET /api/jobs?approvedOnly&status&q&jobType&location&category&includeCompany&page&limit → array of
+ * GET /api/jobs?approvedOnly&status&q&jobType&location&category&licence&includeCompany&page&limit → array of
  * jobs (company embedded). Non-admins get approved active jobs only, whatever they ask.
  * X-Total-Count carries the number of matches (X-Total-Capped: true when a broad search was capped).
  */
@@ -45,6 +45,7 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
         jobType: query.jobType,
         location: query.location,
         category: query.category,
+        licence: query.licence,
         status: query.status || "all",
         approval: query.approvedOnly ? "approved" : "all",
       },

@@ -44,7 +44,7 @@ function errorBody(request: Request, e: unknown): Response {
 }
 
 /**
- * GET /api/public/jobs?limit&type&category&q&location — the widget's feed (ADR 022): approved active
+ * GET /api/public/jobs?limit&type&category&licence&q&location — the widget's feed (ADR 022): approved active
  * jobs, public fields only, `{jobs, total, seeAllUrl}`; CORS per WIDGET_ORIGINS without credentials;
  * cacheable for 60 s with an ETag (304 on If-None-Match); 120 requests a minute per client.
  */

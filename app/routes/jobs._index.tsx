@@ -16,6 +16,7 @@ import { preview } from "~/lib/format";
 import { clientIp, isFirstParty } from "~/lib/request.server";
 import {
   JOB_TEXT,
+  LICENCE_MAX,
   boardSearch,
   readBoardSort,
   parseJobListQuery,
@@ -28,6 +29,7 @@ import {
   searchPublicJobs,
   searchPublicJobsByDeadline,
 } from "~/models/job/job.server";
+import { listLicences } from "~/models/job/licence.server";
 import { actorKey, recordSearchQuietly } from "~/models/search/search.server";
 import { ALERT_NAME_MAX, suggestAlertName } from "~/models/alert/alert.rules";
 import jobsCss from "~/styles/jobs.css";
@@ -53,6 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     type: query.jobType,
     location: query.location,
     category: query.category,
+    licence: query.licence,
     sort: readBoardSort(url.searchParams.get("sort")),
   };
   const searchFilters = {
@@ -60,14 +63,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     jobType: query.jobType,
     location: query.location,
     category: query.category,
+    licence: query.licence,
   };
-  const [result, categories] = await Promise.all([
+  const [result, categories, licences] = await Promise.all([
     (filters.sort === "deadline" ? searchPublicJobsByDeadline : searchPublicJobs)(
       db,
       searchFilters,
       { offset: (query.page - 1) * BOARD_PAGE_SIZE, limit: BOARD_PAGE_SIZE },
     ),
     listCategories({ db, actor: null }),
+    listLicences(db),
   ]);
   // Only searches people make on Runway count (docs/security.md, "Search analytics"): not a foreign page embedding /jobs?q=.
   if (query.q && isFirstParty(request))
@@ -111,6 +116,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       filters.category && !categories.includes(filters.category)
         ? [...categories, filters.category]
         : categories,
+    licences,
     now: Date.now(),
     // Who may save this search as a job alert (students and alumni); guests are asked to sign in.
     alerts: user
@@ -183,7 +189,8 @@ export default function JobsBoard() {
     set("type", filters.type);
     set("location", filters.location);
     set("category", filters.category);
-  }, [filters.q, filters.type, filters.location, filters.category]);
+    set("licence", filters.licence ?? "");
+  }, [filters.q, filters.type, filters.location, filters.category, filters.licence]);
   // The fold is for phones: from the tablet width up the filters stay open (CSS shows them there
   // without JavaScript too; opening the <details> keeps them visible in browsers without that CSS).
   const foldRef = useRef<HTMLDetailsElement>(null);
@@ -191,7 +198,9 @@ export default function JobsBoard() {
     const wide = window.matchMedia(FILTERS_OPEN_QUERY);
     if (wide.matches && foldRef.current) foldRef.current.open = true;
   }, []);
-  const activeFilters = [filters.type, filters.location, filters.category].filter(Boolean).length;
+  const activeFilters = [filters.type, filters.location, filters.category, filters.licence].filter(
+    Boolean,
+  ).length;
 
   const search = (form: HTMLFormElement, delay: number) => {
     debounced.schedule(() => {
@@ -289,6 +298,26 @@ export default function JobsBoard() {
                   </option>
                 ))}
               </select>
+            </div>
+            <div className="field">
+              <label className="field-label" htmlFor="jobs-licence">
+                Licence or certificate
+              </label>
+              <input
+                id="jobs-licence"
+                type="text"
+                name="licence"
+                defaultValue={filters.licence ?? ""}
+                maxLength={LICENCE_MAX}
+                placeholder="e.g. CAAP AMT licence"
+                list="jobs-licence-options"
+                autoComplete="off"
+              />
+              <datalist id="jobs-licence-options">
+                {data.licences.map((l) => (
+                  <option key={l} value={l} />
+                ))}
+              </datalist>
             </div>
             <div className="field">
               <label className="field-label" htmlFor="jobs-sort">

@@ -10,6 +10,8 @@ export interface FeedJob {
   jobType: string;
   postedAt: string;
   url: string;
+  /** Required licences or certificates (issue 18); the widget shows the first two. */
+  licences: string[];
 }
 export interface Feed {
   jobs: FeedJob[];
@@ -36,7 +38,7 @@ export function readFeed(body: unknown, origin: string, limit: number): Feed {
   if (!b || !Array.isArray(b.jobs)) throw new Error("bad feed");
   /** What a job of the feed may hold: everything is checked before use. */
   type RawJob = Partial<
-    Record<"id" | "title" | "url" | "postedAt" | "location" | "jobType", unknown>
+    Record<"id" | "title" | "url" | "postedAt" | "location" | "jobType" | "licences", unknown>
   > & {
     company?: { name?: unknown; logoUrl?: unknown } | null;
   };
@@ -55,6 +57,9 @@ export function readFeed(body: unknown, origin: string, limit: number): Feed {
       jobType: str(j.jobType) ?? "",
       postedAt: posted && !Number.isNaN(Date.parse(posted)) ? posted : "",
       url,
+      licences: Array.isArray(j.licences)
+        ? j.licences.map(str).filter((l): l is string => l !== null)
+        : [],
     });
     if (jobs.length >= limit) break;
   }

@@ -51,7 +51,10 @@ function Logo({ job }: { job: FeedJob }) {
 
 function JobItem({ job, now }: { job: FeedJob; now: Date }) {
   const posted = job.postedAt ? relativeTime(job.postedAt, now) : "";
-  const meta = [job.company.name, job.location, typeLabel(job.jobType), posted].filter(Boolean);
+  const lic = job.licences.slice(0, 2).join(", ");
+  const meta = [job.company.name, job.location, typeLabel(job.jobType), lic, posted].filter(
+    Boolean,
+  );
   return (
     <li>
       <a
@@ -67,6 +70,7 @@ function JobItem({ job, now }: { job: FeedJob; now: Date }) {
             {job.company.name ? <span className="co">{job.company.name}</span> : null}
             {job.location ? <span>{job.location}</span> : null}
             {job.jobType ? <span className="type">{typeLabel(job.jobType)}</span> : null}
+            {lic ? <span>{lic}</span> : null}
             {posted ? <time dateTime={job.postedAt}>{posted}</time> : null}
           </span>
         </span>

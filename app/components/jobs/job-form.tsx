@@ -12,6 +12,9 @@ import {
   DESCRIPTION_MAX,
   jobFormSchema,
   LOCATION_MAX,
+  MEDICAL_CLASS_MAX,
+  OJT_HOURS_MAX,
+  SHIFT_MAX,
   SHORT_MAX,
   TITLE_MAX,
 } from "~/models/job/job.schema";
@@ -30,7 +33,15 @@ export interface JobFormValues {
   isApproved: boolean;
   /** YYYY-MM-DD, or "" for none. */
   applicationDeadline: string;
+  /** Aviation fields (issue 18); absent means empty. */
+  licences?: string[];
+  ojtHours?: number | null;
+  shift?: string;
+  medicalClass?: string;
 }
+
+/** Suggestions of the medical class input (free text: any other value is accepted). */
+export const MEDICAL_CLASS_SUGGESTIONS = ["CAAP Class 1", "CAAP Class 2", "CAAP Class 3"];
 
 export const NEW_JOB: JobFormValues = {
   title: "",
@@ -43,6 +54,10 @@ export const NEW_JOB: JobFormValues = {
   status: "active",
   isApproved: false,
   applicationDeadline: "",
+  licences: [],
+  ojtHours: null,
+  shift: "",
+  medicalClass: "",
 };
 
 const STATUS_LABELS: Record<string, string> = {
@@ -88,6 +103,11 @@ export function JobForm({
       shortDescription: values.shortDescription,
       description: values.description,
       applicationDeadline: values.applicationDeadline,
+      licences: (values.licences ?? []).join(", "),
+      ojtHours:
+        values.ojtHours === null || values.ojtHours === undefined ? "" : String(values.ojtHours),
+      shift: values.shift ?? "",
+      medicalClass: values.medicalClass ?? "",
     },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: jobFormSchema }),
     shouldValidate: "onBlur",
@@ -159,6 +179,39 @@ export function JobForm({
           <datalist id="job-category-options">
             {categories.map((c) => (
               <option key={c} value={c} />
+            ))}
+          </datalist>
+        </div>
+        <TextField
+          meta={fields.licences}
+          label="Required licences or certificates"
+          fieldClassName="span-2"
+          hint="Optional. Separate with commas, e.g. CAAP AMT licence, A320 type rating"
+          autoComplete="off"
+        />
+        <TextField
+          meta={fields.ojtHours}
+          label="OJT hours"
+          type="number"
+          min={0}
+          max={OJT_HOURS_MAX}
+          step={1}
+          inputMode="numeric"
+          hint="For OJT postings: the on-the-job training hours the placement gives."
+        />
+        <TextField meta={fields.shift} label="Shift or rotation" maxLength={SHIFT_MAX} />
+        <div>
+          <TextField
+            meta={fields.medicalClass}
+            label="Medical class"
+            maxLength={MEDICAL_CLASS_MAX}
+            list="job-medical-options"
+            autoComplete="off"
+            hint="e.g. CAAP Class 2"
+          />
+          <datalist id="job-medical-options">
+            {MEDICAL_CLASS_SUGGESTIONS.map((m) => (
+              <option key={m} value={m} />
             ))}
           </datalist>
         </div>

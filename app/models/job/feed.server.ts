@@ -41,7 +41,13 @@ export function parseFeedQuery(
   try {
     const q = parseJobListQuery(params, { strict: true, maxLimit: opts.maxLimit });
     return {
-      filters: { q: q.q, jobType: q.jobType, location: q.location, category: q.category },
+      filters: {
+        q: q.q,
+        jobType: q.jobType,
+        location: q.location,
+        category: q.category,
+        licence: q.licence,
+      },
       limit: q.limit ?? opts.defaultLimit,
     };
   } catch (e) {
@@ -58,7 +64,7 @@ export const jobUrl = (base: string, id: string) => abs(base, `/jobs/${id}`);
 export function seeAllUrl(base: string, f: JobFilters): string {
   return abs(
     base,
-    `/jobs${boardSearch({ q: f.q ?? "", type: f.jobType ?? "", location: f.location ?? "", category: f.category ?? "" })}`,
+    `/jobs${boardSearch({ q: f.q ?? "", type: f.jobType ?? "", location: f.location ?? "", category: f.category ?? "", licence: f.licence ?? "" })}`,
   );
 }
 
@@ -77,6 +83,17 @@ export function toPublicFeedJob(row: JobRow, base: string): PublicFeedJob {
       ? new Date(row.application_deadline).toISOString()
       : null,
     url: jobUrl(base, row.id),
+    ...aviationFields(row),
+  };
+}
+
+/** The aviation fields of a job (issue 18) as the feeds carry them: always present, null or []. */
+export function aviationFields(row: JobRow) {
+  return {
+    licences: row.licences ?? [],
+    ojtHours: row.ojt_hours ?? null,
+    shift: row.shift ?? null,
+    medicalClass: row.medical_class ?? null,
   };
 }
 
@@ -136,6 +153,12 @@ export function rssDocument(
       const url = jobUrl(meta.base, r.id);
       const cats = [...(r.categories ?? []), JOB_TYPE_LABELS[r.job_type] ?? r.job_type]
         .map((c) => `      <category>${xmlEscape(c)}</category>`)
+        .concat(
+          // Issue 18: required licences as categories of their own domain, so readers can filter.
+          (r.licences ?? []).map(
+            (l) => `      <category domain="licence">${xmlEscape(l)}</category>`,
+          ),
+        )
         .join("\n");
       return `    <item>
       <title>${xmlEscape(`${r.title} — ${r.company_name}`)}</title>
@@ -191,7 +214,12 @@ export function jsonFeedDocument(
         authors: [{ name: r.company_name }],
         tags: [...(r.categories ?? []), r.job_type],
         ...(logo ? { image: abs(meta.base, logo) } : {}),
-        _runway: { jobType: r.job_type, location: r.location, company: r.company_name },
+        _runway: {
+          jobType: r.job_type,
+          location: r.location,
+          company: r.company_name,
+          ...aviationFields(r),
+        },
       };
     }),
   };
@@ -257,6 +285,41 @@ export function jobPostingJsonLd(row: JobRow, base: string) {
           }
         : {}),
     ...(row.categories?.length ? { occupationalCategory: row.categories.join(", ") } : {}),
+    ...aviationJsonLd(row),
+  };
+}
+
+/**
+ * The aviation fields in JobPosting terms (issue 18, ADR 105), only those present:
+ * `qualifications` — the licences and the medical class in words; `educationRequirements` — each
+ * licence as an EducationalOccupationalCredential (credentialCategory "certificate" when its name
+ * says certificate, else "license": CAAP licences and type ratings are licences);
+ * `experienceRequirements` — the OJT hours as text ("N hours of on-the-job training"), never as
+ * months of prior experience, which they are not; `workHours` — the shift or rotation.
+ */
+export function aviationJsonLd(row: JobRow) {
+  const licences = row.licences ?? [];
+  const qualifications = [
+    licences.length ? `Licences or certificates: ${licences.join(", ")}` : null,
+    row.medical_class ? `Medical class: ${row.medical_class}` : null,
+  ].filter(Boolean);
+  return {
+    ...(qualifications.length ? { qualifications: qualifications.join(". ") } : {}),
+    ...(licences.length
+      ? {
+          educationRequirements: licences.map((l) => ({
+            "@type": "EducationalOccupationalCredential",
+            name: l,
+            credentialCategory: /certific/i.test(l) ? "certificate" : "license",
+          })),
+        }
+      : {}),
+    ...(row.ojt_hours !== null && row.ojt_hours !== undefined
+      ? {
+          experienceRequirements: `${row.ojt_hours} ${row.ojt_hours === 1 ? "hour" : "hours"} of on-the-job training (OJT)`,
+        }
+      : {}),
+    ...(row.shift ? { workHours: row.shift } : {}),
   };
 }
 

@@ -67,6 +67,7 @@ export const JOB_MSG = {
   ojtHours: `OJT hours must be a whole number from 0 to ${OJT_HOURS_MAX}.`,
   emptyUpdate: "Nothing to update.",
   termTooLong: "Search term must be at most 200 characters.",
+  licenceTooLong: `licence must be at most ${LICENCE_MAX} characters.`,
   shortened: (label: string, max: number) => `${label} shortened to ${max} characters`,
   badLimit: "limit must be a whole number.",
   badPage: "page must be a whole number of at least 1.",
@@ -246,6 +247,11 @@ export interface PublicFeedJob {
   /** ISO 8601 instant applications close, or null. */
   applicationDeadline: string | null;
   url: string;
+  /** Aviation fields (issue 18): required licences or certificates, OJT hours, shift, medical class. */
+  licences: string[];
+  ojtHours: number | null;
+  shift: string | null;
+  medicalClass: string | null;
 }
 export interface PublicFeedResponse {
   jobs: PublicFeedJob[];
@@ -259,6 +265,8 @@ export interface BoardFilters {
   type: JobType | "";
   location: string;
   category: string;
+  /** One required licence or certificate (issue 18); "" for any. */
+  licence?: string;
   /** "deadline": soonest application deadline first; "" (default): best match, then newest. */
   sort?: BoardSort;
 }
@@ -274,6 +282,7 @@ export function boardSearch(f: Partial<BoardFilters> & { page?: number }): strin
   if (f.type) p.set("type", f.type);
   if (f.location?.trim()) p.set("location", f.location.trim());
   if (f.category?.trim()) p.set("category", f.category.trim());
+  if (f.licence?.trim()) p.set("licence", f.licence.trim());
   if (f.sort) p.set("sort", f.sort);
   if (f.page && f.page > 1) p.set("page", String(f.page));
   const s = p.toString();
@@ -304,6 +313,8 @@ export interface JobListQuery {
   jobType: JobType | "";
   location: string;
   category: string;
+  /** One licence the job must require (issue 18), "" for any. */
+  licence: string;
   status: JobStatus | "all" | "";
   approvedOnly: boolean | null;
   includeCompany: boolean;
@@ -360,6 +371,8 @@ export function parseJobListQuery(
     "Category",
   );
 
+  const licence = text("licence", LICENCE_MAX, JOB_MSG.licenceTooLong, "Licence");
+
   const typeRaw = (params.get("jobType") ?? params.get("type") ?? "").trim().toLowerCase();
   const jobType: JobType | "" =
     !typeRaw || typeRaw === "all"
@@ -398,6 +411,7 @@ export function parseJobListQuery(
     jobType,
     location,
     category,
+    licence,
     status,
     approvedOnly,
     includeCompany,

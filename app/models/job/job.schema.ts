@@ -150,6 +150,9 @@ export const jobFormSchema = z.object({
   jobType: jobFields.jobType.default("internship"),
   status: jobFields.status.default("active"),
   isApproved: jobFields.isApproved.default(false),
+  // A form sends every field: an emptied OJT hours input clears the value (the API's update keeps
+  // a missing key as is — see jobUpdateSchema).
+  ojtHours: jobFields.ojtHours.transform((v) => v ?? null),
 });
 
 /** Create (form or API): title and company required; `companyId` accepted for `company`. */

@@ -164,6 +164,8 @@ export interface JobFilters {
   jobType?: JobType | "" | null;
   location?: string | null;
   category?: string | null;
+  /** One required licence or certificate (issue 18): case- and accent-blind, whole value. */
+  licence?: string | null;
 }
 
 /** Admin-only narrowing (non-admins are always held to approved + active). */
@@ -227,8 +229,18 @@ function otherFilters(f: JobFilters, a: "j" | "s" | "n"): SQL[] {
   if (loc) out.push(containsFolded(col("location"), loc));
   const cat = f.category?.trim();
   if (cat) out.push(sql`${col("categories")} @> array[${cat}]::text[]`);
+  const lic = f.licence?.trim();
+  if (lic) out.push(licenceMatch(col("licences"), sql`${lic}::text`));
   return out;
 }
+
+/**
+ * Issue 18: a job's licences (text[] expression `list`) hold `value`, compared whole, case- and
+ * accent-blind. Checked row by row (the GIN index jobs_licences_idx serves exact-spelling
+ * containment only): the public search treats it like the job type — see ADR 105.
+ */
+export const licenceMatch = (list: SQL, value: SQL): SQL =>
+  sql`exists (select 1 from unnest(${list}) as lic(v) where ${folded(sql`lic.v`)} = ${folded(value)})`;
 
 /**
  * The board's match rule as plain conditions on a row aliased `a` that has the jobs columns
@@ -304,6 +316,7 @@ export function publicSearchSql(
   const n = (v: number) => sql.raw(String(Math.max(1, Math.floor(v))));
   const loc = f.location?.trim();
   const cat = f.category?.trim();
+  const lic = f.licence?.trim();
 
   // The window's columns (none beyond id/created_at lets it be an index-only scan).
   const scanCols = [
@@ -313,6 +326,7 @@ export function publicSearchSql(
     f.jobType ? "j.job_type" : null,
     loc ? "j.location" : null,
     cat ? "j.categories" : null,
+    lic ? "j.licences" : null,
   ].filter(Boolean);
   // One flag per word (m0, m1…): their AND is the term match, their counts find the rare words.
   const wordFlags = words.map((w, i) => sql`s.sv @@ ${tsq(operand(w))} as ${sql.raw(`m${i}`)}`);
@@ -326,12 +340,17 @@ export function publicSearchSql(
     cat ? sql`${sql.raw(a)}.categories @> (select cat from p)` : null;
   const typeCond = (a: string) =>
     f.jobType ? sql`${sql.raw(a)}.job_type = (select typ from p)` : null;
+  const licCond = (a: string) =>
+    lic ? licenceMatch(sql.raw(`${a}.licences`), sql`(select lic from p)`) : null;
   const params =
-    loc || cat || f.jobType
-      ? sql`p as (select ${containsPattern(loc ?? "")} as loc, array[${cat ?? ""}]::text[] as cat, ${f.jobType ?? ""}::text as typ),`
+    loc || cat || f.jobType || lic
+      ? sql`p as (select ${containsPattern(loc ?? "")} as loc, array[${cat ?? ""}]::text[] as cat, ${f.jobType ?? ""}::text as typ, ${lic ?? ""}::text as lic),`
       : sql``;
   const indexable = [termMatch, locCond("w"), catCond("w")].filter((x): x is SQL => x !== null);
-  const hit = and([...indexable, ...[typeCond("w")].filter((x): x is SQL => x !== null)]);
+  const hit = and([
+    ...indexable,
+    ...[typeCond("w"), licCond("w")].filter((x): x is SQL => x !== null),
+  ]);
   const ih = indexable.length ? and(indexable) : sql`false`;
   const order = sql.raw(`created_at desc nulls last, id desc nulls last`);
 
@@ -366,7 +385,9 @@ export function publicSearchSql(
   const exactWhere = and([
     PUBLIC_SQL,
     exactTerm,
-    ...[locCond("j"), catCond("j"), typeCond("j")].filter((x): x is SQL => x !== null),
+    ...[locCond("j"), catCond("j"), typeCond("j"), licCond("j")].filter(
+      (x): x is SQL => x !== null,
+    ),
   ]);
 
   return sql`
@@ -519,7 +540,7 @@ export async function listJobs(
   if (seesAllJobs(ctx.actor)) return searchAllJobs(ctx.db, f, paging, sort);
   return searchPublicJobs(
     ctx.db,
-    { q: f.q, jobType: f.jobType, location: f.location, category: f.category },
+    { q: f.q, jobType: f.jobType, location: f.location, category: f.category, licence: f.licence },
     paging,
   );
 }

@@ -1,0 +1,28 @@
+/**
+ * Licences and certificates of jobs (issue 18): the values the board's licence filter suggests.
+ * The filter itself is `licenceMatch` in job.server.ts, shared by every door through JobFilters.
+ */
+import { sql } from "drizzle-orm";
+import { rowsOf, type Db } from "#db/client";
+import { publicJobSql } from "./job.server";
+
+/** How many of the newest public jobs the suggestions come from (bounded on any board). */
+export const LICENCE_SUGGESTION_SCAN = 2_000;
+/** At most this many suggestions. */
+export const LICENCE_SUGGESTIONS_MAX = 200;
+
+/**
+ * Distinct licences of the newest public jobs, one spelling per case-blind value, sorted
+ * case-insensitively: the board's datalist.
+ */
+export async function listLicences(db: Db): Promise<string[]> {
+  const rows = await rowsOf<{ l: string }>(
+    db,
+    sql`select min(l) as l from (
+          select j.licences from jobs j where ${publicJobSql()}
+          order by j.created_at desc nulls last, j.id desc nulls last limit ${LICENCE_SUGGESTION_SCAN}) s,
+        unnest(s.licences) as l
+        group by lower(l) order by lower(l) limit ${LICENCE_SUGGESTIONS_MAX}`,
+  );
+  return rows.map((r) => r.l);
+}
