@@ -61,8 +61,12 @@ describe("public job feeds", () => {
           "company",
           "id",
           "jobType",
+          "licences",
           "location",
+          "medicalClass",
+          "ojtHours",
           "postedAt",
+          "shift",
           "title",
           "url",
         ]);
@@ -76,6 +80,10 @@ describe("public job feeds", () => {
           postedAt: new Date(b.visible[0].createdAt).toISOString(),
           applicationDeadline: null,
           url: `${base()}/jobs/${b.visible[0].id}`,
+          licences: [],
+          ojtHours: null,
+          shift: null,
+          medicalClass: null,
         });
         const all = await app.api("/api/public/jobs?limit=50");
         expect(all.body.total).toBe(8);

@@ -73,8 +73,8 @@ export function LicenceChips({ licences }: { licences: string[] }) {
       ))}
       {rest.length ? (
         <li className="badge" title={rest.join(", ")}>
-          +{rest.length}
-          <span className="visually-hidden"> more: {rest.join(", ")}</span>
+          {`+${rest.length}`}
+          <span className="visually-hidden">{` more: ${rest.join(", ")}`}</span>
         </li>
       ) : null}
     </ul>

@@ -1,0 +1,70 @@
+/**
+ * The licence filter (issue 18): one licence, whole value, case- and accent-blind, the same answer
+ * on every path of the public search (exact, scan, capped), the deadline sort, the admin list and
+ * the board's suggestions.
+ */
+import { describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { jobs } from "../../../db/schema";
+import { forEachDb, type TestDb } from "../../../tests/setup/db";
+import { createJob } from "../../../tests/factories";
+import {
+  searchAllJobs,
+  searchPublicJobs,
+  searchPublicJobsByDeadline,
+  type SearchTuning,
+} from "./job.server";
+import { listLicences } from "./licence.server";
+
+forEachDb((t: TestDb) => {
+  const withLicences = async (title: string, licences: string[], o = {}) => {
+    const j = await createJob(t.db, { title, ...o });
+    await t.db.update(jobs).set({ licences }).where(eq(jobs.id, j.id));
+    return j;
+  };
+  const page = { offset: 0, limit: 20 };
+  const titles = (r: { rows: Array<{ title: string }> }) => r.rows.map((x) => x.title).sort();
+
+  describe("licence filter", () => {
+    it("matches one whole licence, case- and accent-blind, on every search path", async () => {
+      await withLicences("Engineer A", ["CAAP AMT Licence", "A320 type rating"]);
+      await withLicences("Engineer B", ["Licencia Técnica"]);
+      await withLicences("Engineer C", ["CAAP AMT"]);
+      await withLicences("Hidden D", ["CAAP AMT licence"], { isApproved: false });
+      for (let i = 0; i < 4; i++) await withLicences(`Filler ${i}`, []);
+
+      const tunings: SearchTuning[] = [
+        { scan: 1000, maxResults: 500, budget: 10_000 }, // exact (small board)
+        { scan: 100, maxResults: 100, budget: 1 }, // the window sees every job: scan
+        { scan: 3, maxResults: 3, budget: 1 }, // a big board: capped to the window
+      ];
+      const want = ["Engineer A"];
+      for (const T of tunings) {
+        const r = await searchPublicJobs(t.db, { licence: "caap amt LICENCE" }, page, T);
+        if (T.scan === 3) expect(r.mode).toBe("capped");
+        else expect(titles(r)).toEqual(want);
+      }
+      expect(titles(await searchPublicJobs(t.db, { licence: "licencia tecnica" }, page))).toEqual([
+        "Engineer B",
+      ]);
+      expect(titles(await searchPublicJobs(t.db, { licence: "CAAP" }, page))).toEqual([]);
+      expect(
+        titles(await searchPublicJobs(t.db, { q: "engineer", licence: "a320 type rating" }, page)),
+      ).toEqual(want);
+      expect(
+        titles(await searchPublicJobsByDeadline(t.db, { licence: "CAAP AMT licence" }, page)),
+      ).toEqual(want);
+      expect(titles(await searchAllJobs(t.db, { licence: "caap amt licence" }, page))).toEqual([
+        "Engineer A",
+        "Hidden D",
+      ]);
+      // Suggestions: public jobs only, one spelling per case-blind value, sorted.
+      expect(await listLicences(t.db)).toEqual([
+        "A320 type rating",
+        "CAAP AMT",
+        "CAAP AMT Licence",
+        "Licencia Técnica",
+      ]);
+    });
+  });
+});
