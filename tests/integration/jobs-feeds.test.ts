@@ -231,7 +231,8 @@ describe("public job feeds", () => {
         expect(xml).toContain(`<loc>${base()}/jobs</loc>`);
         for (const v of b.visible) expect(xml).toContain(`<loc>${base()}/jobs/${v.id}</loc>`);
         for (const h of b.hidden) expect(xml).not.toContain(h.id);
-        expect(xml.match(/<url>/g)).toHaveLength(10);
+        expect(xml).toContain(`<loc>${base()}/stay-safe</loc>`);
+        expect(xml.match(/<url>/g)).toHaveLength(11);
       });
     });
   });

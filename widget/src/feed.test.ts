@@ -48,6 +48,7 @@ describe("feed reading", () => {
       jobType: "internship",
       postedAt: "2025-01-10T08:00:00.000Z",
       url: `${O}/jobs/j1`,
+      licences: [],
     });
     expect(feed.jobs[1]).toMatchObject({
       company: { name: "", logoUrl: null },
@@ -65,6 +66,24 @@ describe("feed reading", () => {
     );
     expect(feed.jobs).toHaveLength(2);
     expect(feed.seeAllUrl).toBe(`${O}/jobs`);
+  });
+
+  it("reads licences (issue 18) as a list of non-empty strings only", () => {
+    const feed = readFeed(
+      {
+        jobs: [
+          job({ licences: ["CAAP AMT licence", 7, "", null, "A320 type rating"] }),
+          job({ id: "j2", licences: "EWIS" }),
+        ],
+        seeAllUrl: `${O}/jobs`,
+      },
+      O,
+      10,
+    );
+    expect(feed.jobs.map((j) => j.licences)).toEqual([
+      ["CAAP AMT licence", "A320 type rating"],
+      [],
+    ]);
   });
 
   it("throws on a body that is not the contract (the widget shows its quiet error)", () => {

@@ -18,6 +18,7 @@ describe("job list parameters", () => {
       jobType: "",
       location: "",
       category: "",
+      licence: "",
       status: "",
       approvedOnly: null,
       includeCompany: true,
@@ -27,13 +28,14 @@ describe("job list parameters", () => {
     });
     expect(
       parse(
-        "q=%20aero%20&type=OJT&location=Pasay&category=Avionics&status=ALL&approvedOnly=1&includeCompany=false&page=3&limit=500",
+        "q=%20aero%20&type=OJT&location=Pasay&category=Avionics&licence=%20EWIS%20&status=ALL&approvedOnly=1&includeCompany=false&page=3&limit=500",
       ),
     ).toEqual({
       q: "aero",
       jobType: "ojt",
       location: "Pasay",
       category: "Avionics",
+      licence: "EWIS",
       status: "all",
       approvedOnly: true,
       includeCompany: false,
@@ -56,6 +58,7 @@ describe("job list parameters", () => {
       "status=open",
       "approvedOnly=perhaps",
       `q=${"q".repeat(201)}`,
+      `licence=${"l".repeat(81)}`,
     ])
       expect(() => parse(qs), qs).toThrow(QueryError);
     expect(parse("limit=x&page=0&type=gig&status=open&approvedOnly=perhaps", false)).toMatchObject({
