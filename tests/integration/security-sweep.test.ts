@@ -23,6 +23,7 @@ const PARAMS = [
 ];
 const QUERY = [
   "q=%00",
+  "licence=%00",
   "q=%E0%A4%A",
   `q=${LONG}`,
   "page=99999999999999999999&limit=-5",
@@ -81,6 +82,8 @@ const SCREENS = [
   "/jobs",
   "/jobs/:id",
   "/jobs/:id/apply",
+  "/jobs/:id/report",
+  "/stay-safe",
   "/jobs/feed.xml",
   "/jobs/feed.json",
   "/sitemap.xml",
@@ -96,6 +99,7 @@ const SCREENS = [
   "/admin/users",
   "/admin/jobs",
   "/admin/companies",
+  "/admin/reports",
   "/admin/create-user",
   "/admin/surveys",
   "/admin/surveys/new",
