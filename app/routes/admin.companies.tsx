@@ -57,6 +57,10 @@ export const meta: MetaFunction = () => [{ title: "Companies · Runway" }];
 
 const MODAL_PARAMS = ["new", "edit", "delete"];
 
+import { blockCompany, unblockCompany } from "~/models/employer/moderation.server";
+import { EMPLOYER_MSG } from "~/models/employer/employer.schema";
+import { domainError } from "~/lib/screen-errors.server";
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAdmin(request);
   const params = new URL(request.url).searchParams;
@@ -126,6 +130,21 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   const formData = await request.formData();
   const intent = formData.get("intent");
+
+  if (intent === "block" || intent === "unblock") {
+    // Issue 18: audited in the model, with the jobs hidden/shown and sessions ended in one transaction.
+    try {
+      const id = String(formData.get("id") ?? "");
+      if (intent === "block") await blockCompany(ctx, id);
+      else await unblockCompany(ctx, id);
+    } catch (e) {
+      return redirectWithFlash(backTo(request), { kind: "error", message: domainError(e).message });
+    }
+    return redirectWithFlash(backTo(request), {
+      kind: "success",
+      message: intent === "block" ? EMPLOYER_MSG.companyBlockedDone : EMPLOYER_MSG.companyUnblockedDone,
+    });
+  }
 
   if (intent === "delete") {
     try {
