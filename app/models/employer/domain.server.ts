@@ -5,7 +5,8 @@
  * company website changes. The free-mail list is the `email-providers` package (≈ 8 800 domains,
  * released monthly), plus the few providers of the Philippines it lacks.
  */
-import freeMailList from "email-providers/all.json" with { type: "json" };
+// No import attribute: the Remix classic compiler (esbuild) of the build does not parse `with`.
+import freeMailList from "email-providers/all.json";
 
 const EXTRA_FREE_MAIL = [
   "yahoo.com.ph",
