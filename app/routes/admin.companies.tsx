@@ -47,19 +47,17 @@ import {
 import { IMAGE_MESSAGES, storeImage } from "~/models/file/file.server";
 import styles from "~/styles/companies.css";
 import { log } from "~/lib/log.server";
-import { domainReply, formErrors } from "~/lib/screen-errors.server";
+import { domainError, domainReply, formErrors } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { actorOf } from "~/models/context";
 import { LOGO_MAX_BYTES } from "~/lib/uploads";
+import { blockCompany, unblockCompany } from "~/models/employer/moderation.server";
+import { EMPLOYER_MSG } from "~/models/employer/employer.schema";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "Companies · Runway" }];
 
 const MODAL_PARAMS = ["new", "edit", "delete"];
-
-import { blockCompany, unblockCompany } from "~/models/employer/moderation.server";
-import { EMPLOYER_MSG } from "~/models/employer/employer.schema";
-import { domainError } from "~/lib/screen-errors.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAdmin(request);
@@ -142,7 +140,8 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     return redirectWithFlash(backTo(request), {
       kind: "success",
-      message: intent === "block" ? EMPLOYER_MSG.companyBlockedDone : EMPLOYER_MSG.companyUnblockedDone,
+      message:
+        intent === "block" ? EMPLOYER_MSG.companyBlockedDone : EMPLOYER_MSG.companyUnblockedDone,
     });
   }
 

@@ -36,7 +36,11 @@ import { actorOf, ctxOf } from "~/models/context";
 import { configured } from "~/web/config.server";
 import { isFreeMailAddress } from "~/models/employer/domain.server";
 import { EMPLOYER_MSG } from "~/models/employer/employer.schema";
-import { blockEmployer, unblockEmployer, verifyEmployer } from "~/models/employer/moderation.server";
+import {
+  blockEmployer,
+  unblockEmployer,
+  verifyEmployer,
+} from "~/models/employer/moderation.server";
 
 const EMPLOYER_INTENTS = {
   "employer-verify": [verifyEmployer, EMPLOYER_MSG.verified],

@@ -1,5 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { handleApi, methodNotAllowed, parseBody, readJson, requireApiCollegeUser } from "~/web/api.server";
+import {
+  handleApi,
+  methodNotAllowed,
+  parseBody,
+  readJson,
+  requireApiCollegeUser,
+} from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { ALERT_MSG, alertPatchSchema } from "~/models/alert/alert.schema";
 import { deleteAlert, getAlert, updateAlert } from "~/models/alert/alert.server";

@@ -19,7 +19,9 @@ export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     if (request.method !== "POST") throw new NotFound("Not found");
     const body = parseBody(
-      employerRegisterSchema(env().COLLEGE_EMAIL_DOMAIN, { passwordMin: env().PASSWORD_MIN_LENGTH }),
+      employerRegisterSchema(env().COLLEGE_EMAIL_DOMAIN, {
+        passwordMin: env().PASSWORD_MIN_LENGTH,
+      }),
       await readJson(request),
     );
     await registerEmployer(await authCtx(), body, { ip: clientIp(request) });

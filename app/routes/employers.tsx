@@ -17,7 +17,11 @@ import { requireAnonymous } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { clientIp } from "~/lib/request.server";
-import { listChooserCompanies, readInvitation, registerEmployer } from "~/models/employer/account.server";
+import {
+  listChooserCompanies,
+  readInvitation,
+  registerEmployer,
+} from "~/models/employer/account.server";
 import { signVerifyState } from "~/models/auth/verify-state.server";
 import { PasswordInput } from "~/components/auth/password-input";
 import { LEGAL_IDS } from "~/components/layout/legal-modals";
@@ -184,11 +188,7 @@ export default function Employers() {
               error={fields.confirmPassword.errors}
             >
               {(p) => (
-                <PasswordInput
-                  {...pw(fields.confirmPassword)}
-                  {...p}
-                  autoComplete="new-password"
-                />
+                <PasswordInput {...pw(fields.confirmPassword)} {...p} autoComplete="new-password" />
               )}
             </Field>
           </div>

@@ -42,7 +42,11 @@ describe("employer accounts over HTTP", () => {
     it("registers with a new company or an existing one, verifies by mailed code, signs in as employer", async () => {
       const fresh = await signUp({
         email: "Chief@Skyhigh.example",
-        company: { name: "Skyhigh Aviation", website: "https://www.skyhigh.example", location: "Clark" },
+        company: {
+          name: "Skyhigh Aviation",
+          website: "https://www.skyhigh.example",
+          location: "Clark",
+        },
       });
       expect(fresh.user).toMatchObject({
         role: "employer",
@@ -54,17 +58,34 @@ describe("employer accounts over HTTP", () => {
       const me = await app.api("/api/auth/me", { token: fresh.token });
       expect(me.body.user ?? me.body).toMatchObject({ role: "employer" });
 
-      const existing = await createCompany(t.db, { name: "Old Air", website: "https://oldair.example" });
+      const existing = await createCompany(t.db, {
+        name: "Old Air",
+        website: "https://oldair.example",
+      });
       const free = await signUp({ email: "oldair.hr@gmail.com", companyId: existing.id });
       expect(free.user).toMatchObject({ companyId: existing.id, domainVerified: false });
 
       // A taken address answers as /api/auth/register does (409); the college's address is refused.
       const again = await app.api("/api/employers/register", {
-        body: { firstName: "A", lastName: "B", password: PW, acceptTerms: true, email: "oldair.hr@gmail.com", companyId: existing.id },
+        body: {
+          firstName: "A",
+          lastName: "B",
+          password: PW,
+          acceptTerms: true,
+          email: "oldair.hr@gmail.com",
+          companyId: existing.id,
+        },
       });
       expect(again.status).toBe(409);
       const college = await app.api("/api/employers/register", {
-        body: { firstName: "A", lastName: "B", password: PW, acceptTerms: true, email: "me@example.edu", companyId: existing.id },
+        body: {
+          firstName: "A",
+          lastName: "B",
+          password: PW,
+          acceptTerms: true,
+          email: "me@example.edu",
+          companyId: existing.id,
+        },
       });
       expect(college.status).toBe(400);
       expect(college.body.message).toBe("Use your work e-mail address, not a college address");
@@ -81,7 +102,13 @@ describe("employer accounts over HTTP", () => {
       expect(dup.status).toBe(409);
       expect(dup.body.companyId).toBe(existing.id);
       const noTerms = await app.api("/api/employers/register", {
-        body: { firstName: "A", lastName: "B", password: PW, email: "y@oldair.example", companyId: existing.id },
+        body: {
+          firstName: "A",
+          lastName: "B",
+          password: PW,
+          email: "y@oldair.example",
+          companyId: existing.id,
+        },
       });
       expect(noTerms.status).toBe(400);
     });
@@ -112,7 +139,10 @@ describe("employer accounts over HTTP", () => {
       const to = res.headers.get("location")!;
       expect(to).toMatch(/^\/verify-otp\?s=/);
       const mail = await app.smtp.waitFor("fay@formair.example");
-      const done = await postForm(app, to, { s: new URL(to, app.url).searchParams.get("s")!, otp: codeFrom(mail) });
+      const done = await postForm(app, to, {
+        s: new URL(to, app.url).searchParams.get("s")!,
+        otp: codeFrom(mail),
+      });
       expect(done.status).toBe(302);
       expect(done.headers.get("location")).toBe("/employer");
       // The /login form sends employers to /employer too.
@@ -153,12 +183,28 @@ describe("employer accounts over HTTP", () => {
       const boss = await signUp({ email: "boss@teamair.example", companyId: c.id });
       const student = await createUser(t.db);
       const st = await app.token(student.user.email, student.password);
-      expect((await app.api("/api/employers/invitations", { body: { email: "x@teamair.example" }, token: st })).status).toBe(403);
-      const free = await app.api("/api/employers/invitations", { body: { email: "mate@gmail.com" }, token: boss.token });
+      expect(
+        (
+          await app.api("/api/employers/invitations", {
+            body: { email: "x@teamair.example" },
+            token: st,
+          })
+        ).status,
+      ).toBe(403);
+      const free = await app.api("/api/employers/invitations", {
+        body: { email: "mate@gmail.com" },
+        token: boss.token,
+      });
       expect(free.status).toBe(400);
-      const other = await app.api("/api/employers/invitations", { body: { email: "mate@other.example" }, token: boss.token });
+      const other = await app.api("/api/employers/invitations", {
+        body: { email: "mate@other.example" },
+        token: boss.token,
+      });
       expect(other.status).toBe(400);
-      const ok = await app.api("/api/employers/invitations", { body: { email: "mate@teamair.example" }, token: boss.token });
+      const ok = await app.api("/api/employers/invitations", {
+        body: { email: "mate@teamair.example" },
+        token: boss.token,
+      });
       expect(ok.status).toBe(201);
       const mail = await app.smtp.waitFor("mate@teamair.example");
       const link = new URL(/(\S+\/employers\?invite=[A-Za-z0-9_-]+)/.exec(mail.text)![1]);
@@ -167,7 +213,14 @@ describe("employer accounts over HTTP", () => {
       expect(page).toContain("Team Air");
       expect(page).toContain("mate@teamair.example");
       const wrong = await app.api("/api/employers/register", {
-        body: { firstName: "M", lastName: "Ate", password: PW, acceptTerms: true, email: "sneaky@teamair.example", invite: token },
+        body: {
+          firstName: "M",
+          lastName: "Ate",
+          password: PW,
+          acceptTerms: true,
+          email: "sneaky@teamair.example",
+          invite: token,
+        },
       });
       expect(wrong.status).toBe(400);
       const mate = await signUp({ email: "mate@teamair.example", invite: token });
@@ -185,7 +238,10 @@ describe("employer accounts over HTTP", () => {
 
     it("admins list, verify, block and unblock employers and companies; blocked means invisible everywhere", async () => {
       const admin = await adminToken();
-      const c = await createCompany(t.db, { name: "Shady Wings", website: "https://shady.example" });
+      const c = await createCompany(t.db, {
+        name: "Shady Wings",
+        website: "https://shady.example",
+      });
       const e = await signUp({ email: "boss@shady.example", companyId: c.id });
       const job = await createJob(t.db, { companyId: c.id, title: "Ramp Agent Shady" });
 
@@ -200,16 +256,35 @@ describe("employer accounts over HTTP", () => {
         employerVerified: false,
         isBlocked: false,
       });
-      expect((await app.api(`/api/admin/employers/${e.user.id}/verify`, { method: "POST", token: e.token })).status).toBe(403);
-      const v = await app.api(`/api/admin/employers/${e.user.id}/verify`, { method: "POST", token: admin });
+      expect(
+        (
+          await app.api(`/api/admin/employers/${e.user.id}/verify`, {
+            method: "POST",
+            token: e.token,
+          })
+        ).status,
+      ).toBe(403);
+      const v = await app.api(`/api/admin/employers/${e.user.id}/verify`, {
+        method: "POST",
+        token: admin,
+      });
       expect(v.status).toBe(200);
       expect(v.body.user.employerVerified).toBe(true);
-      expect((await app.api(`/api/admin/employers/00000000-0000-4000-8000-000000000000/block`, { method: "POST", token: admin })).status).toBe(404);
+      expect(
+        (
+          await app.api(`/api/admin/employers/00000000-0000-4000-8000-000000000000/block`, {
+            method: "POST",
+            token: admin,
+          })
+        ).status,
+      ).toBe(404);
 
       const visible = async () => {
         const student = await createUser(t.db);
         const st = await app.token(student.user.email, student.password);
-        const api = (await app.api("/api/jobs", { token: st })).body.map((j: { id: string }) => j.id);
+        const api = (await app.api("/api/jobs", { token: st })).body.map(
+          (j: { id: string }) => j.id,
+        );
         const pub = JSON.stringify((await app.api("/api/public/jobs")).body);
         const board = await (await app.fetch("/jobs")).text();
         const page = (await app.fetch(`/jobs/${job.id}`)).status;
@@ -233,55 +308,97 @@ describe("employer accounts over HTTP", () => {
       expect(b.body.company.isBlocked).toBe(true);
       expect(await visible()).toEqual(gone);
       expect((await app.api("/api/auth/me", { token: e.token })).status).toBe(401);
-      const refused = await app.api("/api/auth/login", { body: { email: "boss@shady.example", password: PW } });
+      const refused = await app.api("/api/auth/login", {
+        body: { email: "boss@shady.example", password: PW },
+      });
       expect(refused.status).toBe(403);
       expect(refused.body.message).toMatch(/blocked/);
       const form = await postForm(app, "/login", { email: "boss@shady.example", password: PW });
       expect(form.status).toBe(403);
-      expect(await form.text()).toContain("This company has been blocked. Contact the career office.");
+      expect(await form.text()).toContain(
+        "This company has been blocked. Contact the career office.",
+      );
       expect((await app.fetch("/employers")).status).toBe(200);
       expect(await (await app.fetch("/employers")).text()).not.toContain("Shady Wings");
       const adminSees = await app.api(`/api/companies/${c.id}`, { token: admin });
       expect(adminSees.body.isBlocked).toBe(true);
 
-      expect((await app.api(`/api/companies/${c.id}/unblock`, { method: "POST", token: admin })).status).toBe(200);
+      expect(
+        (await app.api(`/api/companies/${c.id}/unblock`, { method: "POST", token: admin })).status,
+      ).toBe(200);
       expect(await visible()).toEqual(shown);
 
       // The employer alone: blocked → sign-in refused with the clear message, old token dead.
       const token = await app.token("boss@shady.example", PW);
-      expect((await app.api(`/api/admin/employers/${e.user.id}/block`, { method: "POST", token: admin })).status).toBe(200);
+      expect(
+        (await app.api(`/api/admin/employers/${e.user.id}/block`, { method: "POST", token: admin }))
+          .status,
+      ).toBe(200);
       expect((await app.api("/api/auth/me", { token })).status).toBe(401);
-      const r = await app.api("/api/auth/login", { body: { email: "boss@shady.example", password: PW } });
+      const r = await app.api("/api/auth/login", {
+        body: { email: "boss@shady.example", password: PW },
+      });
       expect(r.status).toBe(403);
-      expect(r.body.message).toBe("This employer account has been blocked. Contact the career office.");
-      expect((await app.api(`/api/admin/employers/${e.user.id}/unblock`, { method: "POST", token: admin })).status).toBe(200);
-      expect((await app.api("/api/auth/login", { body: { email: "boss@shady.example", password: PW } })).status).toBe(200);
+      expect(r.body.message).toBe(
+        "This employer account has been blocked. Contact the career office.",
+      );
+      expect(
+        (
+          await app.api(`/api/admin/employers/${e.user.id}/unblock`, {
+            method: "POST",
+            token: admin,
+          })
+        ).status,
+      ).toBe(200);
+      expect(
+        (await app.api("/api/auth/login", { body: { email: "boss@shady.example", password: PW } }))
+          .status,
+      ).toBe(200);
 
       const audit = await rows<{ action: string }>(
         t,
         sql`select action from audit_log where action like 'employer.%' or action like 'company.%' order by created_at`,
       );
       expect(audit.map((a) => a.action)).toEqual(
-        expect.arrayContaining(["employer.verify", "company.block", "company.unblock", "employer.block", "employer.unblock"]),
+        expect.arrayContaining([
+          "employer.verify",
+          "company.block",
+          "company.unblock",
+          "employer.block",
+          "employer.unblock",
+        ]),
       );
 
       // The admin screen shows the company, the badges and the actions.
       const { user: adm, password } = await createUser(t.db, { role: "admin" });
       const cookie = await app.cookie(adm.email, password);
-      const html = await (await app.fetch("/admin/users?role=employer", { headers: { Cookie: cookie } })).text();
+      const html = await (
+        await app.fetch("/admin/users?role=employer", { headers: { Cookie: cookie } })
+      ).text();
       expect(html).toContain("Shady Wings");
       expect(html).toContain("Domain verified");
       expect(html).toContain("Verified employer");
       expect(html).toContain(">Block<");
-      const blockForm = await postForm(app, "/admin/users", { intent: "employer-block", id: e.user.id }, cookie);
+      const blockForm = await postForm(
+        app,
+        "/admin/users",
+        { intent: "employer-block", id: e.user.id },
+        cookie,
+      );
       expect(blockForm.status).toBe(302);
-      const after = await (await app.fetch("/admin/users?role=employer", { headers: { Cookie: cookie } })).text();
+      const after = await (
+        await app.fetch("/admin/users?role=employer", { headers: { Cookie: cookie } })
+      ).text();
       expect(after).toContain(">Unblock<");
-      const companies = await (await app.fetch("/admin/companies", { headers: { Cookie: cookie } })).text();
+      const companies = await (
+        await app.fetch("/admin/companies", { headers: { Cookie: cookie } })
+      ).text();
       expect(companies).toContain("Shady Wings");
       const cb = await postForm(app, "/admin/companies", { intent: "block", id: c.id }, cookie);
       expect(cb.status).toBe(302);
-      expect(await (await app.fetch("/admin/companies", { headers: { Cookie: cookie } })).text()).toMatch(/Shady Wings.*Blocked/s);
+      expect(
+        await (await app.fetch("/admin/companies", { headers: { Cookie: cookie } })).text(),
+      ).toMatch(/Shady Wings.*Blocked/s);
     });
   });
 });

@@ -90,11 +90,7 @@ export function UsersTable({
         header: "Year/Course",
         // Employers (issue 18): their company, trust badges and Verify / Block / Unblock.
         cell: ({ row }) =>
-          row.original.employer ? (
-            <EmployerState user={row.original} />
-          ) : (
-            yearCourse(row.original)
-          ),
+          row.original.employer ? <EmployerState user={row.original} /> : yearCourse(row.original),
       },
       { id: "status", header: "Status", cell: ({ row }) => <StatusBadge user={row.original} /> },
       {

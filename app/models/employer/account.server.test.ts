@@ -66,13 +66,16 @@ forEachDb((t: TestDb) => {
     return { user: u, actor: { id: u.id, role: "employer" as const, email, companyId } };
   };
   const auditActions = async () =>
-    (await rows<{ action: string }>(t, sql`select action from audit_log order by created_at, id`)).map(
-      (r) => r.action,
-    );
+    (
+      await rows<{ action: string }>(t, sql`select action from audit_log order by created_at, id`)
+    ).map((r) => r.action);
 
   describe("employer sign-up", () => {
     it("joins an existing company; the domain signal is computed (subdomain too), never typed", async () => {
-      const pal = await createCompany(t.db, { name: "Philippine Air", website: "https://www.pal.com.ph" });
+      const pal = await createCompany(t.db, {
+        name: "Philippine Air",
+        website: "https://www.pal.com.ph",
+      });
       const { user } = await registerEmployer(
         ax(),
         input({ email: "HR@pal.com.ph", companyId: pal.id, domainVerified: false }),
@@ -91,9 +94,17 @@ forEachDb((t: TestDb) => {
         ip,
       );
       expect(sub.user.domainVerified).toBe(true);
-      const other = await registerEmployer(ax(), input({ email: "x@other.ph", companyId: pal.id }), ip);
+      const other = await registerEmployer(
+        ax(),
+        input({ email: "x@other.ph", companyId: pal.id }),
+        ip,
+      );
       expect(other.user.domainVerified).toBe(false);
-      const gmail = await registerEmployer(ax(), input({ email: "pal.hr@gmail.com", companyId: pal.id }), ip);
+      const gmail = await registerEmployer(
+        ax(),
+        input({ email: "pal.hr@gmail.com", companyId: pal.id }),
+        ip,
+      );
       expect(gmail.user.domainVerified).toBe(false);
       // The students' code: one live code for the address, its mail queued in the same transaction.
       const [code] = await rows<{ n: number }>(
@@ -119,7 +130,11 @@ forEachDb((t: TestDb) => {
         ip,
       );
       const [c] = await t.db.select().from(companies).where(eq(companies.id, user.companyId!));
-      expect(c).toMatchObject({ name: "Cebu Skies", website: "https://cebu-air.example/", location: "Cebu" });
+      expect(c).toMatchObject({
+        name: "Cebu Skies",
+        website: "https://cebu-air.example/",
+        location: "Cebu",
+      });
       expect(user.domainVerified).toBe(true);
       const dup = registerEmployer(
         ax(),
@@ -148,18 +163,33 @@ forEachDb((t: TestDb) => {
         schema.safeParse({ firstName: "A", lastName: "B", password: PW, acceptTerms: true, ...o });
       const college = bad({ email: "me@example.edu", companyId: crypto.randomUUID() });
       expect(college.error!.issues[0].message).toBe(EMPLOYER_MSG.collegeAddress);
-      expect(bad({ email: "me@sub.example.edu", companyId: crypto.randomUUID() }).success).toBe(false);
-      expect(bad({ email: "a@b.example", companyId: crypto.randomUUID(), acceptTerms: false }).success).toBe(false);
-      expect(bad({ email: "a@b.example" }).error!.issues[0].message).toBe(EMPLOYER_MSG.companyRequired);
-      expect(bad({ email: "Name <a@b.example>", companyId: crypto.randomUUID() }).success).toBe(false);
+      expect(bad({ email: "me@sub.example.edu", companyId: crypto.randomUUID() }).success).toBe(
+        false,
+      );
+      expect(
+        bad({ email: "a@b.example", companyId: crypto.randomUUID(), acceptTerms: false }).success,
+      ).toBe(false);
+      expect(bad({ email: "a@b.example" }).error!.issues[0].message).toBe(
+        EMPLOYER_MSG.companyRequired,
+      );
+      expect(bad({ email: "Name <a@b.example>", companyId: crypto.randomUUID() }).success).toBe(
+        false,
+      );
 
       const blocked = await createCompany(t.db, { name: "Gone Air" });
-      await t.db.update(companies).set({ blockedAt: new Date() }).where(eq(companies.id, blocked.id));
+      await t.db
+        .update(companies)
+        .set({ blockedAt: new Date() })
+        .where(eq(companies.id, blocked.id));
       await expect(
         registerEmployer(ax(), input({ email: "x@gone.example", companyId: blocked.id }), ip),
       ).rejects.toBeInstanceOf(ValidationError);
       await expect(
-        registerEmployer(ax(), input({ email: "x@gone.example", companyId: crypto.randomUUID() }), ip),
+        registerEmployer(
+          ax(),
+          input({ email: "x@gone.example", companyId: crypto.randomUUID() }),
+          ip,
+        ),
       ).rejects.toBeInstanceOf(ValidationError);
       expect((await listChooserCompanies(t.db)).map((c) => c.id)).not.toContain(blocked.id);
       const { user: student } = await createUser(t.db, { email: "taken@works.example" });
@@ -171,7 +201,11 @@ forEachDb((t: TestDb) => {
 
     it("signs in after the code with role employer; /dashboard-only data is not theirs", async () => {
       const c = await createCompany(t.db, { website: "https://jets.example" });
-      const { user } = await registerEmployer(ax(), input({ email: "a@jets.example", companyId: c.id }), ip);
+      const { user } = await registerEmployer(
+        ax(),
+        input({ email: "a@jets.example", companyId: c.id }),
+        ip,
+      );
       await expect(
         authenticate(ax(), { email: user.email, password: PW, ip: "1.1.1.1" }),
       ).rejects.toMatchObject({ extra: { requiresVerification: true } });
@@ -180,7 +214,11 @@ forEachDb((t: TestDb) => {
       await t.db.execute(
         sql`update verification_codes set code_hash = ${codeHash(ax().config.secret, user.email, "123456")} where email = ${user.email}`,
       );
-      const verified = await verifyEmailCode(ax(), { email: user.email, otp: "123456", ip: "1.1.1.1" });
+      const verified = await verifyEmailCode(ax(), {
+        email: user.email,
+        otp: "123456",
+        ip: "1.1.1.1",
+      });
       expect(verified.emailVerifiedAt).not.toBeNull();
       const signedIn = await authenticate(ax(), { email: user.email, password: PW, ip: "1.1.1.1" });
       expect(signedIn).toMatchObject({ role: "employer", companyId: c.id, domainVerified: true });
@@ -189,13 +227,18 @@ forEachDb((t: TestDb) => {
 
   describe("invitations", () => {
     it("same domain only, never free mail, registers exactly the invited address, expires", async () => {
-      const c = await createCompany(t.db, { name: "Invite Air", website: "https://invite-air.example" });
+      const c = await createCompany(t.db, {
+        name: "Invite Air",
+        website: "https://invite-air.example",
+      });
       const boss = await employer(c.id, "boss@invite-air.example");
       const ctx = configured({ db: t.db, actor: boss.actor });
       await expect(inviteColleague(ctx, "friend@gmail.com")).rejects.toMatchObject({
         message: EMPLOYER_MSG.inviteFreeMail,
       });
-      await expect(inviteColleague(ctx, "x@elsewhere.example")).rejects.toBeInstanceOf(ValidationError);
+      await expect(inviteColleague(ctx, "x@elsewhere.example")).rejects.toBeInstanceOf(
+        ValidationError,
+      );
       await expect(inviteColleague(ctx, boss.user.email)).rejects.toBeInstanceOf(Conflict);
       const inv = await inviteColleague(ctx, "Mate@Invite-Air.example");
       expect(inv.email).toBe("mate@invite-air.example");
@@ -207,7 +250,10 @@ forEachDb((t: TestDb) => {
       const [stored] = await t.db.select().from(employerInvitations);
       expect(stored.tokenHash).not.toContain(token);
       expect(stored.tokenHash).toHaveLength(64);
-      expect(await readInvitation(t.db, token)).toMatchObject({ email: "mate@invite-air.example", companyId: c.id });
+      expect(await readInvitation(t.db, token)).toMatchObject({
+        email: "mate@invite-air.example",
+        companyId: c.id,
+      });
       expect((await getTeam({ db: t.db, actor: boss.actor })).invitations).toHaveLength(1);
 
       // Another address with the token is refused; the invited one joins the company.
@@ -228,7 +274,10 @@ forEachDb((t: TestDb) => {
         .update(employerInvitations)
         .set({ expiresAt: new Date(Date.now() - 1000) })
         .where(eq(employerInvitations.id, inv2.id));
-      const [mail2] = await rows(t, sql`select * from mail_outbox where "to" = 'late@invite-air.example'`);
+      const [mail2] = await rows(
+        t,
+        sql`select * from mail_outbox where "to" = 'late@invite-air.example'`,
+      );
       const token2 = /\/employers\?invite=([A-Za-z0-9_-]+)/.exec(JSON.stringify(mail2))![1];
       await expect(
         registerEmployer(ax(), input({ email: "late@invite-air.example", invite: token2 }), ip),
@@ -237,7 +286,10 @@ forEachDb((t: TestDb) => {
       // Students cannot invite.
       const { user: s } = await createUser(t.db);
       await expect(
-        inviteColleague(configured({ db: t.db, actor: { id: s.id, role: "student", email: s.email } }), "a@b.example"),
+        inviteColleague(
+          configured({ db: t.db, actor: { id: s.id, role: "student", email: s.email } }),
+          "a@b.example",
+        ),
       ).rejects.toBeInstanceOf(Forbidden);
     });
 
@@ -245,7 +297,8 @@ forEachDb((t: TestDb) => {
       const c = await createCompany(t.db, { website: "https://many.example" });
       const boss = await employer(c.id, "boss@many.example");
       const ctx = configured({ db: t.db, actor: boss.actor });
-      for (let i = 0; i < MAX_PENDING_INVITATIONS; i++) await inviteColleague(ctx, `p${i}@many.example`);
+      for (let i = 0; i < MAX_PENDING_INVITATIONS; i++)
+        await inviteColleague(ctx, `p${i}@many.example`);
       // Re-inviting a pending address replaces it (no new slot used).
       await inviteColleague(ctx, "p0@many.example");
       await expect(inviteColleague(ctx, "one-more@many.example")).rejects.toMatchObject({
@@ -270,8 +323,12 @@ forEachDb((t: TestDb) => {
       const web = await createSession(t.db, e.user.id, "web", { remember: true });
       const api = await createSession(t.db, e.user.id, "api");
 
-      await expect(verifyEmployer({ db: t.db, actor: e.actor }, e.user.id)).rejects.toBeInstanceOf(Forbidden);
-      await expect(verifyEmployer({ db: t.db, actor: a }, crypto.randomUUID())).rejects.toBeInstanceOf(NotFound);
+      await expect(verifyEmployer({ db: t.db, actor: e.actor }, e.user.id)).rejects.toBeInstanceOf(
+        Forbidden,
+      );
+      await expect(
+        verifyEmployer({ db: t.db, actor: a }, crypto.randomUUID()),
+      ).rejects.toBeInstanceOf(NotFound);
       expect((await verifyEmployer({ db: t.db, actor: a }, e.user.id)).employerVerified).toBe(true);
       expect((await blockEmployer({ db: t.db, actor: a }, e.user.id)).isBlocked).toBe(true);
       expect(await resolveSession(t.db, web.token, "web")).toBeNull();
@@ -281,15 +338,26 @@ forEachDb((t: TestDb) => {
       ).rejects.toMatchObject({ status: 403, message: EMPLOYER_MSG.blocked });
       const reasons = async () =>
         Object.fromEntries(
-          (await t.db.select({ id: jobs.id, r: jobs.hiddenReason }).from(jobs)).map((j) => [j.id, j.r]),
+          (await t.db.select({ id: jobs.id, r: jobs.hiddenReason }).from(jobs)).map((j) => [
+            j.id,
+            j.r,
+          ]),
         );
-      expect(await reasons()).toEqual({ [own.id]: "blocked", [reported.id]: "reports", [other.id]: null });
+      expect(await reasons()).toEqual({
+        [own.id]: "blocked",
+        [reported.id]: "reports",
+        [other.id]: null,
+      });
       // Any session created while blocked resolves to nobody.
       const late = await createSession(t.db, e.user.id, "api");
       expect(await resolveSession(t.db, late.token, "api")).toBeNull();
 
       await unblockEmployer({ db: t.db, actor: a }, e.user.id);
-      expect(await reasons()).toEqual({ [own.id]: null, [reported.id]: "reports", [other.id]: null });
+      expect(await reasons()).toEqual({
+        [own.id]: null,
+        [reported.id]: "reports",
+        [other.id]: null,
+      });
       expect(await resolveSession(t.db, late.token, "api")).not.toBeNull();
       expect(await auditActions()).toEqual(
         expect.arrayContaining(["employer.verify", "employer.block", "employer.unblock"]),
@@ -322,16 +390,21 @@ forEachDb((t: TestDb) => {
       await blockEmployer({ db: t.db, actor: a }, e2.user.id);
       await unblockCompany({ db: t.db, actor: a }, c.id);
       const after = Object.fromEntries(
-        (await t.db.select({ id: jobs.id, r: jobs.hiddenReason }).from(jobs)).map((j) => [j.id, j.r]),
+        (await t.db.select({ id: jobs.id, r: jobs.hiddenReason }).from(jobs)).map((j) => [
+          j.id,
+          j.r,
+        ]),
       );
       expect(after).toEqual({ [j1.id]: null, [j2.id]: "blocked" });
       // And an employer's unblock never shows a job of a still-blocked company.
       await blockCompany({ db: t.db, actor: a }, c.id);
       await unblockEmployer({ db: t.db, actor: a }, e2.user.id);
-      expect((await t.db.select({ r: jobs.hiddenReason }).from(jobs).where(eq(jobs.id, j2.id)))[0].r).toBe(
-        "blocked",
+      expect(
+        (await t.db.select({ r: jobs.hiddenReason }).from(jobs).where(eq(jobs.id, j2.id)))[0].r,
+      ).toBe("blocked");
+      expect(await auditActions()).toEqual(
+        expect.arrayContaining(["company.block", "company.unblock"]),
       );
-      expect(await auditActions()).toEqual(expect.arrayContaining(["company.block", "company.unblock"]));
     });
 
     it("lists employers with ?role=employer and their company; a new website recomputes the signal", async () => {

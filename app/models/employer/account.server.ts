@@ -75,7 +75,10 @@ const companyFieldError = (msg: string) => new ValidationError(msg, { companyId:
 async function resolveCompany(db: DbOrTx, input: EmployerRegisterInput) {
   if (input.invite) {
     const inv = await readInvitation(db, input.invite);
-    if (!inv) throw new ValidationError(EMPLOYER_MSG.inviteInvalid, { invite: [EMPLOYER_MSG.inviteInvalid] });
+    if (!inv)
+      throw new ValidationError(EMPLOYER_MSG.inviteInvalid, {
+        invite: [EMPLOYER_MSG.inviteInvalid],
+      });
     if (inv.email !== input.email)
       throw new ValidationError(EMPLOYER_MSG.inviteEmail, { email: [EMPLOYER_MSG.inviteEmail] });
     const [c] = await db.select().from(companies).where(eq(companies.id, inv.companyId));
@@ -148,7 +151,12 @@ export async function registerEmployer(
         action: "company.create",
         entityType: "company",
         entityId: company.id,
-        after: { name: company.name, website: company.website, location: company.location, by: "employer" },
+        after: {
+          name: company.name,
+          website: company.website,
+          location: company.location,
+          by: "employer",
+        },
       });
     if (chosen.invitationId)
       await tx

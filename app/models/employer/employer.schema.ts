@@ -17,7 +17,8 @@ export const EMPLOYER_MSG = {
   companyTaken: (name: string) =>
     `A company named “${name}” is already on Runway: choose it from the list instead.`,
   terms: REGISTER_MSG.terms,
-  inviteInvalid: "This invitation link is invalid or has expired. Ask your colleague for a new one.",
+  inviteInvalid:
+    "This invitation link is invalid or has expired. Ask your colleague for a new one.",
   inviteEmail: "Register with the address the invitation was sent to",
   inviteDomain: (domain: string) => `Invite a colleague with an @${domain} address`,
   inviteFreeMail: "Colleagues are invited at their work address, not a free e-mail address",
@@ -61,7 +62,11 @@ export const workEmailField = (collegeDomain: string) =>
 
 /** A new company as an employer adds it: name, website (the trust signal needs it) and location. */
 export const newCompanySchema = z.object({
-  name: requiredText(EMPLOYER_MSG.companyNameRequired, COMPANY_LIMITS.name, COMPANY_MSG.nameTooLong),
+  name: requiredText(
+    EMPLOYER_MSG.companyNameRequired,
+    COMPANY_LIMITS.name,
+    COMPANY_MSG.nameTooLong,
+  ),
   website: websiteField.pipe(z.string({ error: EMPLOYER_MSG.websiteRequired })),
   location: requiredText(
     EMPLOYER_MSG.locationRequired,
@@ -95,7 +100,10 @@ function registerObject(collegeDomain: string, opts: { passwordMin?: number }) {
     company: z.unknown().optional(),
     invite: z.preprocess(
       (v) => (v === "" || v === null ? undefined : v),
-      z.string({ error: EMPLOYER_MSG.inviteInvalid }).max(200, EMPLOYER_MSG.inviteInvalid).optional(),
+      z
+        .string({ error: EMPLOYER_MSG.inviteInvalid })
+        .max(200, EMPLOYER_MSG.inviteInvalid)
+        .optional(),
     ),
   });
 }

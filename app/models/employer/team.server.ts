@@ -48,7 +48,9 @@ export async function getTeam(ctx: Ctx): Promise<{
     .from(users)
     .where(and(eq(users.companyId, me.companyId), eq(users.role, "employer")))
     .orderBy(asc(sql`lower(${users.lastName})`), asc(sql`lower(${users.firstName})`));
-  const inviter = sql<string | null>`(select trim(u.first_name || ' ' || u.last_name) from users u where u.id = ${employerInvitations.invitedBy})`;
+  const inviter = sql<
+    string | null
+  >`(select trim(u.first_name || ' ' || u.last_name) from users u where u.id = ${employerInvitations.invitedBy})`;
   const invitations = await ctx.db
     .select({
       id: employerInvitations.id,
