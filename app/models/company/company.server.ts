@@ -39,8 +39,9 @@ export function serializeCompany(c: CompanyRow, jobsCount?: number): CompanyReco
     phone: c.phone,
     description: c.description,
     logoUrl: logoUrlOf(c.logoFileId),
-    // Issue 18: only admins ever see a blocked company (listCompanies/getCompany hide it from others).
-    isBlocked: !!c.blockedAt,
+    // Issue 18: only admins ever see a blocked company (listCompanies/getCompany hide it from
+    // others); the key is present only then, so the public shape is unchanged.
+    ...(c.blockedAt ? { isBlocked: true } : {}),
     ...(jobsCount === undefined ? {} : { jobsCount }),
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),
