@@ -47,10 +47,12 @@ import {
 import { IMAGE_MESSAGES, storeImage } from "~/models/file/file.server";
 import styles from "~/styles/companies.css";
 import { log } from "~/lib/log.server";
-import { domainReply, formErrors } from "~/lib/screen-errors.server";
+import { domainError, domainReply, formErrors } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { actorOf } from "~/models/context";
 import { LOGO_MAX_BYTES } from "~/lib/uploads";
+import { blockCompany, unblockCompany } from "~/models/employer/moderation.server";
+import { EMPLOYER_MSG } from "~/models/employer/employer.schema";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "Companies · Runway" }];
@@ -126,6 +128,22 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   const formData = await request.formData();
   const intent = formData.get("intent");
+
+  if (intent === "block" || intent === "unblock") {
+    // Issue 18: audited in the model, with the jobs hidden/shown and sessions ended in one transaction.
+    try {
+      const id = String(formData.get("id") ?? "");
+      if (intent === "block") await blockCompany(ctx, id);
+      else await unblockCompany(ctx, id);
+    } catch (e) {
+      return redirectWithFlash(backTo(request), { kind: "error", message: domainError(e).message });
+    }
+    return redirectWithFlash(backTo(request), {
+      kind: "success",
+      message:
+        intent === "block" ? EMPLOYER_MSG.companyBlockedDone : EMPLOYER_MSG.companyUnblockedDone,
+    });
+  }
 
   if (intent === "delete") {
     try {

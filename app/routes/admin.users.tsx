@@ -34,6 +34,19 @@ import { domainError, knownError } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { actorOf, ctxOf } from "~/models/context";
 import { configured } from "~/web/config.server";
+import { isFreeMailAddress } from "~/models/employer/domain.server";
+import { EMPLOYER_MSG } from "~/models/employer/employer.schema";
+import {
+  blockEmployer,
+  unblockEmployer,
+  verifyEmployer,
+} from "~/models/employer/moderation.server";
+
+const EMPLOYER_INTENTS = {
+  "employer-verify": [verifyEmployer, EMPLOYER_MSG.verified],
+  "employer-block": [blockEmployer, EMPLOYER_MSG.blockedDone],
+  "employer-unblock": [unblockEmployer, EMPLOYER_MSG.unblockedDone],
+} as const;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -50,6 +63,17 @@ const toRow = (u: PublicUser): UserRowView => ({
   isActive: u.isActive,
   isEmailVerified: u.isEmailVerified,
   avatarUrl: u.avatarUrl,
+  employer:
+    u.role === "employer"
+      ? {
+          companyName: u.companyName ?? null,
+          domainVerified: u.domainVerified,
+          freeMail: isFreeMailAddress(u.email),
+          employerVerified: u.employerVerified,
+          isBlocked: u.isBlocked,
+          companyBlocked: !!u.companyBlocked,
+        }
+      : null,
 });
 
 /** /admin/users: filters and paging in the URL, done by the database (not on the client, ADR 040). */
@@ -120,6 +144,16 @@ export async function action({ request }: ActionFunctionArgs) {
           ? await markEmailVerifiedByAdmin(ctx, id)
           : await resendVerificationByAdmin(configured(ctx), id);
       return redirectWithFlash(back(), { kind: "success", message: r.message });
+    } catch (e) {
+      return redirectWithFlash(back(), { kind: "error", message: domainError(e).message });
+    }
+  }
+  if (typeof raw === "string" && raw in EMPLOYER_INTENTS) {
+    // Issue 18: an employer's trust actions (audited by the model; block is undone by Unblock).
+    const [run, message] = EMPLOYER_INTENTS[raw as keyof typeof EMPLOYER_INTENTS];
+    try {
+      await run(ctx, id);
+      return redirectWithFlash(back(), { kind: "success", message });
     } catch (e) {
       return redirectWithFlash(back(), { kind: "error", message: domainError(e).message });
     }

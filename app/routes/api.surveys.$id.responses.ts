@@ -4,7 +4,7 @@ import {
   json,
   readJson,
   requireApiAdmin,
-  requireApiUser,
+  requireApiCollegeUser,
   methodNotAllowed,
 } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
@@ -31,7 +31,7 @@ export const loader = ({ request, params }: LoaderFunctionArgs) =>
 export const action = ({ request, params }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     if (request.method !== "POST") return methodNotAllowed(request, "GET, POST");
-    const user = await requireApiUser(request);
+    const user = await requireApiCollegeUser(request);
     const r = await submitResponse(
       { db: await getDb(), actor: actorOf(user) },
       params.id ?? "",

@@ -3,7 +3,7 @@ import {
   handleApi,
   readJson,
   requireApiAdmin,
-  requireApiUser,
+  requireApiCollegeUser,
   methodNotAllowed,
 } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
@@ -13,7 +13,7 @@ import { actorOf } from "~/models/context";
 /** GET /api/surveys/{id}: admins any survey; others only an active one meant for their role. */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>
   handleApi(request, async () => {
-    const user = await requireApiUser(request);
+    const user = await requireApiCollegeUser(request);
     return getSurvey({ db: await getDb(), actor: actorOf(user) }, params.id ?? "");
   });
 

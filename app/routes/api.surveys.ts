@@ -4,7 +4,7 @@ import {
   json,
   readJson,
   requireApiAdmin,
-  requireApiUser,
+  requireApiCollegeUser,
   methodNotAllowed,
 } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
@@ -14,7 +14,7 @@ import { actorOf } from "~/models/context";
 /** GET /api/surveys: admins get every survey, others the active ones meant for their role. */
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleApi(request, async () => {
-    const user = await requireApiUser(request);
+    const user = await requireApiCollegeUser(request);
     return listSurveys({ db: await getDb(), actor: actorOf(user) });
   });
 

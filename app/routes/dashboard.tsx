@@ -7,7 +7,7 @@ import type {
 import { defer } from "@remix-run/node";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { redirect } from "@remix-run/node";
-import { requireUser } from "~/web/auth.server";
+import { requireCollegeUser } from "~/web/auth.server";
 import { ctxOf } from "~/models/context";
 import { asksForPersonalEmail, dismissPersonalPrompt } from "~/models/user/personal-email.server";
 import { getDb } from "~/lib/db.server";
@@ -63,9 +63,9 @@ async function studentFeed(db: Db, userId: string, courseId: string | null): Pro
   };
 }
 
-/** /dashboard: the admin dashboard for admins, the student/alumni dashboard otherwise. */
+/** /dashboard: the admin dashboard for admins, the student/alumni dashboard otherwise; employers go to /employer. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireCollegeUser(request);
   const db = await getDb();
   if (user.role === "admin") {
     // When loading the statistics fails, the values are zeros.
@@ -103,7 +103,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** "Not now" on the alumni prompt to add a personal e-mail: it is not asked again. */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireCollegeUser(request);
   const form = await request.formData();
   if (form.get("intent") === "personal-prompt-dismiss")
     await dismissPersonalPrompt(ctxOf(await getDb(), user));

@@ -216,6 +216,10 @@ export default function JobsBoard() {
     <main className="page">
       <header className="page-header">
         <h1>{JOB_TEXT.boardTitle}</h1>
+        {/* Issue 18: employers sign up to post. */}
+        <Link to="/employers" className="btn btn-ghost btn-sm">
+          Hiring? Post a job
+        </Link>
       </header>
 
       <Form

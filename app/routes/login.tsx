@@ -64,7 +64,8 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     const user = await authenticator.authenticate("form", request);
     const cookie = await startSession(request, user.id, formData.get("remember") === "on");
-    const fallback = user.role === "admin" ? "/dashboard" : "/";
+    const fallback =
+      user.role === "admin" ? "/dashboard" : user.role === "employer" ? "/employer" : "/";
     const asked = safeRedirect(formData.get("redirectTo"), "");
     return redirectWithFlash(
       asked && asked !== "/" ? asked : fallback,

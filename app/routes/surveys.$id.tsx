@@ -12,7 +12,7 @@ import type {
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
-import { requireUser } from "~/web/auth.server";
+import { requireCollegeUser } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
 import { answersFromForm, SURVEY_MSG, TARGETING_MSG } from "~/models/survey/survey.rules";
 import { getSurveyForAnswering, submitResponse } from "~/models/survey/survey.server";
@@ -28,7 +28,7 @@ import { actorOf } from "~/models/context";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: surveyStyles }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireCollegeUser(request);
   // A mailed link (?invite=…, kept through sign-in by redirectTo) records its opening; it signs no one in.
   const invite = new URL(request.url).searchParams.get("invite");
   if (invite) await recordInviteOpened(await getDb(), params.id ?? "", user.id, invite);
@@ -47,7 +47,7 @@ export type SubmitResult =
   { ok: true; message: string } | { ok: false; message: string; errors?: Record<string, string[]> };
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireCollegeUser(request);
   const ctx = { db: await getDb(), actor: actorOf(user) };
   try {
     const { survey } = await getSurveyForAnswering(ctx, params.id ?? "");

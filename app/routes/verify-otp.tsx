@@ -103,7 +103,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (modal) return reply({ intent, verified: true, message: OTP_MSG.verified });
     const cookie = await startSession(request, user.id, false);
     return redirectWithFlash(
-      "/dashboard",
+      user.role === "employer" ? "/employer" : "/dashboard",
       { kind: "success", message: OTP_MSG.verified },
       { "Set-Cookie": cookie },
     );

@@ -63,6 +63,17 @@ export async function requireApiRole(request: Request, roles: Role[]): Promise<S
 }
 export const requireApiAdmin = (request: Request) => requireApiRole(request, ["admin"]);
 
+/**
+ * A signed-in student, alumnus or admin: the college's own features (saved jobs, applications,
+ * alerts, surveys, the student statistics, the profile) answer 403 to employers (issue 18).
+ */
+export async function requireApiCollegeUser(request: Request): Promise<SessionUser> {
+  const user = await requireApiUser(request);
+  if (user.role === "employer") throw new Forbidden("Employer accounts cannot use this");
+  return user;
+}
+export const requireApiEmployer = (request: Request) => requireApiRole(request, ["employer"]);
+
 function corsHeaders(request: Request): Record<string, string> {
   const origin = request.headers.get("Origin");
   if (!origin || !env().API_CORS_ORIGINS.includes(origin)) return {};

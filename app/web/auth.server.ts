@@ -79,8 +79,26 @@ export async function requireUser(request: Request): Promise<SessionUser> {
  */
 export async function requireMemberCtx(request: Request) {
   const me = await requireUser(request);
+  if (me.role === "employer") throw redirect("/employer");
   if (me.role !== "student" && me.role !== "alumni") throw redirect("/dashboard");
   return ctxOf(await getDb(), me);
+}
+
+/**
+ * A signed-in person of the college (student, alumni or admin), or a redirect: guests to /login,
+ * employers to their own dashboard /employer (issue 18: the college's features are not theirs).
+ */
+export async function requireCollegeUser(request: Request): Promise<SessionUser> {
+  const me = await requireUser(request);
+  if (me.role === "employer") throw redirect("/employer");
+  return me;
+}
+
+/** Signed-in employer or a redirect (guests to /login, everyone else to /dashboard). */
+export async function requireEmployerUser(request: Request): Promise<SessionUser> {
+  const me = await requireUser(request);
+  if (me.role !== "employer" || !me.companyId) throw redirect("/dashboard");
+  return me;
 }
 
 /**

@@ -28,6 +28,7 @@ export function companyColumns(hrefWith: (patch: Record<string, string>) => stri
             </span>
           )}
           <strong>{c.getValue()}</strong>
+          {c.row.original.isBlocked ? <span className="badge badge-danger">Blocked</span> : null}
         </span>
       ),
     }),
@@ -73,6 +74,19 @@ export function companyColumns(hrefWith: (patch: Record<string, string>) => stri
           >
             Delete
           </Link>
+          {/* Issue 18: block hides every job of the company and refuses its employers; reversible. */}
+          <Form method="post" className="inline-form">
+            <input type="hidden" name="id" value={c.row.original.id} />
+            <button
+              type="submit"
+              name="intent"
+              value={c.row.original.isBlocked ? "unblock" : "block"}
+              className={`btn btn-sm${c.row.original.isBlocked ? "" : " btn-danger"}`}
+              aria-label={`${c.row.original.isBlocked ? "Unblock" : "Block"} ${c.row.original.name}`}
+            >
+              {c.row.original.isBlocked ? "Unblock" : "Block"}
+            </button>
+          </Form>
         </span>
       ),
     }),

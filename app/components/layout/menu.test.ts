@@ -36,6 +36,14 @@ describe("menuFor (the product spec's navigation bar and footer)", () => {
     ]);
   });
 
+  it("employer (issue 18): My jobs, Team, Jobs", () => {
+    expect(flat(menuFor({ role: "employer" }))).toEqual([
+      "My jobs /employer",
+      "Team /employer/team",
+      "Jobs /jobs",
+    ]);
+  });
+
   it("hands out copies, so a caller cannot change the menu of the next request", () => {
     menuFor(null)[0].label = "Changed";
     expect(menuFor(null)[0].label).toBe("Home");
@@ -47,12 +55,13 @@ describe("menuFor (the product spec's navigation bar and footer)", () => {
 });
 
 describe("footer and user block helpers", () => {
-  it("footer links: Home, Job Search, Dashboard, Profile", () => {
+  it("footer links: Home, Job Search, Dashboard, Profile, and employers' sign-up", () => {
     expect(flat([...FOOTER_LINKS])).toEqual([
       "Home /",
       "Job Search /jobs",
       "Dashboard /dashboard",
       "Profile /profile",
+      "Hiring? Post a job /employers",
     ]);
   });
 

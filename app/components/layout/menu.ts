@@ -26,10 +26,18 @@ const ADMIN: MenuItem[] = [
   { to: "/admin/surveys", label: "Survey" },
 ];
 
-/** Menu per authentication state: guest, signed-in student/alumni, admin. */
+/** Issue 18: an employer's own pages (the college's member pages are not theirs). */
+const EMPLOYER: MenuItem[] = [
+  { to: "/employer", label: "My jobs" },
+  { to: "/employer/team", label: "Team" },
+  { to: "/jobs", label: "Jobs" },
+];
+
+/** Menu per authentication state: guest, signed-in student/alumni, admin, employer. */
 export function menuFor(user: { role?: string | null } | null | undefined): MenuItem[] {
   if (!user) return GUEST.map((i) => ({ ...i }));
-  return (user.role === "admin" ? ADMIN : MEMBER).map((i) => ({ ...i }));
+  const menu = user.role === "admin" ? ADMIN : user.role === "employer" ? EMPLOYER : MEMBER;
+  return menu.map((i) => ({ ...i }));
 }
 
 /** The footer's site links. */
@@ -38,6 +46,8 @@ export const FOOTER_LINKS: readonly MenuItem[] = [
   { to: "/jobs", label: "Job Search" },
   { to: "/dashboard", label: "Dashboard" },
   { to: "/profile", label: "Profile" },
+  // Issue 18: employer sign-up.
+  { to: "/employers", label: "Hiring? Post a job" },
 ];
 
 const ROLE_LABELS: Record<Role, string> = {

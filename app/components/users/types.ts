@@ -16,6 +16,15 @@ export interface UserRowView {
   isActive: boolean;
   isEmailVerified: boolean;
   avatarUrl: string | null;
+  /** Employers only (issue 18): company and trust signals. */
+  employer?: {
+    companyName: string | null;
+    domainVerified: boolean;
+    freeMail: boolean;
+    employerVerified: boolean;
+    isBlocked: boolean;
+    companyBlocked: boolean;
+  } | null;
 }
 
 export type UserActionResult =

@@ -3,6 +3,7 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { DataTable, type TableState } from "../data-table/data-table";
 import { EmailState } from "./email-state";
+import { EmployerState } from "./employer-state";
 import { StatusBadge, UserActions } from "./user-actions";
 import { imageSources } from "~/lib/image-src";
 import { USERS_MSG } from "~/models/user/admin.schema";
@@ -13,6 +14,7 @@ const ROLE_BADGE: Record<string, string> = {
   admin: "badge-accent",
   alumni: "badge-warning",
   student: "badge",
+  employer: "badge-success",
 };
 
 /** The row's avatar (decorative: the name follows), initials by the one shared rule. */
@@ -83,7 +85,13 @@ export function UsersTable({
           </span>
         ),
       },
-      { id: "yearCourse", header: "Year/Course", cell: ({ row }) => yearCourse(row.original) },
+      {
+        id: "yearCourse",
+        header: "Year/Course",
+        // Employers (issue 18): their company, trust badges and Verify / Block / Unblock.
+        cell: ({ row }) =>
+          row.original.employer ? <EmployerState user={row.original} /> : yearCourse(row.original),
+      },
       { id: "status", header: "Status", cell: ({ row }) => <StatusBadge user={row.original} /> },
       {
         id: "actions",

@@ -20,6 +20,7 @@ import { findUserForLogin, type UserRow } from "../user/user.server";
 import { verifyPassword } from "./password.server";
 import type { AuthCtx } from "./config";
 import { ensureVerificationCode } from "./verification.server";
+import { blockedMessage } from "../employer/moderation.server";
 
 export const INVALID_CREDENTIALS = "Invalid email or password";
 export const TOO_MANY_LOGINS =
@@ -93,6 +94,9 @@ export async function authenticate(
     throw new Forbidden(deactivatedMessage(config.collegeInfoEmail), undefined, {
       deactivated: true,
     });
+  // Issue 18: a blocked employer, or an employer of a blocked company, is told so (right password only).
+  const blocked = await blockedMessage(db, user);
+  if (blocked) throw new Forbidden(blocked, undefined, { blocked: true });
   if (!user.emailVerifiedAt) {
     // The password proved the account: make sure a usable code is on its way to the address.
     await ensureVerificationCode(ax, user);

@@ -65,7 +65,7 @@ const optionalText = (label: string, max: number) =>
   );
 
 /** A website with or without a scheme; stored as an absolute http(s) URL (never javascript: etc.). */
-const websiteField = z.preprocess(
+export const websiteField = z.preprocess(
   blankToNull,
   z
     .string()
@@ -152,6 +152,8 @@ export interface CompanyRecord {
   phone: string | null;
   description: string | null;
   logoUrl: string | null;
+  /** Issue 18: blocked by an administrator (only admins ever see such a company). */
+  isBlocked?: boolean;
   jobsCount?: number;
   createdAt: string;
   updatedAt: string;

@@ -19,6 +19,7 @@ import {
   type CompanyRecord,
 } from "./company.schema";
 import { isUuid } from "~/lib/ids";
+import { recomputeDomainSignal } from "../employer/account.server";
 
 export type CompanyRow = typeof companies.$inferSelect;
 
@@ -38,6 +39,9 @@ export function serializeCompany(c: CompanyRow, jobsCount?: number): CompanyReco
     phone: c.phone,
     description: c.description,
     logoUrl: logoUrlOf(c.logoFileId),
+    // Issue 18: only admins ever see a blocked company (listCompanies/getCompany hide it from
+    // others); the key is present only then, so the public shape is unchanged.
+    ...(c.blockedAt ? { isBlocked: true } : {}),
     ...(jobsCount === undefined ? {} : { jobsCount }),
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),
@@ -75,7 +79,11 @@ export async function listCompanies(
   ctx: Ctx,
   query: CompanyQuery = {},
 ): Promise<{ companies: CompanyRecord[]; total: number }> {
-  const where = searchCondition(query.q);
+  // Issue 18: a blocked company is in no public company data; admins still see it, marked.
+  const where = and(
+    searchCondition(query.q),
+    ctx.actor?.role === "admin" ? undefined : sql`${companies.blockedAt} is null`,
+  );
   const sort = (COMPANY_SORTS as readonly string[]).includes(query.sort ?? "")
     ? (query.sort as CompanySort)
     : "name";
@@ -127,7 +135,8 @@ export async function getCompany(ctx: Ctx, id: string): Promise<CompanyRecord> {
     .from(companies)
     .where(eq(companies.id, id))
     .limit(1);
-  if (!row) throw new NotFound(COMPANY_MSG.notFound);
+  if (!row || (row.company.blockedAt && ctx.actor?.role !== "admin"))
+    throw new NotFound(COMPANY_MSG.notFound);
   return serializeCompany(row.company, Number(row.jobsCount));
 }
 
@@ -240,6 +249,8 @@ export async function updateCompany(
       .set({ ...values, updatedAt: new Date() })
       .where(eq(companies.id, id))
       .returning();
+    // Issue 18: the employers' domain signal follows the company website.
+    if (c.website !== before.website) await recomputeDomainSignal(tx, id, c.website);
     const change = diff(auditable(before), auditable(c));
     if (Object.keys(change.after).length)
       await audit(tx, actor, {

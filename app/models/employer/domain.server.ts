@@ -5,7 +5,11 @@
  * company website changes. The free-mail list is the `email-providers` package (≈ 8 800 domains,
  * released monthly), plus the few providers of the Philippines it lacks.
  */
-import freeMailList from "email-providers/all.json" with { type: "json" };
+import { createRequire } from "node:module";
+
+// Read with require: a JSON import needs `with { type: "json" }` in Node's ESM loader (the built
+// server keeps node_modules external), which the Remix classic compiler cannot parse.
+const freeMailList = createRequire(import.meta.url)("email-providers/all.json") as string[];
 
 const EXTRA_FREE_MAIL = [
   "yahoo.com.ph",

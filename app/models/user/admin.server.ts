@@ -12,6 +12,7 @@ import { hashPassword } from "../auth/password.server";
 import type { ConfiguredCtx } from "../auth/config";
 import { assertNewPassword } from "../auth/password-policy.server";
 import { revokeAllSessions } from "../auth/session.server";
+import { withCompanyNames } from "../employer/account.server";
 import { type Ctx, requireAdmin } from "../context";
 import { resolveCourse } from "../course/course.server";
 import { Conflict, Forbidden, isUniqueViolation, NotFound, ValidationError } from "~/lib/errors";
@@ -115,7 +116,10 @@ export async function listUsers(ctx: Ctx, q: UserListQuery): Promise<UserPage> {
   const page = Math.min(q.page, pages);
   const rows = page === q.page ? rows0 : await fetchPage(page);
   return {
-    users: rows.map((r) => serializeUser(r.user, r.course?.id ? r.course : null)),
+    users: await withCompanyNames(
+      ctx.db,
+      rows.map((r) => serializeUser(r.user, r.course?.id ? r.course : null)),
+    ),
     total: n,
     page,
     size: q.size,
@@ -134,7 +138,10 @@ export async function listAllUsers(ctx: Ctx, q: UserListQuery): Promise<PublicUs
     .leftJoin(courses, eq(courses.id, users.courseId))
     .where(conds.length ? and(...conds) : undefined)
     .orderBy(...orderBy(q));
-  return rows.map((r) => serializeUser(r.user, r.course?.id ? r.course : null));
+  return withCompanyNames(
+    ctx.db,
+    rows.map((r) => serializeUser(r.user, r.course?.id ? r.course : null)),
+  );
 }
 
 async function loadPublic(db: DbOrTx, id: string): Promise<PublicUser> {

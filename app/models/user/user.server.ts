@@ -50,7 +50,11 @@ export function serializeUser(u: UserRow, course: CourseRef = null) {
     updatedAt: u.updatedAt.toISOString(),
   };
 }
-export type PublicUser = ReturnType<typeof serializeUser>;
+export type PublicUser = ReturnType<typeof serializeUser> & {
+  /** Admin lists (issue 18): an employer's company name and whether that company is blocked. */
+  companyName?: string | null;
+  companyBlocked?: boolean;
+};
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
   const [u] = await db
@@ -106,6 +110,9 @@ export interface NewUser {
   phone?: string | null;
   isActive?: boolean;
   emailVerifiedAt?: Date | null;
+  /** Employers (issue 18): their company and the computed domain signal. */
+  companyId?: string | null;
+  domainVerified?: boolean;
 }
 
 export const EMAIL_TAKEN = "An account with this email already exists";

@@ -1,0 +1,232 @@
+/**
+ * Employer accounts (issue 18): sign-up with an existing or a new company, the computed
+ * domain signal, and the company chooser. The account starts unverified and gets the students'
+ * 6-digit code through the same verification module, cooldown and limits (verification.server.ts);
+ * verification and sign-in are the existing doors.
+ */
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { DbOrTx, Tx } from "#db/client";
+import { companies, employerInvitations, users } from "#db/schema";
+import { enforce } from "~/lib/rate-limit.server";
+import { Conflict, ValidationError } from "~/lib/errors";
+import { isUuid } from "~/lib/ids";
+import { audit } from "../audit/audit.server";
+import type { AuthCtx } from "../auth/config";
+import { hashPassword } from "../auth/password.server";
+import { assertNewPassword } from "../auth/password-policy.server";
+import { REGISTER_LIMIT, TOO_MANY_REGISTRATIONS } from "../auth/register.server";
+import { hashToken } from "../auth/tokens.server";
+import { sendVerificationCode, startResendCooldown } from "../auth/verification.server";
+import {
+  EMAIL_TAKEN,
+  findUserByEmail,
+  insertUser,
+  type PublicUser,
+  type UserRow,
+} from "../user/user.server";
+import { isDomainVerified } from "./domain.server";
+import { EMPLOYER_MSG, type EmployerRegisterInput } from "./employer.schema";
+
+export interface ChooserCompany {
+  id: string;
+  name: string;
+}
+
+/** The companies an employer may join at sign-up: every company not blocked, by name. */
+export async function listChooserCompanies(db: DbOrTx): Promise<ChooserCompany[]> {
+  return db
+    .select({ id: companies.id, name: companies.name })
+    .from(companies)
+    .where(isNull(companies.blockedAt))
+    .orderBy(asc(sql`lower(${companies.name})`), asc(companies.id))
+    .limit(5000);
+}
+
+/** A live invitation behind a link's token: its address and company (not blocked), or null. */
+export async function readInvitation(
+  db: DbOrTx,
+  token: string | null | undefined,
+): Promise<{ id: string; email: string; companyId: string; companyName: string } | null> {
+  if (!token || token.length > 200) return null;
+  const [row] = await db
+    .select({
+      id: employerInvitations.id,
+      email: employerInvitations.email,
+      companyId: employerInvitations.companyId,
+      companyName: companies.name,
+    })
+    .from(employerInvitations)
+    .innerJoin(companies, eq(companies.id, employerInvitations.companyId))
+    .where(
+      and(
+        eq(employerInvitations.tokenHash, hashToken(token)),
+        isNull(employerInvitations.acceptedAt),
+        sql`${employerInvitations.expiresAt} > now()`,
+        isNull(companies.blockedAt),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+const companyFieldError = (msg: string) => new ValidationError(msg, { companyId: [msg] });
+
+/** The company of a sign-up: from the invitation, the chosen id, or a name that must be new. */
+async function resolveCompany(db: DbOrTx, input: EmployerRegisterInput) {
+  if (input.invite) {
+    const inv = await readInvitation(db, input.invite);
+    if (!inv)
+      throw new ValidationError(EMPLOYER_MSG.inviteInvalid, {
+        invite: [EMPLOYER_MSG.inviteInvalid],
+      });
+    if (inv.email !== input.email)
+      throw new ValidationError(EMPLOYER_MSG.inviteEmail, { email: [EMPLOYER_MSG.inviteEmail] });
+    const [c] = await db.select().from(companies).where(eq(companies.id, inv.companyId));
+    return { existing: c, invitationId: inv.id };
+  }
+  if (input.companyId) {
+    if (!isUuid(input.companyId)) throw companyFieldError(EMPLOYER_MSG.companyUnknown);
+    const [c] = await db
+      .select()
+      .from(companies)
+      .where(and(eq(companies.id, input.companyId), isNull(companies.blockedAt)))
+      .limit(1);
+    // A blocked company answers like an unknown one: it is not offered anywhere.
+    if (!c) throw companyFieldError(EMPLOYER_MSG.companyUnknown);
+    return { existing: c, invitationId: null };
+  }
+  const fresh = input.company!;
+  const [clash] = await db
+    .select({ id: companies.id, name: companies.name })
+    .from(companies)
+    .where(eq(sql`lower(btrim(${companies.name}))`, fresh.name.trim().toLowerCase()))
+    .limit(1);
+  if (clash) {
+    const msg = EMPLOYER_MSG.companyTaken(clash.name);
+    throw new Conflict(msg, { "company.name": [msg] }, { companyId: clash.id });
+  }
+  return { existing: null, invitationId: null };
+}
+
+/**
+ * Creates an unverified employer account (and its new company, when one is given) and mails the
+ * verification code, exactly as student registration does: the same per-network limit, password
+ * policy, 409 for a taken address, code, cooldown and mail. `domain_verified` is computed here
+ * from the address and the company website, never taken from the input.
+ */
+export async function registerEmployer(
+  { db, config }: AuthCtx,
+  input: EmployerRegisterInput,
+  opts: { ip: string },
+): Promise<{ user: UserRow }> {
+  await enforce(db, { key: `register-ip:${opts.ip}`, ...REGISTER_LIMIT }, TOO_MANY_REGISTRATIONS);
+  await assertNewPassword(input.password, config);
+  if (await findUserByEmail(db, input.email))
+    throw new Conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
+  const chosen = await resolveCompany(db, input);
+  const passwordHash = await hashPassword(input.password);
+  const user = await db.transaction(async (tx) => {
+    let company = chosen.existing;
+    if (!company) {
+      const c = input.company!;
+      [company] = await tx
+        .insert(companies)
+        .values({ name: c.name, website: c.website, location: c.location })
+        .returning();
+    }
+    const u = await insertUser(tx, {
+      email: input.email,
+      passwordHash,
+      role: "employer",
+      firstName: input.firstName,
+      lastName: input.lastName,
+      companyId: company.id,
+      domainVerified: isDomainVerified(input.email, company.website),
+      isActive: true,
+      emailVerifiedAt: null,
+    });
+    const actor = { id: u.id, role: u.role, email: u.email, companyId: company.id };
+    if (!chosen.existing)
+      await audit(tx, actor, {
+        action: "company.create",
+        entityType: "company",
+        entityId: company.id,
+        after: {
+          name: company.name,
+          website: company.website,
+          location: company.location,
+          by: "employer",
+        },
+      });
+    if (chosen.invitationId)
+      await tx
+        .update(employerInvitations)
+        .set({ acceptedAt: new Date() })
+        .where(eq(employerInvitations.id, chosen.invitationId));
+    await audit(tx, actor, {
+      action: "employer.register",
+      entityType: "user",
+      entityId: u.id,
+      after: {
+        email: u.email,
+        companyId: company.id,
+        domainVerified: u.domainVerified,
+        invitationId: chosen.invitationId,
+      },
+    });
+    await startResendCooldown(tx, u.email);
+    await sendVerificationCode({ db: tx, config }, u);
+    return u;
+  });
+  return { user };
+}
+
+/**
+ * Recomputes the domain signal of every employer of a company (its website changed). Call inside
+ * the change's transaction.
+ */
+export async function recomputeDomainSignal(
+  tx: Tx,
+  companyId: string,
+  website: string | null,
+): Promise<void> {
+  const staff = await tx
+    .select({ id: users.id, email: users.email, domainVerified: users.domainVerified })
+    .from(users)
+    .where(eq(users.companyId, companyId));
+  for (const s of staff) {
+    const next = isDomainVerified(s.email, website);
+    if (next !== s.domainVerified)
+      await tx
+        .update(users)
+        .set({ domainVerified: next, updatedAt: new Date() })
+        .where(eq(users.id, s.id));
+  }
+}
+
+/** Company names of employer accounts, for the admin list (one query for the page). */
+export async function companyNamesOf(
+  db: DbOrTx,
+  ids: Array<string | null | undefined>,
+): Promise<Map<string, { name: string; blocked: boolean }>> {
+  const wanted = [...new Set(ids.filter((x): x is string => !!x))];
+  if (!wanted.length) return new Map();
+  const rows = await db
+    .select({ id: companies.id, name: companies.name, blockedAt: companies.blockedAt })
+    .from(companies)
+    .where(inArray(companies.id, wanted));
+  return new Map(rows.map((r) => [r.id, { name: r.name, blocked: !!r.blockedAt }]));
+}
+
+/** Adds employers' company names (and whether the company is blocked) to serialized users. */
+export async function withCompanyNames(db: DbOrTx, list: PublicUser[]): Promise<PublicUser[]> {
+  const names = await companyNamesOf(
+    db,
+    list.map((u) => u.companyId),
+  );
+  if (!names.size) return list;
+  return list.map((u) => {
+    const c = u.companyId ? names.get(u.companyId) : undefined;
+    return c ? { ...u, companyName: c.name, companyBlocked: c.blocked } : u;
+  });
+}

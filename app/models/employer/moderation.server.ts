@@ -1,0 +1,227 @@
+/**
+ * Admins' trust actions on employers and companies (issue 18): verify an employer, block and
+ * unblock an employer or a company. Blocking is one audited transaction: the flag, every session
+ * and API token of the people concerned ended, and their jobs hidden with hidden_reason 'blocked'
+ * (only jobs not hidden for another reason, so unblocking clears exactly what blocking set, and
+ * never a job whose company or author is still blocked). Sign-in and sessions of a blocked
+ * employer, or of any employer of a blocked company, are refused (auth.server, session.server).
+ */
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { DbOrTx, Tx } from "#db/client";
+import { companies, jobs, users } from "#db/schema";
+import { NotFound } from "~/lib/errors";
+import { isUuid } from "~/lib/ids";
+import { audit } from "../audit/audit.server";
+import { revokeAllSessions } from "../auth/session.server";
+import { requireAdmin, type Ctx } from "../context";
+import { COMPANY_MSG } from "../company/company.schema";
+import { serializeUser, type PublicUser, type UserRow } from "../user/user.server";
+import { EMPLOYER_MSG } from "./employer.schema";
+
+/**
+ * Why this account may not sign in, or null: the employer is blocked, or its company is. Told
+ * only after the right password (auth.server), like deactivation.
+ */
+export async function blockedMessage(
+  db: DbOrTx,
+  user: Pick<UserRow, "blockedAt" | "companyId">,
+): Promise<string | null> {
+  if (user.blockedAt) return EMPLOYER_MSG.blocked;
+  if (!user.companyId) return null;
+  const [c] = await db
+    .select({ blockedAt: companies.blockedAt })
+    .from(companies)
+    .where(eq(companies.id, user.companyId));
+  return c?.blockedAt ? EMPLOYER_MSG.companyBlocked : null;
+}
+
+async function employerRow(tx: DbOrTx, id: string): Promise<UserRow> {
+  if (!isUuid(id)) throw new NotFound(EMPLOYER_MSG.notFound);
+  const [u] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.role, "employer")))
+    .limit(1);
+  if (!u) throw new NotFound(EMPLOYER_MSG.notFound);
+  return u;
+}
+
+async function companyRow(tx: DbOrTx, id: string) {
+  if (!isUuid(id)) throw new NotFound(COMPANY_MSG.notFound);
+  const [c] = await tx.select().from(companies).where(eq(companies.id, id)).limit(1);
+  if (!c) throw new NotFound(COMPANY_MSG.notFound);
+  return c;
+}
+
+const hideJobs = (tx: Tx, where: ReturnType<typeof and>) =>
+  tx
+    .update(jobs)
+    .set({ hiddenReason: "blocked", hiddenAt: new Date(), updatedAt: new Date() })
+    .where(and(where, isNull(jobs.hiddenReason)))
+    .returning({ id: jobs.id });
+
+// A job stays hidden while its company or its author is still blocked.
+const nothingBlocked = sql`not exists (select 1 from companies c where c.id = ${jobs.companyId} and c.blocked_at is not null)
+  and not exists (select 1 from users u where u.id = ${jobs.createdBy} and u.blocked_at is not null)`;
+
+const showJobs = (tx: Tx, where: ReturnType<typeof and>) =>
+  tx
+    .update(jobs)
+    .set({ hiddenReason: null, hiddenAt: null, updatedAt: new Date() })
+    .where(and(where, eq(jobs.hiddenReason, "blocked"), nothingBlocked))
+    .returning({ id: jobs.id });
+
+/** Marks an employer verified by an administrator (idempotent; audited when it changes). */
+export async function verifyEmployer(ctx: Ctx, id: string): Promise<PublicUser> {
+  const admin = requireAdmin(ctx);
+  return ctx.db.transaction(async (tx) => {
+    const before = await employerRow(tx, id);
+    if (before.employerVerifiedAt) return serializeUser(before);
+    const [u] = await tx
+      .update(users)
+      .set({ employerVerifiedAt: new Date(), updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
+    await audit(tx, admin, {
+      action: "employer.verify",
+      entityType: "user",
+      entityId: id,
+      before: { employerVerified: false },
+      after: { employerVerified: true, domainVerified: u.domainVerified },
+    });
+    return serializeUser(u);
+  });
+}
+
+/** Blocks an employer: sign-in refused, sessions and tokens ended, the jobs they created hidden. */
+export async function blockEmployer(ctx: Ctx, id: string): Promise<PublicUser> {
+  const admin = requireAdmin(ctx);
+  return ctx.db.transaction(async (tx) => {
+    const before = await employerRow(tx, id);
+    if (before.blockedAt) return serializeUser(before);
+    const [u] = await tx
+      .update(users)
+      .set({ blockedAt: new Date(), updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
+    const sessions = await revokeAllSessions(tx, id);
+    const hidden = await hideJobs(tx, and(eq(jobs.createdBy, id)));
+    await audit(tx, admin, {
+      action: "employer.block",
+      entityType: "user",
+      entityId: id,
+      before: { blocked: false },
+      after: { blocked: true, sessionsEnded: sessions, jobsHidden: hidden.length },
+    });
+    return serializeUser(u);
+  });
+}
+
+/** Unblocks an employer: their jobs hidden by the block come back unless their company is blocked. */
+export async function unblockEmployer(ctx: Ctx, id: string): Promise<PublicUser> {
+  const admin = requireAdmin(ctx);
+  return ctx.db.transaction(async (tx) => {
+    const before = await employerRow(tx, id);
+    if (!before.blockedAt) return serializeUser(before);
+    const [u] = await tx
+      .update(users)
+      .set({ blockedAt: null, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
+    const shown = await showJobs(tx, and(eq(jobs.createdBy, id)));
+    await audit(tx, admin, {
+      action: "employer.unblock",
+      entityType: "user",
+      entityId: id,
+      before: { blocked: true },
+      after: { blocked: false, jobsShown: shown.length },
+    });
+    return serializeUser(u);
+  });
+}
+
+export interface CompanyBlockState {
+  id: string;
+  name: string;
+  isBlocked: boolean;
+  blockedAt: string | null;
+}
+
+/**
+ * Blocks a company: every job of it hidden, every employer of it refused at sign-in with their
+ * sessions and tokens ended. Students and alumni are not touched (they belong to no company).
+ */
+export async function blockCompany(ctx: Ctx, id: string): Promise<CompanyBlockState> {
+  const admin = requireAdmin(ctx);
+  return ctx.db.transaction(async (tx) => {
+    const before = await companyRow(tx, id);
+    if (before.blockedAt) return blockState(before);
+    const [c] = await tx
+      .update(companies)
+      .set({ blockedAt: new Date(), updatedAt: new Date() })
+      .where(eq(companies.id, id))
+      .returning();
+    const staff = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.companyId, id), eq(users.role, "employer")));
+    let sessions = 0;
+    for (const s of staff) sessions += await revokeAllSessions(tx, s.id);
+    const hidden = await hideJobs(tx, and(eq(jobs.companyId, id)));
+    await audit(tx, admin, {
+      action: "company.block",
+      entityType: "company",
+      entityId: id,
+      before: { blocked: false },
+      after: {
+        blocked: true,
+        employers: staff.length,
+        sessionsEnded: sessions,
+        jobsHidden: hidden.length,
+      },
+    });
+    return blockState(c);
+  });
+}
+
+/** Unblocks a company: its jobs hidden by a block come back, except those of a blocked employer. */
+export async function unblockCompany(ctx: Ctx, id: string): Promise<CompanyBlockState> {
+  const admin = requireAdmin(ctx);
+  return ctx.db.transaction(async (tx) => {
+    const before = await companyRow(tx, id);
+    if (!before.blockedAt) return blockState(before);
+    const [c] = await tx
+      .update(companies)
+      .set({ blockedAt: null, updatedAt: new Date() })
+      .where(eq(companies.id, id))
+      .returning();
+    const shown = await showJobs(tx, and(eq(jobs.companyId, id)));
+    await audit(tx, admin, {
+      action: "company.unblock",
+      entityType: "company",
+      entityId: id,
+      before: { blocked: true },
+      after: { blocked: false, jobsShown: shown.length },
+    });
+    return blockState(c);
+  });
+}
+
+function blockState(c: typeof companies.$inferSelect): CompanyBlockState {
+  return {
+    id: c.id,
+    name: c.name,
+    isBlocked: !!c.blockedAt,
+    blockedAt: c.blockedAt?.toISOString() ?? null,
+  };
+}
+
+/** Ids of blocked companies among these (for admin lists that mark them). */
+export async function blockedCompanyIds(db: DbOrTx, ids: string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(inArray(companies.id, ids), sql`${companies.blockedAt} is not null`));
+  return new Set(rows.map((r) => r.id));
+}

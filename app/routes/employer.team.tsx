@@ -1,0 +1,132 @@
+/**
+ * /employer/team (issue 18): the company's employer accounts and pending invitations, and the
+ * "Invite a colleague" form (an address on the employer's own domain; a 7-day sign-up link by
+ * mail). Employers only; works without JavaScript.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { getDb } from "~/lib/db.server";
+import { ctxOf } from "~/models/context";
+import { getTeam, inviteColleague } from "~/models/employer/team.server";
+import { domainReply } from "~/lib/screen-errors.server";
+import { redirectWithFlash, requireEmployerUser } from "~/web/auth.server";
+import { configured } from "~/web/config.server";
+import { invitationSchema } from "~/web/employer-forms.server";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const me = await requireEmployerUser(request);
+  return json(await getTeam(ctxOf(await getDb(), me)));
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const me = await requireEmployerUser(request);
+  const form = await request.formData();
+  const email = String(form.get("email") ?? "");
+  const parsed = invitationSchema.safeParse({ email });
+  if (!parsed.success)
+    return json({ error: parsed.error.issues[0].message, email }, { status: 400 });
+  try {
+    const inv = await inviteColleague(configured(ctxOf(await getDb(), me)), parsed.data.email);
+    return redirectWithFlash("/employer/team", {
+      kind: "success",
+      message: `Invitation sent to ${inv.email}`,
+    });
+  } catch (e) {
+    return domainReply(e, (err) => ({ error: err.message, email }));
+  }
+}
+
+const day = (iso: string) => new Date(iso).toISOString().slice(0, 10);
+
+export default function Team() {
+  const { company, members, invitations } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <main className="page">
+      <h1>Team</h1>
+      <p className="page-sub">Employer accounts of {company.name}.</p>
+      <section aria-labelledby="members-h">
+        <h2 id="members-h">Members</h2>
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Email</th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {members.map((m) => (
+              <tr key={m.id}>
+                <td>{m.name}</td>
+                <td>{m.email}</td>
+                <td>
+                  {[
+                    m.isBlocked ? "Blocked" : null,
+                    m.employerVerified ? "Verified" : null,
+                    m.domainVerified ? "Domain verified" : null,
+                    m.isEmailVerified ? null : "Email not verified",
+                  ]
+                    .filter(Boolean)
+                    .join(" · ") || "—"}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <section aria-labelledby="pending-h">
+        <h2 id="pending-h">Pending invitations</h2>
+        {invitations.length ? (
+          <ul>
+            {invitations.map((i) => (
+              <li key={i.id}>
+                {i.email} — invited{i.invitedBy ? ` by ${i.invitedBy}` : ""}, expires{" "}
+                {day(i.expiresAt)}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>No pending invitations.</p>
+        )}
+      </section>
+      <section aria-labelledby="invite-h">
+        <h2 id="invite-h">Invite a colleague</h2>
+        <Form method="post" noValidate className="auth-form">
+          <div className={`field${data?.error ? " field-invalid" : ""}`}>
+            <label htmlFor="invite-email">Colleague&apos;s work email</label>
+            <input
+              id="invite-email"
+              name="email"
+              type="email"
+              autoComplete="off"
+              defaultValue={data?.email ?? ""}
+              aria-invalid={data?.error ? true : undefined}
+              aria-describedby={data?.error ? "invite-email-error" : "invite-email-hint"}
+            />
+            <p className="field-hint" id="invite-email-hint">
+              An address on your own company domain. The link works for 7 days.
+            </p>
+            {data?.error ? (
+              <p className="field-error" id="invite-email-error" role="alert">
+                {data.error}
+              </p>
+            ) : null}
+          </div>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            Send invitation
+          </button>
+        </Form>
+      </section>
+    </main>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Team · Runway" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
