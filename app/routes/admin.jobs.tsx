@@ -42,6 +42,7 @@ import { log } from "~/lib/log.server";
 import { domainReply, formErrors, knownError } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { ctxOf } from "~/models/context";
+import { reviewConfig } from "~/web/config.server";
 import { JOB_TYPE_LABELS } from "~/lib/format";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: jobsCss }];
@@ -164,7 +165,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const save = async () => {
       try {
         if (intent === "create") await Jobs.createJob(ctx, submission.value);
-        else await Jobs.updateJob(ctx, id, submission.value);
+        else await Jobs.updateJob(ctx, id, submission.value, reviewConfig());
       } catch (e) {
         return domainReply<FormReply>(e, (err) => ({
           result: submission.reply(formErrors(err, "fields-or-message")),
@@ -182,7 +183,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     if (intent === "approve") {
       const approve = form.get("isApproved") === "true";
-      await Jobs.setJobApproval(ctx, id, approve);
+      await Jobs.setJobApproval(ctx, id, approve, reviewConfig());
       return redirectWithFlash(back, {
         kind: "success",
         message: approve ? JOB_TOAST.approved : JOB_TOAST.unapproved,
