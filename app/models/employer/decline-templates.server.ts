@@ -183,3 +183,17 @@ export async function moveDeclineTemplate(
     return list;
   });
 }
+
+/** One template's text by id, or null (an unknown or malformed id chooses nothing). */
+export async function declineTemplateBody(
+  ctx: Ctx,
+  id: string | null | undefined,
+): Promise<string | null> {
+  requireAdmin(ctx);
+  if (!id || !isUuid(id)) return null;
+  const [row] = await ctx.db
+    .select({ body: declineTemplates.body })
+    .from(declineTemplates)
+    .where(eq(declineTemplates.id, id));
+  return row?.body ?? null;
+}

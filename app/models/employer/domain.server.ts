@@ -5,7 +5,12 @@
  * company website changes. The free-mail list is the `email-providers` package (≈ 8 800 domains,
  * released monthly), plus the few providers of the Philippines it lacks.
  */
-import freeMailList from "email-providers/all.json" with { type: "json" };
+import { createRequire } from "node:module";
+
+// Read with require: the Remix compiler's esbuild cannot parse import attributes (`with { type:
+// "json" }`), and the server build leaves node_modules unbundled, where Node's ESM loader would
+// demand them for a JSON import.
+const freeMailList = createRequire(import.meta.url)("email-providers/all.json") as string[];
 
 const EXTRA_FREE_MAIL = [
   "yahoo.com.ph",

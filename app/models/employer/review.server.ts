@@ -165,3 +165,17 @@ export const declineReasonSchema = z
       .max(DECLINE_REASON_MAX, REVIEW_MSG.reasonTooLong),
   })
   .strict();
+
+/**
+ * The reason a Decline form sends: the chosen template's text (when the typed text does not
+ * already contain it, as it does when the browser filled it in) followed by the typed text.
+ */
+export function composeDeclineReason(
+  templateBody: string | null | undefined,
+  typed: string,
+): string {
+  const text = typed.trim();
+  const tpl = templateBody?.trim() ?? "";
+  if (!tpl || text.includes(tpl)) return text;
+  return text ? `${tpl}\n\n${text}` : tpl;
+}
