@@ -93,12 +93,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
       declineId ? listDeclineTemplates(ctx) : [],
     ]);
     const [result, companies, categories, edit, confirm] = await Promise.all([
-      Jobs.searchAllJobs(
-        ctx.db,
-        { q },
-        { offset: (state.page - 1) * state.size, limit: state.size },
-        { by: state.sort, dir: state.dir },
-      ),
+      // The queue view lists the queue only (the table of every job is the other view).
+      view === "queue"
+        ? { rows: [], total: 0 }
+        : Jobs.searchAllJobs(
+            ctx.db,
+            { q },
+            { offset: (state.page - 1) * state.size, limit: state.size },
+            { by: state.sort, dir: state.dir },
+          ),
       Jobs.listCompanyChoices(ctx.db),
       Jobs.listCategories(ctx),
       editId ? Jobs.getJob(ctx, editId).catch(() => null) : null,
