@@ -138,6 +138,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         createdAt: new Date(r.created_at).toISOString(),
         status: r.status,
         isApproved: r.is_approved,
+        declined: !!r.declined_at,
       })),
       total: result.total,
       state,
@@ -348,8 +349,10 @@ export default function AdminJobs() {
         id: "approval",
         header: "Approval",
         cell: (c) => (
-          <span className={`badge ${c.getValue() ? "badge-success" : "badge-warning"}`}>
-            {c.getValue() ? "Approved" : "Pending"}
+          <span
+            className={`badge ${c.getValue() ? "badge-success" : c.row.original.declined ? "badge-danger" : "badge-warning"}`}
+          >
+            {c.getValue() ? "Approved" : c.row.original.declined ? "Declined" : "Pending"}
           </span>
         ),
       }),

@@ -84,6 +84,13 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
     );
   });
 
+/** An employer may leave the company out: it is always the account's own. */
+function withOwnCompany(body: unknown, companyId: string | null): unknown {
+  if (!companyId || !body || typeof body !== "object" || Array.isArray(body)) return body;
+  const o = body as Record<string, unknown>;
+  return o.company === undefined && o.companyId === undefined ? { ...o, company: companyId } : o;
+}
+
 /**
  * POST /api/jobs (admin or employer) → 201 with the job; 400 names the problem; 403 for others.
  * An employer's job is for its own company (another company: 403), pending review
@@ -95,7 +102,10 @@ export const action = ({ request }: ActionFunctionArgs) =>
     const user = await requireApiRole(request, ["admin", "employer"]);
     const body = await readJson(request);
     return idempotentApi(request, user, body, async () => {
-      const input = parseBody(jobCreateSchema, body);
+      const input = parseBody(
+        jobCreateSchema,
+        user.role === "employer" ? withOwnCompany(body, user.companyId) : body,
+      );
       const ctx = { db: await getDb(), actor: actorOf(user) };
       if (user.role === "employer") {
         const row = await employerCreateJob(ctx, input, employerLimits());

@@ -75,6 +75,11 @@ describe("employer jobs over HTTP", () => {
       expect(approve.body.message).toBe("Only administrators can approve jobs");
       expect((await post(studentToken, job({ companyId: a.companyId }))).status).toBe(403);
       expect((await post(a.token, { companyId: a.companyId })).status).toBe(400);
+      // The company may be left out: it is the account's own.
+      const implicit = await post(a.token, job({ title: "No company given" }));
+      expect(implicit.status).toBe(201);
+      expect(implicit.body.companyId).toBe(a.companyId);
+      await app.api(`/api/jobs/${implicit.body._id}`, { method: "DELETE", token: a.token });
 
       const theirs = (await post(b.token, job({ companyId: b.companyId, title: "B pending" }))).body
         ._id as string;
