@@ -42,6 +42,20 @@ import { log } from "~/lib/log.server";
 import { domainReply, formErrors, knownError } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { ctxOf } from "~/models/context";
+import { reviewConfig } from "~/web/config.server";
+import { listApprovalQueue } from "~/models/employer/queue.server";
+import {
+  declineTemplateBody,
+  listDeclineTemplates,
+} from "~/models/employer/decline-templates.server";
+import {
+  REVIEW_MSG,
+  composeDeclineReason,
+  declineJob,
+  declineReasonSchema,
+} from "~/models/employer/review.server";
+import { DeclineForm } from "~/components/jobs/decline-form";
+import { ApprovalQueue } from "~/components/jobs/approval-queue";
 import { JOB_TYPE_LABELS } from "~/lib/format";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: jobsCss }];
@@ -50,14 +64,18 @@ export const meta: MetaFunction = () => [{ title: "Job Management · Runway" }];
 /** The list URL without the modal parameters: where every change returns to. */
 function listUrl(url: URL): string {
   const p = new URLSearchParams(url.searchParams);
-  for (const k of ["new", "edit", "confirm"]) p.delete(k);
+  for (const k of ["new", "edit", "confirm", "decline"]) p.delete(k);
   const s = p.toString();
   return `/admin/jobs${s ? `?${s}` : ""}`;
 }
 const safeBack = (v: FormDataEntryValue | null) =>
   typeof v === "string" && /^\/admin\/jobs(\?|$)/.test(v) ? v : "/admin/jobs";
 
-/** /admin/jobs: server-side sort and paging over every job, with ?new / ?edit / ?confirm modals. */
+/**
+ * /admin/jobs: server-side sort and paging over every job, with ?new / ?edit / ?confirm modals;
+ * `?view=queue` is the approval queue (pending jobs oldest first, with the trust signal) and
+ * `?decline={id}` its Decline dialog (issue 18, ADR 104).
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   const url = new URL(request.url);
@@ -66,14 +84,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = ctxOf(await getDb(), admin);
   const editId = url.searchParams.get("edit");
   const confirmId = url.searchParams.get("confirm");
+  const view = url.searchParams.get("view") === "queue" ? ("queue" as const) : ("all" as const);
+  const declineId = url.searchParams.get("decline");
   try {
+    const [queue, declining, templates] = await Promise.all([
+      listApprovalQueue(ctx, { offset: 0, limit: 100 }),
+      declineId ? Jobs.getJob(ctx, declineId).catch(() => null) : null,
+      declineId ? listDeclineTemplates(ctx) : [],
+    ]);
     const [result, companies, categories, edit, confirm] = await Promise.all([
-      Jobs.searchAllJobs(
-        ctx.db,
-        { q },
-        { offset: (state.page - 1) * state.size, limit: state.size },
-        { by: state.sort, dir: state.dir },
-      ),
+      // The queue view lists the queue only (the table of every job is the other view).
+      view === "queue"
+        ? { rows: [], total: 0 }
+        : Jobs.searchAllJobs(
+            ctx.db,
+            { q },
+            { offset: (state.page - 1) * state.size, limit: state.size },
+            { by: state.sort, dir: state.dir },
+          ),
       Jobs.listCompanyChoices(ctx.db),
       Jobs.listCategories(ctx),
       editId ? Jobs.getJob(ctx, editId).catch(() => null) : null,
@@ -99,6 +127,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
         }
       : null;
     return json({
+      view,
+      queue: view === "queue" ? queue.items : [],
+      queueTotal: queue.total,
+      decline: declining ? { id: declining.id, title: declining.title } : null,
+      templates: templates.map((t) => ({ id: t.id, title: t.title, body: t.body })),
       rows: result.rows.map((r) => ({
         id: r.id,
         title: r.title,
@@ -109,6 +142,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         createdAt: new Date(r.created_at).toISOString(),
         status: r.status,
         isApproved: r.is_approved,
+        declined: !!r.declined_at,
       })),
       total: result.total,
       state,
@@ -127,6 +161,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     log.error("admin/jobs", e);
     return json(
       {
+        view,
+        queue: [],
+        queueTotal: 0,
+        decline: null,
+        templates: [],
         rows: [],
         total: 0,
         state,
@@ -147,6 +186,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 type FormReply = { result: SubmissionResult<string[]>; message: string };
+type DeclineReply = { declineError: string };
 
 /** One action, several intents: create, update, approve, toggle, delete (notices as flashes). */
 export async function action({ request }: ActionFunctionArgs) {
@@ -168,7 +208,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const save = async () => {
       try {
         if (intent === "create") await Jobs.createJob(ctx, submission.value);
-        else await Jobs.updateJob(ctx, id, submission.value);
+        else await Jobs.updateJob(ctx, id, submission.value, reviewConfig());
       } catch (e) {
         return domainReply<FormReply>(e, (err) => ({
           result: submission.reply(formErrors(err, "fields-or-message")),
@@ -183,10 +223,28 @@ export async function action({ request }: ActionFunctionArgs) {
     // A double click or a resubmitted create answers as the first did instead of adding the job twice.
     return intent === "create" ? idempotentForm(request, admin.id, form, back, save) : save();
   }
+  if (intent === "decline") {
+    const templateBody = await declineTemplateBody(ctx, String(form.get("templateId") ?? ""));
+    const parsed = declineReasonSchema.safeParse({
+      reason: composeDeclineReason(templateBody, String(form.get("reason") ?? "")),
+    });
+    if (!parsed.success)
+      return json<DeclineReply>(
+        { declineError: parsed.error.issues[0]?.message ?? "Invalid reason" },
+        { status: 400 },
+      );
+    try {
+      await declineJob(ctx, id, parsed.data.reason, reviewConfig());
+    } catch (e) {
+      knownError(e, "admin/jobs");
+      return fail(JOB_TOAST.approvalFailed);
+    }
+    return redirectWithFlash(back, { kind: "success", message: REVIEW_MSG.declined });
+  }
   try {
     if (intent === "approve") {
       const approve = form.get("isApproved") === "true";
-      await Jobs.setJobApproval(ctx, id, approve);
+      await Jobs.setJobApproval(ctx, id, approve, reviewConfig());
       return redirectWithFlash(back, {
         kind: "success",
         message: approve ? JOB_TOAST.approved : JOB_TOAST.unapproved,
@@ -222,7 +280,9 @@ const col = createColumnHelper<Row>();
 
 export default function AdminJobs() {
   const data = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>() as FormReply | undefined;
+  const actionData = useActionData<typeof action>() as FormReply | DeclineReply | undefined;
+  const reply = actionData && "result" in actionData ? actionData : undefined;
+  const declineError = actionData && "declineError" in actionData ? actionData.declineError : null;
   const location = useLocation();
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
@@ -293,8 +353,10 @@ export default function AdminJobs() {
         id: "approval",
         header: "Approval",
         cell: (c) => (
-          <span className={`badge ${c.getValue() ? "badge-success" : "badge-warning"}`}>
-            {c.getValue() ? "Approved" : "Pending"}
+          <span
+            className={`badge ${c.getValue() ? "badge-success" : c.row.original.declined ? "badge-danger" : "badge-warning"}`}
+          >
+            {c.getValue() ? "Approved" : c.row.original.declined ? "Declined" : "Pending"}
           </span>
         ),
       }),
@@ -337,6 +399,11 @@ export default function AdminJobs() {
     </Form>
   ) : null;
 
+  const declinePanel = data.decline ? (
+    <DeclineForm job={data.decline} templates={data.templates} back={back} error={declineError} />
+  ) : null;
+  const queueUrl = "/admin/jobs?view=queue";
+
   return (
     <main className="page">
       <header className="page-header">
@@ -359,6 +426,16 @@ export default function AdminJobs() {
         </div>
       </header>
 
+      <nav className="view-tabs" aria-label="Job views">
+        <Link to="/admin/jobs" aria-current={data.view === "all" ? "page" : undefined}>
+          All jobs
+        </Link>
+        <Link to={queueUrl} aria-current={data.view === "queue" ? "page" : undefined}>
+          Approval queue <span className="badge">{data.queueTotal}</span>
+        </Link>
+        <Link to="/admin/jobs/decline-templates">Decline templates</Link>
+      </nav>
+
       {data.loadError ? (
         <p className="alert alert-error" role="alert">
           {JOB_TOAST.loadFailed}
@@ -375,41 +452,59 @@ export default function AdminJobs() {
           {formPanel}
         </section>
       ) : null}
+      {!hydrated && declinePanel ? (
+        <section className="card inline-panel" aria-label="Decline job">
+          <h2>Decline job</h2>
+          {declinePanel}
+        </section>
+      ) : null}
       {!hydrated && confirmPanel ? (
         <section className="card inline-panel" aria-label="Delete job">
           {confirmPanel}
         </section>
       ) : null}
 
-      <div className="admin-jobs-toolbar">
-        <Form method="get" className="admin-jobs-search" role="search" aria-label="Search jobs">
-          <div className="field">
-            <label className="field-label" htmlFor="admin-jobs-q">
-              Search
-            </label>
-            <input id="admin-jobs-q" type="search" name="q" defaultValue={data.q} maxLength={200} />
+      {data.view === "queue" ? (
+        <ApprovalQueue items={data.queue} total={data.queueTotal} back={back} now={data.now} />
+      ) : (
+        <>
+          <div className="admin-jobs-toolbar">
+            <Form method="get" className="admin-jobs-search" role="search" aria-label="Search jobs">
+              <div className="field">
+                <label className="field-label" htmlFor="admin-jobs-q">
+                  Search
+                </label>
+                <input
+                  id="admin-jobs-q"
+                  type="search"
+                  name="q"
+                  defaultValue={data.q}
+                  maxLength={200}
+                />
+              </div>
+              {data.state.sort ? <input type="hidden" name="sort" value={data.state.sort} /> : null}
+              {data.state.dir ? <input type="hidden" name="dir" value={data.state.dir} /> : null}
+              <input type="hidden" name="size" value={data.state.size} />
+              <button type="submit" className="btn">
+                Search
+              </button>
+            </Form>
           </div>
-          {data.state.sort ? <input type="hidden" name="sort" value={data.state.sort} /> : null}
-          {data.state.dir ? <input type="hidden" name="dir" value={data.state.dir} /> : null}
-          <input type="hidden" name="size" value={data.state.size} />
-          <button type="submit" className="btn">
-            Search
-          </button>
-        </Form>
-      </div>
 
-      <div className="table-cards admin-jobs-table">
-        <DataTable
-          data={data.rows}
-          columns={columns}
-          state={data.state}
-          total={data.total}
-          empty={JOB_TEXT.adminEmpty}
-          sortable={Jobs.ADMIN_SORTS}
-          caption="Jobs"
-          rowKey={(r) => r.id}
-        />
-      </div>
+          <div className="table-cards admin-jobs-table">
+            <DataTable
+              data={data.rows}
+              columns={columns}
+              state={data.state}
+              total={data.total}
+              empty={JOB_TEXT.adminEmpty}
+              sortable={Jobs.ADMIN_SORTS}
+              caption="Jobs"
+              rowKey={(r) => r.id}
+            />
+          </div>
+        </>
+      )}
 
       {hydrated ? (
         <>
@@ -423,6 +518,9 @@ export default function AdminJobs() {
           </Modal>
           <Modal open={!!confirmPanel} onClose={close} title="Delete job" size="sm">
             {confirmPanel}
+          </Modal>
+          <Modal open={!!declinePanel} onClose={close} title="Decline job" size="md">
+            {declinePanel}
           </Modal>
         </>
       ) : null}

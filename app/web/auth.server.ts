@@ -114,6 +114,18 @@ export async function requireAdmin(
   return user;
 }
 
+/**
+ * An employer with its company, or a redirect: guests to /login, every other role to /dashboard
+ * (issue 18: the /employer screens are the employer's own).
+ */
+export async function requireEmployer(
+  request: Request,
+): Promise<SessionUser & { companyId: string }> {
+  const user = await requireUser(request);
+  if (user.role !== "employer" || !user.companyId) throw redirect("/dashboard");
+  return user as SessionUser & { companyId: string };
+}
+
 /** Signed-out only (login, register, verify): signed-in users go to /dashboard. */
 export async function requireAnonymous(request: Request): Promise<void> {
   if (await getUser(request)) throw redirect("/dashboard");

@@ -26,3 +26,14 @@ export async function authCtx(db?: Db): Promise<AuthCtx> {
 export function configured<C extends Ctx>(ctx: C): C & { config: AuthConfig } {
   return { ...ctx, config: authConfig() };
 }
+
+/** Employer posting (issue 18): the per-employer limits the job models enforce. */
+export function employerLimits(): { maxPending: number; maxDaily: number } {
+  const e = env();
+  return { maxPending: e.EMPLOYER_MAX_PENDING, maxDaily: e.EMPLOYER_MAX_DAILY };
+}
+
+/** What the job review's e-mails need (the public links). */
+export function reviewConfig(): { publicUrl: string } {
+  return { publicUrl: env().PUBLIC_URL };
+}

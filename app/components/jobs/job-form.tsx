@@ -75,6 +75,7 @@ export function JobForm({
   back,
   action,
   idempotencyKey,
+  employer = false,
 }: {
   values: JobFormValues;
   companies: Array<{ id: string; name: string }>;
@@ -84,6 +85,11 @@ export function JobForm({
   action: string;
   /** A fresh key per rendered create form, so a resubmission does not create twice. */
   idempotencyKey?: string;
+  /**
+   * The employer's form (issue 18): the company is the account's own (a hidden field, no picker),
+   * no approval box, and the button says what happens: the job goes to review.
+   */
+  employer?: boolean;
 }) {
   const editing = !!values.id;
   const navigation = useNavigation();
@@ -134,25 +140,29 @@ export function JobForm({
           maxLength={TITLE_MAX}
           required
         />
-        <SelectField
-          meta={fields.company}
-          label="Company *"
-          required
-          hint={
-            companies.length === 0 ? (
-              <>
-                No companies yet: <Link to="/admin/companies">add one first</Link>.
-              </>
-            ) : undefined
-          }
-        >
-          <option value="">Choose a company…</option>
-          {companies.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </SelectField>
+        {employer ? (
+          <input type="hidden" name={fields.company.name} value={values.companyId} />
+        ) : (
+          <SelectField
+            meta={fields.company}
+            label="Company *"
+            required
+            hint={
+              companies.length === 0 ? (
+                <>
+                  No companies yet: <Link to="/admin/companies">add one first</Link>.
+                </>
+              ) : undefined
+            }
+          >
+            <option value="">Choose a company…</option>
+            {companies.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </SelectField>
+        )}
         <SelectField meta={fields.jobType} label="Job type">
           {JOB_TYPES.map((t) => (
             <option key={t} value={t}>
@@ -234,17 +244,29 @@ export function JobForm({
           rows={6}
           maxLength={DESCRIPTION_MAX}
         />
-        <label className="checkbox-field span-2">
-          <input type="checkbox" name={fields.isApproved.name} defaultChecked={values.isApproved} />{" "}
-          Approved (visible to students and alumni when active)
-        </label>
+        {employer ? null : (
+          <label className="checkbox-field span-2">
+            <input
+              type="checkbox"
+              name={fields.isApproved.name}
+              defaultChecked={values.isApproved}
+            />{" "}
+            Approved (visible to students and alumni when active)
+          </label>
+        )}
       </div>
       <div className="row form-actions-sticky" style={{ justifyContent: "flex-end" }}>
         <Link to={back} className="btn btn-ghost" preventScrollReset>
           Cancel
         </Link>
         <button type="submit" className="btn btn-primary" disabled={saving}>
-          {saving ? "Saving…" : editing ? "Save changes" : "Create job"}
+          {saving
+            ? "Saving…"
+            : employer
+              ? "Submit for review"
+              : editing
+                ? "Save changes"
+                : "Create job"}
         </button>
       </div>
     </Form>

@@ -8,7 +8,7 @@ import type { Db } from "#db/client";
 import { companies, files, jobs, users } from "#db/schema";
 import { audit, diff } from "../audit/audit.server";
 import { containsFolded } from "../search/match.server";
-import { type Ctx, requireAdmin } from "../context";
+import { type Ctx, requireAdmin, requireEmployer } from "../context";
 import { Conflict, isForeignKeyViolation, NotFound, ValidationError } from "~/lib/errors";
 import { storeImage } from "../file/file.server";
 import {
@@ -323,4 +323,53 @@ export async function uploadLogo(
   const actor = requireAdmin(ctx);
   const stored = await storeImage(ctx.db, upload, { kind: "logo", actorId: actor.id });
   return { url: stored.url, id: stored.id };
+}
+
+// ─── The employer's own company profile (issue 18, ADR 104) ─────────────────────────────────────
+
+/**
+ * The fields an employer may change on its own company: never the name or the website (the trust
+ * signal compares the website's domain with the employer's e-mail; those go through the career office).
+ */
+export type OwnCompanyPatch = Pick<
+  CompanyPatch,
+  "location" | "email" | "phone" | "description" | "logoUrl"
+>;
+
+/** The employer's own company (its account's company_id). */
+export async function getOwnCompany(ctx: Ctx): Promise<CompanyRecord> {
+  const me = requireEmployer(ctx);
+  return getCompany(ctx, me.companyId);
+}
+
+/** Updates the employer's own company profile (audited as company.update by the employer). */
+export async function updateOwnCompany(ctx: Ctx, patch: OwnCompanyPatch): Promise<CompanyRecord> {
+  const me = requireEmployer(ctx);
+  const before = await findRow(ctx.db, me.companyId);
+  if (!before) throw new NotFound(COMPANY_MSG.notFound);
+  const logoFileId = await resolveLogo(ctx.db, patch.logoUrl);
+  const values: Partial<typeof companies.$inferInsert> = {};
+  for (const k of ["location", "email", "phone", "description"] as const) {
+    if (patch[k] !== undefined) values[k] = patch[k];
+  }
+  if (logoFileId !== undefined) values.logoFileId = logoFileId;
+  const row = await ctx.db.transaction(async (tx) => {
+    const [c] = await tx
+      .update(companies)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(companies.id, me.companyId))
+      .returning();
+    const change = diff(auditable(before), auditable(c));
+    if (Object.keys(change.after).length)
+      await audit(tx, me, {
+        action: "company.update",
+        entityType: "company",
+        entityId: me.companyId,
+        ...change,
+      });
+    return c;
+  });
+  if (before.logoFileId && before.logoFileId !== row.logoFileId)
+    await dropOrphanLogo(ctx.db, before.logoFileId);
+  return serializeCompany(row);
 }

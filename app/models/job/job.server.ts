@@ -33,6 +33,7 @@ import {
   type JobUpdateInput,
 } from "./job.schema";
 import { isUuid } from "~/lib/ids";
+import { recordApproval, type ReviewConfig } from "../employer/review.server";
 
 // ─── Visibility: the single rule ────────────────────────────────────────────────────────────────
 
@@ -94,7 +95,7 @@ export interface JobRow {
   hidden_reason: "reports" | "blocked" | null;
 }
 
-const JOB_COLUMNS = sql.raw(
+export const JOB_COLUMNS = sql.raw(
   `j.id, j.title, j.company_id, j.job_type, j.location, j.categories, j.short_description, j.description,
    j.status, j.is_approved, j.application_deadline, j.created_at, j.updated_at,
    c.name as company_name, c.website as company_website, c.location as company_location,
@@ -547,7 +548,7 @@ export async function listJobs(
 
 // ─── One job ────────────────────────────────────────────────────────────────────────────────────
 
-async function jobRow(db: DbOrTx, id: string): Promise<JobRow | null> {
+export async function jobRow(db: DbOrTx, id: string): Promise<JobRow | null> {
   if (!isUuid(id)) return null;
   const [row] = await rowsOf<JobRow>(
     db,
@@ -622,7 +623,7 @@ async function assertCompany(db: Db, id: string): Promise<void> {
 
 type JobPatch = Partial<typeof jobs.$inferInsert>;
 
-function toColumns(input: JobUpdateInput): JobPatch {
+export function toColumns(input: JobUpdateInput): JobPatch {
   const p: JobPatch = {};
   if (input.title !== undefined) p.title = input.title;
   if (input.company !== undefined) p.companyId = input.company;
@@ -660,8 +661,17 @@ export async function createJob(ctx: Ctx, input: JobCreateInput): Promise<JobRow
   });
 }
 
-/** Partial update (admin): any subset, e.g. only isApproved or only status. */
-export async function updateJob(ctx: Ctx, id: string, input: JobUpdateInput): Promise<JobRow> {
+/**
+ * Partial update (admin): any subset, e.g. only isApproved or only status. Setting isApproved from
+ * false to true is an approval whichever door sends it: the review is recorded and the submitting
+ * employer is e-mailed (issue 18), with links built from `review.publicUrl`.
+ */
+export async function updateJob(
+  ctx: Ctx,
+  id: string,
+  input: JobUpdateInput,
+  review?: ReviewConfig | null,
+): Promise<JobRow> {
   const actor = requireAdmin(ctx);
   const before = await jobRow(ctx.db, id);
   if (!before) throw new NotFound(JOB_MSG.notFound);
@@ -698,13 +708,19 @@ export async function updateJob(ctx: Ctx, id: string, input: JobUpdateInput): Pr
       entityId: id,
       ...d,
     });
+    if (patch.isApproved === true && !before.is_approved)
+      await recordApproval(tx, actor, id, review);
     return (await jobRow(tx, id))!;
   });
 }
 
 /** Approve or remove approval (admin): changes only isApproved. */
-export const setJobApproval = (ctx: Ctx, id: string, isApproved: boolean) =>
-  updateJob(ctx, id, { isApproved });
+export const setJobApproval = (
+  ctx: Ctx,
+  id: string,
+  isApproved: boolean,
+  review?: ReviewConfig | null,
+) => updateJob(ctx, id, { isApproved }, review);
 
 /** Status toggle (admin): active becomes inactive, anything else becomes active. */
 export async function toggleJobStatus(ctx: Ctx, id: string): Promise<JobRow> {
@@ -719,26 +735,30 @@ export async function deleteJob(ctx: Ctx, id: string): Promise<{ id: string; tit
   const actor = requireAdmin(ctx);
   const before = await jobRow(ctx.db, id);
   if (!before) throw new NotFound(JOB_MSG.notFound);
-  await ctx.db.transaction(async (tx) => {
-    // Saved and applied lines outlive the job: they keep its title and company (the foreign keys
-    // then set their job_id to null), so 'Saved jobs' and 'My applications' show it as removed.
-    const copy = { jobTitle: before.title, companyName: before.company_name };
-    await tx.update(savedJobs).set(copy).where(eq(savedJobs.jobId, id));
-    await tx.update(jobInteractions).set(copy).where(eq(jobInteractions.jobId, id));
-    await tx.delete(jobs).where(sql`${jobs.id} = ${id}`);
-    await audit(tx, actor, {
-      action: "job.delete",
-      entityType: "job",
-      entityId: id,
-      before: {
-        title: before.title,
-        companyId: before.company_id,
-        status: before.status,
-        isApproved: before.is_approved,
-      },
-    });
-  });
+  await ctx.db.transaction((tx) => removeJob(tx, actor, before));
   return { id, title: before.title };
+}
+
+/** Deletes a job row inside a transaction, keeping saved/applied lines' copies; audited (job.delete). */
+export async function removeJob(tx: DbOrTx, actor: Actor, before: JobRow): Promise<void> {
+  const id = before.id;
+  // Saved and applied lines outlive the job: they keep its title and company (the foreign keys
+  // then set their job_id to null), so 'Saved jobs' and 'My applications' show it as removed.
+  const copy = { jobTitle: before.title, companyName: before.company_name };
+  await tx.update(savedJobs).set(copy).where(eq(savedJobs.jobId, id));
+  await tx.update(jobInteractions).set(copy).where(eq(jobInteractions.jobId, id));
+  await tx.delete(jobs).where(sql`${jobs.id} = ${id}`);
+  await audit(tx, actor, {
+    action: "job.delete",
+    entityType: "job",
+    entityId: id,
+    before: {
+      title: before.title,
+      companyId: before.company_id,
+      status: before.status,
+      isApproved: before.is_approved,
+    },
+  });
 }
 
 // ─── Interactions (the student dashboard's real counts) ─────────────────────────────────────────

@@ -1,0 +1,364 @@
+/**
+ * Employers' own jobs (issue 18, ADR 104): create, edit, close and delete the jobs of the one
+ * company the account belongs to, with the admins' schemas (jobCreateSchema / jobUpdateSchema).
+ *
+ * Rules:
+ * - The company is always the actor's: another company in the input is a 403; another company's
+ *   job is a 404 for every read and write here (as if it did not exist).
+ * - An employer never approves: `isApproved: true` in the input is a 403 ("Only administrators can
+ *   approve jobs"); `isApproved: false` is ignored.
+ * - A new job, and any edit that changes content (every field but status), is a submission: it is
+ *   pending again (is_approved=false, decline cleared, submitted_at=now()) until an admin approves.
+ *   A status-only change (close, deactivate, reopen) keeps the review state as it is.
+ * - Limits (passed by the doors from EMPLOYER_MAX_PENDING / EMPLOYER_MAX_DAILY): at most
+ *   `maxPending` pending jobs per company and at most `maxDaily` submissions per employer account
+ *   in any rolling 24 hours (counted from the audit log's `job.submit` entries). Both are counted
+ *   inside the submission's transaction after locking the company row (`for update`), so two
+ *   concurrent submissions at the limit cannot both pass.
+ * - Delete: only a job that is not approved (pending or declined); an approved job is closed.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import { type DbOrTx, rowsOf } from "#db/client";
+import { jobs } from "#db/schema";
+import { audit, diff } from "../audit/audit.server";
+import { type Ctx, requireEmployer } from "../context";
+import { Conflict, Forbidden, NotFound, TooManyRequests, ValidationError } from "~/lib/errors";
+import { isUuid } from "~/lib/ids";
+import {
+  JOB_COLUMNS,
+  getJob,
+  jobRow,
+  removeJob,
+  serializeJob,
+  toColumns,
+  type JobRow,
+  type Paging,
+} from "../job/job.server";
+import {
+  JOB_MSG,
+  pastDeadline,
+  type JobCreateInput,
+  type JobRecord,
+  type JobUpdateInput,
+} from "../job/job.schema";
+import type { JobStatus } from "#db/constants";
+
+/** The per-employer limits; the doors read them from the environment. */
+export interface EmployerLimits {
+  maxPending: number;
+  maxDaily: number;
+}
+
+export const EMPLOYER_JOB_MSG = {
+  otherCompany: "Employers can post and edit jobs only for their own company.",
+  noApproval: "Only administrators can approve jobs",
+  pendingLimit: (n: number) =>
+    `Your company already has ${n} ${n === 1 ? "job" : "jobs"} waiting for review (the limit is ${n}). Wait for a decision, or close a pending job, before submitting another.`,
+  dailyLimit: (n: number) =>
+    `You have made ${n} job ${n === 1 ? "submission" : "submissions"} in the last 24 hours (the limit is ${n} a day). Please try again later.`,
+  approvedNotDeleted:
+    "An approved job cannot be deleted: close it instead (its page stays linked from saved jobs and applications).",
+  submitted: "Submitted for review",
+  closed: "Job closed",
+  reopened: "Job reopened",
+  deleted: "Job deleted",
+} as const;
+
+export const REVIEW_STATUSES = ["pending", "approved", "declined", "closed", "expired"] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+/** Where a job stands for its employer: closed > declined > expired > approved > pending. */
+export function reviewStatusOf(
+  row: Pick<JobRow, "status" | "declined_at" | "is_approved" | "application_deadline">,
+  now = Date.now(),
+): ReviewStatus {
+  if (row.status === "closed" || row.status === "inactive") return "closed";
+  if (row.declined_at) return "declined";
+  if (pastDeadline(row.application_deadline, now)) return "expired";
+  return row.is_approved ? "approved" : "pending";
+}
+
+/**
+ * A job waiting for an admin (aliased `j`): not approved, not declined, not closed. The same
+ * predicate counts the pending limit and lists the approval queue (index jobs_pending_queue_idx).
+ */
+export const PENDING_SQL = sql.raw(
+  `not j.is_approved and j.declined_at is null and j.status not in ('closed', 'inactive')`,
+);
+
+/** A job row with its employer-facing counts. */
+export interface EmployerJobRow extends JobRow {
+  views: number;
+  apply_clicks: number;
+}
+
+export interface EmployerJobRecord extends JobRecord {
+  reviewStatus: ReviewStatus;
+  declineReason: string | null;
+  submittedAt: string | null;
+  reviewedAt: string | null;
+  views: number;
+  applyClicks: number;
+}
+
+const isoOrNull = (v: Date | string | null | undefined) =>
+  v ? (v instanceof Date ? v : new Date(v)).toISOString() : null;
+
+/** The /api record of an own job: the public record plus the review fields and counts. */
+export function serializeEmployerJob(row: EmployerJobRow): EmployerJobRecord {
+  return {
+    ...serializeJob(row),
+    reviewStatus: reviewStatusOf(row),
+    declineReason: row.decline_reason ?? null,
+    submittedAt: isoOrNull(row.submitted_at),
+    reviewedAt: isoOrNull(row.reviewed_at),
+    views: Number(row.views ?? 0),
+    applyClicks: Number(row.apply_clicks ?? 0),
+  };
+}
+
+const COUNTS = sql.raw(
+  `(select count(*)::int from job_interactions i where i.job_id = j.id and i.kind = 'view') as views,
+   (select count(*)::int from job_interactions i where i.job_id = j.id and i.kind = 'apply') as apply_clicks`,
+);
+
+// ─── Reads ──────────────────────────────────────────────────────────────────────────────────────
+
+/** The company's jobs in every state, newest submission first, with views and Apply Now clicks. */
+export async function listEmployerJobs(
+  ctx: Ctx,
+  f: { status?: JobStatus | "all" | null } = {},
+  paging: Paging = { offset: 0, limit: 100 },
+): Promise<{ rows: EmployerJobRow[]; total: number }> {
+  const me = requireEmployer(ctx);
+  const conds: SQL[] = [sql`j.company_id = ${me.companyId}`];
+  if (f.status && f.status !== "all") conds.push(sql`j.status = ${f.status}`);
+  const where = sql.join(conds, sql` and `);
+  const [rows, count] = await Promise.all([
+    rowsOf<EmployerJobRow>(
+      ctx.db,
+      sql`select ${JOB_COLUMNS}, ${COUNTS} from jobs j join companies c on c.id = j.company_id
+          where ${where}
+          order by coalesce(j.submitted_at, j.created_at) desc, j.id desc
+          limit ${paging.limit} offset ${paging.offset}`,
+    ),
+    rowsOf<{ n: number }>(ctx.db, sql`select count(*)::int as n from jobs j where ${where}`),
+  ]);
+  return { rows, total: Number(count[0]?.n ?? 0) };
+}
+
+async function ownRow(db: DbOrTx, companyId: string, id: string): Promise<EmployerJobRow | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await rowsOf<EmployerJobRow>(
+    db,
+    sql`select ${JOB_COLUMNS}, ${COUNTS} from jobs j join companies c on c.id = j.company_id
+        where j.id = ${id} and j.company_id = ${companyId}`,
+  );
+  return row ?? null;
+}
+
+/** One of the company's own jobs in any state, else 404 (another company's job does not exist). */
+export async function getEmployerJob(ctx: Ctx, id: string): Promise<EmployerJobRow> {
+  const me = requireEmployer(ctx);
+  const row = await ownRow(ctx.db, me.companyId, id);
+  if (!row) throw new NotFound(JOB_MSG.notFound);
+  return row;
+}
+
+/**
+ * GET /api/jobs/{id} for anyone: an employer sees its own job in any state (with the review
+ * fields), other jobs only when public (getJob's rule); everyone else as getJob decides.
+ */
+export async function getJobForActor(
+  ctx: Ctx,
+  id: string,
+): Promise<{ own: true; row: EmployerJobRow } | { own: false; row: JobRow }> {
+  if (ctx.actor?.role === "employer" && ctx.actor.companyId) {
+    const row = await ownRow(ctx.db, ctx.actor.companyId, id);
+    if (row) return { own: true, row };
+  }
+  return { own: false, row: await getJob(ctx, id) };
+}
+
+// ─── Submissions ────────────────────────────────────────────────────────────────────────────────
+
+/** The company and the employer may submit one more job now, else 429 naming the limit. */
+async function checkLimits(
+  tx: DbOrTx,
+  actorId: string,
+  companyId: string,
+  limits: EmployerLimits,
+  addsPending: boolean,
+): Promise<void> {
+  // The lock serialises every submission of the company (and so of each of its accounts).
+  await rowsOf(tx, sql`select id from companies where id = ${companyId} for update`);
+  const [daily] = await rowsOf<{ n: number; retry: number | null }>(
+    tx,
+    sql`select count(*)::int as n,
+          ceil(extract(epoch from (min(created_at) + interval '24 hours' - now())))::int as retry
+        from audit_log
+        where action = 'job.submit' and actor_id = ${actorId}
+          and created_at > now() - interval '24 hours'`,
+  );
+  if (Number(daily?.n ?? 0) >= limits.maxDaily)
+    throw new TooManyRequests(
+      EMPLOYER_JOB_MSG.dailyLimit(limits.maxDaily),
+      Math.max(1, Number(daily?.retry ?? 3600)),
+    );
+  if (!addsPending) return;
+  const [pending] = await rowsOf<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from jobs j where j.company_id = ${companyId} and ${PENDING_SQL}`,
+  );
+  if (Number(pending?.n ?? 0) >= limits.maxPending)
+    throw new TooManyRequests(EMPLOYER_JOB_MSG.pendingLimit(limits.maxPending), 3600);
+}
+
+/** The input's company (if any) must be the actor's; isApproved:true is refused. */
+function checkInput(companyId: string, input: { company?: string; isApproved?: boolean }) {
+  if (input.company !== undefined && input.company !== companyId)
+    throw new Forbidden(EMPLOYER_JOB_MSG.otherCompany);
+  if (input.isApproved === true) throw new Forbidden(EMPLOYER_JOB_MSG.noApproval);
+}
+
+const PENDING_STATE = { isApproved: false, declinedAt: null, declineReason: null } as const;
+
+/** Creates a job for the employer's company: pending review, within the limits. */
+export async function employerCreateJob(
+  ctx: Ctx,
+  input: JobCreateInput,
+  limits: EmployerLimits,
+): Promise<EmployerJobRow> {
+  const me = requireEmployer(ctx);
+  checkInput(me.companyId, input);
+  const cols = toColumns({ ...input, company: me.companyId, isApproved: false });
+  return ctx.db.transaction(async (tx) => {
+    const closedOnCreate = input.status === "closed" || input.status === "inactive";
+    await checkLimits(tx, me.id, me.companyId, limits, !closedOnCreate);
+    const now = new Date();
+    const [created] = await tx
+      .insert(jobs)
+      .values({
+        ...(cols as typeof jobs.$inferInsert),
+        ...PENDING_STATE,
+        companyId: me.companyId,
+        createdBy: me.id,
+        submittedAt: now,
+      })
+      .returning({ id: jobs.id });
+    await audit(tx, me, {
+      action: "job.submit",
+      entityType: "job",
+      entityId: created.id,
+      after: { ...input, company: me.companyId, isApproved: false, created: true },
+    });
+    return (await ownRow(tx, me.companyId, created.id))!;
+  });
+}
+
+const CONTENT_KEYS = [
+  "title",
+  "jobType",
+  "location",
+  "categories",
+  "shortDescription",
+  "description",
+  "applicationDeadline",
+  "licences",
+  "ojtHours",
+  "shift",
+  "medicalClass",
+] as const;
+
+function currentValues(row: JobRow): Record<string, unknown> {
+  return {
+    title: row.title,
+    jobType: row.job_type,
+    location: row.location,
+    categories: row.categories,
+    shortDescription: row.short_description,
+    description: row.description,
+    status: row.status,
+    applicationDeadline: row.application_deadline ? new Date(row.application_deadline) : null,
+    licences: row.licences,
+    ojtHours: row.ojt_hours,
+    shift: row.shift,
+    medicalClass: row.medical_class,
+  };
+}
+
+/**
+ * Edits an own job. A change of content is a submission (pending again, limits apply); a change
+ * of status alone (close, reopen) keeps the review state. Returns the row and whether it was
+ * submitted for review.
+ */
+export async function employerUpdateJob(
+  ctx: Ctx,
+  id: string,
+  input: JobUpdateInput,
+  limits: EmployerLimits,
+): Promise<{ row: EmployerJobRow; submitted: boolean }> {
+  const me = requireEmployer(ctx);
+  if (!isUuid(id)) throw new NotFound(JOB_MSG.notFound);
+  return ctx.db.transaction(async (tx) => {
+    const [locked] = await rowsOf<{ id: string }>(
+      tx,
+      sql`select id from jobs where id = ${id} and company_id = ${me.companyId} for update`,
+    );
+    if (!locked) throw new NotFound(JOB_MSG.notFound);
+    checkInput(me.companyId, input);
+    const before = (await jobRow(tx, id))!;
+    const patch = toColumns({ ...input, company: undefined, isApproved: undefined });
+    if (!Object.keys(patch).length) throw new ValidationError(JOB_MSG.emptyUpdate);
+    const current = currentValues(before);
+    const d = diff(current, patch as Record<string, unknown>);
+    const contentChanged = CONTENT_KEYS.some((k) => k in d.after);
+    if (!Object.keys(d.after).length)
+      return { row: (await ownRow(tx, me.companyId, id))!, submitted: false };
+    const now = new Date();
+    if (contentChanged) {
+      const wasPending =
+        !before.is_approved &&
+        !before.declined_at &&
+        before.status !== "closed" &&
+        before.status !== "inactive";
+      const staysOpen =
+        (patch.status ?? before.status) !== "closed" &&
+        (patch.status ?? before.status) !== "inactive";
+      await checkLimits(tx, me.id, me.companyId, limits, !wasPending && staysOpen);
+    }
+    await tx
+      .update(jobs)
+      .set({
+        ...patch,
+        ...(contentChanged ? { ...PENDING_STATE, submittedAt: now } : {}),
+        updatedAt: now,
+      })
+      .where(sql`${jobs.id} = ${id}`);
+    await audit(tx, me, {
+      action: contentChanged ? "job.submit" : "job.update",
+      entityType: "job",
+      entityId: id,
+      before: contentChanged ? { ...d.before, isApproved: before.is_approved } : d.before,
+      after: contentChanged ? { ...d.after, isApproved: false } : d.after,
+    });
+    return { row: (await ownRow(tx, me.companyId, id))!, submitted: contentChanged };
+  });
+}
+
+/** Closes an own job (no review needed; an approved job keeps its approval for a reopen). */
+export const employerCloseJob = (ctx: Ctx, id: string, limits: EmployerLimits) =>
+  employerUpdateJob(ctx, id, { status: "closed" }, limits);
+
+/** Deletes an own job that is not approved (pending or declined); approved jobs are closed. */
+export async function employerDeleteJob(
+  ctx: Ctx,
+  id: string,
+): Promise<{ id: string; title: string }> {
+  const me = requireEmployer(ctx);
+  const before = isUuid(id) ? await jobRow(ctx.db, id) : null;
+  if (!before || before.company_id !== me.companyId) throw new NotFound(JOB_MSG.notFound);
+  if (before.is_approved) throw new Conflict(EMPLOYER_JOB_MSG.approvedNotDeleted);
+  await ctx.db.transaction((tx) => removeJob(tx, me, before));
+  return { id, title: before.title };
+}

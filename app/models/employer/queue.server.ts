@@ -1,0 +1,99 @@
+/**
+ * The admins' approval queue (issue 18, ADR 104): jobs waiting for review, oldest submission first
+ * (`coalesce(submitted_at, created_at)`, index jobs_pending_queue_idx), each with its company, the
+ * account that submitted it and that account's trust signal.
+ */
+import { sql } from "drizzle-orm";
+import { rowsOf } from "#db/client";
+import { type Ctx, requireAdmin } from "../context";
+import type { Paging } from "../job/job.server";
+import { isFreeMailAddress } from "./domain.server";
+import { PENDING_SQL } from "./jobs.server";
+
+/** What an admin reads about who submitted a job (computed, never typed by the employer). */
+export type TrustSignal = "Verified" | "Domain verified" | "Free mail" | "Unverified" | "Staff";
+
+/**
+ * The signal of a submitting account: an admin's manual verification first, then the computed
+ * domain match, then a free-mail address; jobs created by staff (admins) say so.
+ */
+export function trustSignal(u: {
+  role: string | null;
+  email: string | null;
+  domain_verified: boolean | null;
+  employer_verified_at: Date | string | null;
+}): TrustSignal {
+  if (u.role !== "employer") return "Staff";
+  if (u.employer_verified_at) return "Verified";
+  if (u.domain_verified) return "Domain verified";
+  if (isFreeMailAddress(u.email)) return "Free mail";
+  return "Unverified";
+}
+
+export interface QueueItem {
+  id: string;
+  title: string;
+  companyId: string;
+  companyName: string;
+  companyWebsite: string | null;
+  submittedAt: string;
+  submitter: { name: string; email: string } | null;
+  signal: TrustSignal;
+}
+
+interface QueueRow {
+  id: string;
+  title: string;
+  company_id: string;
+  company_name: string;
+  company_website: string | null;
+  queued_at: Date | string;
+  role: string | null;
+  email: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  domain_verified: boolean | null;
+  employer_verified_at: Date | string | null;
+  total: number;
+}
+
+/** Pending jobs, oldest first (admin). */
+export async function listApprovalQueue(
+  ctx: Ctx,
+  paging: Paging = { offset: 0, limit: 50 },
+): Promise<{ items: QueueItem[]; total: number }> {
+  requireAdmin(ctx);
+  const rows = await rowsOf<QueueRow>(
+    ctx.db,
+    sql`select count(*) over ()::int as total, j.id, j.title, j.company_id, c.name as company_name,
+          c.website as company_website, coalesce(j.submitted_at, j.created_at) as queued_at,
+          u.role, u.email, u.first_name, u.last_name, u.domain_verified, u.employer_verified_at
+        from jobs j join companies c on c.id = j.company_id left join users u on u.id = j.created_by
+        where ${PENDING_SQL}
+        order by coalesce(j.submitted_at, j.created_at) asc, j.id asc
+        limit ${paging.limit} offset ${paging.offset}`,
+  );
+  let total = Number(rows[0]?.total ?? 0);
+  if (!rows.length && paging.offset > 0) {
+    const [c] = await rowsOf<{ n: number }>(
+      ctx.db,
+      sql`select count(*)::int as n from jobs j where ${PENDING_SQL}`,
+    );
+    total = Number(c?.n ?? 0);
+  }
+  return {
+    total,
+    items: rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      companyId: r.company_id,
+      companyName: r.company_name,
+      companyWebsite: r.company_website,
+      submittedAt: new Date(r.queued_at).toISOString(),
+      submitter: r.email
+        ? { name: `${r.first_name ?? ""} ${r.last_name ?? ""}`.trim(), email: r.email }
+        : null,
+      signal: trustSignal(r),
+    })),
+  };
+}

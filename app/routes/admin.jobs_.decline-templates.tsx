@@ -1,0 +1,203 @@
+/**
+ * /admin/jobs/decline-templates (admin): the reasons offered in the approval queue's Decline dialog
+ * (issue 18, ADR 104). Add, edit, move up/down and delete, each a plain form (no JavaScript
+ * needed), each change audited; notices come back as flashes.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { redirectWithFlash, requireAdmin } from "~/web/auth.server";
+import { getDb } from "~/lib/db.server";
+import { ctxOf } from "~/models/context";
+import {
+  TEMPLATE_BODY_MAX,
+  TEMPLATE_MSG,
+  TEMPLATE_TITLE_MAX,
+  createDeclineTemplate,
+  declineTemplateSchema,
+  deleteDeclineTemplate,
+  listDeclineTemplates,
+  moveDeclineTemplate,
+  updateDeclineTemplate,
+} from "~/models/employer/decline-templates.server";
+import { knownError } from "~/lib/screen-errors.server";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+
+export const meta: MetaFunction = () => [{ title: "Decline templates · Runway" }];
+
+const HERE = "/admin/jobs/decline-templates";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
+  return json({ templates: await listDeclineTemplates(ctxOf(await getDb(), admin)) });
+}
+
+type Reply = { error: string; id: string | null };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const ctx = ctxOf(await getDb(), admin);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const id = String(form.get("id") ?? "");
+  try {
+    if (intent === "create" || intent === "update") {
+      const parsed = declineTemplateSchema.safeParse({
+        title: String(form.get("title") ?? ""),
+        body: String(form.get("body") ?? ""),
+      });
+      if (!parsed.success)
+        return json<Reply>(
+          {
+            error: parsed.error.issues[0]?.message ?? "Invalid template",
+            id: intent === "update" ? id : null,
+          },
+          { status: 400 },
+        );
+      if (intent === "create") await createDeclineTemplate(ctx, parsed.data);
+      else await updateDeclineTemplate(ctx, id, parsed.data);
+      return redirectWithFlash(HERE, {
+        kind: "success",
+        message: intent === "create" ? TEMPLATE_MSG.created : TEMPLATE_MSG.updated,
+      });
+    }
+    if (intent === "up" || intent === "down") {
+      await moveDeclineTemplate(ctx, id, intent);
+      return redirectWithFlash(HERE, { kind: "success", message: TEMPLATE_MSG.moved });
+    }
+    if (intent === "delete") {
+      await deleteDeclineTemplate(ctx, id);
+      return redirectWithFlash(HERE, { kind: "success", message: TEMPLATE_MSG.deleted });
+    }
+  } catch (e) {
+    const err = knownError(e, "admin/decline-templates");
+    return redirectWithFlash(HERE, {
+      kind: "error",
+      message: err?.message ?? "Something went wrong. Please try again.",
+    });
+  }
+  return redirectWithFlash(HERE, { kind: "error", message: "Unknown action" });
+}
+
+export default function DeclineTemplates() {
+  const { templates } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>() as Reply | undefined;
+  return (
+    <main className="page">
+      <header className="page-header">
+        <h1>Decline templates</h1>
+        <Link to="/admin/jobs?view=queue" className="btn">
+          Back to the approval queue
+        </Link>
+      </header>
+      <p className="muted">
+        The reasons offered when declining a job. The chosen text is e-mailed to the employer, so
+        write it to them.
+      </p>
+      <ol className="stack" style={{ listStyle: "none", padding: 0 }}>
+        {templates.map((t, i) => (
+          <li key={t.id} className="card stack">
+            <Form method="post" className="stack" aria-label={`Template: ${t.title}`}>
+              <input type="hidden" name="id" value={t.id} />
+              {reply?.error && reply.id === t.id ? (
+                <p className="alert alert-error" role="alert">
+                  {reply.error}
+                </p>
+              ) : null}
+              <div className="field">
+                <label className="field-label" htmlFor={`title-${t.id}`}>
+                  Title
+                </label>
+                <input
+                  id={`title-${t.id}`}
+                  name="title"
+                  defaultValue={t.title}
+                  maxLength={TEMPLATE_TITLE_MAX}
+                  required
+                />
+              </div>
+              <div className="field">
+                <label className="field-label" htmlFor={`body-${t.id}`}>
+                  Text
+                </label>
+                <textarea
+                  id={`body-${t.id}`}
+                  name="body"
+                  defaultValue={t.body}
+                  rows={3}
+                  maxLength={TEMPLATE_BODY_MAX}
+                  required
+                />
+              </div>
+              <div className="row">
+                <button type="submit" name="intent" value="update" className="btn btn-primary">
+                  Save
+                </button>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="up"
+                  className="btn"
+                  disabled={i === 0}
+                  formNoValidate
+                >
+                  Move up
+                </button>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="down"
+                  className="btn"
+                  disabled={i === templates.length - 1}
+                  formNoValidate
+                >
+                  Move down
+                </button>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="delete"
+                  className="btn btn-danger"
+                  formNoValidate
+                >
+                  Delete
+                </button>
+              </div>
+            </Form>
+          </li>
+        ))}
+      </ol>
+      <section className="card stack" aria-labelledby="add-template">
+        <h2 id="add-template">Add a template</h2>
+        <Form method="post" className="stack">
+          {reply?.error && !reply.id ? (
+            <p className="alert alert-error" role="alert">
+              {reply.error}
+            </p>
+          ) : null}
+          <div className="field">
+            <label className="field-label" htmlFor="new-title">
+              Title
+            </label>
+            <input id="new-title" name="title" maxLength={TEMPLATE_TITLE_MAX} required />
+          </div>
+          <div className="field">
+            <label className="field-label" htmlFor="new-body">
+              Text
+            </label>
+            <textarea id="new-body" name="body" rows={3} maxLength={TEMPLATE_BODY_MAX} required />
+          </div>
+          <div className="row">
+            <button type="submit" name="intent" value="create" className="btn btn-primary">
+              Add template
+            </button>
+          </div>
+        </Form>
+      </section>
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

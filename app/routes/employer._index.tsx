@@ -1,0 +1,212 @@
+/**
+ * /employer (employers only): the company's jobs in every state — Pending review, Approved,
+ * Declined (with the reason), Closed, Expired — with the views and Apply Now clicks Runway records
+ * per job, and the actions Edit, Close / Reopen and Post a job (issue 18, ADR 104).
+ */
+import type {
+  ActionFunctionArgs,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
+import jobsCss from "~/styles/jobs.css";
+import { json } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { redirectWithFlash, requireEmployer } from "~/web/auth.server";
+import { getDb } from "~/lib/db.server";
+import { ctxOf } from "~/models/context";
+import {
+  EMPLOYER_JOB_MSG,
+  employerUpdateJob,
+  listEmployerJobs,
+  reviewStatusOf,
+} from "~/models/employer/jobs.server";
+import { getOwnCompany } from "~/models/company/company.server";
+import { employerLimits } from "~/web/config.server";
+import { knownError } from "~/lib/screen-errors.server";
+import { JOB_TYPE_LABELS, relativeTime } from "~/lib/format";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import type { JobType } from "#db/constants";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: jobsCss }];
+export const meta: MetaFunction = () => [{ title: "Employer · Runway" }];
+
+const STATUS_TEXT = {
+  pending: { label: "Pending review", badge: "badge-warning" },
+  approved: { label: "Approved", badge: "badge-success" },
+  declined: { label: "Declined", badge: "badge-danger" },
+  closed: { label: "Closed", badge: "" },
+  expired: { label: "Expired", badge: "" },
+} as const;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const me = await requireEmployer(request);
+  const ctx = ctxOf(await getDb(), me);
+  const [company, list] = await Promise.all([
+    getOwnCompany(ctx),
+    listEmployerJobs(ctx, {}, { offset: 0, limit: 200 }),
+  ]);
+  const now = Date.now();
+  return json({
+    company: { name: company.name },
+    total: list.total,
+    now,
+    jobs: list.rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      jobType: r.job_type,
+      status: r.status,
+      reviewStatus: reviewStatusOf(r, now),
+      declineReason: r.decline_reason,
+      submittedAt: new Date(r.submitted_at ?? r.created_at).toISOString(),
+      views: Number(r.views),
+      applyClicks: Number(r.apply_clicks),
+    })),
+  });
+}
+
+/** Close or Reopen one own job (a status change: no review needed, no submission counted). */
+export async function action({ request }: ActionFunctionArgs) {
+  const me = await requireEmployer(request);
+  const ctx = ctxOf(await getDb(), me);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const id = String(form.get("id") ?? "");
+  if (intent !== "close" && intent !== "reopen")
+    return redirectWithFlash("/employer", { kind: "error", message: "Unknown action" });
+  try {
+    await employerUpdateJob(
+      ctx,
+      id,
+      { status: intent === "close" ? "closed" : "active" },
+      employerLimits(),
+    );
+  } catch (e) {
+    const err = knownError(e, "employer");
+    return redirectWithFlash("/employer", {
+      kind: "error",
+      message: err?.message ?? "Something went wrong. Please try again.",
+    });
+  }
+  return redirectWithFlash("/employer", {
+    kind: "success",
+    message: intent === "close" ? EMPLOYER_JOB_MSG.closed : EMPLOYER_JOB_MSG.reopened,
+  });
+}
+
+export default function EmployerDashboard() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <main className="page">
+      <header className="page-header">
+        <div>
+          <h1>Your jobs</h1>
+          <p className="muted">{data.company.name}</p>
+        </div>
+        <div className="row">
+          <Link to="/employer/company" className="btn">
+            Company profile
+          </Link>
+          <Link to="/employer/jobs/new" className="btn btn-primary">
+            Post a job
+          </Link>
+        </div>
+      </header>
+      <p className="muted">
+        New and edited jobs are reviewed by the career office before students and alumni can see
+        them. You receive the decision by e-mail.
+      </p>
+      {data.jobs.length === 0 ? (
+        <p className="card">No jobs yet. Post your first opening with “Post a job”.</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="table">
+            <caption className="visually-hidden">Your company’s jobs</caption>
+            <thead>
+              <tr>
+                <th scope="col">Job</th>
+                <th scope="col">Status</th>
+                <th scope="col">Views</th>
+                <th scope="col">Apply clicks</th>
+                <th scope="col">Submitted</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.jobs.map((j) => {
+                const s = STATUS_TEXT[j.reviewStatus];
+                return (
+                  <tr key={j.id}>
+                    <td>
+                      {j.reviewStatus === "approved" ? (
+                        <Link to={`/jobs/${j.id}`}>{j.title}</Link>
+                      ) : (
+                        j.title
+                      )}
+                      <br />
+                      <span className="muted">{JOB_TYPE_LABELS[j.jobType as JobType]}</span>
+                    </td>
+                    <td>
+                      <span className={`badge ${s.badge}`}>{s.label}</span>
+                      {j.reviewStatus === "declined" && j.declineReason ? (
+                        <p className="decline-reason">
+                          <strong>Reason:</strong> {j.declineReason}
+                        </p>
+                      ) : null}
+                    </td>
+                    <td>{j.views}</td>
+                    <td>{j.applyClicks}</td>
+                    <td>
+                      <time dateTime={j.submittedAt}>
+                        {relativeTime(j.submittedAt, new Date(data.now))}
+                      </time>
+                    </td>
+                    <td>
+                      <div className="row-actions">
+                        <Link
+                          className="btn btn-sm"
+                          to={`/employer/jobs/${j.id}/edit`}
+                          aria-label={`Edit: ${j.title}`}
+                        >
+                          Edit
+                        </Link>
+                        <Form method="post">
+                          <input type="hidden" name="id" value={j.id} />
+                          {j.status === "closed" || j.status === "inactive" ? (
+                            <button
+                              type="submit"
+                              name="intent"
+                              value="reopen"
+                              className="btn btn-sm"
+                              aria-label={`Reopen: ${j.title}`}
+                            >
+                              Reopen
+                            </button>
+                          ) : (
+                            <button
+                              type="submit"
+                              name="intent"
+                              value="close"
+                              className="btn btn-sm"
+                              aria-label={`Close: ${j.title}`}
+                            >
+                              Close
+                            </button>
+                          )}
+                        </Form>
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,214 @@
+/**
+ * /employer/company (employers only): the company profile the job pages show — description,
+ * location, phone, contact e-mail and logo (stored through the same safe image pipeline as the
+ * admins' uploads: checked, re-encoded, size- and pixel-limited). The name and the website are the
+ * career office's: the trust signal compares the website's domain with the employer's e-mail, so
+ * an employer cannot change them (issue 18, ADR 104). A plain multipart form: works without JS.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { redirectWithFlash, requireEmployer } from "~/web/auth.server";
+import { getDb } from "~/lib/db.server";
+import { ctxOf } from "~/models/context";
+import { getOwnCompany, updateOwnCompany } from "~/models/company/company.server";
+import { COMPANY_LIMITS, COMPANY_MSG, companyPatchSchema } from "~/models/company/company.schema";
+import { IMAGE_MESSAGES, storeImage } from "~/models/file/file.server";
+import { LOGO_MAX_BYTES } from "~/lib/uploads";
+import { knownError } from "~/lib/screen-errors.server";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+
+export const meta: MetaFunction = () => [{ title: "Company profile · Runway" }];
+
+const PROFILE_TEXT = {
+  fixed: "Contact the career office to change the name or website.",
+  saved: "Company profile saved",
+} as const;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const me = await requireEmployer(request);
+  const c = await getOwnCompany(ctxOf(await getDb(), me));
+  return json({
+    company: {
+      name: c.name,
+      website: c.website,
+      location: c.location ?? "",
+      email: c.email ?? "",
+      phone: c.phone ?? "",
+      description: c.description ?? "",
+      logoUrl: c.logoUrl,
+    },
+  });
+}
+
+type Reply = { error: string; fields: Record<string, string[]> };
+
+const profileSchema = companyPatchSchema.pick({
+  location: true,
+  email: true,
+  phone: true,
+  description: true,
+});
+
+export async function action({ request }: ActionFunctionArgs) {
+  const me = await requireEmployer(request);
+  const ctx = ctxOf(await getDb(), me);
+  if (Number(request.headers.get("Content-Length") ?? 0) > LOGO_MAX_BYTES + 64 * 1024)
+    return json<Reply>({ error: IMAGE_MESSAGES.tooLarge, fields: {} }, { status: 413 });
+  const form = await request.formData();
+  const text = (k: string) => String(form.get(k) ?? "");
+  const parsed = profileSchema.safeParse({
+    location: text("location"),
+    email: text("email"),
+    phone: text("phone"),
+    description: text("description"),
+  });
+  if (!parsed.success) {
+    const fields: Record<string, string[]> = {};
+    for (const i of parsed.error.issues) (fields[String(i.path[0])] ??= []).push(i.message);
+    return json<Reply>(
+      { error: parsed.error.issues[0]?.message ?? COMPANY_MSG.saveFailed, fields },
+      { status: 400 },
+    );
+  }
+  const patch: Parameters<typeof updateOwnCompany>[1] = { ...parsed.data };
+  try {
+    const file = form.get("logo");
+    if (file instanceof Blob && file.size > 0)
+      patch.logoUrl = (await storeImage(ctx.db, file, { kind: "logo", actorId: me.id })).url;
+    else if (form.get("removeLogo") === "on") patch.logoUrl = null;
+    await updateOwnCompany(ctx, patch);
+  } catch (e) {
+    const err = knownError(e, "employer/company");
+    if (!err) throw e;
+    return json<Reply>({ error: err.message, fields: {} }, { status: err.status });
+  }
+  return redirectWithFlash("/employer/company", { kind: "success", message: PROFILE_TEXT.saved });
+}
+
+function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
+  return errors?.length ? (
+    <p className="field-error" id={id}>
+      {errors[0]}
+    </p>
+  ) : null;
+}
+
+export default function CompanyProfile() {
+  const { company } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>() as Reply | undefined;
+  const f = reply?.fields ?? {};
+  return (
+    <main className="page">
+      <header className="page-header">
+        <h1>Company profile</h1>
+        <Link to="/employer" className="btn">
+          Back to your jobs
+        </Link>
+      </header>
+      <section className="card stack" aria-labelledby="fixed-fields">
+        <h2 id="fixed-fields">{company.name}</h2>
+        <p>
+          Website:{" "}
+          {company.website ? (
+            <a href={company.website} rel="noopener noreferrer">
+              {company.website}
+            </a>
+          ) : (
+            "none"
+          )}
+        </p>
+        <p className="muted">{PROFILE_TEXT.fixed}</p>
+      </section>
+      <Form method="post" encType="multipart/form-data" className="card stack">
+        {reply?.error ? (
+          <p className="alert alert-error" role="alert">
+            {reply.error}
+          </p>
+        ) : null}
+        <div className="field">
+          <label className="field-label" htmlFor="company-location">
+            Location
+          </label>
+          <input
+            id="company-location"
+            name="location"
+            defaultValue={company.location}
+            maxLength={COMPANY_LIMITS.location}
+          />
+          <FieldErrors id="company-location-error" errors={f.location} />
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor="company-email">
+            Contact e-mail
+          </label>
+          <input
+            id="company-email"
+            name="email"
+            type="email"
+            defaultValue={company.email}
+            maxLength={COMPANY_LIMITS.email}
+          />
+          <FieldErrors id="company-email-error" errors={f.email} />
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor="company-phone">
+            Phone
+          </label>
+          <input
+            id="company-phone"
+            name="phone"
+            type="tel"
+            defaultValue={company.phone}
+            maxLength={COMPANY_LIMITS.phone}
+          />
+          <FieldErrors id="company-phone-error" errors={f.phone} />
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor="company-description">
+            Description
+          </label>
+          <textarea
+            id="company-description"
+            name="description"
+            rows={5}
+            defaultValue={company.description}
+            maxLength={COMPANY_LIMITS.description}
+          />
+          <FieldErrors id="company-description-error" errors={f.description} />
+        </div>
+        <div className="field">
+          {company.logoUrl ? (
+            <img src={company.logoUrl} alt="Current logo" width={96} height={96} />
+          ) : null}
+          <label className="field-label" htmlFor="company-logo">
+            Logo
+          </label>
+          <input
+            id="company-logo"
+            name="logo"
+            type="file"
+            accept="image/png,image/jpeg,image/webp,image/gif"
+          />
+          <p className="field-hint">
+            PNG, JPEG, WebP or GIF, at most {Math.round(LOGO_MAX_BYTES / 1024 / 1024)} MB.
+          </p>
+          {company.logoUrl ? (
+            <label className="checkbox-field">
+              <input type="checkbox" name="removeLogo" /> Remove the logo
+            </label>
+          ) : null}
+        </div>
+        <div className="row">
+          <button type="submit" className="btn btn-primary">
+            Save profile
+          </button>
+        </div>
+      </Form>
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

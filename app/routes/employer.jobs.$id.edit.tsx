@@ -1,0 +1,134 @@
+/**
+ * /employer/jobs/{id}/edit (employers only, own company's jobs; any other id is a 404): the shared
+ * job form. A change of content sends the job back to review (it leaves the board until an admin
+ * approves it again); a change of status alone does not (issue 18, ADR 104).
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type {
+  ActionFunctionArgs,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { JobForm, type JobFormValues } from "~/components/jobs/job-form";
+import { redirectWithFlash, requireEmployer } from "~/web/auth.server";
+import { getDb } from "~/lib/db.server";
+import { ctxOf } from "~/models/context";
+import { JOB_TOAST, deadlineInputValue, jobFormSchema } from "~/models/job/job.schema";
+import { listCategories } from "~/models/job/job.server";
+import {
+  EMPLOYER_JOB_MSG,
+  employerUpdateJob,
+  getEmployerJob,
+  reviewStatusOf,
+} from "~/models/employer/jobs.server";
+import { employerLimits } from "~/web/config.server";
+import { domainReply, formErrors } from "~/lib/screen-errors.server";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import jobsCss from "~/styles/jobs.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: jobsCss }];
+export const meta: MetaFunction = () => [{ title: "Edit job · Runway" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const me = await requireEmployer(request);
+  const ctx = ctxOf(await getDb(), me);
+  const [job, categories] = await Promise.all([
+    getEmployerJob(ctx, params.id ?? "").catch(() => null),
+    listCategories(ctx),
+  ]);
+  if (!job) throw new Response("Job not found", { status: 404 });
+  const values: JobFormValues = {
+    id: job.id,
+    title: job.title,
+    companyId: job.company_id,
+    jobType: job.job_type,
+    location: job.location ?? "",
+    categories: job.categories ?? [],
+    shortDescription: job.short_description ?? "",
+    description: job.description ?? "",
+    status: job.status,
+    isApproved: false,
+    applicationDeadline: deadlineInputValue(job.application_deadline),
+  };
+  return json({
+    values,
+    reviewStatus: reviewStatusOf(job),
+    declineReason: job.decline_reason,
+    categories,
+  });
+}
+
+type Reply = { result: SubmissionResult<string[]> };
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const me = await requireEmployer(request);
+  const ctx = ctxOf(await getDb(), me);
+  const form = await request.formData();
+  const submission = parseWithZod(form, { schema: jobFormSchema });
+  if (submission.status !== "success")
+    return json<Reply>({ result: submission.reply() }, { status: 400 });
+  let submitted: boolean;
+  try {
+    ({ submitted } = await employerUpdateJob(
+      ctx,
+      params.id ?? "",
+      submission.value,
+      employerLimits(),
+    ));
+  } catch (e) {
+    return domainReply<Reply>(e, (err) => ({
+      result: submission.reply(formErrors(err, "fields-or-message")),
+    }));
+  }
+  return redirectWithFlash("/employer", {
+    kind: "success",
+    message: submitted ? EMPLOYER_JOB_MSG.submitted : JOB_TOAST.updated,
+  });
+}
+
+export default function EditEmployerJob() {
+  const data = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>() as Reply | undefined;
+  const id = data.values.id!;
+  return (
+    <main className="page">
+      <header className="page-header">
+        <h1>Edit job</h1>
+      </header>
+      {data.reviewStatus === "declined" && data.declineReason ? (
+        <div className="alert alert-error" role="status">
+          <p>
+            <strong>Not approved.</strong> The career office’s reason:
+          </p>
+          <p className="decline-reason">{data.declineReason}</p>
+          <p>Change the job and submit it again.</p>
+        </div>
+      ) : null}
+      {data.reviewStatus === "approved" ? (
+        <p className="alert" role="note">
+          This job is live. Changing its content sends it back to review: it leaves the board until
+          the career office approves it again. Changing only the status does not.
+        </p>
+      ) : null}
+      <section className="card">
+        <JobForm
+          employer
+          values={data.values}
+          companies={[]}
+          categories={data.categories}
+          lastResult={reply?.result}
+          back="/employer"
+          action={`/employer/jobs/${id}/edit`}
+        />
+      </section>
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
