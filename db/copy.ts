@@ -53,10 +53,13 @@ export async function tablesInDependencyOrder(h: DbHandle): Promise<string[]> {
 }
 
 const PAGE = 200;
+/** Tables a fresh, migrated database already fills: the copy replaces their rows with the source's. */
+const SEEDED = ["courses", "decline_templates"];
 
 /**
  * Copies all rows of `source` into `target` (already migrated to the same version). Refuses a
- * target with any data besides the seeded courses, which are replaced by the source's (same ids).
+ * target with any data besides the seeded reference rows (courses, and the decline templates
+ * migration 0014 inserts), which are replaced by the source's (same ids).
  */
 export async function copyDatabase(
   source: DbHandle,
@@ -71,7 +74,7 @@ export async function copyDatabase(
 
   const nonEmpty: string[] = [];
   for (const t of tables) {
-    if (t === "courses") continue;
+    if (SEEDED.includes(t)) continue;
     const [r] = await target.rows<{ any: boolean }>(
       sql.raw(`select exists (select 1 from ${ident(t)}) as "any"`),
     );
@@ -86,7 +89,7 @@ export async function copyDatabase(
 
   const result: { table: string; rows: number }[] = [];
   await target.db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`delete from ${ident("courses")}`));
+    for (const t of SEEDED) await tx.execute(sql.raw(`delete from ${ident(t)}`));
     for (const t of tables) {
       let rows = 0;
       for (let offset = 0; ; offset += PAGE) {
