@@ -22,20 +22,14 @@ import { type JobType } from "#db/constants";
 import { DataTable, readTableState } from "~/components/data-table/data-table";
 import { AdminJobActions } from "~/components/jobs/admin-job-actions";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { JobForm, NEW_JOB, type JobFormValues } from "~/components/jobs/job-form";
+import { JobForm, jobFormValues, NEW_JOB, type JobFormValues } from "~/components/jobs/job-form";
 import { Modal } from "~/components/ui/modal";
 import { notify } from "~/components/ui/notify";
 import { redirectWithFlash, requireAdmin } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
 import { idempotentForm, newIdempotencyKey } from "~/web/idempotency.server";
 import { relativeTime } from "~/lib/format";
-import {
-  JOB_TEXT,
-  JOB_TOAST,
-  deadlineInputValue,
-  deleteJobConfirm,
-  jobFormSchema,
-} from "~/models/job/job.schema";
+import { JOB_TEXT, JOB_TOAST, deleteJobConfirm, jobFormSchema } from "~/models/job/job.schema";
 import * as Jobs from "~/models/job/job.server";
 import jobsCss from "~/styles/jobs.css";
 import { log } from "~/lib/log.server";
@@ -107,25 +101,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       editId ? Jobs.getJob(ctx, editId).catch(() => null) : null,
       confirmId ? Jobs.getJob(ctx, confirmId).catch(() => null) : null,
     ]);
-    const editValues: JobFormValues | null = edit
-      ? {
-          id: edit.id,
-          title: edit.title,
-          companyId: edit.company_id,
-          jobType: edit.job_type,
-          location: edit.location ?? "",
-          categories: edit.categories ?? [],
-          shortDescription: edit.short_description ?? "",
-          description: edit.description ?? "",
-          status: edit.status,
-          isApproved: edit.is_approved,
-          applicationDeadline: deadlineInputValue(edit.application_deadline),
-          licences: edit.licences ?? [],
-          ojtHours: edit.ojt_hours,
-          shift: edit.shift ?? "",
-          medicalClass: edit.medical_class ?? "",
-        }
-      : null;
+    const editValues: JobFormValues | null = edit ? jobFormValues(edit) : null;
     return json({
       view,
       queue: view === "queue" ? queue.items : [],

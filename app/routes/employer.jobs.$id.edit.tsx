@@ -13,11 +13,11 @@ import type {
 } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { JobForm, type JobFormValues } from "~/components/jobs/job-form";
+import { JobForm, jobFormValues, type JobFormValues } from "~/components/jobs/job-form";
 import { redirectWithFlash, requireEmployer } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
 import { ctxOf } from "~/models/context";
-import { JOB_TOAST, deadlineInputValue, jobFormSchema } from "~/models/job/job.schema";
+import { JOB_TOAST, jobFormSchema } from "~/models/job/job.schema";
 import { listCategories } from "~/models/job/job.server";
 import {
   EMPLOYER_JOB_MSG,
@@ -41,19 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     listCategories(ctx),
   ]);
   if (!job) throw new Response("Job not found", { status: 404 });
-  const values: JobFormValues = {
-    id: job.id,
-    title: job.title,
-    companyId: job.company_id,
-    jobType: job.job_type,
-    location: job.location ?? "",
-    categories: job.categories ?? [],
-    shortDescription: job.short_description ?? "",
-    description: job.description ?? "",
-    status: job.status,
-    isApproved: false,
-    applicationDeadline: deadlineInputValue(job.application_deadline),
-  };
+  const values: JobFormValues = { ...jobFormValues(job), isApproved: false };
   return json({
     values,
     reviewStatus: reviewStatusOf(job),

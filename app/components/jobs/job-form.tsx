@@ -19,6 +19,8 @@ import {
   TITLE_MAX,
 } from "~/models/job/job.schema";
 import { JOB_TYPE_LABELS } from "~/lib/format";
+import { deadlineInputValue } from "~/models/job/job.rules";
+import type { JobRow } from "~/models/job/job.server";
 
 export interface JobFormValues {
   id?: string;
@@ -33,11 +35,35 @@ export interface JobFormValues {
   isApproved: boolean;
   /** YYYY-MM-DD, or "" for none. */
   applicationDeadline: string;
-  /** Aviation fields (issue 18); absent means empty. */
-  licences?: string[];
-  ojtHours?: number | null;
-  shift?: string;
-  medicalClass?: string;
+  /** Aviation fields (issue 18). */
+  licences: string[];
+  ojtHours: number | null;
+  shift: string;
+  medicalClass: string;
+}
+
+/**
+ * The form's values for a stored job — one mapping for the admin's and the employer's edit screens,
+ * so a field added to jobs cannot be left out of one of them (and cleared by its next save).
+ */
+export function jobFormValues(row: JobRow): JobFormValues {
+  return {
+    id: row.id,
+    title: row.title,
+    companyId: row.company_id,
+    jobType: row.job_type,
+    location: row.location ?? "",
+    categories: row.categories ?? [],
+    shortDescription: row.short_description ?? "",
+    description: row.description ?? "",
+    status: row.status,
+    isApproved: row.is_approved,
+    applicationDeadline: deadlineInputValue(row.application_deadline),
+    licences: row.licences ?? [],
+    ojtHours: row.ojt_hours,
+    shift: row.shift ?? "",
+    medicalClass: row.medical_class ?? "",
+  };
 }
 
 /** Suggestions of the medical class input (free text: any other value is accepted). */
