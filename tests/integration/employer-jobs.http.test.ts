@@ -60,6 +60,8 @@ describe("employer jobs over HTTP", () => {
       expect(created.body).toMatchObject({
         companyId: a.companyId,
         isApproved: false,
+        // The interface's name for it (issue 18).
+        approved: false,
         reviewStatus: "pending",
         declineReason: null,
         views: 0,
@@ -201,7 +203,11 @@ describe("employer jobs over HTTP", () => {
         body: { description: "Now with night shifts." },
         token: e.token,
       });
-      expect(edited.body).toMatchObject({ isApproved: false, reviewStatus: "pending" });
+      expect(edited.body).toMatchObject({
+        isApproved: false,
+        approved: false,
+        reviewStatus: "pending",
+      });
       expect((await app.api(`/api/jobs/${id}`)).status).toBe(404);
       expect((await app.api("/api/jobs")).body.map((j: { _id: string }) => j._id)).not.toContain(
         id,

@@ -224,6 +224,8 @@ export interface JobRecord {
   description: string | null;
   status: JobStatus;
   isApproved: boolean;
+  /** The same as isApproved, under the name issue 18's interface gives it. */
+  approved: boolean;
   /** ISO 8601 instant, or null for no deadline. */
   applicationDeadline: string | null;
   /** Aviation fields (issue 18): required licences or certificates, OJT hours, shift, medical class. */

@@ -148,6 +148,7 @@ export function serializeJob(row: JobRow, opts: { includeCompany?: boolean } = {
     description: row.description,
     status: row.status,
     isApproved: row.is_approved,
+    approved: row.is_approved,
     applicationDeadline: row.application_deadline ? iso(row.application_deadline) : null,
     licences: row.licences ?? [],
     ojtHours: row.ojt_hours ?? null,
