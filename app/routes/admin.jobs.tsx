@@ -31,6 +31,7 @@ import { idempotentForm, newIdempotencyKey } from "~/web/idempotency.server";
 import { relativeTime } from "~/lib/format";
 import { JOB_TEXT, JOB_TOAST, deleteJobConfirm, jobFormSchema } from "~/models/job/job.schema";
 import * as Jobs from "~/models/job/job.server";
+import { ADMIN_SORTS } from "~/models/job/job.rules";
 import jobsCss from "~/styles/jobs.css";
 import { log } from "~/lib/log.server";
 import { domainReply, formErrors, knownError } from "~/lib/screen-errors.server";
@@ -474,7 +475,7 @@ export default function AdminJobs() {
               state={data.state}
               total={data.total}
               empty={JOB_TEXT.adminEmpty}
-              sortable={Jobs.ADMIN_SORTS}
+              sortable={ADMIN_SORTS}
               caption="Jobs"
               rowKey={(r) => r.id}
             />

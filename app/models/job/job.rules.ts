@@ -429,3 +429,20 @@ export function cutText(s: string, max: number): string {
   if (/[\uD800-\uDBFF]$/.test(out)) out = out.slice(0, -1);
   return out.trimEnd();
 }
+
+/**
+ * The columns Job Management sorts by on the server. Here, not in job.server.ts: the table's
+ * component reads them in the browser, where a server module's exports are undefined — the
+ * server rendered sort links the browser did not, and React threw away the page's hydration.
+ */
+export const ADMIN_SORTS = [
+  "title",
+  "company",
+  "type",
+  "location",
+  "category",
+  "posted",
+  "status",
+  "approval",
+] as const;
+export type AdminSort = (typeof ADMIN_SORTS)[number];

@@ -21,6 +21,8 @@ import { type Actor, type Ctx, requireAdmin } from "../context";
 import { Conflict, NotFound, ValidationError } from "~/lib/errors";
 import { log } from "~/lib/log.server";
 import {
+  ADMIN_SORTS,
+  type AdminSort,
   JOB_MSG,
   isListed,
   isPubliclyVisible,
@@ -472,17 +474,9 @@ export async function searchPublicJobs(
   };
 }
 
-export const ADMIN_SORTS = [
-  "title",
-  "company",
-  "type",
-  "location",
-  "category",
-  "posted",
-  "status",
-  "approval",
-] as const;
-export type AdminSort = (typeof ADMIN_SORTS)[number];
+// The admin table's sort keys live in job.rules.ts: the screen's component needs them too, and a
+// *.server module's exports are undefined in the browser (a hydration mismatch, see there).
+export { ADMIN_SORTS, type AdminSort };
 
 const SORT_SQL: Record<AdminSort, string> = {
   title: "lower(j.title)",
