@@ -644,7 +644,13 @@ export async function createJob(ctx: Ctx, input: JobCreateInput): Promise<JobRow
   return ctx.db.transaction(async (tx) => {
     const [created] = await tx
       .insert(jobs)
-      .values({ ...(toColumns(input) as typeof jobs.$inferInsert), createdBy: actor.id })
+      .values({
+        ...(toColumns(input) as typeof jobs.$inferInsert),
+        createdBy: actor.id,
+        // A job an admin creates for a blocked company is hidden like the company's others.
+        hiddenReason: sql`(select 'blocked' from companies where id = ${input.company} and blocked_at is not null)`,
+        hiddenAt: sql`(select now() from companies where id = ${input.company} and blocked_at is not null)`,
+      })
       .returning({ id: jobs.id });
     await audit(tx, actor, {
       action: "job.create",

@@ -39,6 +39,13 @@ interface LockedJob {
   hidden_reason: string | null;
 }
 
+/**
+ * In an UPDATE of `jobs`: its company or its author is blocked. Reports that stop hiding a job must
+ * not show it while a block stands: it goes from 'reports' to 'blocked' instead (ADR 103).
+ */
+const STILL_BLOCKED = sql`(exists (select 1 from companies bc where bc.id = jobs.company_id and bc.blocked_at is not null)
+  or exists (select 1 from users bu where bu.id = jobs.created_by and bu.blocked_at is not null))`;
+
 async function lockJob(tx: DbOrTx, id: string): Promise<LockedJob | null> {
   if (!isUuid(id)) return null;
   const [row] = await rowsOf<LockedJob>(
@@ -282,17 +289,23 @@ export async function resolveReports(
     const after: Record<string, unknown> = { resolution, reports: closed.length };
     const before: Record<string, unknown> = { hiddenReason: job.hidden_reason };
     if (resolution === "dismissed") {
-      if (unhide)
-        await tx.execute(
-          sql`update jobs set hidden_reason = null, hidden_at = null where id = ${job.id}`,
+      let hiddenReason = job.hidden_reason;
+      if (unhide) {
+        const [row] = await rowsOf<{ hidden_reason: string | null }>(
+          tx,
+          sql`update jobs set hidden_reason = case when ${STILL_BLOCKED} then 'blocked' end,
+                hidden_at = case when ${STILL_BLOCKED} then hidden_at end
+              where id = ${job.id} returning hidden_reason`,
         );
-      after.hiddenReason = unhide ? null : job.hidden_reason;
+        hiddenReason = row?.hidden_reason ?? null;
+      }
+      after.hiddenReason = hiddenReason;
     } else {
       await tx.execute(
         sql`update jobs set is_approved = false, status = 'inactive', reviewed_at = now(),
               reviewed_by = ${admin.id}, updated_at = now(),
-              hidden_reason = case when hidden_reason = 'reports' then null else hidden_reason end,
-              hidden_at = case when hidden_reason = 'reports' then null else hidden_at end
+              hidden_reason = case when hidden_reason = 'reports' and not ${STILL_BLOCKED} then null else hidden_reason end,
+              hidden_at = case when hidden_reason = 'reports' and not ${STILL_BLOCKED} then null else hidden_at end
             where id = ${job.id}`,
       );
       Object.assign(before, { isApproved: job.is_approved, status: job.status });

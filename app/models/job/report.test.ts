@@ -10,9 +10,11 @@ import { forEachDb, type TestDb } from "../../../tests/setup/db";
 import { createCompany, createJob, createUser } from "../../../tests/factories";
 import { Conflict, Forbidden, NotFound, TooManyRequests, Unauthorized } from "~/lib/errors";
 import type { Role } from "#db/constants";
-import { getJob, listJobs, searchPublicJobs } from "./job.server";
+import { createJob as createJobAsAdmin, getJob, listJobs, searchPublicJobs } from "./job.server";
+import { blockCompany, unblockCompany } from "../employer/moderation.server";
 import { listReportedJobs, reportJob, resolveReports } from "./report.server";
 import { reportInputSchema } from "./report.schema";
+import { jobCreateSchema } from "./job.schema";
 
 forEachDb((t: TestDb) => {
   const as = async (role: Role) => {
@@ -143,6 +145,36 @@ forEachDb((t: TestDb) => {
       await resolveReports(admin, blocked.id, "dismissed");
       const [still] = await t.db.select().from(jobs).where(eq(jobs.id, blocked.id));
       expect(still.hiddenReason).toBe("blocked");
+    });
+
+    it("dismissing the reports of a job whose company was blocked meanwhile keeps it hidden", async () => {
+      const job = await createJob(t.db);
+      for (let i = 0; i < 3; i++) await reportJob(await as("student"), job.id, { reason: "scam" });
+      const admin = await as("admin");
+      // Blocking leaves a job hidden by reports as it is …
+      await blockCompany(admin, job.companyId);
+      const [during] = await t.db.select().from(jobs).where(eq(jobs.id, job.id));
+      expect(during.hiddenReason).toBe("reports");
+      // … so dismissing its reports must hand the job to the block, not to the board.
+      await resolveReports(admin, job.id, "dismissed");
+      const [after] = await t.db.select().from(jobs).where(eq(jobs.id, job.id));
+      expect(after.hiddenReason).toBe("blocked");
+      await expect(getJob(guest(), job.id)).rejects.toBeInstanceOf(NotFound);
+      // Unblocking the company then shows it.
+      await unblockCompany(admin, job.companyId);
+      expect((await getJob(guest(), job.id)).id).toBe(job.id);
+    });
+
+    it("an admin's new job for a blocked company is hidden like its others", async () => {
+      const company = await createCompany(t.db);
+      const admin = await as("admin");
+      await blockCompany(admin, company.id);
+      const created = await createJobAsAdmin(
+        admin,
+        jobCreateSchema.parse({ title: "Ramp Agent", company: company.id, isApproved: true }),
+      );
+      expect(created.hidden_reason).toBe("blocked");
+      await expect(getJob(guest(), created.id)).rejects.toBeInstanceOf(NotFound);
     });
 
     it("does not overwrite a block when the third report arrives", async () => {
