@@ -52,6 +52,10 @@ test("an employer signs up and posts, an admin declines then approves, a student
   // The right code signs the employer in and lands on its own page.
   await employer.waitForURL(/\/employer$/);
   await expect(employer.getByRole("heading", { name: "Your jobs" })).toBeVisible();
+  // Its footer links its own pages, not the members' or the sign-up it has used.
+  const footer = employer.getByRole("contentinfo");
+  await expect(footer.getByRole("link", { name: "My jobs" })).toHaveAttribute("href", "/employer");
+  await expect(footer.getByRole("link", { name: "Hiring? Post a job" })).toHaveCount(0);
 
   // ── Post a job ──
   await employer.getByRole("link", { name: "Post a job", exact: true }).click();

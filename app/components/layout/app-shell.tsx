@@ -68,7 +68,7 @@ export function AppShell({
       <div id="main" className="app-main" tabIndex={-1}>
         {children}
       </div>
-      <Footer config={config} />
+      <Footer config={config} user={user} />
       <Toaster position={position} />
     </div>
   );

@@ -12,7 +12,7 @@ import type { PublicConfig } from "~/lib/env.server";
 import { useHydrated } from "../ui/use-hydrated";
 import { BrandMark } from "./brand";
 import { LEGAL_IDS, LEGAL_TITLES, LegalModal, LegalText, type LegalDoc } from "./legal-modals";
-import { FOOTER_LINKS } from "./menu";
+import { footerLinksFor } from "./menu";
 
 type FooterConfig = Pick<PublicConfig, "collegeName" | "phone" | "infoEmail">;
 
@@ -57,7 +57,13 @@ function LegalEntry({
   );
 }
 
-export function Footer({ config }: { config: FooterConfig }) {
+export function Footer({
+  config,
+  user,
+}: {
+  config: FooterConfig;
+  user?: { role?: string | null } | null;
+}) {
   const hydrated = useHydrated();
   // The modal stays mounted so closing it lets <dialog> hand focus back to the button.
   const [legal, setLegal] = useState<{ doc: LegalDoc; open: boolean }>({
@@ -106,7 +112,7 @@ export function Footer({ config }: { config: FooterConfig }) {
         <nav className="footer-col" aria-labelledby="footer-links-title">
           <h2 id="footer-links-title">Explore</h2>
           <ul>
-            {FOOTER_LINKS.map((l) => (
+            {footerLinksFor(user).map((l) => (
               <li key={l.to}>
                 <Link to={l.to}>{l.label}</Link>
               </li>

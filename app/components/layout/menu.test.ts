@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FOOTER_LINKS, initials, menuFor, roleLabel } from "./menu";
+import { FOOTER_LINKS, footerLinksFor, initials, menuFor, roleLabel } from "./menu";
 import { menuFor as fromShell } from "./app-shell";
 
 const flat = (items: { to: string; label: string }[]) => items.map((i) => `${i.label} ${i.to}`);
@@ -63,6 +63,17 @@ describe("footer and user block helpers", () => {
       "Profile /profile",
       "Hiring? Post a job /employers",
     ]);
+  });
+
+  it("an employer's footer links its own pages, not the members' or the sign-up", () => {
+    expect(flat([...footerLinksFor({ role: "employer" })])).toEqual([
+      "Home /",
+      "Job Search /jobs",
+      "My jobs /employer",
+      "Team /employer/team",
+    ]);
+    expect(footerLinksFor({ role: "student" })).toBe(FOOTER_LINKS);
+    expect(footerLinksFor(null)).toBe(FOOTER_LINKS);
   });
 
   it("labels the user type", () => {

@@ -50,6 +50,22 @@ export const FOOTER_LINKS: readonly MenuItem[] = [
   { to: "/employers", label: "Hiring? Post a job" },
 ];
 
+/**
+ * An employer's footer (issue 18): its own pages instead of Dashboard and Profile (which only
+ * redirect it to /employer) and instead of the sign-up link it has already used.
+ */
+const EMPLOYER_FOOTER_LINKS: readonly MenuItem[] = [
+  { to: "/", label: "Home" },
+  { to: "/jobs", label: "Job Search" },
+  { to: "/employer", label: "My jobs" },
+  { to: "/employer/team", label: "Team" },
+];
+
+/** The footer's site links for whoever is signed in (everyone but employers: FOOTER_LINKS). */
+export function footerLinksFor(user: { role?: string | null } | null | undefined) {
+  return user?.role === "employer" ? EMPLOYER_FOOTER_LINKS : FOOTER_LINKS;
+}
+
 const ROLE_LABELS: Record<Role, string> = {
   student: "Student",
   alumni: "Alumni",
