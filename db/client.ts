@@ -29,6 +29,15 @@ export async function rowsOf<T = Record<string, unknown>>(db: DbOrTx, query: SQL
   return Array.isArray(r) ? r : r.rows;
 }
 
+/**
+ * Whether a drizzle instance runs on PGlite (its client has PGlite's `exec` and `waitReady`). For
+ * the few places that tune for it: PGlite runs one query at a time on the server's own thread.
+ */
+export function isPglite(db: DbOrTx): boolean {
+  const client = (db as { $client?: unknown }).$client;
+  return typeof client === "object" && client !== null && "exec" in client && "waitReady" in client;
+}
+
 export interface DbHandle {
   db: Db;
   driver: Driver;

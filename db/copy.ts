@@ -87,6 +87,14 @@ export async function copyDatabase(
     select table_name as t, column_name as c from information_schema.columns
     where table_schema = 'public' and column_default like 'nextval(%'`);
 
+  // Generated columns (survey_answers.csv_cell) are computed again by the target, never written.
+  const written = await target.rows<{ t: string; cols: string[] }>(sql`
+    select table_name as t, array_agg(column_name::text order by ordinal_position) as cols
+    from information_schema.columns
+    where table_schema = 'public' and is_generated = 'NEVER'
+    group by table_name`);
+  const columnsOf = new Map(written.map((w) => [w.t, w.cols.map(ident).join(", ")]));
+
   const result: { table: string; rows: number }[] = [];
   await target.db.transaction(async (tx) => {
     for (const t of SEEDED) await tx.execute(sql.raw(`delete from ${ident(t)}`));
@@ -102,8 +110,9 @@ export async function copyDatabase(
         );
         if (!page.length) break;
         const json = `[${page.map((p) => p.r).join(",")}]`;
+        const cols = sql.raw(columnsOf.get(t)!);
         await tx.execute(
-          sql`insert into ${sql.raw(ident(t))} select * from jsonb_populate_recordset(null::${sql.raw(ident(t))}, ${json}::jsonb)`,
+          sql`insert into ${sql.raw(ident(t))} (${cols}) select ${cols} from jsonb_populate_recordset(null::${sql.raw(ident(t))}, ${json}::jsonb)`,
         );
         rows += page.length;
         if (page.length < PAGE) break;

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import fs from "node:fs";
 import path from "node:path";
 import postgres from "postgres";
@@ -8,11 +8,53 @@ import { forEachDb } from "../tests/setup/db";
 import { createCompany, createJob, createSurvey, createUser } from "../tests/factories";
 import { COURSES } from "./constants";
 import { courses, jobs, surveyAnswers, surveyResponses, users } from "./schema";
+import { isPglite } from "./client";
 import { listCourseGroups } from "../app/models/course/course.server";
 import { seedCourses } from "./seed/courses";
 
 describe("data model", () => {
   forEachDb((t) => {
+    it("knows which driver it runs on (isPglite), inside a transaction too", async () => {
+      expect(isPglite(t.db)).toBe(t.driver === "pglite");
+      await t.db.transaction(async (tx) => {
+        // A transaction handle has no client of its own: it counts as PostgreSQL's, which only
+        // means "queries may run at once" to the callers that ask.
+        expect(isPglite(tx)).toBe(false);
+      });
+    });
+
+    it("writes each survey answer's CSV cell when the answer is stored or changed", async () => {
+      const { survey, questions } = await createSurvey(t.db, {
+        questions: [{ text: "Q", type: "short_text" }],
+      });
+      const q = questions[0];
+      const { user } = await createUser(t.db);
+      const [r] = await t.db
+        .insert(surveyResponses)
+        .values({ surveyId: survey.id, userId: user.id, role: user.role })
+        .returning();
+      const cell = async (value: unknown) => {
+        await t.db.execute(
+          sql`insert into survey_answers (response_id, question_id, value) values (${r!.id}, ${q!.id}, ${JSON.stringify(value)}::jsonb)
+              on conflict (response_id, question_id) do update set value = excluded.value`,
+        );
+        const [a] = await t.db
+          .select()
+          .from(surveyAnswers)
+          .where(eq(surveyAnswers.responseId, r!.id));
+        return a!.csvCell;
+      };
+      expect(await cell("plain")).toBe("plain");
+      expect(await cell('say "hi", then\nleave')).toBe('"say ""hi"", then\nleave"');
+      expect(await cell("=SUM(A1)")).toBe("'=SUM(A1)");
+      expect(await cell(["a", "-b", null, 2.5, true, ["x", 1]])).toBe(
+        '"a; -b; null; 2.5; true; x,1"',
+      );
+      expect(await cell(4)).toBe("4");
+      expect(await cell(null)).toBe("");
+      expect(await cell({ k: 1 })).toBe("[object Object]");
+    });
+
     it("seeds the 14 programmes idempotently, grouped by the 4 institutes", async () => {
       const again = await seedCourses(t.db);
       expect(again).toEqual({ inserted: 0, total: 14 });

@@ -124,7 +124,11 @@ export const surveyResponses = pgTable(
   ],
 );
 
-/** value: a string, a number (rating) or a list of strings (checkboxes). */
+/**
+ * value: a string, a number (rating) or a list of strings (checkboxes). csv_cell: the answer as a
+ * cell of the CSV export, quoted and neutralised, computed by the database when the answer is
+ * written (migration 0015, ADR 106), so an export only joins cells together.
+ */
 export const surveyAnswers = pgTable(
   "survey_answers",
   {
@@ -135,6 +139,7 @@ export const surveyAnswers = pgTable(
       .notNull()
       .references(() => surveyQuestions.id, { onDelete: "cascade" }),
     value: jsonb("value").$type<string | number | string[]>().notNull(),
+    csvCell: text("csv_cell").generatedAlwaysAs(sql`runway_answer_csv_cell(value)`),
   },
   (t) => [
     primaryKey({ columns: [t.responseId, t.questionId] }),

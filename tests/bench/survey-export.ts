@@ -4,7 +4,7 @@
  * chunk's delay and the memory growth while exporting.
  *
  *   npm run bench:survey-export
- *   BENCH_DRIVERS=postgres RESPONSES=100000 BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/runway_bench_surveys npx tsx tests/bench/survey-export.ts
+ *   BENCH_DRIVERS=postgres BENCH_BATCH=5000 BENCH_PARALLEL=3 RESPONSES=100000 BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/runway_bench_surveys npx tsx tests/bench/survey-export.ts
  *
  * PostgreSQL: the database named in the URL is created fresh and dropped at the end (KEEP=1 keeps
  * it). PGlite: an in-memory database. When build/index.js exists, the export is also fetched over
@@ -30,6 +30,11 @@ import {
 } from "./export-seed";
 
 const N = Number(process.env.RESPONSES ?? 100_000);
+/** BENCH_BATCH / BENCH_PARALLEL override the export's batch size and batches in flight. */
+const tuning = {
+  ...(process.env.BENCH_BATCH ? { batchSize: Number(process.env.BENCH_BATCH) } : {}),
+  ...(process.env.BENCH_PARALLEL ? { parallel: Number(process.env.BENCH_PARALLEL) } : {}),
+};
 const summary: string[] = [];
 
 for (const driver of benchDrivers()) {
@@ -48,7 +53,7 @@ for (const driver of benchDrivers()) {
       let firstChunkMs = 0;
       const start = performance.now();
       const m = await measure(async () => {
-        for await (const chunk of responsesCsv(db, survey.id, { role })) {
+        for await (const chunk of responsesCsv(db, survey.id, { role, ...tuning })) {
           if (!chunks) firstChunkMs = performance.now() - start;
           bytes += Buffer.byteLength(chunk);
           chunks++;

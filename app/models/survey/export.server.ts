@@ -7,14 +7,20 @@
  */
 import { stringify } from "csv-stringify/sync";
 import { sql, type SQL } from "drizzle-orm";
-import { type Db, rowsOf } from "#db/client";
+import { type Db, isPglite, rowsOf } from "#db/client";
 import { NotFound } from "~/lib/errors";
 import { isUuid } from "~/lib/ids";
 import { allQuestions, type RoleFilter } from "./survey.server";
 import { SURVEY_MSG } from "./survey.schema";
 
 export const BOM = "\uFEFF";
+/** Responses per batch (one query, one chunk of about 1.5 MB for 8 questions). */
 export const EXPORT_BATCH = 5000;
+/**
+ * Batches computed at once on PostgreSQL, each on its own pool connection (ADR 106). PGlite runs
+ * one query at a time on the server's thread, so it computes one batch at a time.
+ */
+export const EXPORT_PARALLEL = 3;
 const FIXED_COLUMNS = ["Respondent", "Email", "Role", "Course", "Submitted At"];
 /**
  * An anonymous survey's fixed columns (ADR 100): no name, no e-mail; the cohort copied onto the
@@ -52,7 +58,8 @@ export function exportFileName(
  * JavaScript: `x` is a text expression (null: empty); the result is `neutralise(x)` quoted as
  * csvRows quotes it — in double quotes, quotes doubled, when the cell holds a quote, a comma, a CR
  * or an LF (the apostrophe neutralise adds never changes that); an empty cell stays empty. `x` is
- * repeated, so it should be a column, not a computation.
+ * repeated, so it should be a column, not a computation. Answers' cells are written by the same
+ * rule in SQL when they are stored (runway_answer_csv_cell, migration 0015).
  */
 const csvCell = (x: SQL) => {
   const apostrophe = sql`case when left(${x}, 1) in ('=', '+', '-', '@', E'\\t', E'\\r') then '''' else '' end`;
@@ -62,28 +69,6 @@ const csvCell = (x: SQL) => {
     else coalesce(${apostrophe} || ${x}, '') end`;
 };
 
-/** JavaScript's String() of one JSON scalar (numbers as written, without trailing zeros). */
-const scalarText = (v: SQL, nullText: SQL) => sql`case jsonb_typeof(${v})
-    when 'string' then ${v} #>> '{}'
-    when 'number' then trim_scale((${v})::numeric)::text
-    when 'boolean' then (${v})::text
-    when 'null' then ${nullText}
-    when 'object' then '[object Object]' end`;
-
-/**
- * An answer's cell as the JavaScript export wrote it (`String(value)`, lists through
- * `map(String).join("; ")`): text as is, list elements joined by "; " (null as "null", a nested
- * list joined by ","), nothing for a missing answer.
- */
-const answerText = (v: SQL) => sql`case jsonb_typeof(${v})
-    when 'string' then ${v} #>> '{}'
-    when 'array' then coalesce((select string_agg(case jsonb_typeof(e)
-        when 'array' then coalesce((select string_agg(coalesce(${scalarText(sql`e2`, sql`''`)}, ''), ',' order by j)
-                                     from jsonb_array_elements(e) with ordinality y(e2, j)), '')
-        else ${scalarText(sql`e`, sql`'null'`)} end, '; ' order by i)
-      from jsonb_array_elements(${v}) with ordinality x(e, i)), '')
-    else ${scalarText(v, sql`''`)} end`;
-
 /** What JavaScript's String.prototype.trim() removes (white space and line terminators). */
 const JS_SPACE =
   "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff";
@@ -91,21 +76,27 @@ const JS_SPACE =
 interface Batch {
   n: number;
   csv: string | null;
-  cursor: string | null;
-  id: string | null;
+}
+
+/** A response's key in the export's order: created_at (to the microsecond) and id. */
+interface Key {
+  cursor: string;
+  id: string;
 }
 
 /**
  * The export as chunks of text; the first chunk starts with the BOM and holds the header row.
- * Responses come oldest first, in batches ordered by (created_at, id), each batch fetched after
- * the previous one's last key: no OFFSET, no cursor held open, flat memory. The database pivots
- * each response's answers into its columns and writes the CSV lines itself (ADR 092): a batch
- * arrives as one string, so JavaScript does no work per row.
+ * Responses come oldest first, ordered by (created_at, id), in batches cut at every `batchSize`-th
+ * key (one index-ordered pass finds the cuts): no OFFSET, no cursor held open, flat memory. Each
+ * answer's cell is already written (survey_answers.csv_cell, ADR 106), so the database only joins
+ * a response's cells into its CSV line and a batch arrives as one string (ADR 092): JavaScript
+ * does no work per row. On PostgreSQL `parallel` batches are computed at once, each on its own pool
+ * connection, and yielded in order: the next batches are ready while this one is sent.
  */
 export async function* responsesCsv(
   db: Db,
   surveyId: string,
-  opts: { role?: RoleFilter; batchSize?: number } = {},
+  opts: { role?: RoleFilter; batchSize?: number; parallel?: number } = {},
 ): AsyncGenerator<string> {
   if (!isUuid(surveyId)) throw new NotFound(SURVEY_MSG.notFound);
   const [survey] = await rowsOf<{ id: string; anonymous: boolean }>(
@@ -120,7 +111,8 @@ export async function* responsesCsv(
   ];
   yield BOM + csvRows([header]);
 
-  const batch = opts.batchSize ?? EXPORT_BATCH;
+  const batch = Math.max(1, Math.floor(opts.batchSize ?? EXPORT_BATCH));
+  const parallel = Math.max(1, Math.floor(opts.parallel ?? (isPglite(db) ? 1 : EXPORT_PARALLEL)));
   const roleCond = opts.role ? sql`and r.role = ${opts.role}` : sql``;
   // Respondent, Email, Role, Course, Submitted At (ISO 8601, milliseconds, as Date#toISOString).
   const fixed = sql`coalesce(nullif(btrim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, ''), ${JS_SPACE}), ''),
@@ -138,46 +130,61 @@ export async function* responsesCsv(
     ? sql`left join courses c on c.id = r.course_id`
     : sql`left join users u on u.id = r.user_id
             left join courses c on c.id = u.course_id`;
-  const fixedCells = names.map((n) => csvCell(sql.raw(`g.${n}`)));
-  // One text column per question (x0, x1, …), in column order, removed questions too.
-  const answerTexts = questions.map(
-    (q, i) => sql`${answerText(sql`f.answers -> ${sql.raw(`'${q.id}'`)}`)} as ${sql.raw(`x${i}`)}`,
+  // The fixed cells are quoted here; the answers' cells come written, one per question in column
+  // order (removed questions too), empty when the response has no answer to it.
+  const cells = [
+    ...names.map((n) => csvCell(sql.raw(`f.${n}`))),
+    ...questions.map((q) => sql.raw(`coalesce(f.answers ->> '${q.id}', '')`)),
+  ];
+
+  // The cuts: every batch-th response's key, in one pass over the survey's responses in order.
+  const cuts = await rowsOf<Key>(
+    db,
+    sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor, id
+        from (select r.created_at, r.id, row_number() over (order by r.created_at, r.id) as rn
+              from survey_responses r where r.survey_id = ${surveyId} ${roleCond}) s
+        where rn % ${batch} = 0 order by rn`,
   );
-  const answerCells = questions.map((_, i) => csvCell(sql.raw(`g.x${i}`)));
-  let after: { cursor: string; id: string } | null = null;
-  for (;;) {
-    const keyCond: SQL = after
-      ? sql`and (r.created_at, r.id) > (${after.cursor}::timestamptz, ${after.id}::uuid)`
+  // Batch i holds the keys in (cuts[i-1], cuts[i]]; the last one is open-ended, so a response
+  // submitted since the cuts were found is still exported.
+  const ranges = [null, ...cuts].map((from, i) => ({ from, to: cuts[i] ?? null }));
+  const run = ({ from, to }: { from: Key | null; to: Key | null }) => {
+    const after = from
+      ? sql`and (r.created_at, r.id) > (${from.cursor}::timestamptz, ${from.id}::uuid)`
       : sql``;
-    // One batch in three steps, each materialized so that every value is computed once: f, the
-    // batch's responses with their fixed columns and their answers as one JSON object (an ordered,
-    // limited index scan with key look-ups); g, every answer's text; then the CSV lines.
-    const [page]: Batch[] = await rowsOf<Batch>(
+    const upTo = to
+      ? sql`and (r.created_at, r.id) <= (${to.cursor}::timestamptz, ${to.id}::uuid)`
+      : sql``;
+    // f, the batch's responses with their fixed columns and their answers' cells as one JSON
+    // object (materialized, so each value is computed once); then the lines, joined in order.
+    return rowsOf<Batch>(
       db,
       sql`with f as materialized (
             select r.id, r.created_at, ${survey.anonymous ? anonymousFixed : fixed},
-                   (select jsonb_object_agg(a.question_id, a.value) from survey_answers a where a.response_id = r.id) as answers
+                   (select jsonb_object_agg(a.question_id, a.csv_cell) from survey_answers a where a.response_id = r.id) as answers
             from survey_responses r
             ${joins}
-            where r.survey_id = ${surveyId} ${roleCond} ${keyCond}
-            order by r.created_at, r.id
-            limit ${batch}
-          ), g as materialized (
-            select f.id, f.created_at, ${sql.raw(names.map((n) => `f.${n}`).join(", "))}
-                   ${answerTexts.length ? sql`, ${sql.join(answerTexts, sql`, `)}` : sql``}
-            from f
+            where r.survey_id = ${surveyId} ${roleCond} ${after} ${upTo}
           )
           select count(*)::int as n,
-                 string_agg(${sql.join([...fixedCells, ...answerCells], sql` || ',' || `)} || E'\\r\\n', '' order by g.created_at, g.id) as csv,
-                 (select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')
-                    from f order by created_at desc, id desc limit 1) as cursor,
-                 (select id from f order by created_at desc, id desc limit 1) as id
-          from g`,
+                 string_agg(${sql.join(cells, sql` || ',' || `)} || E'\\r\\n', '' order by f.created_at, f.id) as csv
+          from f`,
     );
-    if (!page || !page.n) return;
-    yield page.csv ?? "";
-    if (page.n < batch) return;
-    after = { cursor: page.cursor as string, id: page.id as string };
+  };
+
+  const inFlight: Promise<Batch[]>[] = [];
+  let next = 0;
+  const launch = () => {
+    const p = run(ranges[next++]!);
+    // Awaited in order below; if the reader stops first, a late failure must not go unhandled.
+    p.catch(() => {});
+    inFlight.push(p);
+  };
+  while (next < ranges.length && inFlight.length < parallel) launch();
+  while (inFlight.length) {
+    const [page] = await inFlight.shift()!;
+    if (next < ranges.length) launch();
+    if (page?.n) yield page.csv ?? "";
   }
 }
 
