@@ -6,7 +6,6 @@ import { fileURLToPath } from "node:url";
 import { checkBudgets } from "./route-js.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const bin = (name) => path.join(root, "node_modules", ".bin", name);
 
 function run(cmd, args) {
   const r = spawnSync(cmd, args, {
@@ -17,7 +16,14 @@ function run(cmd, args) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-run(bin("remix"), ["build"]);
+// Through Node with a preload that lets esbuild drop the browser's empty `.server` modules
+// (scripts/remix-empty-modules.cjs).
+run(process.execPath, [
+  "-r",
+  path.join(root, "scripts", "remix-empty-modules.cjs"),
+  path.join(root, "node_modules", "@remix-run", "dev", "dist", "cli.js"),
+  "build",
+]);
 // The JavaScript budget of the public and student pages (issue 17): fails the build when a route
 // grows past it or an admin-only library (recharts, TanStack Table) reaches it.
 const budget = checkBudgets();
