@@ -39,3 +39,17 @@ export function preview(
   const d = (description ?? "").trim();
   return d.length > DESCRIPTION_PREVIEW ? `${d.slice(0, DESCRIPTION_PREVIEW).trimEnd()}…` : d;
 }
+
+/** A date and time in words, in UTC: '30 Nov 2026, 17:00 UTC'. */
+export function utcDateTimeLabel(d: Date | string | number): string {
+  return (
+    new Date(d).toLocaleString("en-GB", {
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      timeZone: "UTC",
+    }) + " UTC"
+  );
+}

@@ -10,6 +10,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { REPORT_RESOLUTIONS, type ReportResolution } from "#db/constants";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { getDb } from "~/lib/db.server";
+import { utcDateTimeLabel } from "~/lib/format";
 import { domainError } from "~/lib/screen-errors.server";
 import { ctxOf } from "~/models/context";
 import {
@@ -58,15 +59,7 @@ const STATUS_LABELS: Record<ReportStatus, string> = {
   all: "All",
 };
 
-const dateLabel = (iso: string) =>
-  new Date(iso).toLocaleString("en-GB", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone: "UTC",
-  }) + " UTC";
+const dateLabel = utcDateTimeLabel;
 
 export default function AdminReports() {
   const { jobs, status } = useLoaderData<typeof loader>();

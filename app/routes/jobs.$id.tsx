@@ -13,7 +13,7 @@ import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { preview, relativeTime } from "~/lib/format";
 import { jobPostingJsonLd, jobUrl, jsonForScript } from "~/models/job/feed.server";
-import { closingSoon, deadlineLabel, isListed, isPubliclyVisible } from "~/models/job/job.rules";
+import { closingSoon, deadlineLabel, isListed, isPubliclyVisible } from "~/models/job/job.board";
 import { logoPath, safeWebsite, viewJob } from "~/models/job/job.server";
 import jobsCss from "~/styles/jobs.css";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";

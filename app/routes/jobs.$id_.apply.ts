@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { getUser, redirectWithFlash, safeRedirect } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
-import { JOB_TEXT } from "~/models/job/job.rules";
+import { JOB_TEXT } from "~/models/job/job.board";
 import { applyToJob } from "~/models/job/job.server";
 import { rethrowNotFound } from "~/lib/screen-errors.server";
 import { Conflict } from "~/lib/errors";

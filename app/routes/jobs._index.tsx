@@ -14,24 +14,19 @@ import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { preview } from "~/lib/format";
 import { clientIp, isFirstParty } from "~/lib/request.server";
-import {
-  JOB_TEXT,
-  LICENCE_MAX,
-  boardSearch,
-  readBoardSort,
-  parseJobListQuery,
-  type BoardFilters,
-} from "~/models/job/job.rules";
+import { LICENCE_MAX } from "#db/constants";
+import { JOB_TEXT, boardSearch, readBoardSort, type BoardFilters } from "~/models/job/job.board";
 import {
   listCategories,
   logoPath,
+  parseJobListQuery,
   safeWebsite,
   searchPublicJobs,
   searchPublicJobsByDeadline,
 } from "~/models/job/job.server";
 import { listLicences } from "~/models/job/licence.server";
 import { actorKey, recordSearchQuietly } from "~/models/search/search.server";
-import { ALERT_NAME_MAX, suggestAlertName } from "~/models/alert/alert.rules";
+import { ALERT_NAME_MAX, suggestAlertName } from "~/models/alert/name";
 import jobsCss from "~/styles/jobs.css";
 import { JOB_TYPE_LABELS } from "~/lib/format";
 import { SEARCH_DEBOUNCE_MS } from "~/components/ui/use-debounced";

@@ -17,7 +17,7 @@ import { getDb } from "~/lib/db.server";
 import { answersFromForm, SURVEY_MSG, TARGETING_MSG } from "~/models/survey/survey.rules";
 import { getSurveyForAnswering, submitResponse } from "~/models/survey/survey.server";
 import { recordInviteOpened } from "~/models/survey/invitations.server";
-import { SurveyAnswerForm } from "~/components/survey/survey-answer-form";
+import { SubmissionFailed, SurveyAnswerForm } from "~/components/survey/survey-answer-form";
 import { notify } from "~/components/ui/notify";
 import surveyStyles from "~/styles/surveys.css";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
@@ -101,11 +101,7 @@ export default function AnswerSurvey() {
           {state === "preview" ? (
             <p className="alert alert-info">Preview: administrators do not answer surveys.</p>
           ) : null}
-          {result && !result.ok ? (
-            <p className="alert alert-error" role="alert">
-              {SURVEY_MSG.submissionFailed}: {result.message}
-            </p>
-          ) : null}
+          {result && !result.ok ? <SubmissionFailed message={result.message} /> : null}
           <SurveyAnswerForm
             questions={survey.questions}
             Form={Form}

@@ -4,7 +4,7 @@
  * the server answers with a redirect to the website. Without a website it alerts the spec's text
  * (and, without JavaScript, the server answers with the same text as a notice).
  */
-import { JOB_TEXT } from "~/models/job/job.rules";
+import { JOB_TEXT } from "~/models/job/job.board";
 
 export function ApplyButton({
   jobId,

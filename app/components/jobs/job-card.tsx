@@ -7,7 +7,7 @@ import { CompanyLogo } from "./company-logo";
 import { SaveJobButton } from "./save-job-button";
 import { LicenceChips } from "./requirements";
 import { JOB_TYPE_LABELS } from "~/lib/format";
-import { closingSoon, deadlineLabel } from "~/models/job/job.rules";
+import { closingSoon, deadlineLabel } from "~/models/job/job.board";
 
 export interface JobCardData {
   id: string;

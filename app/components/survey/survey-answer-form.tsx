@@ -10,8 +10,18 @@ import {
   checkAnswers,
   effectiveType,
   rawAnswersFromForm,
+  SURVEY_MSG,
   type AnswerableQuestion,
 } from "~/models/survey/survey.rules";
+
+/** The alert above the form when a submission was refused: 'Submission failed: {why}'. */
+export function SubmissionFailed({ message }: { message: string }) {
+  return (
+    <p className="alert alert-error" role="alert">
+      {SURVEY_MSG.submissionFailed}: {message}
+    </p>
+  );
+}
 
 export interface AnswerQuestion extends AnswerableQuestion {
   _id?: string;

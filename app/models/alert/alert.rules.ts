@@ -1,15 +1,17 @@
 /**
  * Job alert rules without zod: limits, labels, messages, the board search an alert stands for and
- * its suggested name. The board imports this module, so it loads no validation library;
+ * its suggested name (from name.ts). Screens import this module, so they load no validation library;
  * alert.schema.ts adds the zod schemas of the form and /api and re-exports all of this.
  */
 import { JOB_TYPES, type AlertFrequency, type JobType } from "#db/constants";
 import { FILTER_MAX, TERM_MAX, boardSearch } from "../job/job.rules";
+import { ALERT_NAME_MAX } from "./name";
 
 export { ALERT_FREQUENCIES } from "#db/constants";
 export type { AlertFrequency } from "#db/constants";
 
-export const ALERT_NAME_MAX = 80;
+export { ALERT_NAME_MAX, suggestAlertName } from "./name";
+
 /** Alerts one person may keep (a digest per alert: more would be noise, and a cost). */
 export const ALERTS_PER_USER_MAX = 20;
 /** Jobs one digest lists, and at most this many of one company (the rest are on the board). */
@@ -73,20 +75,6 @@ export function alertSearchPath(a: {
     location: a.location ?? "",
     category: a.category ?? "",
   })}`;
-}
-
-/** A default name for a saved search: its words and filters, shortened to fit. */
-export function suggestAlertName(f: {
-  q?: string | null;
-  jobType?: string | null;
-  location?: string | null;
-  category?: string | null;
-}): string {
-  const parts = [f.q, f.jobType, f.location, f.category]
-    .map((p) => p?.trim())
-    .filter(Boolean) as string[];
-  const name = parts.length ? parts.join(" · ") : "All new jobs";
-  return name.length > ALERT_NAME_MAX ? `${name.slice(0, ALERT_NAME_MAX - 1).trimEnd()}…` : name;
 }
 
 /** What the filters say, in words, for lists and e-mails. */

@@ -18,17 +18,22 @@ import {
 export { LICENCE_MAX, LICENCES_MAX, MEDICAL_CLASS_MAX, OJT_HOURS_MAX, SHIFT_MAX };
 
 export { JOB_STATUSES, JOB_TYPES } from "#db/constants";
-export type { JobStatus, JobType } from "#db/constants";
 
-/** Screen texts of the board and /admin/jobs, verbatim. */
-export const JOB_TEXT = {
-  boardTitle: "Internships and Jobs Available:",
-  boardEmpty: "No matching active jobs.",
-  adminEmpty: "No jobs found.",
-  noWebsite: "No company website available for this job.",
-  clearFilters: "Clear filters",
-  applyNow: "Apply Now",
-} as const;
+import { DAY_MS, toTime } from "./job.board";
+export {
+  CLOSING_SOON_DAYS,
+  JOB_TEXT,
+  boardSearch,
+  closingSoon,
+  deadlineLabel,
+  isListed,
+  isPubliclyVisible,
+  pastDeadline,
+  readBoardSort,
+  type BoardFilters,
+  type BoardSort,
+} from "./job.board";
+export type { JobStatus, JobType } from "#db/constants";
 
 /** The job delete confirmation, verbatim. */
 export const deleteJobConfirm = (title: string) => `Delete “${title}”? This cannot be undone.`;
@@ -79,11 +84,7 @@ export const JOB_MSG = {
   applicationsClosed: "Applications for this job are closed.",
 } as const;
 
-// ─── Application deadlines ──────────────────────────────────────────────────────────────────────
-
-const DAY_MS = 86_400_000;
-/** Cards say 'Closing soon' when the deadline is at most this far away. */
-export const CLOSING_SOON_DAYS = 7;
+// ─── Application deadlines (the display half is in job.board.ts) ────────────────────────────────
 
 /**
  * Reads a deadline as the API, the form and the CSV give it. A date alone (`2026-11-30`) means the
@@ -109,49 +110,10 @@ export function parseDeadline(input: string): Date | null {
 }
 const inRange = (d: Date) => (d.getUTCFullYear() >= 2000 && d.getUTCFullYear() <= 2100 ? d : null);
 
-const toTime = (d: Date | string) => (d instanceof Date ? d : new Date(d)).getTime();
-
-/** Whether a deadline is a whole day (how parseDeadline stores a date alone). */
-const isWholeDay = (t: number) => new Date(t).toISOString().endsWith("T12:00:00.000Z");
-
 /** The deadline as the date input shows it (YYYY-MM-DD, the day it ends on). */
 export function deadlineInputValue(d: Date | string | null | undefined): string {
   if (!d) return "";
   return new Date(toTime(d) - 12 * 3_600_000 - 1).toISOString().slice(0, 10);
-}
-
-/** The deadline in words: '30 Nov 2026' for a whole day, else the date and time in UTC. */
-export function deadlineLabel(d: Date | string): string {
-  const t = toTime(d);
-  if (isWholeDay(t))
-    return new Date(t - DAY_MS).toLocaleDateString("en-GB", {
-      day: "numeric",
-      month: "short",
-      year: "numeric",
-      timeZone: "UTC",
-    });
-  return (
-    new Date(t).toLocaleString("en-GB", {
-      day: "numeric",
-      month: "short",
-      year: "numeric",
-      hour: "2-digit",
-      minute: "2-digit",
-      timeZone: "UTC",
-    }) + " UTC"
-  );
-}
-
-/** Open, but closing within CLOSING_SOON_DAYS. */
-export function closingSoon(d: Date | string | null | undefined, now = Date.now()): boolean {
-  if (!d) return false;
-  const t = toTime(d);
-  return t > now && t - now <= CLOSING_SOON_DAYS * DAY_MS;
-}
-
-/** Past its deadline (applications closed). */
-export function pastDeadline(d: Date | string | null | undefined, now = Date.now()): boolean {
-  return !!d && toTime(d) <= now;
 }
 
 export const TITLE_MAX = 200;
@@ -175,31 +137,6 @@ export const EMPLOYMENT_TYPE: Record<JobType, string> = {
 /** The toggle flips active to inactive, and inactive (or any other value) to active. */
 export function toggledStatus(status: string | null | undefined): JobStatus {
   return (status ?? "active") === "active" ? "inactive" : "active";
-}
-
-/**
- * What a student may see: approved, active (a missing status counts as active) and not past its
- * application deadline. The SQL form is PUBLIC_SQL in job.server.ts: one rule for every door.
- */
-export function isPubliclyVisible(
-  job: {
-    isApproved: boolean;
-    status?: string | null;
-    hiddenReason?: string | null;
-    applicationDeadline?: Date | string | null;
-  },
-  now = Date.now(),
-): boolean {
-  return isListed(job) && !pastDeadline(job.applicationDeadline, now);
-}
-
-/** Approved and active, whatever the deadline: its page stays up, saying applications closed. */
-export function isListed(job: {
-  isApproved: boolean;
-  status?: string | null;
-  hiddenReason?: string | null;
-}): boolean {
-  return job.isApproved && (job.status ?? "active") === "active" && !job.hiddenReason;
 }
 
 /** The job as /api and the screens receive it, company embedded. */
@@ -259,36 +196,6 @@ export interface PublicFeedResponse {
   jobs: PublicFeedJob[];
   total: number;
   seeAllUrl: string;
-}
-
-/** Board filters as they live in the /jobs URL (`type` is the job type). */
-export interface BoardFilters {
-  q: string;
-  type: JobType | "";
-  location: string;
-  category: string;
-  /** One required licence or certificate (issue 18); "" for any. */
-  licence?: string;
-  /** "deadline": soonest application deadline first; "" (default): best match, then newest. */
-  sort?: BoardSort;
-}
-export type BoardSort = "" | "deadline";
-/** The board's sort from its URL: only "deadline" is a choice, anything else is the default. */
-export const readBoardSort = (v: string | null | undefined): BoardSort =>
-  v === "deadline" ? "deadline" : "";
-
-/** The /jobs URL for a set of filters (only the non-empty ones), e.g. the widget's 'See all jobs'. */
-export function boardSearch(f: Partial<BoardFilters> & { page?: number }): string {
-  const p = new URLSearchParams();
-  if (f.q?.trim()) p.set("q", f.q.trim());
-  if (f.type) p.set("type", f.type);
-  if (f.location?.trim()) p.set("location", f.location.trim());
-  if (f.category?.trim()) p.set("category", f.category.trim());
-  if (f.licence?.trim()) p.set("licence", f.licence.trim());
-  if (f.sort) p.set("sort", f.sort);
-  if (f.page && f.page > 1) p.set("page", String(f.page));
-  const s = p.toString();
-  return s ? `?${s}` : "";
 }
 
 /**

@@ -54,6 +54,8 @@ const PUBLIC_SQL = sql.raw(
 );
 
 export { isPubliclyVisible };
+/** For loaders: the board's query parser without importing job.rules into the browser bundle. */
+export { parseJobListQuery } from "./job.rules";
 
 /** How many jobs students, alumni and guests can see (the dashboard's Available Jobs). */
 export async function countPublicJobs(db: Db): Promise<number> {
