@@ -135,7 +135,10 @@ export default function Dashboard() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Dashboard · Runway" }];
+export const meta: MetaFunction = () => [
+  { title: "Dashboard · Runway" },
+  { name: "description", content: "Your Runway dashboard: jobs for you, saved jobs and surveys." },
+];
 
 /** A failure on this screen shows the standard error page inside the frame. */
 export function ErrorBoundary() {

@@ -294,7 +294,10 @@ function SettingForm(p: {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Profile · Runway" }];
+export const meta: MetaFunction = () => [
+  { title: "Profile · Runway" },
+  { name: "description", content: "Your Runway profile: your details, course and contact e-mail." },
+];
 
 /** A failure on this screen shows the standard error page inside the frame. */
 export function ErrorBoundary() {

@@ -117,6 +117,7 @@ export default function AnswerSurvey() {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.survey.title} — Runway` : "Survey — Runway" },
+  { name: "description", content: "A tracer survey of the college for its students and alumni." },
 ];
 
 export function ErrorBoundary() {

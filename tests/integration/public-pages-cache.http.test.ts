@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import sharp from "sharp";
 import { forEachDb, type TestDb } from "../setup/db";
 import { useServer } from "../setup/http";
-import { createCompany, createJob, createUser, DEFAULT_PASSWORD } from "../factories";
+import { createCompany, createJob, createSurvey, createUser, DEFAULT_PASSWORD } from "../factories";
 import { env } from "../../app/lib/env.server";
 import { storeImage } from "../../app/models/file/file.server";
 
@@ -37,6 +37,31 @@ describe("public pages: robots, caching, image variants", () => {
       expect(lines).toContain("Disallow: /api/");
       expect(lines).not.toContain("Disallow: /jobs");
       expect(lines).toContain(`Sitemap: ${env().PUBLIC_URL}/sitemap.xml`);
+    });
+
+    it("every page of the Lighthouse list has a title and its own meta description, signed in or not", async () => {
+      const { job } = await board(t);
+      const { survey } = await createSurvey(t.db);
+      const { user } = await createUser(t.db, { role: "student" });
+      const cookie = await app.cookie(user.email, DEFAULT_PASSWORD);
+      const pages: [string, string | undefined][] = [
+        ["/", undefined],
+        ["/jobs", undefined],
+        [`/jobs/${job.id}`, undefined],
+        ["/login", undefined],
+        ["/register", undefined],
+        ["/dashboard", cookie],
+        ["/profile", cookie],
+        [`/surveys/${survey.id}`, cookie],
+      ];
+      for (const [path, c] of pages) {
+        const r = await app.fetch(path, c ? { headers: { cookie: c } } : {});
+        expect(r.status, path).toBe(200);
+        const html = await r.text();
+        expect(html, path).toMatch(/<title>[^<]+<\/title>/);
+        const descriptions = html.match(/<meta name="description" content="[^"]{20,}"/g) ?? [];
+        expect(descriptions, path).toHaveLength(1);
+      }
     });
 
     for (const [name, path] of [
