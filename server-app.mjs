@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import expressStaticGzip from "express-static-gzip";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -24,9 +25,15 @@ export function createApp(build, env) {
   app.use(security.headers);
   app.use(security.guard);
   app.use(compression());
+  // Browser assets: the precompressed copies `npm run build` writes (brotli first, then gzip), so
+  // compression() above leaves them alone; the plain file for a client that accepts neither.
   app.use(
     "/build",
-    express.static(path.join(root, "public", "build"), { immutable: true, maxAge: "1y" }),
+    expressStaticGzip(path.join(root, "public", "build"), {
+      enableBrotli: true,
+      orderPreference: ["br", "gz"],
+      serveStatic: { immutable: true, maxAge: "1y" },
+    }),
   );
   app.get("/widget.js", (req, res, next) => {
     res.set("Access-Control-Allow-Origin", "*");

@@ -2,6 +2,8 @@
  * Issue 17 over HTTP: /robots.txt, ETag/304 and Cache-Control of the anonymous job screens, private
  * answers for signed-in visitors, and the width variants of stored images (/files/{id}?w=).
  */
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import sharp from "sharp";
 import { forEachDb, type TestDb } from "../setup/db";
@@ -37,6 +39,35 @@ describe("public pages: robots, caching, image variants", () => {
       expect(lines).toContain("Disallow: /api/");
       expect(lines).not.toContain("Disallow: /jobs");
       expect(lines).toContain(`Sitemap: ${env().PUBLIC_URL}/sitemap.xml`);
+    });
+
+    it("browser assets go out precompressed: brotli when accepted, else gzip, else plain; cached for a year", async () => {
+      const dir = path.join(process.cwd(), "public", "build", "_shared");
+      // The largest chunk (React DOM), which `npm run build` precompressed.
+      const [name] = fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith(".js"))
+        .sort((a, b) => fs.statSync(path.join(dir, b)).size - fs.statSync(path.join(dir, a)).size);
+      const file = path.join(dir, name!);
+      const plain = fs.readFileSync(file);
+      for (const [accept, encoding, stored] of [
+        ["br, gzip, deflate", "br", `${file}.br`],
+        ["gzip, deflate", "gzip", `${file}.gz`],
+        ["identity", null, file],
+      ] as const) {
+        const r = await app.fetch(`/build/_shared/${name}`, {
+          headers: { "accept-encoding": accept },
+        });
+        expect(r.status, accept).toBe(200);
+        expect(r.headers.get("content-encoding"), accept).toBe(encoding);
+        expect(Number(r.headers.get("content-length")), accept).toBe(fs.statSync(stored).size);
+        expect(r.headers.get("vary"), accept).toMatch(/Accept-Encoding/i);
+        expect(r.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+        expect(r.headers.get("content-type")).toMatch(/^text\/javascript/);
+        // fetch decodes what it asked for: the same bytes as the file, whatever the encoding.
+        expect(Buffer.from(await r.arrayBuffer()).equals(plain), accept).toBe(true);
+      }
+      expect(fs.statSync(`${file}.br`).size).toBeLessThan(fs.statSync(`${file}.gz`).size);
     });
 
     it("every page of the Lighthouse list has a title and its own meta description, signed in or not", async () => {
