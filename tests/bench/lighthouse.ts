@@ -1,7 +1,7 @@
 /**
  * Lighthouse benchmark of the public and student pages (issue 17). Prints, per page, Lighthouse's
  * four category scores (mobile preset), LCP, TBT and the JavaScript the page downloads (bytes on the
- * wire, gzipped by the server's compression). Figures are printed, never asserted.
+ * wire: brotli or gzip, precompressed by `npm run build`). Figures are printed, never asserted.
  *
  *  1. `npm run build` (skip with --skip-build),
  *  2. a fresh PGlite board seeded with `runway db seed --demo`'s data (+ a logo for every company),
@@ -309,7 +309,7 @@ try {
 }
 
 // ─── The table ──────────────────────────────────────────────────────────────────────────────────
-const header = "| Page | Perf | A11y | Best pr. | SEO | LCP | TBT | JS (gzip) |";
+const header = "| Page | Perf | A11y | Best pr. | SEO | LCP | TBT | JS (wire) |";
 const lines = [header, "| --- | --- | --- | --- | --- | --- | --- | --- |"];
 for (const r of rows) {
   const moved = new URL(r.finalUrl).pathname !== new URL(base + r.page.split(" ")[0]).pathname;

@@ -96,7 +96,13 @@ interface Key {
 export async function* responsesCsv(
   db: Db,
   surveyId: string,
-  opts: { role?: RoleFilter; batchSize?: number; parallel?: number } = {},
+  opts: {
+    role?: RoleFilter;
+    batchSize?: number;
+    parallel?: number;
+    /** The limit a range is first read with (default twice the batch); tests lower it. */
+    cap?: number;
+  } = {},
 ): AsyncGenerator<string> {
   if (!isUuid(surveyId)) throw new NotFound(SURVEY_MSG.notFound);
   const [survey] = await rowsOf<{ id: string; anonymous: boolean }>(
@@ -148,13 +154,15 @@ export async function* responsesCsv(
   // Batch i holds the keys in (cuts[i-1], cuts[i]]; the last one is open-ended, so a response
   // submitted since the cuts were found is still exported.
   const ranges = [null, ...cuts].map((from, i) => ({ from, to: cuts[i] ?? null }));
-  const run = ({ from, to }: { from: Key | null; to: Key | null }) => {
+  type Range = { from: Key | null; to: Key | null };
+  const read = ({ from, to }: Range, limit: number | null) => {
     const after = from
       ? sql`and (r.created_at, r.id) > (${from.cursor}::timestamptz, ${from.id}::uuid)`
       : sql``;
     const upTo = to
       ? sql`and (r.created_at, r.id) <= (${to.cursor}::timestamptz, ${to.id}::uuid)`
       : sql``;
+    const limited = limit === null ? sql`` : sql`order by r.created_at, r.id limit ${limit}`;
     // f, the batch's responses with their fixed columns and their answers' cells as one JSON
     // object (materialized, so each value is computed once); then the lines, joined in order.
     return rowsOf<Batch>(
@@ -165,11 +173,21 @@ export async function* responsesCsv(
             from survey_responses r
             ${joins}
             where r.survey_id = ${surveyId} ${roleCond} ${after} ${upTo}
+            ${limited}
           )
           select count(*)::int as n,
                  string_agg(${sql.join(cells, sql` || ',' || `)} || E'\\r\\n', '' order by f.created_at, f.id) as csv
           from f`,
     );
+  };
+  // A range held `batch` responses when the cuts were found. It is read with a limit of twice that,
+  // which makes the planner look each user up by key instead of hashing the whole users table
+  // (~15 % less time a batch); a range that has outgrown it since (responses submitted meanwhile,
+  // in the open last range) is read again without one, so nothing is ever cut off.
+  const cap = Math.max(1, Math.floor(opts.cap ?? 2 * batch));
+  const run = async (range: Range) => {
+    const rows = await read(range, cap);
+    return rows[0] && rows[0].n >= cap ? read(range, null) : rows;
   };
 
   const inFlight: Promise<Batch[]>[] = [];
