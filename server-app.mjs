@@ -69,7 +69,7 @@ export function createApp(build, env) {
         req,
         res,
         () => handle(security.remixRequest(req, res), security.loadContext(res)),
-        (response) => send(res, response),
+        (response, blocked) => send(res, response, blocked),
       );
     } catch (error) {
       next(error);
@@ -94,9 +94,10 @@ export function createApp(build, env) {
 /**
  * Like @remix-run/express's sender, but it waits for the socket to drain: a streamed answer (the
  * survey CSV export) then holds flat memory however slowly the client reads, and stops reading its
- * source when the client goes away.
+ * source when the client goes away. `blocked` is called before each wait for the client (it gives
+ * the request's database slot back: a slow reader must not hold one).
  */
-async function send(res, response) {
+async function send(res, response, blocked = () => {}) {
   // The security layer answered first (body over its limit): drop the route's late answer.
   if (res.headersSent) {
     await response.body?.cancel().catch(() => {});
@@ -116,6 +117,7 @@ async function send(res, response) {
       const { done, value } = await reader.read();
       if (done) break;
       if (!res.write(value)) {
+        blocked();
         await drainOrClose(res);
         if (res.destroyed) {
           await reader.cancel().catch(() => {});

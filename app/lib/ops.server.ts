@@ -94,7 +94,7 @@ export interface Ops {
     req: Req,
     res: Res,
     run: () => Promise<Response>,
-    send: (r: Response) => Promise<void>,
+    send: (r: Response, blocked: () => void) => Promise<void>,
   ): Promise<void>;
   /** Returns the SIGTERM/SIGINT handler that drains `server` and then calls `stop` and `exit`. */
   shutdownHandler(
@@ -113,6 +113,8 @@ export function createOps(build: ServerBuild, env: Env): Ops {
     env.PGLITE_QUEUE_LIMIT,
     env.PGLITE_QUEUE_TIMEOUT * 1000,
   );
+  /** The longest an answer being sent keeps its admission slot (see `remix`). */
+  const sendHoldMs = Math.max(50, (env.PGLITE_QUEUE_TIMEOUT * 1000) / 2);
   const state = { draining: false, active: new Set<ServerResponse>() };
   /**
    * Who holds an admission slot, and in which phase: when a request is refused for waiting too
@@ -267,13 +269,20 @@ export function createOps(build: ServerBuild, env: Env): Ops {
         // it first: it reads in batches interleaved with other requests instead of holding a slot.
         if (isLongStream(response)) release();
         holder.phase = "send";
+        // A client that reads slowly, or not at all, must not keep a database slot: `send` gives
+        // it back when the socket pushes back (`blocked`), and it goes back anyway after half the
+        // time a queued request may wait — the page is rendered by then (React's own abort is
+        // 5 s), the rest is the network's. Otherwise four stalled readers starve PGlite.
+        const cap = admission.enabled ? setTimeout(release, sendHoldMs) : null;
+        cap?.unref();
         try {
           if (ctx.dbUnavailable) {
             metrics.dbUnavailable.inc();
             response = asUnavailable(req, response, requestId);
           }
-          await send(response);
+          await send(response, release);
         } finally {
+          if (cap) clearTimeout(cap);
           release();
         }
       });

@@ -3,7 +3,9 @@
  * logger's redaction, rate limiting and JSON format, request ids and the outage classification.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { EventEmitter } from "node:events";
 import { Admission, AdmissionRejected } from "./admission.server";
+import { createOps } from "./ops.server";
 import { parseEnv, setEnv } from "./env.server";
 import { log, REPEAT_WINDOW_MS, resetLogRepeats, setLogSink, summarizeError } from "./log.server";
 import { bearerMatches } from "./metrics.server";
@@ -179,4 +181,41 @@ describe("metrics token", () => {
     expect(bearerMatches("Bearer ", t)).toBe(false);
     expect(bearerMatches(t, t)).toBe(false);
   });
+});
+
+describe("admission slots while an answer is sent", () => {
+  const opsWith = (queueTimeoutSeconds: number) =>
+    createOps(
+      { routes: {} } as never,
+      {
+        PGLITE_MAX_CONCURRENT: 1,
+        PGLITE_QUEUE_LIMIT: 1,
+        PGLITE_QUEUE_TIMEOUT: queueTimeoutSeconds,
+        TRUST_PROXY: false,
+      } as never,
+    );
+  const req = { method: "GET", headers: {}, path: "/", url: "/" } as never;
+  const page = async () =>
+    new Response("<p>page</p>", { headers: { "Content-Type": "text/html" } });
+  const never = () => new Promise<void>(() => {});
+
+  it("a client that never reads gives the slot back after half the queue budget, so the next request is served", async () => {
+    const ops = opsWith(0.4);
+    void ops.remix(req, new EventEmitter() as never, page, never);
+    await new Promise((r) => setTimeout(r, 20));
+    // Without the cap, this waiter would be refused when its 0.4 s budget runs out.
+    const release = await ops.admission.acquire();
+    release();
+  });
+
+  it("a client that pushes back gives the slot back at once", async () => {
+    const ops = opsWith(60); // the cap alone would take 30 s
+    void ops.remix(req, new EventEmitter() as never, page, (_r, blocked) => {
+      blocked();
+      return never();
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    const release = await ops.admission.acquire();
+    release();
+  }, 5_000);
 });
