@@ -155,6 +155,8 @@ interface Row {
   seo: number;
   lcpMs: number;
   tbtMs: number;
+  /** Cumulative layout shift (issue 17: nothing moves when fonts, logos or the progress bar come). */
+  cls: number;
   jsBytes: number;
   finalUrl: string;
 }
@@ -258,6 +260,7 @@ async function audit(p: Page) {
     seo: score("seo"),
     lcpMs: lhr.audits["largest-contentful-paint"]?.numericValue ?? NaN,
     tbtMs: lhr.audits["total-blocking-time"]?.numericValue ?? NaN,
+    cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? NaN,
     jsBytes,
     finalUrl: lhr.finalDisplayedUrl,
   };
@@ -309,12 +312,12 @@ try {
 }
 
 // ─── The table ──────────────────────────────────────────────────────────────────────────────────
-const header = "| Page | Perf | A11y | Best pr. | SEO | LCP | TBT | JS (wire) |";
-const lines = [header, "| --- | --- | --- | --- | --- | --- | --- | --- |"];
+const header = "| Page | Perf | A11y | Best pr. | SEO | LCP | TBT | CLS | JS (wire) |";
+const lines = [header, "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"];
 for (const r of rows) {
   const moved = new URL(r.finalUrl).pathname !== new URL(base + r.page.split(" ")[0]).pathname;
   lines.push(
-    `| ${r.page}${moved && !r.page.includes("{id}") ? ` → ${new URL(r.finalUrl).pathname}` : ""} | ${f2(r.performance)} | ${f2(r.accessibility)} | ${f2(r.bestPractices)} | ${f2(r.seo)} | ${(r.lcpMs / 1000).toFixed(2)} s | ${Math.round(r.tbtMs)} ms | ${(r.jsBytes / 1024).toFixed(1)} KB |`,
+    `| ${r.page}${moved && !r.page.includes("{id}") ? ` → ${new URL(r.finalUrl).pathname}` : ""} | ${f2(r.performance)} | ${f2(r.accessibility)} | ${f2(r.bestPractices)} | ${f2(r.seo)} | ${(r.lcpMs / 1000).toFixed(2)} s | ${Math.round(r.tbtMs)} ms | ${r.cls.toFixed(3)} | ${(r.jsBytes / 1024).toFixed(1)} KB |`,
   );
 }
 console.log(lines.join("\n"));
