@@ -105,6 +105,7 @@ test("reset a forgotten password from the mailed link", async ({ page, request }
   await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
   // The link worked once.
   await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page.getByRole("button", { name: "Logout" })).toHaveCount(0);
   await page.goto(link);
   await expect(
     page.getByText("This password reset link is invalid or has expired. Please request a new one."),

@@ -25,9 +25,14 @@ test("an alumnus saves a job on the board, sees it on Saved jobs and removes it;
   const card = page.getByRole("article", { name: seeded });
   const save = card.getByRole("button", { name: `Save job: ${seeded}` });
   await expect(save).toHaveAttribute("aria-pressed", "false");
+  // The star turns at once (optimistic); the reload must wait for the server's answer.
+  const stored = page.waitForResponse(
+    (r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/saved-jobs",
+  );
   await save.click();
   const saved = card.getByRole("button", { name: `Saved: ${seeded}` });
   await expect(saved).toHaveAttribute("aria-pressed", "true");
+  expect((await stored).ok()).toBe(true);
   await expect(page).toHaveURL(/\/jobs$/); // a fetcher: no navigation
 
   await page.reload();
