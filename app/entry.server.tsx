@@ -4,6 +4,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { deferredReady } from "~/components/ui/deferred";
 import { NonceProvider } from "~/lib/nonce";
 
 import { prepareErrorDocument, reportServerError } from "~/lib/error-page.server";
@@ -22,13 +23,14 @@ export { createOps, log } from "~/lib/ops.server";
 
 const ABORT_DELAY = 5_000;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
   loadContext: AppLoadContext = {},
 ) {
+  await deferredReady(); // loaded at start-up; a page renders its deferred parts whole
   // Set by the server's security layer, which also sends the matching Content-Security-Policy.
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : "";
   const bot = isbot(request.headers.get("user-agent") ?? "");

@@ -14,7 +14,7 @@ import { PROFILE_MSG } from "~/models/user/messages";
 import { getProfile, updateProfile, updateProfilePhoto } from "~/models/user/profile.server";
 import { Avatar } from "~/components/profile/avatar";
 import { PhotoForm } from "~/components/profile/photo-form";
-import { ProfileForm } from "~/components/profile/profile-form";
+import { deferred } from "~/components/ui/deferred";
 import { ProfileView } from "~/components/profile/profile-view";
 import styles from "~/styles/people.css";
 import { domainError, domainReply, failureReply } from "~/lib/screen-errors.server";
@@ -37,6 +37,11 @@ import {
   type PersonalEmailReply,
 } from "~/components/profile/personal-email-section";
 import { getZodConstraint, parseWithZod, profileFormSchema } from "~/web/forms.server";
+
+/** The edit form, and conform with it, load only when the profile is edited (issue 17). */
+const ProfileForm = deferred("profile-form", () =>
+  import("~/components/profile/profile-form").then((m) => m.ProfileForm),
+);
 
 const DIGEST_MSG = {
   on: "Weekly digest turned on.",
@@ -217,7 +222,13 @@ export default function Profile() {
         <div className="page-header">
           <h2 id="profile-details">{editing ? "Edit Profile" : "Profile details"}</h2>
           {editing ? null : (
-            <Link to="/profile?edit" className="btn btn-primary" preventScrollReset>
+            <Link
+              to="/profile?edit"
+              className="btn btn-primary"
+              preventScrollReset
+              onPointerEnter={ProfileForm.preload}
+              onFocus={ProfileForm.preload}
+            >
               Edit Profile
             </Link>
           )}
@@ -228,6 +239,11 @@ export default function Profile() {
             courseGroups={courseGroups}
             lastResult={actionData?.result}
             constraint={constraint}
+            fallback={
+              <p className="muted" role="status">
+                Loading the form…
+              </p>
+            }
           />
         ) : (
           <ProfileView profile={profile} />

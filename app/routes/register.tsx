@@ -31,7 +31,7 @@ import { signVerifyState } from "~/models/auth/verify-state.server";
 import { listCourseGroups } from "~/models/course/course.server";
 import { PasswordInput } from "~/components/auth/password-input";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { VerificationModal } from "~/components/auth/verification-modal";
+import { deferred } from "~/components/ui/deferred";
 import { LEGAL_IDS, LegalModal, type LegalDoc } from "~/components/layout/legal-modals";
 import {
   GraduationYearField,
@@ -49,6 +49,11 @@ import { domainReply, formErrors } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { authConfig, authCtx } from "~/web/config.server";
 import { parseWithZod, registerFormSchema } from "~/web/forms.server";
+
+/** The code dialog opens only after a registration: its code loads while the form is posted. */
+const VerificationModal = deferred("verification-modal", () =>
+  import("~/components/auth/verification-modal").then((m) => m.VerificationModal),
+);
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -141,6 +146,9 @@ export default function Register() {
   }, [navigate, registered]);
 
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/register");
+  useEffect(() => {
+    if (busy) VerificationModal.preload();
+  }, [busy]);
   const password = (meta: typeof fields.password) => {
     const {
       key: _k,

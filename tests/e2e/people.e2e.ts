@@ -203,6 +203,78 @@ test("a student edits the profile and the photo", async ({ page, request }) => {
   await expect(page.getByText(/Failed to update photo/).first()).toBeVisible();
 });
 
+test("the profile page loads its edit form's code only to edit; /profile?edit loaded whole hydrates the server's form", async ({
+  page,
+  request,
+}) => {
+  const formChunk = /\/build\/_shared\/profile-form-[A-Z0-9]+\.js$/;
+  const scripts: string[] = [];
+  const errors: string[] = [];
+  page.on("request", (r) => {
+    if (r.resourceType() === "script") scripts.push(r.url());
+  });
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(`${page.url()}: ${m.text().slice(0, 200)}`);
+  });
+  const s = await makeStudent(request, "Def", "Erred");
+  await login(page, s.email, s.password);
+  await page.goto("/profile");
+  await page.waitForLoadState("networkidle");
+  expect(
+    scripts.filter((u) => formChunk.test(u)),
+    "not loaded with the page",
+  ).toEqual([]);
+
+  // Pointing at Edit Profile fetches it; the form then comes without a page load.
+  await page.getByRole("link", { name: "Edit Profile" }).hover();
+  await expect.poll(() => scripts.some((u) => formChunk.test(u))).toBe(true);
+  await page.getByRole("link", { name: "Edit Profile" }).click();
+  await expect(page.getByLabel("First Name")).toHaveValue("Def");
+
+  // Loaded whole, the server's form is hydrated, not thrown away and rendered again.
+  await page.addInitScript(() => {
+    const w = window as unknown as { formNodesRemoved: number };
+    w.formNodesRemoved = 0;
+    new MutationObserver((records) => {
+      for (const r of records)
+        for (const n of r.removedNodes)
+          if (n instanceof Element && (n.id === "profile" || n.querySelector("#profile")))
+            w.formNodesRemoved++;
+    }).observe(document, { childList: true, subtree: true });
+  });
+  // The chunk is held a moment, long enough for the router's first state change: what is typed
+  // into the server's form meanwhile stays when React takes the form over.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(formChunk, async (route) => {
+    await held;
+    await route.continue();
+  });
+  scripts.length = 0;
+  await page.goto("/profile?edit");
+  await page.getByLabel("Bio").fill("Typed before hydration.");
+  await page.waitForTimeout(1000);
+  release();
+  await page.waitForLoadState("networkidle");
+  expect(
+    scripts.some((u) => formChunk.test(u)),
+    "loaded before hydration",
+  ).toBe(true);
+  const removed = () =>
+    page.evaluate(() => (window as unknown as { formNodesRemoved: number }).formNodesRemoved);
+  expect(await removed(), "the server's form is still the one on screen").toBe(0);
+  await expect(page.getByLabel("Bio")).toHaveValue("Typed before hydration.");
+  await page.getByLabel("First Name").fill("D");
+  await page.getByLabel("First Name").blur();
+  await expect(page.getByText("First name must be at least 2 characters")).toBeVisible();
+  await page.getByLabel("First Name").fill("Dee");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Profile saved")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Dee Erred" })).toBeVisible();
+  await expect(page.getByText("Typed before hydration.")).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
 test("both dashboards render their numbers and charts; the admin theme persists", async ({
   page,
   browser,

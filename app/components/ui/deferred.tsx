@@ -1,0 +1,70 @@
+/**
+ * A component whose code is not part of its page's JavaScript (issue 17): the profile's edit form
+ * brings conform (~10 KB gzipped) that the profile page itself never needs. Usage:
+ *
+ *   const ProfileForm = deferred("profile-form", () =>
+ *     import("~/components/profile/profile-form").then((m) => m.ProfileForm),
+ *   );
+ *   <Link onPointerEnter={ProfileForm.preload} onFocus={ProfileForm.preload}>Edit</Link>
+ *   {editing ? <ProfileForm {...props} fallback={<p>Loading…</p>} /> : null}
+ *
+ * Where it renders:
+ * - **On the server** the code is loaded when the server starts (`deferredReady()`, awaited by
+ *   entry.server before the first render), so the page is rendered whole, as before.
+ * - **On a page the server rendered with it** (`/profile?edit`, or a failed save without
+ *   JavaScript) the browser loads the code before it hydrates: entry.client awaits
+ *   `beforeHydration()` (./before-hydration.ts). The server's HTML is hydrated as usual, never replaced. (A React.lazy
+ *   boundary left dehydrated until its code came would be thrown away and re-rendered empty at the
+ *   router's first state change, which Remix's route discovery makes right after hydration.)
+ * - **When it appears later** (Edit Profile, a client navigation) it is a `React.lazy` in a
+ *   `Suspense` with the given fallback, and `preload()` fetches it ahead, on hover or focus.
+ *
+ * The wrapper `<div class="deferred" data-deferred=…>` (display: contents) is how the browser
+ * sees that the server rendered it.
+ */
+import { lazy, Suspense, type ComponentType, type ReactNode } from "react";
+import { loadBeforeHydration } from "./before-hydration";
+
+const onServer = typeof document === "undefined";
+const serverLoads: Promise<unknown>[] = [];
+
+/** The server's deferred components, all loaded (entry.server awaits it before rendering). */
+export function deferredReady(): Promise<unknown> {
+  return Promise.all(serverLoads);
+}
+
+export type Deferred<P> = ComponentType<P & { fallback?: ReactNode }> & { preload: () => void };
+
+export function deferred<P extends object>(
+  id: string,
+  load: () => Promise<ComponentType<P>>,
+): Deferred<P> {
+  let loaded: ComponentType<P> | null = null;
+  let loading: Promise<ComponentType<P>> | null = null;
+  const start = () =>
+    (loading ??= load().then(
+      (c) => (loaded = c),
+      (e: unknown) => {
+        loading = null; // offline or a new deployment: the next render or preload tries again
+        throw e;
+      },
+    ));
+  if (onServer) serverLoads.push(start());
+  else if (document.querySelector(`[data-deferred="${id}"]`)) loadBeforeHydration(start());
+  const Lazy = lazy(() => start().then((c) => ({ default: c })));
+
+  function DeferredComponent({ fallback = null, ...props }: P & { fallback?: ReactNode }) {
+    const C = (loaded ?? Lazy) as ComponentType<P>;
+    return (
+      <div className="deferred" data-deferred={id}>
+        <Suspense fallback={fallback}>
+          <C {...(props as P)} />
+        </Suspense>
+      </div>
+    );
+  }
+  DeferredComponent.displayName = `Deferred(${id})`;
+  return Object.assign(DeferredComponent, {
+    preload: () => void start().catch(() => undefined),
+  });
+}
