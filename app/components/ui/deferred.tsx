@@ -13,9 +13,10 @@
  *   entry.server before the first render), so the page is rendered whole, as before.
  * - **On a page the server rendered with it** (`/profile?edit`, or a failed save without
  *   JavaScript) the browser loads the code before it hydrates: entry.client awaits
- *   `beforeHydration()` (./before-hydration.ts). The server's HTML is hydrated as usual, never replaced. (A React.lazy
- *   boundary left dehydrated until its code came would be thrown away and re-rendered empty at the
- *   router's first state change, which Remix's route discovery makes right after hydration.)
+ *   `beforeHydration()` (./before-hydration.ts). The server's HTML is hydrated as usual, never
+ *   replaced. (A React.lazy boundary left dehydrated would be thrown away and rendered again when
+ *   its code came — what the user typed meanwhile lost — because the router updates right after
+ *   hydration: Remix's route discovery. ADR 108.)
  * - **When it appears later** (Edit Profile, a client navigation) it is a `React.lazy` in a
  *   `Suspense` with the given fallback, and `preload()` fetches it ahead, on hover or focus.
  *
