@@ -58,6 +58,8 @@ test("a student saves a search, an admin approves a matching job, the digest arr
     await s.getByLabel("Alert name").fill("Travel desk jobs");
     await s.getByLabel("E-mail me").selectOption("daily");
     await s.getByRole("button", { name: "Save alert" }).click();
+    // Saved on the server before /alerts is asked for.
+    await expect(s.getByText("Alert saved. We will e-mail you when new jobs match.")).toBeVisible();
     await s.goto("/alerts");
     await expect(s.getByRole("heading", { name: "Travel desk jobs" })).toBeVisible();
 
