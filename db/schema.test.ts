@@ -47,6 +47,7 @@ describe("data model", () => {
       expect(await cell("plain")).toBe("plain");
       expect(await cell('say "hi", then\nleave')).toBe('"say ""hi"", then\nleave"');
       expect(await cell("=SUM(A1)")).toBe("'=SUM(A1)");
+      expect(await cell('=A1,"x"')).toBe('"\'=A1,""x"""'); // neutralised, then quoted
       expect(await cell(["a", "-b", null, 2.5, true, ["x", 1]])).toBe(
         '"a; -b; null; 2.5; true; x,1"',
       );

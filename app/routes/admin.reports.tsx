@@ -59,8 +59,6 @@ const STATUS_LABELS: Record<ReportStatus, string> = {
   all: "All",
 };
 
-const dateLabel = utcDateTimeLabel;
-
 export default function AdminReports() {
   const { jobs, status } = useLoaderData<typeof loader>();
   return (
@@ -142,7 +140,7 @@ export default function AdminReports() {
                           <td>{REPORT_REASON_LABELS[r.reason]}</td>
                           <td style={{ whiteSpace: "pre-wrap" }}>{r.details ?? "—"}</td>
                           <td>
-                            <time dateTime={r.createdAt}>{dateLabel(r.createdAt)}</time>
+                            <time dateTime={r.createdAt}>{utcDateTimeLabel(r.createdAt)}</time>
                           </td>
                           <td>
                             {r.reporter.name} ({r.reporter.email}, {r.reporter.role})

@@ -33,11 +33,14 @@ BEGIN
     ELSE x := NULL;
   END CASE;
   x := coalesce(x, '');
-  IF strpos(x, '"') + strpos(x, ',') + strpos(x, E'\n') + strpos(x, E'\r') > 0 THEN
-    RETURN '"' || CASE WHEN left(x, 1) IN ('=', '+', '-', '@', E'\t', E'\r') THEN '''' ELSE '' END
-      || replace(x, '"', '""') || '"';
+  -- The apostrophe first: it never makes a cell need quotes that it did not need before.
+  IF left(x, 1) IN ('=', '+', '-', '@', E'\t', E'\r') THEN
+    x := '''' || x;
   END IF;
-  RETURN CASE WHEN left(x, 1) IN ('=', '+', '-', '@', E'\t', E'\r') THEN '''' ELSE '' END || x;
+  IF strpos(x, '"') + strpos(x, ',') + strpos(x, E'\n') + strpos(x, E'\r') > 0 THEN
+    RETURN '"' || replace(x, '"', '""') || '"';
+  END IF;
+  RETURN x;
 END
 $$;
 --> statement-breakpoint

@@ -7,16 +7,18 @@
  * - `SurveyDialog` (survey-dialog.tsx): the dialog 'Take Survey' opens, loaded on the first press.
  */
 import { Link } from "@remix-run/react";
-import { lazy, Suspense, useState } from "react";
+import { useState } from "react";
 import type { EligibleSurvey } from "~/models/survey/survey.server";
+import { deferred } from "../ui/deferred";
 
 /**
  * The dialog, its form and the survey rules load when 'Take Survey' is first pressed: the landing
  * page does not carry them (issue 17's JS budget). Pointing at or focusing the link starts the
  * download, so the dialog is usually there by the click.
  */
-const loadDialog = () => import("./survey-dialog");
-const SurveyDialog = lazy(() => loadDialog().then((m) => ({ default: m.SurveyDialog })));
+const SurveyDialog = deferred("survey-dialog", () =>
+  import("./survey-dialog").then((m) => m.SurveyDialog),
+);
 
 const questionsLabel = (n: number) => `${n} question${n === 1 ? "" : "s"}`;
 
@@ -49,8 +51,8 @@ export function AvailableSurveys({
                 to={`/surveys/${s.id}`}
                 className="btn btn-primary"
                 aria-label={`Take Survey: ${s.title}`}
-                onPointerEnter={() => void loadDialog()}
-                onFocus={() => void loadDialog()}
+                onPointerEnter={SurveyDialog.preload}
+                onFocus={SurveyDialog.preload}
                 onClick={(e) => {
                   e.preventDefault();
                   setOpen(s);
@@ -63,16 +65,15 @@ export function AvailableSurveys({
         ))}
       </ul>
       {open ? (
-        <Suspense fallback={<DialogLoading />}>
-          <SurveyDialog
-            survey={open}
-            onClose={() => setOpen(null)}
-            onSubmitted={(id) => {
-              setAnswered((a) => [...a, id]);
-              setOpen(null);
-            }}
-          />
-        </Suspense>
+        <SurveyDialog
+          survey={open}
+          onClose={() => setOpen(null)}
+          onSubmitted={(id) => {
+            setAnswered((a) => [...a, id]);
+            setOpen(null);
+          }}
+          fallback={<DialogLoading />}
+        />
       ) : null}
     </section>
   );
@@ -81,7 +82,7 @@ export function AvailableSurveys({
 /** What shows for the moment the dialog's code is on its way. */
 function DialogLoading() {
   return (
-    <p role="status" className="survey-dialog-loading">
+    <p role="status" className="muted">
       <span className="spinner spinner-sm" aria-hidden /> Loading survey…
     </p>
   );

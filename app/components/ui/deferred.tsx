@@ -23,7 +23,7 @@
  * The wrapper `<div class="deferred" data-deferred=…>` (display: contents) is how the browser
  * sees that the server rendered it.
  */
-import { lazy, Suspense, type ComponentType, type ReactNode } from "react";
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from "react";
 import { loadBeforeHydration } from "./before-hydration";
 
 const onServer = typeof document === "undefined";
@@ -55,7 +55,9 @@ export function deferred<P extends object>(
   const Lazy = lazy(() => start().then((c) => ({ default: c })));
 
   function DeferredComponent({ fallback = null, ...props }: P & { fallback?: ReactNode }) {
-    const C = (loaded ?? Lazy) as ComponentType<P>;
+    // Chosen once per instance: switching from Lazy to the loaded component on a later render
+    // would be a different element type, so React would remount it and lose its state.
+    const [C] = useState(() => (loaded ?? Lazy) as ComponentType<P>);
     return (
       <div className="deferred" data-deferred={id}>
         <Suspense fallback={fallback}>

@@ -14,12 +14,11 @@ import {
   type JobStatus,
   type JobType,
 } from "#db/constants";
+import { DAY_MS, toTime } from "./job.board";
 
 export { LICENCE_MAX, LICENCES_MAX, MEDICAL_CLASS_MAX, OJT_HOURS_MAX, SHIFT_MAX };
 
 export { JOB_STATUSES, JOB_TYPES } from "#db/constants";
-
-import { DAY_MS, toTime } from "./job.board";
 export {
   CLOSING_SOON_DAYS,
   JOB_TEXT,
