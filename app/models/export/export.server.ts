@@ -11,6 +11,7 @@ import { stringify } from "csv-stringify";
 import { and, asc, eq, gt, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { type Db, rowsOf } from "#db/client";
+import { neutralise, neutralisePrefixSql } from "~/lib/csv";
 import { INSTITUTES } from "#db/constants";
 import {
   auditLog,
@@ -498,24 +499,29 @@ function extensionOf(contentType: string): string {
   );
 }
 
-/** A value as CSV text: dates in ISO 8601, lists joined by “; ”, objects as JSON, empty for null. */
+/**
+ * A value as CSV text: dates in ISO 8601, lists joined by “; ”, objects as JSON, empty for null;
+ * text neutralised (a formula-looking cell gets an apostrophe: employers write company names, job
+ * titles and descriptions). The JSON files keep the exact text.
+ */
 function csvValue(v: unknown): string | number | boolean {
   if (v === null || v === undefined) return "";
   if (v instanceof Date) return v.toISOString();
   if (Array.isArray(v))
-    return v.map((x) => (typeof x === "string" ? x : JSON.stringify(x))).join("; ");
+    return neutralise(v.map((x) => (typeof x === "string" ? x : JSON.stringify(x))).join("; "));
   if (typeof v === "object") return JSON.stringify(v);
-  return v as string | number | boolean;
+  return typeof v === "string" ? neutralise(v) : (v as number | boolean);
 }
 
 /**
- * A text value as csv-stringify writes it here (LF records): in double quotes, quotes doubled, when
- * it holds a quote, a comma or an LF — a CR alone is left unquoted, as csv-stringify leaves it; null
- * is empty. `x` is repeated: pass a column.
+ * A text value as csvValue + csv-stringify write it here (LF records): neutralised, and in double
+ * quotes, quotes doubled, when it holds a quote, a comma or an LF — a CR alone is left unquoted, as
+ * csv-stringify leaves it; null is empty. `x` is repeated: pass a column.
  */
 const csvText = (x: SQL) =>
   sql`case when strpos(${x}, '"') + strpos(${x}, ',') + strpos(${x}, E'\\n') > 0
-    then '"' || replace(${x}, '"', '""') || '"' else coalesce(${x}, '') end`;
+    then '"' || ${neutralisePrefixSql(x)} || replace(${x}, '"', '""') || '"'
+    else coalesce(${neutralisePrefixSql(x)} || ${x}, '') end`;
 
 /** Date#toISOString() of a timestamptz (milliseconds, truncated like a JavaScript Date). */
 const isoTime = (x: SQL) => sql`to_char(${x} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

@@ -9,6 +9,7 @@ import { stringify } from "csv-stringify/sync";
 import { sql, type SQL } from "drizzle-orm";
 import { type Db, isPglite, rowsOf } from "#db/client";
 import { NotFound } from "~/lib/errors";
+import { neutralise, neutralisePrefixSql } from "~/lib/csv";
 import { isUuid } from "~/lib/ids";
 import { allQuestions, type RoleFilter } from "./survey.server";
 import { SURVEY_MSG } from "./survey.schema";
@@ -28,13 +29,8 @@ const FIXED_COLUMNS = ["Respondent", "Email", "Role", "Course", "Submitted At"];
  */
 export const ANONYMOUS_COLUMNS = ["Role", "Course", "Graduation Year", "Submitted At"];
 
-/**
- * Cells starting with = + - @ tab or CR are read as formulas by spreadsheet programs (CSV
- * injection); a leading apostrophe makes them plain text (OWASP's advice).
- */
-export function neutralise(cell: string): string {
-  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
-}
+/** Every CSV writer's one rule against formula injection (app/lib/csv.ts). */
+export { neutralise };
 
 /** One CSV chunk of rows: RFC 4180 (CRLF, quotes doubled), every cell neutralised. */
 export function csvRows(rows: string[][]): string {
@@ -62,7 +58,7 @@ export function exportFileName(
  * rule in SQL when they are stored (runway_answer_csv_cell, migration 0015).
  */
 const csvCell = (x: SQL) => {
-  const apostrophe = sql`case when left(${x}, 1) in ('=', '+', '-', '@', E'\\t', E'\\r') then '''' else '' end`;
+  const apostrophe = neutralisePrefixSql(x);
   // strpos, not a regular expression: it needs no conversion to wide characters.
   const needsQuotes = sql`strpos(${x}, '"') + strpos(${x}, ',') + strpos(${x}, E'\\n') + strpos(${x}, E'\\r') > 0`;
   return sql`case when ${needsQuotes} then '"' || ${apostrophe} || replace(${x}, '"', '""') || '"'
