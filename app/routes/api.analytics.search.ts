@@ -12,7 +12,7 @@ import {
 import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { enforce } from "~/lib/rate-limit.server";
-import { clientIp, isFirstParty } from "~/lib/request.server";
+import { clientKey, isFirstParty } from "~/lib/request.server";
 import { actorKey, analyticsTerm, recordSearch } from "~/models/search/search.server";
 import { TERM_MAX } from "~/models/search/search.schema";
 
@@ -33,7 +33,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
     if (request.method !== "POST") return methodNotAllowed(request, "POST");
     const db = await getDb();
     const user = await getApiUser(request);
-    const key = actorKey({ userId: user?.id, ip: clientIp(request) }, env().SESSION_SECRET);
+    const key = actorKey({ userId: user?.id, ip: clientKey(request) }, env().SESSION_SECRET);
     await enforce(db, { key: `search-analytics:${key}`, max: 60, windowSeconds: 60 });
     const { term } = parseBody(Body, await readJson(request));
     // Same answer either way; only people on Runway or its allowed clients are counted (docs/security.md, "Search analytics").

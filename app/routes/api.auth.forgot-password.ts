@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { handleApi, json, parseBody, readJson } from "~/web/api.server";
-import { clientIp } from "~/lib/request.server";
+import { clientKey } from "~/lib/request.server";
 import { requestPasswordReset } from "~/models/auth/password-reset.server";
 import { NotFound } from "~/lib/errors";
 import { forgotPasswordSchema } from "~/models/user/user.schema";
@@ -13,7 +13,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
     const body = parseBody(forgotPasswordSchema, await readJson(request));
     return json(
       request,
-      await requestPasswordReset(await authCtx(), { email: body.email, ip: clientIp(request) }),
+      await requestPasswordReset(await authCtx(), { email: body.email, ip: clientKey(request) }),
     );
   });
 

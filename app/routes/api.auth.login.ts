@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { handleApi, json, parseBody, readJson } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
-import { clientIp } from "~/lib/request.server";
+import { clientIp, clientKey } from "~/lib/request.server";
 import { authenticate } from "~/models/auth/auth.server";
 import { createSession } from "~/models/auth/session.server";
 import { NotFound } from "~/lib/errors";
@@ -22,7 +22,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
     const db = await getDb();
     const user = await authenticate(await authCtx(db), {
       ...body,
-      ip: clientIp(request),
+      ip: clientKey(request),
     });
     const { token, expiresAt } = await createSession(db, user.id, "api", {
       userAgent: request.headers.get("user-agent"),

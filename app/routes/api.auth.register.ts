@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { handleApi, json, parseBody, readJson } from "~/web/api.server";
 import { env } from "~/lib/env.server";
-import { clientIp } from "~/lib/request.server";
+import { clientKey } from "~/lib/request.server";
 import { REGISTER_DONE, registerUser } from "~/models/auth/register.server";
 import { NotFound } from "~/lib/errors";
 import { registerSchema } from "~/models/user/user.schema";
@@ -19,7 +19,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
       registerSchema(env().COLLEGE_EMAIL_DOMAIN, { passwordMin: env().PASSWORD_MIN_LENGTH }),
       await readJson(request),
     );
-    const { user, course } = await registerUser(await authCtx(), body, { ip: clientIp(request) });
+    const { user, course } = await registerUser(await authCtx(), body, { ip: clientKey(request) });
     return json(
       request,
       { message: REGISTER_DONE, requiresVerification: true, user: serializeUser(user, course) },

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { handleApi, json, parseBody, readJson } from "~/web/api.server";
-import { clientIp } from "~/lib/request.server";
+import { clientKey } from "~/lib/request.server";
 import { resendVerificationCode } from "~/models/auth/verification.server";
 import { NotFound } from "~/lib/errors";
 import { resendOtpSchema } from "~/models/user/user.schema";
@@ -16,7 +16,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
     const body = parseBody(resendOtpSchema, await readJson(request));
     return json(
       request,
-      await resendVerificationCode(await authCtx(), { email: body.email, ip: clientIp(request) }),
+      await resendVerificationCode(await authCtx(), { email: body.email, ip: clientKey(request) }),
     );
   });
 

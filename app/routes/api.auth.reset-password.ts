@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { handleApi, json, parseBody, readJson } from "~/web/api.server";
-import { clientIp } from "~/lib/request.server";
+import { clientKey } from "~/lib/request.server";
 import { RESET_MSG, resetPassword } from "~/models/auth/password-reset.server";
 import { NotFound } from "~/lib/errors";
 import { resetPasswordSchema } from "~/models/user/user.schema";
@@ -14,7 +14,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     if (request.method !== "POST") throw new NotFound("Not found");
     const body = parseBody(resetPasswordSchema, await readJson(request));
-    await resetPassword(await authCtx(), { ...body, ip: clientIp(request) });
+    await resetPassword(await authCtx(), { ...body, ip: clientKey(request) });
     return json(request, { message: RESET_MSG.done });
   });
 

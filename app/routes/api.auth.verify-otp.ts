@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { handleApi, json, parseBody, readJson } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
-import { clientIp } from "~/lib/request.server";
+import { clientKey } from "~/lib/request.server";
 import { OTP_MSG, verifyEmailCode } from "~/models/auth/verification.server";
 import { NotFound } from "~/lib/errors";
 import { verifyOtpSchema } from "~/models/user/user.schema";
@@ -17,7 +17,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
     if (request.method !== "POST") throw new NotFound("Not found");
     const body = parseBody(verifyOtpSchema, await readJson(request));
     const db = await getDb();
-    const user = await verifyEmailCode(await authCtx(db), { ...body, ip: clientIp(request) });
+    const user = await verifyEmailCode(await authCtx(db), { ...body, ip: clientKey(request) });
     const full = await getUserWithCourse(db, user.id);
     return json(request, {
       message: OTP_MSG.verified,

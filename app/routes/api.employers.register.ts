@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { handleApi, json, parseBody, readJson } from "~/web/api.server";
 import { env } from "~/lib/env.server";
-import { clientIp } from "~/lib/request.server";
+import { clientKey } from "~/lib/request.server";
 import { NotFound } from "~/lib/errors";
 import { REGISTER_DONE } from "~/models/auth/register.server";
 import { registerEmployer } from "~/models/employer/account.server";
@@ -24,7 +24,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
       }),
       await readJson(request),
     );
-    await registerEmployer(await authCtx(), body, { ip: clientIp(request) });
+    await registerEmployer(await authCtx(), body, { ip: clientKey(request) });
     return json(request, { message: REGISTER_DONE, requiresVerification: true }, { status: 201 });
   });
 

@@ -8,7 +8,7 @@ import {
   requireApiCollegeUser,
 } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
-import { clientIp } from "~/lib/request.server";
+import { clientKey } from "~/lib/request.server";
 import { configured } from "~/web/config.server";
 import { ctxOf } from "~/models/context";
 import { personalEmailVerifySchema } from "~/models/user/profile.schema";
@@ -25,7 +25,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
     if (request.method.toUpperCase() !== "POST") return methodNotAllowed(request, "POST");
     const ctx = configured(ctxOf(await getDb(), await requireApiCollegeUser(request)));
     const { otp } = parseBody(personalEmailVerifySchema, await readJson(request));
-    await verifyPersonalEmail(ctx, { otp, ip: clientIp(request) });
+    await verifyPersonalEmail(ctx, { otp, ip: clientKey(request) });
     return json(request, { message: PERSONAL_MSG.verified, user: await getProfile(ctx) });
   });
 

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { enforce } from "~/lib/rate-limit.server";
-import { clientIp } from "~/lib/request.server";
+import { clientKey } from "~/lib/request.server";
 import { DomainError, TooManyRequests } from "~/lib/errors";
 import { cachedResponse, widgetCorsHeaders } from "~/lib/feed-http.server";
 import {
@@ -53,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   try {
     const db = await getDb();
     await enforce(db, {
-      key: `public-jobs:${clientIp(request)}`,
+      key: `public-jobs:${clientKey(request)}`,
       max: PER_MINUTE,
       windowSeconds: 60,
     });

@@ -16,7 +16,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { requireAnonymous } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
-import { clientIp } from "~/lib/request.server";
+import { clientKey } from "~/lib/request.server";
 import {
   listChooserCompanies,
   readInvitation,
@@ -65,7 +65,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return json({ result: submission.reply({ hideFields: HIDE }) }, { status: 400 });
   try {
     const { user } = await registerEmployer(await authCtx(), submission.value, {
-      ip: clientIp(request),
+      ip: clientKey(request),
     });
     const state = signVerifyState(authConfig().secret, { email: user.email, userId: user.id });
     return redirect(`/verify-otp?s=${encodeURIComponent(state)}`);

@@ -6,7 +6,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LinksFunction, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import { clientIp } from "~/lib/request.server";
+import { clientKey } from "~/lib/request.server";
 import { requestPasswordReset } from "~/models/auth/password-reset.server";
 import { Field } from "~/components/ui/field";
 import { useValidators, validateWith } from "~/components/forms/use-validators";
@@ -28,7 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     const { message } = await requestPasswordReset(await authCtx(), {
       email: submission.value.email,
-      ip: clientIp(request),
+      ip: clientKey(request),
     });
     return json({ result: submission.reply({ resetForm: true }), sent: message });
   } catch (e) {

@@ -13,7 +13,7 @@ import { getUser } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { preview } from "~/lib/format";
-import { clientIp, isFirstParty } from "~/lib/request.server";
+import { clientKey, isFirstParty } from "~/lib/request.server";
 import { LICENCE_MAX } from "#db/constants";
 import { JOB_TEXT, boardSearch, readBoardSort, type BoardFilters } from "~/models/job/job.board";
 import {
@@ -74,7 +74,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     await recordSearchQuietly(
       db,
       query.q,
-      actorKey({ userId: user?.id, ip: clientIp(request) }, env().SESSION_SECRET),
+      actorKey({ userId: user?.id, ip: clientKey(request) }, env().SESSION_SECRET),
     );
   const saved = new Set(
     await savedAmong(

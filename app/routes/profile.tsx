@@ -30,7 +30,7 @@ import {
   setMailToPersonal,
   verifyPersonalEmail,
 } from "~/models/user/personal-email.server";
-import { clientIp } from "~/lib/request.server";
+import { clientKey } from "~/lib/request.server";
 import { authConfig, configured } from "~/web/config.server";
 import {
   PersonalEmailSection,
@@ -128,7 +128,7 @@ async function personalAction(
       });
       message = r.message;
     } else if (intent === "personal-verify") {
-      await verifyPersonalEmail(c, { otp: text(form, "otp").trim(), ip: clientIp(request) });
+      await verifyPersonalEmail(c, { otp: text(form, "otp").trim(), ip: clientKey(request) });
       message = PERSONAL_MSG.verified;
     } else if (intent === "personal-remove") {
       await removePersonalEmail(c, { password: text(form, "password") });

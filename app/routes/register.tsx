@@ -25,7 +25,7 @@ import { REGISTER_YEAR_LEVELS } from "#db/constants";
 import { requireAnonymous } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
-import { clientIp } from "~/lib/request.server";
+import { clientKey } from "~/lib/request.server";
 import { registerUser } from "~/models/auth/register.server";
 import { signVerifyState } from "~/models/auth/verify-state.server";
 import { listCourseGroups } from "~/models/course/course.server";
@@ -79,7 +79,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return json({ result: submission.reply({ hideFields: HIDE }) }, { status: 400 });
   try {
     const { user } = await registerUser(await authCtx(), submission.value, {
-      ip: clientIp(request),
+      ip: clientKey(request),
     });
     const state = signVerifyState(authConfig().secret, { email: user.email, userId: user.id });
     if (formData.get("enhanced") === "1") {

@@ -23,7 +23,7 @@ import {
 import { endSession } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
-import { clientIp } from "~/lib/request.server";
+import { clientKey } from "~/lib/request.server";
 import { checkPasswordToken, resetPassword } from "~/models/auth/password-reset.server";
 import { RESET_TOKEN_MSG } from "~/models/user/messages";
 import { PasswordInput } from "~/components/auth/password-input";
@@ -74,7 +74,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   try {
     const { email, token, password } = submission.value;
-    await resetPassword(await authCtx(), { email, token, password, ip: clientIp(request) });
+    await resetPassword(await authCtx(), { email, token, password, ip: clientKey(request) });
     // Every session of the user is gone; drop this browser's cookie too.
     const cookie = await endSession(request);
     return redirect("/login?passwordReset=1", { headers: { "Set-Cookie": cookie } });

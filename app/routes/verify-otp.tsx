@@ -15,7 +15,7 @@ import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from "@r
 import { useEffect, useId } from "react";
 import { redirectWithFlash, requireAnonymous, startSession } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
-import { clientIp } from "~/lib/request.server";
+import { clientKey } from "~/lib/request.server";
 import {
   OTP_MSG,
   parseOtp,
@@ -69,7 +69,7 @@ export async function action({ request }: ActionFunctionArgs) {
       : reply({ intent, resent: false, error: EXPIRED_STATE }, 400);
   }
   const db = await getDb();
-  const ip = clientIp(request);
+  const ip = clientKey(request);
 
   if (intent === "resend") {
     try {

@@ -14,7 +14,7 @@ import {
 } from "~/models/auth/session.server";
 import { getDb } from "~/lib/db.server";
 import { ctxOf } from "~/models/context";
-import { clientIp } from "~/lib/request.server";
+import { clientIp, clientKey } from "~/lib/request.server";
 import { env } from "~/lib/env.server";
 import { flashHeader, getSessionCookie, sessionCookieName, type Flash } from "~/lib/session.server";
 
@@ -203,7 +203,7 @@ authenticator.use(
     return checkCredentials(await authCtx(), {
       email: String(form.get("email") ?? ""),
       password: String(form.get("password") ?? ""),
-      ip: clientIp(request),
+      ip: clientKey(request),
     });
   }),
   "form",
