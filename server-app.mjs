@@ -15,6 +15,11 @@ export function createApp(build, env) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
+  // Before anything reads the request line, express's router included (it skips every middleware
+  // for a target it cannot parse): absolute-form targets, bad Host → 400, never a 500.
+  const requestTarget = build.entry.module.createRequestTarget(env);
+  const handleApp = app.handle.bind(app);
+  app.handle = (req, res, done) => requestTarget(req, res, () => handleApp(req, res, done));
   // Request ids, draining, /healthz /readyz /metrics, admission, 503 on outage (app/lib/ops.server.ts).
   const ops = build.entry.module.createOps(build, env);
   const log = build.entry.module.log;

@@ -18,7 +18,7 @@ import {
 } from "~/lib/page-cache.server";
 
 export { init, shutdown, loadEnv, describeDatabase } from "~/web/runtime.server";
-export { createHttpSecurity } from "~/lib/security/server.server";
+export { createHttpSecurity, createRequestTarget } from "~/lib/security/server.server";
 export { createOps, log } from "~/lib/ops.server";
 
 const ABORT_DELAY = 5_000;

@@ -1,4 +1,5 @@
 import { isbot } from "isbot";
+import { addressKey } from "./client-address.server";
 import { env } from "./env.server";
 
 /**
@@ -14,6 +15,14 @@ export function clientIp(request: Request): string {
 }
 
 /**
+ * The client address as a key for rate limits and analytics: IPv4 as is, IPv6 by its /64
+ * (client-address.server.ts). clientIp stays the full address, for the audit trail of sessions.
+ */
+export function clientKey(request: Request): string {
+  return addressKey(clientIp(request));
+}
+
+/**
  * True when a person on Runway made this request, as far as the browser says: not a bot (isbot),
  * not triggered by another site — `Sec-Fetch-Site` is same-origin or none (typed, bookmarked) or
  * absent (older browsers), and any `Origin`/`Referer` is Runway's own (or one of `alsoOrigins`).
@@ -23,13 +32,11 @@ export function isFirstParty(request: Request, alsoOrigins: readonly string[] = 
   const h = request.headers;
   if (isbot(h.get("user-agent") ?? "")) return false;
   const site = h.get("sec-fetch-site");
-  // The request's own origin too: the Host a victim's browser sends is Runway's, whatever
-  // PUBLIC_URL says (tests, a second hostname).
-  const origins = new Set([
-    new URL(env().PUBLIC_URL).origin,
-    new URL(request.url).origin,
-    ...alsoOrigins,
-  ]);
+  // The Host's origin too: the Host a victim's browser sends is Runway's, whatever PUBLIC_URL
+  // says (tests, a second hostname). request.url is built from PUBLIC_URL, so it cannot tell.
+  const origins = new Set([new URL(env().PUBLIC_URL).origin, ...alsoOrigins]);
+  const host = hostOrigin(request);
+  if (host) origins.add(host);
   if (site && site !== "same-origin" && site !== "none") {
     // Another site's page made the browser ask — unless it is an allowed client (API_CORS_ORIGINS).
     const o = h.get("origin");
@@ -47,4 +54,17 @@ export function isFirstParty(request: Request, alsoOrigins: readonly string[] = 
     if (!origins.has(o)) return false;
   }
   return true;
+}
+
+/** The origin the client addressed (Host, or X-Forwarded-Host with TRUST_PROXY), or null. */
+function hostOrigin(request: Request): string | null {
+  const e = env();
+  const forwarded = e.TRUST_PROXY ? request.headers.get("x-forwarded-host") : null;
+  const host = (forwarded ?? request.headers.get("host"))?.split(",")[0].trim();
+  if (!host) return null;
+  try {
+    return new URL(`${new URL(e.PUBLIC_URL).protocol}//${host}`).origin;
+  } catch {
+    return null;
+  }
 }

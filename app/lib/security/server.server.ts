@@ -23,6 +23,7 @@ import { BodyCounter, bodyLimitFor, parseContentLength, type BodyLimit } from ".
 import { checkApiContentType } from "./content-type.server";
 import { securityHeaders } from "./headers.server";
 import { allowedOrigins, checkOrigin, isApiPath } from "./origin.server";
+import { checkRequestLine, requestUrl } from "./request-target.server";
 
 /** The subset of express's request and response this layer needs. */
 type Req = IncomingMessage & {
@@ -170,6 +171,7 @@ export function createHttpSecurity(build: ServerBuild, env: Env): HttpSecurity {
   const hsts = env.NODE_ENV === "production" && env.PUBLIC_URL.startsWith("https:");
   const routeIds = new Set(Object.keys(build.routes));
   const publicUrl = env.PUBLIC_URL;
+  const publicOrigin = new URL(env.PUBLIC_URL).origin;
 
   function headers(req: Req, res: Res, next: Next) {
     const nonce = crypto.randomBytes(16).toString("base64");
@@ -258,11 +260,8 @@ export function createHttpSecurity(build: ServerBuild, env: Env): HttpSecurity {
 
   function remixRequest(req: Req, res: Res): Request {
     const target = targetOf(req);
-    const host = req.get?.("X-Forwarded-Host") ?? req.get?.("host") ?? "";
-    const port = Number.parseInt(host.split(":")[1] ?? "", 10);
-    const url = new URL(
-      `${req.protocol ?? "http"}://${req.hostname ?? "localhost"}${Number.isSafeInteger(port) ? `:${port}` : ""}${target}`,
-    );
+    // PUBLIC_URL and the path, never the client's Host: createRequestTarget has checked both parse.
+    const url = requestUrl(publicOrigin, target) ?? new URL(publicOrigin);
     const headers = new Headers();
     for (const [key, value] of Object.entries(req.headers)) {
       if (value === undefined) continue;
@@ -312,6 +311,34 @@ export function createHttpSecurity(build: ServerBuild, env: Env): HttpSecurity {
   }
 
   return { headers, guard, remixRequest, loadContext, harden: hardenBuild };
+}
+
+/**
+ * Runs before express itself (its router skips every middleware for a target it cannot parse),
+ * request ids and admission, which read the target too: an
+ * absolute-form target becomes its path and query, and a target, Host or trusted X-Forwarded-Host
+ * that does not parse is a 400 — never a 500 from `new URL()` further on.
+ */
+export function createRequestTarget(env: Env) {
+  const publicOrigin = new URL(env.PUBLIC_URL).origin;
+  return function requestTarget(req: Req, res: Res, next: Next) {
+    const forwarded = req.headers["x-forwarded-host"];
+    const verdict = checkRequestLine({
+      target: req.url ?? "/",
+      host: req.headers.host,
+      forwardedHost: Array.isArray(forwarded) ? forwarded.join(",") : forwarded,
+      trustProxy: Boolean(env.TRUST_PROXY),
+      publicOrigin,
+    });
+    if (!verdict.ok) {
+      log.warn("bad-input", `400 ${verdict.message}`);
+      // The answer's form (JSON or page) is read from the target: give it one that parses.
+      req.url = "/";
+      return refuse(req, res, 400, verdict.message, { close: true });
+    }
+    if (verdict.target !== req.url) req.url = verdict.target;
+    next();
+  };
 }
 
 type Handler = (args: { request: Request }) => unknown;
