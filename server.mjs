@@ -64,7 +64,7 @@ try {
   await runtime.init({ log: (line) => runtime.log.info("runtime", line) });
 } catch (e) {
   console.error(
-    e?.name === "DataDirLockedError"
+    e?.name === "DataDirLockedError" || e?.name === "SecretMismatchError"
       ? e.message
       : `Could not open the database: ${e?.message ?? e}`,
   );

@@ -88,7 +88,7 @@ export async function describeTarget(): Promise<string> {
  * Opens the same database as the server — PostgreSQL when DATABASE_URL is set, else the PGlite
  * directory DATA_DIR/pglite — migrated and with the courses seeded.
  */
-export async function openCliDatabase(opts: { migrateAndSeed?: boolean } = {}): Promise<DbHandle> {
+export async function openCliDatabase(opts: CliDbOptions = {}): Promise<DbHandle> {
   const { env } = await import("~/lib/env.server");
   const { openDatabase } = await import("~/lib/db.server");
   const e = env();
@@ -96,14 +96,22 @@ export async function openCliDatabase(opts: { migrateAndSeed?: boolean } = {}): 
     databaseUrl: e.DATABASE_URL,
     dataDir: path.join(e.DATA_DIR, "pglite"),
     migrateAndSeed: opts.migrateAndSeed,
+    // The server's secret or none: links the CLI signs (digests, invitations) must verify there.
+    secret: opts.checkSecret === false ? undefined : e.SESSION_SECRET,
   });
+}
+
+export interface CliDbOptions {
+  migrateAndSeed?: boolean;
+  /** false only for `db accept-secret`, which replaces the recorded fingerprint. */
+  checkSecret?: boolean;
 }
 
 /** Runs `fn` with the injected database, or opens (and afterwards closes) the configured one. */
 export async function withDb<T>(
   deps: RunDeps,
   fn: (handle: DbHandle) => Promise<T>,
-  opts: { migrateAndSeed?: boolean } = {},
+  opts: CliDbOptions = {},
 ): Promise<T> {
   if (deps.handle) return fn(deps.handle);
   const handle = await openCliDatabase(opts);
@@ -139,6 +147,12 @@ export function describeError(e: unknown): {
       unexpected: false,
     };
   }
+  if (name === "SecretMismatchError")
+    return {
+      message: err.message ?? "SESSION_SECRET differs",
+      exitCode: EXIT_ERROR,
+      unexpected: false,
+    };
   if (name === "EnvError")
     return {
       message: err.message ?? "Invalid configuration",

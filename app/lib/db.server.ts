@@ -7,6 +7,7 @@ import { createDb, type Db, type DbHandle } from "#db/client";
 import { migrate } from "#db/migrate";
 import { seedCourses } from "#db/seed/courses";
 import { env } from "./env.server";
+import { checkSecretFingerprint } from "./secret-fingerprint.server";
 
 declare global {
   var __runwayDb: Promise<DbHandle> | undefined;
@@ -20,6 +21,8 @@ export async function openDatabase(opts: {
   max?: number;
   connectTimeout?: number;
   statementTimeout?: number;
+  /** SESSION_SECRET: compared with the fingerprint the database holds (recorded if none). */
+  secret?: string;
 }): Promise<DbHandle> {
   const handle = await createDb({
     databaseUrl: opts.databaseUrl,
@@ -28,14 +31,15 @@ export async function openDatabase(opts: {
     connectTimeout: opts.connectTimeout,
     statementTimeout: opts.statementTimeout,
   });
-  if (opts.migrateAndSeed !== false) {
-    try {
+  try {
+    if (opts.migrateAndSeed !== false) {
       await migrate(handle);
       await seedCourses(handle.db);
-    } catch (e) {
-      await handle.close();
-      throw e;
     }
+    if (opts.secret !== undefined) await checkSecretFingerprint(handle.db, opts.secret);
+  } catch (e) {
+    await handle.close();
+    throw e;
   }
   return handle;
 }
@@ -49,6 +53,7 @@ export function getDbHandle(): Promise<DbHandle> {
       max: e.DATABASE_POOL_SIZE,
       connectTimeout: e.DATABASE_CONNECT_TIMEOUT,
       statementTimeout: e.DATABASE_STATEMENT_TIMEOUT,
+      secret: e.SESSION_SECRET,
     });
     globalThis.__runwayDb.catch(() => {
       globalThis.__runwayDb = undefined;

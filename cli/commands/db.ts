@@ -1,4 +1,4 @@
-/** `runway db migrate` and `runway db seed [--demo]`. */
+/** `runway db migrate`, `runway db seed [--demo]`, `db copy` and `db accept-secret`. */
 import type { Command } from "commander";
 import type { DbHandle } from "#db/client";
 import {
@@ -153,6 +153,30 @@ export async function runDbCopy(
   return EXIT_OK;
 }
 
+/**
+ * Makes this process's SESSION_SECRET the database's (after a deliberate change of secret): every
+ * server and CLI must then run with it, and what the old one signed stops working.
+ */
+export async function runDbAcceptSecret(
+  opts: { json?: boolean },
+  deps: RunDeps = {},
+): Promise<number> {
+  const io = deps.io ?? processIo;
+  const { env } = await import("~/lib/env.server");
+  const { acceptSecret, secretFingerprint } = await import("~/lib/secret-fingerprint.server");
+  const e = env();
+  await withDb(deps, (h) => acceptSecret(h.db, e.SESSION_SECRET), { checkSecret: false });
+  const fingerprint = `${secretFingerprint(e.SESSION_SECRET).slice(0, 12)}…`;
+  if (opts.json) printJson(io, { fingerprint });
+  else
+    say(
+      io,
+      `This database now belongs to the SESSION_SECRET of this process (fingerprint ${fingerprint}). ` +
+        "Start every server and CLI with it; sessions and links signed with the old secret no longer work.",
+    );
+  return EXIT_OK;
+}
+
 export function configure(program: Command, deps: RunDeps = {}): void {
   const db = program.command("db").description("Database maintenance: migrations and seed data.");
   db.command("migrate")
@@ -187,4 +211,12 @@ export function configure(program: Command, deps: RunDeps = {}): void {
         "Stop a server running on the PGlite directory first; create the empty database with createdb.",
     )
     .action(async (opts) => finish(await runDbCopy(opts, deps)));
+  db.command("accept-secret")
+    .description(
+      "Record this process's SESSION_SECRET as the database's, after changing the secret on purpose " +
+        "(servers and CLIs with another secret refuse to start).",
+    )
+    .option("--json", "print the new fingerprint as JSON")
+    .addHelpText("after", "\nExample:\n  $ SESSION_SECRET=<the new secret> runway db accept-secret")
+    .action(async (opts) => finish(await runDbAcceptSecret(opts, deps)));
 }

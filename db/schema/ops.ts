@@ -155,3 +155,14 @@ export const adminDigests = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.week] })],
 );
+
+/**
+ * A keyed fingerprint of each signing secret (HMAC of a fixed text under the secret, never the
+ * secret itself), recorded by the first process to open the database: a server or CLI started with
+ * another SESSION_SECRET refuses to start instead of signing links the others refuse.
+ */
+export const secretFingerprints = pgTable("secret_fingerprints", {
+  name: text("name").primaryKey(),
+  fingerprint: text("fingerprint").notNull(),
+  createdAt: createdAt(),
+});
