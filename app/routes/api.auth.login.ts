@@ -8,12 +8,14 @@ import { NotFound } from "~/lib/errors";
 import { loginSchema } from "~/models/user/user.schema";
 import { getUserWithCourse, serializeUser } from "~/models/user/user.server";
 import { authCtx } from "~/web/config.server";
+import { deviceCookieHeader, readDevices } from "~/web/device-cookie.server";
 
 /**
  * POST /api/auth/login → 200 {user, token}; 403 {message, requiresVerification: true, userId, email}
  * when the e-mail is not verified yet (no token; a fresh code is mailed if none is usable);
  * 401 alike for a wrong password and an unknown e-mail; 403 {message, deactivated: true} for the right
- * password of a deactivated account; 429 when throttled.
+ * password of a deactivated account; 429 when throttled. A successful sign-in sets the device
+ * cookie; an attempt carrying a valid one for its account is throttled per device (ADR 111).
  */
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
@@ -23,17 +25,23 @@ export const action = ({ request }: ActionFunctionArgs) =>
     const user = await authenticate(await authCtx(db), {
       ...body,
       ip: clientKey(request),
+      devices: await readDevices(request),
     });
     const { token, expiresAt } = await createSession(db, user.id, "api", {
       userAgent: request.headers.get("user-agent"),
       ip: clientIp(request),
     });
     const full = await getUserWithCourse(db, user.id);
-    return json(request, {
-      user: serializeUser(user, full?.course ?? null),
-      token,
-      expiresAt: expiresAt.toISOString(),
-    });
+    return json(
+      request,
+      {
+        user: serializeUser(user, full?.course ?? null),
+        token,
+        expiresAt: expiresAt.toISOString(),
+      },
+      // A client with a cookie jar is a known device next time (ADR 111).
+      { headers: { "Set-Cookie": await deviceCookieHeader(request, user.id) } },
+    );
   });
 
 export const loader = ({ request }: LoaderFunctionArgs) =>

@@ -32,6 +32,7 @@ import { log } from "~/lib/log.server";
 import { domainReply, formErrors } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { authConfig } from "~/web/config.server";
+import { deviceCookieHeader } from "~/web/device-cookie.server";
 import { loginSchema, parseWithZod } from "~/web/forms.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -64,15 +65,18 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     const user = await authenticator.authenticate("form", request);
     const cookie = await startSession(request, user.id, formData.get("remember") === "on");
+    // This browser is a known device of the account from now on (ADR 111).
+    const device = await deviceCookieHeader(request, user.id);
     const fallback =
       user.role === "admin" ? "/dashboard" : user.role === "employer" ? "/employer" : "/";
     const asked = safeRedirect(formData.get("redirectTo"), "");
     return redirectWithFlash(
       asked && asked !== "/" ? asked : fallback,
       { kind: "success", message: "Logged in successfully" },
-      {
-        "Set-Cookie": cookie,
-      },
+      [
+        ["Set-Cookie", cookie],
+        ["Set-Cookie", device],
+      ],
     );
   } catch (e) {
     if (e instanceof Response) throw e;

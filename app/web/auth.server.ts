@@ -196,6 +196,7 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { authenticate as checkCredentials } from "~/models/auth/auth.server";
 import { authCtx } from "./config.server";
+import { readDevices } from "./device-cookie.server";
 
 export const authenticator = new Authenticator<SessionUser>();
 authenticator.use(
@@ -204,6 +205,7 @@ authenticator.use(
       email: String(form.get("email") ?? ""),
       password: String(form.get("password") ?? ""),
       ip: clientKey(request),
+      devices: await readDevices(request),
     });
   }),
   "form",

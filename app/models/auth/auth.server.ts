@@ -40,16 +40,30 @@ export const deactivatedMessage = (contact: string) =>
  * - per client address, over all accounts: 100 attempts in 15 minutes (a sprayer's ceiling).
  * Every attempt is counted before its password is checked (one UPSERT each), so parallel guesses
  * cannot overshoot; successful sign-ins give their counts back.
+ *
+ * An attempt that carries a valid device cookie for the account it tries (a browser or client
+ * that signed in to it before; ADR 111) skips all three: it is limited per device instead — 10
+ * failures in 15 minutes, after which that device is locked out of the account for the rest of the
+ * window, right password or not. So a campus behind one address keeps signing in while a guesser
+ * there is throttled, and a stolen device cookie buys no more than 10 guesses per 15 minutes.
  */
 export const LOGIN_LIMITS = {
   pair: { free: 5, baseSeconds: 15, maxSeconds: 15 * 60, forgetSeconds: 3600 },
   perAccount: { max: 20, windowSeconds: 15 * 60 },
   perIp: { max: 100, windowSeconds: 15 * 60 },
+  perDevice: { max: 10, windowSeconds: 15 * 60 },
 };
+
+/** A validly signed device cookie's entry: the account it signed in to and its random nonce. */
+export interface DeviceClaim {
+  userId: string;
+  nonce: string;
+}
 
 const acctKey = (email: string) => `login-acct:${email.trim().toLowerCase()}`;
 const ipKey = (ip: string) => `login-ip:${ip}`;
 const pairKey = (email: string, ip: string) => `login:${email.trim().toLowerCase()}|${ip}`;
+const deviceKey = (nonce: string) => `login-device:${nonce}`;
 
 /**
  * Checks e-mail and password; returns the user or throws Unauthorized / Forbidden / TooManyRequests.
@@ -57,13 +71,25 @@ const pairKey = (email: string, ip: string) => `login:${email.trim().toLowerCase
  */
 export async function authenticate(
   ax: AuthCtx,
-  input: { email: string; password: string; ip: string },
+  input: { email: string; password: string; ip: string; devices?: readonly DeviceClaim[] },
 ): Promise<UserRow> {
-  const { db, config } = ax;
+  const { db } = ax;
   const email = input.email.trim().toLowerCase();
   // The account an address signs in to is looked up for every attempt, known or not, so the
   // throttles below count per account: its college and personal addresses share one budget.
   const user = await findUserForLogin(db, email);
+  const device = user && input.devices?.find((d) => d.userId === user.id);
+  if (device) {
+    const limit = { key: deviceKey(device.nonce), ...LOGIN_LIMITS.perDevice };
+    // Counted before the password is checked (one UPSERT), so parallel guesses cannot overshoot;
+    // the right password clears the count.
+    const r = await hit(db, limit);
+    if (r.count > limit.max) throw new TooManyRequests(TOO_MANY_LOGINS, r.retryAfter);
+    if (!(await verifyPassword(user.passwordHash, input.password)))
+      throw new Unauthorized(INVALID_CREDENTIALS);
+    await reset(db, limit.key);
+    return admitAccount(ax, user);
+  }
   const account = user?.email ?? email;
   const ip = { key: ipKey(input.ip), ...LOGIN_LIMITS.perIp };
   const acct = { key: acctKey(account), ...LOGIN_LIMITS.perAccount };
@@ -88,6 +114,12 @@ export async function authenticate(
   await forgetBackoff(db, pair);
   await release(db, acct.key);
   await release(db, ip.key);
+  return admitAccount(ax, user);
+}
+
+/** After the right password: the account's state decides whether the sign-in goes through. */
+async function admitAccount(ax: AuthCtx, user: UserRow): Promise<UserRow> {
+  const { db, config } = ax;
   // Only now may the account's state be told: a guesser never gets this far, so a wrong password
   // still answers exactly as for an unknown address (enumeration stays closed).
   if (!user.isActive)
