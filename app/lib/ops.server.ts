@@ -11,6 +11,7 @@ import { Admission, AdmissionRejected } from "./admission.server";
 import { getDbHandle } from "./db.server";
 import type { Env } from "./env.server";
 import { readiness } from "./health.server";
+import { createLoadShedder } from "./load-shed.server";
 import { log } from "./log.server";
 import { bearerMatches, createMetrics } from "./metrics.server";
 import {
@@ -125,10 +126,12 @@ export function createOps(build: ServerBuild, env: Env): Ops {
     [...holders].map(
       (h) => `${h.what} (${h.phase}, ${Math.round((Date.now() - h.since) / 1000)} s)`,
     );
+  const shedder = createLoadShedder(env.EVENT_LOOP_MAX_DELAY);
   const metrics = createMetrics({
     getHandle: getDbHandle,
     admission,
     draining: () => state.draining,
+    eventLoopDelayMs: () => shedder.delayMs,
   });
   const routeOf = routeMatcher(build);
 
@@ -200,6 +203,13 @@ export function createOps(build: ServerBuild, env: Env): Ops {
           unavailable(req, res, "This server is restarting. Please try again in a moment.", 2);
           return;
         }
+      }
+      // Liveness and readiness are never shed: an overloaded process is alive, and a probe that
+      // got 503 here would have it restarted for being busy.
+      if (info.route === "static" && shedder.overloaded()) {
+        metrics.loadShed.inc();
+        unavailable(req, res, "The server is busy. Please try again in a moment.", 1);
+        return;
       }
       health(req, res, path).then(
         (done) => {
