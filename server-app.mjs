@@ -2,6 +2,7 @@
  * The express app around the Remix build, shared by server.mjs and the HTTP tests (which run it
  * in-process against their own database).
  */
+import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@remix-run/node";
@@ -70,10 +71,13 @@ export function createApp(build, env) {
   );
   app.all("*", async (req, res, next) => {
     try {
+      // Built first: it starts reading (and counting) the body, which ops.remix waits for before
+      // the request may take a database slot.
+      const request = security.remixRequest(req, res);
       await ops.remix(
         req,
         res,
-        () => handle(security.remixRequest(req, res), security.loadContext(res)),
+        () => handle(request, security.loadContext(res)),
         (response, blocked) => send(res, response, blocked),
       );
     } catch (error) {
@@ -94,6 +98,26 @@ export function createApp(build, env) {
     res.status(500).type("text/plain").send("Something went wrong. Please try again.");
   });
   return app;
+}
+
+/**
+ * The HTTP server for `app`, with short limits on slow clients: HTTP_HEADERS_TIMEOUT for the
+ * headers, HTTP_REQUEST_TIMEOUT for the whole request (body included); past them Node answers 408
+ * and closes the connection. Node's defaults (60 s and 300 s, checked every 30 s) let a few
+ * connections that send a byte a second hold on for minutes.
+ */
+export function createServer(app, env) {
+  const headersTimeout = env.HTTP_HEADERS_TIMEOUT * 1000;
+  const requestTimeout = Math.max(headersTimeout, env.HTTP_REQUEST_TIMEOUT * 1000);
+  return http.createServer(
+    {
+      headersTimeout,
+      requestTimeout,
+      // How often Node looks for connections past those limits (its default is 30 s).
+      connectionsCheckingInterval: Math.min(1000, headersTimeout),
+    },
+    app,
+  );
 }
 
 /**

@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { createApp } from "./server-app.mjs";
+import { createApp, createServer } from "./server-app.mjs";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const buildFile = path.join(root, "build", "index.js");
@@ -73,7 +73,7 @@ try {
 
 const app = createApp(build, env);
 
-const server = app.listen(env.PORT, env.HOST, () => {
+const server = createServer(app, env).listen(env.PORT, env.HOST, () => {
   const addr = server.address();
   const port = typeof addr === "object" && addr ? addr.port : env.PORT;
   runtime.log.info(

@@ -3,13 +3,13 @@
  * drizzle API (PgDatabase), so models never know which one they run on.
  */
 import fs from "node:fs";
-import path from "node:path";
 import { drizzle as drizzlePg } from "drizzle-orm/postgres-js";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import type { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { SQL } from "drizzle-orm";
 import postgres from "postgres";
+import { acquireDataDirLock } from "./data-dir-lock";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -50,55 +50,7 @@ export interface DbHandle {
   close(): Promise<void>;
 }
 
-export class DataDirLockedError extends Error {
-  constructor(
-    public dir: string,
-    public pid: number,
-  ) {
-    super(
-      `The embedded database in ${dir} is in use by another process (pid ${pid}), probably a running ` +
-        `Runway server. Stop it first, or point DATABASE_URL at a PostgreSQL server.`,
-    );
-    this.name = "DataDirLockedError";
-  }
-}
-
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
-/** PGlite does not lock its directory and two processes on one directory corrupt it: take a lock file holding our pid. */
-function acquireLock(dir: string): () => void {
-  const lockFile = path.join(dir, "runway.lock");
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      fs.writeFileSync(lockFile, String(process.pid), { flag: "wx" });
-      let released = false;
-      const release = () => {
-        if (released) return;
-        released = true;
-        try {
-          if (fs.readFileSync(lockFile, "utf8") === String(process.pid)) fs.unlinkSync(lockFile);
-        } catch {
-          /* already gone */
-        }
-      };
-      process.once("exit", release);
-      return release;
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
-      const pid = Number(fs.readFileSync(lockFile, "utf8").trim());
-      if (pid && pid !== process.pid && pidAlive(pid)) throw new DataDirLockedError(dir, pid);
-      fs.rmSync(lockFile, { force: true }); // stale lock of a dead process
-    }
-  }
-  throw new Error(`Could not lock ${dir}`);
-}
+export { DataDirLockedError } from "./data-dir-lock";
 
 export interface CreateDbOptions {
   databaseUrl?: string;
@@ -152,7 +104,7 @@ export async function createDb(opts: CreateDbOptions): Promise<DbHandle> {
   if (!pg) {
     if (opts.dataDir) {
       fs.mkdirSync(opts.dataDir, { recursive: true });
-      release = acquireLock(opts.dataDir);
+      release = acquireDataDirLock(opts.dataDir);
     }
     try {
       pg = await openPglite(opts.dataDir);

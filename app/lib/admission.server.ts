@@ -4,6 +4,10 @@
  * and each waits for all the others (27 s to a first byte). With it, at most `concurrency`
  * requests run, up to `queueLimit` wait in order, and none waits longer than `waitMs`: beyond
  * that the caller answers 503 + Retry-After at once, so latency stays bounded under a burst.
+ *
+ * One client (its address) holds at most half of the slots (`perClient`): a waiter whose client
+ * is at that share is passed over for the next one, so a few busy or hostile connections from one
+ * place cannot take every slot.
  */
 export class AdmissionRejected extends Error {
   constructor(public reason: "queue_full" | "timeout" | "aborted") {
@@ -13,6 +17,7 @@ export class AdmissionRejected extends Error {
 }
 
 interface Waiter {
+  key: string | undefined;
   grant: () => void;
   reject: (e: AdmissionRejected) => void;
   timer: NodeJS.Timeout | null;
@@ -26,6 +31,10 @@ export interface AdmissionStats {
 export class Admission {
   private active = 0;
   private queue: Waiter[] = [];
+  /** Slots held per client key. */
+  private held = new Map<string, number>();
+  /** The most slots one client may hold: half of them (at least one). */
+  readonly perClient: number;
   readonly stats: AdmissionStats = {
     admitted: 0,
     rejected: { queue_full: 0, timeout: 0, aborted: 0 },
@@ -35,7 +44,9 @@ export class Admission {
     readonly concurrency: number,
     readonly queueLimit: number,
     readonly waitMs: number,
-  ) {}
+  ) {
+    this.perClient = Math.max(1, Math.floor(concurrency / 2));
+  }
 
   get enabled(): boolean {
     return this.concurrency > 0;
@@ -48,15 +59,13 @@ export class Admission {
   }
 
   /**
-   * Waits for a slot; resolves with its release function (idempotent). Rejects with
-   * AdmissionRejected when the queue is full, the wait budget is spent or `signal` aborts.
+   * Waits for a slot for client `key` (none: not counted per client); resolves with its release function (idempotent). Rejects
+   * with AdmissionRejected when the queue is full, the wait budget is spent or `signal` aborts.
    */
-  acquire(signal?: AbortSignal): Promise<() => void> {
+  acquire(signal?: AbortSignal, key?: string): Promise<() => void> {
     if (!this.enabled) return Promise.resolve(() => {});
-    if (this.active < this.concurrency && this.queue.length === 0) {
-      this.active++;
-      this.stats.admitted++;
-      return Promise.resolve(this.releaser());
+    if (this.active < this.concurrency && this.underShare(key) && !this.queue.some(this.eligible)) {
+      return Promise.resolve(this.take(key));
     }
     if (this.queue.length >= this.queueLimit) {
       this.stats.rejected.queue_full++;
@@ -64,11 +73,10 @@ export class Admission {
     }
     return new Promise((resolve, reject) => {
       const waiter: Waiter = {
+        key,
         grant: () => {
           cleanup();
-          this.active++;
-          this.stats.admitted++;
-          resolve(this.releaser());
+          resolve(this.take(key));
         },
         reject: (e) => {
           cleanup();
@@ -89,19 +97,42 @@ export class Admission {
     });
   }
 
-  private remove(w: Waiter) {
-    const i = this.queue.indexOf(w);
-    if (i >= 0) this.queue.splice(i, 1);
+  private underShare(key: string | undefined): boolean {
+    return key === undefined || (this.held.get(key) ?? 0) < this.perClient;
   }
 
-  private releaser(): () => void {
+  private readonly eligible = (w: Waiter) => this.underShare(w.key);
+
+  private take(key: string | undefined): () => void {
+    this.active++;
+    if (key !== undefined) this.held.set(key, (this.held.get(key) ?? 0) + 1);
+    this.stats.admitted++;
     let done = false;
     return () => {
       if (done) return;
       done = true;
       this.active--;
-      const next = this.queue.shift();
-      if (next) next.grant();
+      if (key !== undefined) {
+        const n = (this.held.get(key) ?? 1) - 1;
+        if (n > 0) this.held.set(key, n);
+        else this.held.delete(key);
+      }
+      this.pump();
     };
+  }
+
+  /** Grants free slots to the longest-waiting waiters whose client is under its share. */
+  private pump() {
+    while (this.active < this.concurrency) {
+      const i = this.queue.findIndex(this.eligible);
+      if (i < 0) return;
+      const [next] = this.queue.splice(i, 1);
+      next!.grant();
+    }
+  }
+
+  private remove(w: Waiter) {
+    const i = this.queue.indexOf(w);
+    if (i >= 0) this.queue.splice(i, 1);
   }
 }

@@ -151,6 +151,21 @@ const schema = z.object({
     emptyToUndefined,
     z.coerce.number().min(0).max(600).default(3),
   ),
+  // Slow clients and load shedding (docs/operations.md "Slow clients, load shedding, outages"):
+  // seconds a client may take to send its headers, and its whole request (body included); the
+  // event-loop delay (ms) above which new requests get 503 at once (0 = never shed).
+  HTTP_HEADERS_TIMEOUT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().min(1).max(600).default(10),
+  ),
+  HTTP_REQUEST_TIMEOUT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().min(1).max(3600).default(30),
+  ),
+  EVENT_LOOP_MAX_DELAY: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).max(60000).default(1000),
+  ),
   // Employer posting (issue 18): what one employer account may have waiting and submit per day.
   EMPLOYER_MAX_PENDING: z.preprocess(
     emptyToUndefined,

@@ -17,6 +17,7 @@ export interface Metrics {
   dbUnavailable: client.Counter;
   admissionRejected: client.Counter<"reason">;
   admissionWait: client.Histogram;
+  loadShed: client.Counter;
 }
 
 /** One set per process (kept on globalThis: `remix dev` rebuilds must not register twice). */
@@ -24,6 +25,7 @@ export function createMetrics(deps: {
   getHandle: () => Promise<DbHandle>;
   admission: Admission;
   draining: () => boolean;
+  eventLoopDelayMs?: () => number;
 }): Metrics {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
@@ -172,7 +174,28 @@ export function createMetrics(deps: {
       this.set(figures.seconds);
     },
   });
-  return { registry, requests, duration, dbUnavailable, admissionRejected, admissionWait };
+  const loadShed = new client.Counter({
+    name: "runway_load_shed_total",
+    help: "Requests refused with 503 at once because the event loop's delay was over EVENT_LOOP_MAX_DELAY.",
+    registers: [registry],
+  });
+  new client.Gauge({
+    name: "runway_event_loop_delay_seconds",
+    help: "The event loop's delay in the last sample (what load shedding compares with EVENT_LOOP_MAX_DELAY).",
+    registers: [registry],
+    collect() {
+      this.set((deps.eventLoopDelayMs?.() ?? 0) / 1000);
+    },
+  });
+  return {
+    registry,
+    requests,
+    duration,
+    dbUnavailable,
+    admissionRejected,
+    admissionWait,
+    loadShed,
+  };
 }
 
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {

@@ -11,6 +11,7 @@ import { Admission, AdmissionRejected } from "./admission.server";
 import { getDbHandle } from "./db.server";
 import type { Env } from "./env.server";
 import { readiness } from "./health.server";
+import { createLoadShedder } from "./load-shed.server";
 import { log } from "./log.server";
 import { bearerMatches, createMetrics } from "./metrics.server";
 import {
@@ -125,10 +126,12 @@ export function createOps(build: ServerBuild, env: Env): Ops {
     [...holders].map(
       (h) => `${h.what} (${h.phase}, ${Math.round((Date.now() - h.since) / 1000)} s)`,
     );
+  const shedder = createLoadShedder(env.EVENT_LOOP_MAX_DELAY);
   const metrics = createMetrics({
     getHandle: getDbHandle,
     admission,
     draining: () => state.draining,
+    eventLoopDelayMs: () => shedder.delayMs,
   });
   const routeOf = routeMatcher(build);
 
@@ -201,6 +204,13 @@ export function createOps(build: ServerBuild, env: Env): Ops {
           return;
         }
       }
+      // Liveness and readiness are never shed: an overloaded process is alive, and a probe that
+      // got 503 here would have it restarted for being busy.
+      if (info.route === "static" && shedder.overloaded()) {
+        metrics.loadShed.inc();
+        unavailable(req, res, "The server is busy. Please try again in a moment.", 1);
+        return;
+      }
       health(req, res, path).then(
         (done) => {
           if (!done) {
@@ -221,12 +231,16 @@ export function createOps(build: ServerBuild, env: Env): Ops {
       if (info) info.route = routeOf(req.path ?? new URL(req.url ?? "/", "http://x").pathname);
       let release = () => {};
       if (admission.enabled) {
+        // A slot only once the body is here: a client sending its form a byte a second waits on
+        // its own time (bounded by HTTP_REQUEST_TIMEOUT), not holding a slot everyone needs.
+        await bodyArrived(req);
+        if (res.headersSent || res.destroyed) return; // refused (413) or gone while it sent
         const aborted = new AbortController();
         const onClose = () => aborted.abort();
         res.once("close", onClose);
         const t = performance.now();
         try {
-          release = await admission.acquire(aborted.signal);
+          release = await admission.acquire(aborted.signal, clientKey(req));
           metrics.admissionWait.observe((performance.now() - t) / 1000);
         } catch (e) {
           if (!(e instanceof AdmissionRejected)) throw e;
@@ -344,6 +358,27 @@ export function createOps(build: ServerBuild, env: Env): Ops {
     },
   };
   return ops;
+}
+
+/** Resolves once the request's body has arrived in full, or the request is gone. */
+function bodyArrived(req: Req): Promise<void> {
+  if (req.complete || req.readableEnded || req.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      req.off("end", done);
+      req.off("close", done);
+      req.off("error", done);
+      resolve();
+    };
+    req.on("end", done);
+    req.on("close", done);
+    req.on("error", done);
+  });
+}
+
+/** The client's address as express resolved it (TRUST_PROXY honoured): the admission share's key. */
+function clientKey(req: Req): string {
+  return (req as Req & { ip?: string }).ip ?? req.socket?.remoteAddress ?? "unknown";
 }
 
 function isLongStream(response: Response): boolean {

@@ -56,6 +56,23 @@ describe("Admission", () => {
     }
   });
 
+  it("one client holds at most half of the slots; its extra waiters let other clients pass", async () => {
+    const a = new Admission(4, 10, 10_000);
+    expect(a.perClient).toBe(2);
+    const h1 = await a.acquire(undefined, "10.0.0.1");
+    const h2 = await a.acquire(undefined, "10.0.0.1");
+    const order: string[] = [];
+    const h3 = a.acquire(undefined, "10.0.0.1").then((r) => (order.push("hog"), r));
+    const o1 = await a.acquire(undefined, "10.0.0.2").then((r) => (order.push("other"), r));
+    expect(a.activeCount).toBe(3);
+    expect(a.queueLength).toBe(1);
+    h1();
+    const r3 = await h3;
+    expect(order).toEqual(["other", "hog"]);
+    for (const r of [h2, r3, o1]) r();
+    expect(a.activeCount).toBe(0);
+  });
+
   it("is a no-op when disabled (concurrency 0)", async () => {
     const a = new Admission(0, 0, 0);
     const all = await Promise.all(Array.from({ length: 50 }, () => a.acquire()));
@@ -194,7 +211,7 @@ describe("admission slots while an answer is sent", () => {
         TRUST_PROXY: false,
       } as never,
     );
-  const req = { method: "GET", headers: {}, path: "/", url: "/" } as never;
+  const req = { method: "GET", headers: {}, path: "/", url: "/", complete: true } as never;
   const page = async () =>
     new Response("<p>page</p>", { headers: { "Content-Type": "text/html" } });
   const never = () => new Promise<void>(() => {});

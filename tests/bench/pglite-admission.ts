@@ -1,19 +1,21 @@
 /**
- * PGlite admission benchmark (issue 16 item 4). Starts the real server (server.mjs) on a PGlite
+ * PGlite admission and load-shedding benchmark. Starts the real server (server.mjs) on a PGlite
  * DATA_DIR seeded with jobs, puts a 100-connection autocannon load on GET /jobs, and meanwhile
- * sends a fresh probe request (new connection each time) every 200 ms. Prints, for the admission
- * gate off (PGLITE_MAX_CONCURRENT=0) and on (the defaults): the probes' p50 / p99 / max time to a
- * complete answer and their share of 503s, plus the load's own throughput and statuses.
+ * sends a fresh probe request (new connection each time) every 200 ms, plus a /healthz probe.
+ * Prints, for the admission gate off (PGLITE_MAX_CONCURRENT=0), the gate on without load shedding
+ * (EVENT_LOOP_MAX_DELAY=0) and the defaults (gate and shedding): the probes' p50 / p99 / max time
+ * to the first byte and to the complete answer, their share of 503s, /healthz's first byte, and
+ * the load's own throughput and statuses.
  *
  *   npm run bench:pglite-admission -- [--jobs 300] [--duration 15] [--connections 100]
+ *     [--modes off,gate,defaults]   (the server's other settings come from the environment)
  */
-import { fork, type ChildProcess } from "node:child_process";
+import { fork, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import autocannon from "autocannon";
 import { openDatabase } from "../../app/lib/db.server";
 import { createCompany, createJob } from "../factories";
 
@@ -22,6 +24,8 @@ const { values: args } = parseArgs({
     jobs: { type: "string", default: "300" },
     duration: { type: "string", default: "15" },
     connections: { type: "string", default: "100" },
+    /** Which runs: off (no gate, no shedding), gate (gate only), defaults (gate and shedding). */
+    modes: { type: "string", default: "off,gate,defaults" },
   },
 });
 const JOBS = Number(args.jobs);
@@ -68,16 +72,35 @@ function start(extra: Record<string, string>): Promise<{ child: ChildProcess; po
   });
 }
 
-function probe(url: string): Promise<{ ms: number; status: number }> {
+interface Probe {
+  /** Time to the complete answer, and to its first byte (the status line). */
+  ms: number;
+  firstByteMs: number;
+  status: number;
+}
+
+function probe(url: string): Promise<Probe> {
   const t = performance.now();
   return new Promise((resolve) => {
     const req = http.get(url, { agent: false }, (res) => {
+      const firstByteMs = performance.now() - t;
       res.resume();
-      res.on("end", () => resolve({ ms: performance.now() - t, status: res.statusCode ?? 0 }));
+      res.on("end", () =>
+        resolve({ ms: performance.now() - t, firstByteMs, status: res.statusCode ?? 0 }),
+      );
     });
     req.setTimeout(60_000, () => req.destroy());
-    req.on("error", () => resolve({ ms: performance.now() - t, status: 0 }));
+    req.on("error", () =>
+      resolve({ ms: performance.now() - t, firstByteMs: performance.now() - t, status: 0 }),
+    );
   });
+}
+
+interface LoadResult {
+  requests: { total: number; average: number };
+  errors: number;
+  timeouts: number;
+  statusCodeStats?: Record<string, { count: number }>;
 }
 
 const pct = (sorted: number[], p: number) =>
@@ -87,33 +110,62 @@ async function run(label: string, extra: Record<string, string>) {
   const { child, port } = await start(extra);
   const url = `http://127.0.0.1:${port}/jobs`;
   await probe(url); // warm
-  const statuses = new Map<number, number>();
-  type Result = Parameters<Parameters<typeof autocannon>[1]>[1];
-  const load = new Promise<Result>((resolve, reject) => {
-    const inst = autocannon(
-      { url, connections: CONNECTIONS, duration: DURATION, pipelining: 1 },
-      (err, result) => (err ? reject(err) : resolve(result)),
-    );
-    inst.on("response", (_c, status) => statuses.set(status, (statuses.get(status) ?? 0) + 1));
-  });
-  const probes: Promise<{ ms: number; status: number }>[] = [];
+  // The load runs in its own process: in this one, its 100 connections would delay the probes'
+  // own event loop and make every probe look slow.
+  const cannon = spawn(
+    process.execPath,
+    [
+      path.join(ROOT, "node_modules", "autocannon", "autocannon.js"),
+      "-c",
+      String(CONNECTIONS),
+      "-d",
+      String(DURATION),
+      "--json",
+      url,
+    ],
+    { stdio: ["ignore", "pipe", "ignore"] },
+  );
+  let out = "";
+  cannon.stdout.on("data", (d) => (out += d));
+  const load = new Promise<LoadResult>((resolve, reject) =>
+    cannon.once("exit", () => {
+      try {
+        resolve(JSON.parse(out) as LoadResult);
+      } catch (e) {
+        reject(e);
+      }
+    }),
+  );
+  const probes: Promise<Probe>[] = [];
+  const health: Promise<Probe>[] = [];
   await new Promise((r) => setTimeout(r, 1000)); // let the load build up
   const end = Date.now() + (DURATION - 2) * 1000;
   while (Date.now() < end) {
     probes.push(probe(url));
+    health.push(probe(`http://127.0.0.1:${port}/healthz`));
     await new Promise((r) => setTimeout(r, 200));
   }
   const results = await Promise.all(probes);
+  const healthResults = await Promise.all(health);
   const result = await load;
   child.kill("SIGTERM");
   await new Promise((r) => child.once("exit", r));
-  const ms = results.map((r) => r.ms).sort((a, b) => a - b);
+  const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+  const ms = sorted(results.map((r) => r.ms));
+  const first = sorted(results.map((r) => r.firstByteMs));
+  const healthFirst = sorted(healthResults.map((r) => r.firstByteMs));
   const refused = results.filter((r) => r.status === 503).length;
   const failed = results.filter((r) => r.status === 0).length;
   const f = (n: number) => `${(n / 1000).toFixed(2)} s`;
   console.log(
-    `${label.padEnd(34)} probes ${String(results.length).padStart(3)}: p50 ${f(pct(ms, 50))}  p99 ${f(pct(ms, 99))}  max ${f(ms[ms.length - 1])}  ` +
-      `503 ${((100 * refused) / results.length).toFixed(0)}%  errors ${failed}`,
+    `${label.padEnd(34)} probes ${String(results.length).padStart(3)}: first byte p50 ${f(pct(first, 50))}  p99 ${f(pct(first, 99))}  max ${f(first[first.length - 1])}; ` +
+      `answer p50 ${f(pct(ms, 50))}  p99 ${f(pct(ms, 99))}; 503 ${((100 * refused) / results.length).toFixed(0)}%  errors ${failed}`,
+  );
+  console.log(
+    `${"".padEnd(34)} /healthz first byte p50 ${f(pct(healthFirst, 50))}  p99 ${f(pct(healthFirst, 99))}  max ${f(healthFirst[healthFirst.length - 1])}`,
+  );
+  const statuses = new Map(
+    Object.entries(result.statusCodeStats ?? {}).map(([k, v]) => [Number(k), v.count]),
   );
   const total = [...statuses.values()].reduce((a, b) => a + b, 0);
   console.log(
@@ -128,8 +180,11 @@ try {
   console.log(
     `PGlite, ${JOBS} jobs, ${CONNECTIONS} connections on GET /jobs for ${DURATION} s; a fresh probe every 200 ms`,
   );
-  await run("admission off (PGLITE_MAX_CONCURRENT=0)", { PGLITE_MAX_CONCURRENT: "0" });
-  await run("admission on (defaults 4 / 32 / 3 s)", {});
+  const modes = new Set(args.modes.split(","));
+  if (modes.has("off"))
+    await run("gate off, no shedding", { PGLITE_MAX_CONCURRENT: "0", EVENT_LOOP_MAX_DELAY: "0" });
+  if (modes.has("gate")) await run("gate on, no shedding", { EVENT_LOOP_MAX_DELAY: "0" });
+  if (modes.has("defaults")) await run("defaults (gate + shedding)", {});
 } finally {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

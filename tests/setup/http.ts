@@ -63,10 +63,13 @@ export function useServer(
     s.smtp = smtp;
     const build = (await loadBuild()) as { entry: { module: { loadEnv(): unknown } } };
     const env = build.entry.module.loadEnv() as Record<string, unknown>;
-    const { createApp } = await import(pathToFileURL(path.join(root, "server-app.mjs")).href);
-    const app = createApp(build, { ...env, ...(opts.env ?? {}) });
+    const { createApp, createServer } = await import(
+      pathToFileURL(path.join(root, "server-app.mjs")).href
+    );
+    const merged = { ...env, ...(opts.env ?? {}) };
+    const app = createApp(build, merged);
     await new Promise<void>((resolve) => {
-      server = app.listen(0, "127.0.0.1", () => resolve());
+      server = createServer(app, merged).listen(0, "127.0.0.1", () => resolve());
     });
     const port = (server.address() as { port: number }).port;
     s.url = `http://127.0.0.1:${port}`;

@@ -283,6 +283,10 @@ export function createHttpSecurity(build: ServerBuild, env: Env): HttpSecurity {
       const counter = new BodyCounter(limit.bytes);
       const scanner = nulScannerFor(req.headers["content-type"]);
       const counted = new Transform({
+        // Room for the whole body (it is bounded by the limit): the body arrives in full before
+        // the request takes a database slot (ops.server.ts), however slowly the route reads it.
+        readableHighWaterMark: limit.bytes + 1,
+        writableHighWaterMark: limit.bytes + 1,
         transform(chunk: Buffer, _enc, cb) {
           // The route has already answered (a 405 from a resource route, say) without reading the
           // body: the rest is drained by the linger, never turned into a second answer or a reset.
