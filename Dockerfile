@@ -1,10 +1,12 @@
-# syntax=docker/dockerfile:1
+# syntax=docker/dockerfile:1.10
 # Runway container image (docs/operations.md "Containers"). Three stages:
 #   build     – all dependencies, runs `node scripts/build.mjs` (Remix build + widget);
 #   prod-deps – `npm ci --omit=dev`: the runtime dependencies only (tsx included, for the CLI);
 #   runtime   – the build, public/, the sources the CLI runs with tsx, db/migrations; non-root.
 # Build: docker build -t runway .    Check: scripts/docker-check.sh
-ARG NODE_VERSION=20
+# An exact release (not the moving `20` tag), so a rebuild gets the same Node; to pin the digest
+# too, see docs/operations.md ("Pinning images").
+ARG NODE_VERSION=20.18.1
 
 FROM node:${NODE_VERSION}-bookworm-slim AS build
 WORKDIR /app

@@ -53,12 +53,14 @@ export function createApp(build, env) {
     next();
   });
   if (env.LOG_REQUESTS) {
+    // Tokens, codes and addresses travel in query strings and some paths: logged redacted.
+    const { safeUrl } = build.entry.module;
     app.use((req, res, next) => {
       const t = performance.now();
       res.on("finish", () =>
         log.info(
           "http",
-          `${req.method} ${req.originalUrl} ${res.statusCode} ${(performance.now() - t).toFixed(1)}ms`,
+          `${req.method} ${safeUrl(req.originalUrl)} ${res.statusCode} ${(performance.now() - t).toFixed(1)}ms`,
         ),
       );
       next();

@@ -66,7 +66,8 @@ try {
   console.error(
     e?.name === "DataDirLockedError" || e?.name === "SecretMismatchError"
       ? e.message
-      : `Could not open the database: ${e?.message ?? e}`,
+      : // A migration or driver error: its name and message, never the SQL or its values.
+        `Could not open the database: ${runtime.errorText(e)}`,
   );
   process.exit(1);
 }

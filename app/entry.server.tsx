@@ -19,7 +19,8 @@ import {
 
 export { init, shutdown, loadEnv, describeDatabase } from "~/web/runtime.server";
 export { createHttpSecurity, createRequestTarget } from "~/lib/security/server.server";
-export { createOps, log } from "~/lib/ops.server";
+export { createOps, log, safeUrl } from "~/lib/ops.server";
+export { errorText } from "~/lib/log.server";
 
 const ABORT_DELAY = 5_000;
 

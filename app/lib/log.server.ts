@@ -34,10 +34,140 @@ function format(): "text" | "json" {
 }
 
 const EMAIL = /[A-Za-z0-9._%+'-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+/g;
+/**
+ * drizzle's wrapper of a driver error: "Failed query: <SQL>\nparams: <values>". Whatever logs it —
+ * a worker printing `e.message`, a warning, an info line — loses everything from there on.
+ */
+const FAILED_QUERY = /Failed query:[\s\S]*/g;
 
-/** Removes what must never reach a log: e-mail addresses. */
+/** Removes what must never reach a log: e-mail addresses, and SQL with its parameters. */
 export function redact(text: string): string {
-  return text.replace(EMAIL, "<email>");
+  return text.replace(FAILED_QUERY, "query failed (SQL not logged)").replace(EMAIL, "<email>");
+}
+
+/** One line of an error that may be logged: name, code, and a message without SQL or values. */
+export function errorText(error: unknown): string {
+  const s = summarizeError(error);
+  return `${s.name}${s.code ? ` (${s.code})` : ""}: ${s.message}`;
+}
+
+/**
+ * Query parameters whose values are logged as they are: paging, sorting, filters, screen state.
+ * Everything else — tokens, invitation and verification codes, addresses, signed-link fields, and
+ * any parameter not named here — is logged as `<redacted>`: an allow-list, so a new secret
+ * parameter is safe before anyone thinks of it.
+ */
+const SAFE_QUERY_KEYS = new Set([
+  "_data",
+  "category",
+  "course",
+  "created",
+  "delete",
+  "dir",
+  "edit",
+  "error",
+  "format",
+  "frequency",
+  "id",
+  "index",
+  "isActive",
+  "isApproved",
+  "jobType",
+  "licence",
+  "limit",
+  "location",
+  "mode",
+  "new",
+  "page",
+  "pageSize",
+  "q",
+  "role",
+  "search",
+  "size",
+  "sort",
+  "status",
+  "type",
+  "verified",
+  "view",
+]);
+
+/** Path segments after which the next segment is a bearer secret (a signed link or a code). */
+const SECRET_AFTER = new Set([
+  "certificate",
+  "certificates",
+  "invite",
+  "invites",
+  "reset",
+  "reset-password",
+  "supervise",
+  "token",
+  "tokens",
+  "unsubscribe",
+  "verify",
+]);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A slug made of words ("avionics-technician") is not a secret; a long random run is. */
+const WORDS = /^[a-z]+(?:[-_][a-z0-9]+)*$/;
+
+/** Whether a path segment looks like a bearer token: long, from a token alphabet, not an id. */
+function tokenLike(segment: string): boolean {
+  return (
+    segment.length >= 20 &&
+    /^[A-Za-z0-9._~+/=-]+$/.test(segment) &&
+    !UUID.test(segment) &&
+    !WORDS.test(segment)
+  );
+}
+
+const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+
+function decode(s: string): string {
+  try {
+    return decodeURIComponent(s.replace(/\+/g, " "));
+  } catch {
+    return s;
+  }
+}
+
+/** One value as it may appear in a log line: decoded, one line, addresses out, bounded. */
+function shown(value: string, max: number): string {
+  const v = redact(value.replace(CONTROL_CHARS, " "));
+  return v.length > max ? `${v.slice(0, max)}…` : v;
+}
+
+/**
+ * A request target as it may be logged: the path with secret segments replaced, and the query
+ * string with every value redacted except those of SAFE_QUERY_KEYS. Values are percent-decoded
+ * first, so `email=a%40example.edu` or `%74oken=…` cannot slip past the checks.
+ */
+export function safeUrl(target: string): string {
+  const q = target.indexOf("?");
+  const rawPath = q === -1 ? target : target.slice(0, q);
+  const rawQuery = q === -1 ? "" : target.slice(q + 1);
+  let previous = "";
+  const path = rawPath
+    .split("/")
+    .map((raw) => {
+      const segment = decode(raw);
+      const secret = SECRET_AFTER.has(previous.toLowerCase()) && segment !== "";
+      previous = segment;
+      return secret || tokenLike(segment) ? "<redacted>" : shown(segment, 80);
+    })
+    .join("/");
+  if (!rawQuery) return path.slice(0, 300);
+  const params = rawQuery
+    .split("&")
+    .filter(Boolean)
+    .map((pair) => {
+      const eq = pair.indexOf("=");
+      const key = decode(eq === -1 ? pair : pair.slice(0, eq));
+      const value = decode(eq === -1 ? "" : pair.slice(eq + 1));
+      // A key is shown only when it reads like a parameter name, never like a token itself.
+      const name = /^[A-Za-z_][A-Za-z_-]{0,23}$/.test(key) ? key : "<param>";
+      if (!SAFE_QUERY_KEYS.has(key)) return `${name}=<redacted>`;
+      return `${name}=${shown(value, 100)}`;
+    });
+  return `${path.slice(0, 300)}?${params.slice(0, 30).join("&")}`;
 }
 
 function write(level: Level, kind: string, message: string, fields: Fields = {}) {
@@ -113,12 +243,23 @@ export function summarizeError(error: unknown): ErrorSummary {
       typeof err.code === "string" || typeof err.code === "number" ? String(err.code) : undefined,
     // Server messages can quote values ("Key (email)=(…) already exists" is in `detail`, not here),
     // but a message is still redacted and shortened.
-    message: redact(String(err.message ?? ""))
+    message: redact(quotedValuesOut(String(err.message ?? "")))
       .replace(/\s+/g, " ")
       .slice(0, 300),
     at: frames[0]?.replace(/^at /, ""),
     stack: frames,
   };
+}
+
+/**
+ * PostgreSQL quotes the offending value in some messages — `invalid input syntax for type uuid:
+ * "…"`, `value "…" is out of range for type integer` — and that value is a query parameter. The
+ * names it quotes elsewhere (constraints, columns) stay: they say where, not what.
+ */
+function quotedValuesOut(message: string): string {
+  return message
+    .replace(/: "(?:[^"]|"")*"/g, ': "…"')
+    .replace(/\bvalue "(?:[^"]|"")*"/g, 'value "…"');
 }
 
 interface Repeat {

@@ -22,7 +22,7 @@ import {
   type RequestContext,
 } from "./request-context.server";
 
-export { log } from "./log.server";
+export { log, safeUrl } from "./log.server";
 
 type Req = IncomingMessage & { path?: string; originalUrl?: string };
 type Res = ServerResponse & { locals?: Record<string, unknown> };

@@ -1,3 +1,5 @@
+import { errorText } from "./log.server";
+
 /**
  * A job the server runs on a timer instead of cron: a first run after `firstAfterMs`, then every
  * `intervalMs`, never two at once in this process; a failure is logged and the next tick tries
@@ -18,7 +20,7 @@ export function startPeriodic(
         const said = await run(() => stopped);
         if (said) opts.log?.(`[${name}] ${said}`);
       } catch (e) {
-        opts.log?.(`[${name}] run failed: ${(e as Error)?.message}`);
+        opts.log?.(`[${name}] run failed: ${errorText(e)}`);
       } finally {
         running = null;
       }

@@ -1,4 +1,4 @@
-import { log } from "../log.server";
+import { log, safeUrl } from "../log.server";
 /**
  * Bad input is the client's fault, never a 500: malformed percent-encoding and NUL characters are
  * refused at the door, and PostgreSQL's data exceptions (SQLSTATE class 22) that still get through
@@ -62,7 +62,7 @@ export function logBadInput(request: { method: string; url: string }, error: unk
   }
   log.warn(
     "bad-input",
-    `400 ${request.method} ${path.slice(0, 200)} (SQLSTATE ${sqlState(error)})`,
+    `400 ${request.method} ${safeUrl(path).slice(0, 200)} (SQLSTATE ${sqlState(error)})`,
   );
 }
 

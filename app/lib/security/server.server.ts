@@ -5,7 +5,7 @@
  * content types, Content-Length), the counted request body handed to Remix, and the build wrapper
  * that turns database data errors into a 400.
  */
-import { log } from "../log.server";
+import { log, safeUrl } from "../log.server";
 import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Transform } from "node:stream";
@@ -231,7 +231,7 @@ export function createHttpSecurity(build: ServerBuild, env: Env): HttpSecurity {
     );
     if (!verdict.ok) {
       // One line, no stack: a forged request is an event worth seeing, not a fault.
-      log.warn("csrf", `403 ${method} ${path.slice(0, 200)} refused (${verdict.reason})`);
+      log.warn("csrf", `403 ${method} ${safeUrl(path).slice(0, 200)} refused (${verdict.reason})`);
       return refuse(
         req,
         res,

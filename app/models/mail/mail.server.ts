@@ -20,6 +20,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import addressparser from "nodemailer/lib/addressparser";
 import type { Db } from "#db/client";
 import { mailOutbox } from "#db/schema";
+import { errorText } from "~/lib/log.server";
 import { isPlainEmail } from "../user/email";
 
 export interface MailMessage {
@@ -319,7 +320,7 @@ async function sendHoldingLease(
             );
           }
         },
-        (e) => log(`[mail] could not renew the lease of message ${m.id}: ${(e as Error)?.message}`),
+        (e) => log(`[mail] could not renew the lease of message ${m.id}: ${errorText(e)}`),
       );
     },
     Math.max(10, Math.floor(leaseMs / 3)),
@@ -508,7 +509,7 @@ export function startMailWorker(
           if (r.sent + r.failed + r.lost >= BATCH) again = true;
         } while (again && !stopped);
       } catch (e) {
-        opts.log?.(`[mail] sender error: ${(e as Error)?.message}`);
+        opts.log?.(`[mail] sender error: ${errorText(e)}`);
       } finally {
         running = null;
       }
