@@ -20,7 +20,7 @@ import {
   OTP_MSG,
   parseOtp,
   resendCooldownRemaining,
-  resendVerificationCode,
+  resendFromScreen,
   verifyEmailCode,
 } from "~/models/auth/verification.server";
 import { readVerifyState } from "~/models/auth/verify-state.server";
@@ -50,7 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await findUserByEmail(db, state.email);
   if (!user || user.id !== state.userId || !user.isActive) throw redirect("/register");
   if (user.emailVerifiedAt) throw redirect("/login?justVerified=1");
-  return json({ email: user.email, s, cooldown: await resendCooldownRemaining(db, user.email) });
+  return json({ email: user.email, s, cooldown: await resendCooldownRemaining(db, user) });
 }
 
 const reply = (data: VerifyActionData, status = 200, retryAfter?: number) =>
@@ -73,7 +73,11 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (intent === "resend") {
     try {
-      await resendVerificationCode(await authCtx(db), { email: state.email, ip });
+      await resendFromScreen(await authCtx(db), {
+        userId: state.userId,
+        email: state.email,
+        ip,
+      });
       return reply({
         intent,
         resent: true,

@@ -100,7 +100,7 @@ export async function runAdminCreate(
   const input = parsed.data;
   const { assertNewPassword } = await import("~/models/auth/password-policy.server");
   const { authConfigFrom } = await import("~/models/auth/config");
-  await assertNewPassword(input.password!, authConfigFrom(e));
+  await assertNewPassword(input.password!, authConfigFrom(e), input);
   const { hashPassword } = await import("~/models/auth/password.server");
   const { insertUser, serializeUser } = await import("~/models/user/user.server");
   const { audit } = await import("~/models/audit/audit.server");

@@ -101,7 +101,7 @@ describe("runway commands (run functions)", () => {
               email: "ada@example.edu",
               firstName: "Ada",
               lastName: "Reyes",
-              password: "another-1",
+              password: "another-mango-1",
             },
             d,
           ),
@@ -110,7 +110,12 @@ describe("runway commands (run functions)", () => {
       await expect(
         run(t, (d) =>
           runAdminCreate(
-            { email: "out@gmail.com", firstName: "Ada", lastName: "Reyes", password: "another-1" },
+            {
+              email: "out@gmail.com",
+              firstName: "Ada",
+              lastName: "Reyes",
+              password: "another-mango-1",
+            },
             d,
           ),
         ),

@@ -354,22 +354,36 @@ describe("runway users import (run function)", () => {
       ]);
     });
 
-    it("a password column: hashed with argon2, no invitation for that user; a short one is refused", async () => {
+    it("a password column: hashed with argon2, no invitation for that user; a short or guessable one is refused", async () => {
       const r = await importCsv(
         t,
         [
           `${HEADER},password`,
-          "pw@example.edu,Pia,Word,alumni,,,,,s3cret-pass",
+          "pw@example.edu,Pia,Word,alumni,,,,,s3cret-pass-mango",
           "nopw@example.edu,Nora,Pass,alumni,,,,,",
           "weak@example.edu,Wes,Weak,alumni,,,,,12345",
+          "guess@example.edu,Gus,Guess,alumni,,,,,Summer2024",
+          "own@example.edu,Obdulia,Dimaculangan,alumni,,,,,Dimaculangan1999",
         ].join("\n"),
         { partial: true },
       );
       expect(pick(r.report.rejected)).toEqual([
         { line: 4, email: "weak@example.edu", reason: "Password must be at least 6 characters" },
+        {
+          line: 5,
+          email: "guess@example.edu",
+          reason: expect.stringMatching(
+            /^This password is easy to guess\. .*Add another word or two\. Uncommon words are better\.$/,
+          ),
+        },
+        {
+          line: 6,
+          email: "own@example.edu",
+          reason: expect.stringMatching(/^This password is easy to guess\. /),
+        },
       ]);
       const [pw] = await t.db.select().from(users).where(eq(users.email, "pw@example.edu"));
-      expect(await verifyPassword(pw.passwordHash, "s3cret-pass")).toBe(true);
+      expect(await verifyPassword(pw.passwordHash, "s3cret-pass-mango")).toBe(true);
       const mails = await t.db.select().from(mailOutbox);
       expect(mails.map((m) => m.to)).toEqual(["nopw@example.edu"]);
     });

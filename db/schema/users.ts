@@ -66,6 +66,10 @@ export const users = pgTable(
     employerVerifiedAt: tstz("employer_verified_at"),
     // Set when an admin blocks the account: sign-in refused, sessions end, nothing of theirs shows.
     blockedAt: tstz("blocked_at"),
+    // True for an account that already shared its mailbox (`+tag` variants) with an older one when
+    // the one-mailbox rule arrived (migration 0017): it signs in, the unique index leaves it aside,
+    // counts of people count the mailbox once. Cleared when its e-mail changes.
+    sharedMailbox: boolean("shared_mailbox").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -73,6 +77,14 @@ export const users = pgTable(
     uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
     uniqueIndex("users_personal_email_lower_key")
       .on(sql`lower(${t.personalEmail})`)
+      .where(sql`${t.personalEmail} is not null`),
+    // One mailbox, one account: runway_mailbox() drops the `+tag` (migration 0017).
+    uniqueIndex("users_mailbox_key").on(
+      sql`runway_mailbox(${t.email})`,
+      sql`(case when ${t.sharedMailbox} then ${t.id}::text else '' end)`,
+    ),
+    uniqueIndex("users_personal_mailbox_key")
+      .on(sql`runway_mailbox(${t.personalEmail})`)
       .where(sql`${t.personalEmail} is not null`),
     uniqueIndex("users_student_id_key")
       .on(sql`lower(${t.studentId})`)

@@ -19,7 +19,7 @@ const registration = (o: Record<string, unknown> = {}) => ({
   firstName: "Ana",
   lastName: "Cruz",
   email: newEmail(),
-  password: "secret-pass",
+  password: "secret-pass-mango",
   studentId: `S-${Date.now().toString(36)}${n}`,
   course: "BSAE",
   yearLevel: "4th Year",
@@ -56,7 +56,9 @@ describe("/api/auth", () =>
       });
       expect(JSON.stringify(reg.body)).not.toMatch(/argon2|passwordHash|password_hash/);
 
-      const early = await app.api("/api/auth/login", { body: { email, password: "secret-pass" } });
+      const early = await app.api("/api/auth/login", {
+        body: { email, password: "secret-pass-mango" },
+      });
       expect(early.status).toBe(403);
       expect(early.body).toMatchObject({ requiresVerification: true, userId: reg.body.user._id });
       expect(early.body.token).toBeUndefined();
@@ -72,7 +74,9 @@ describe("/api/auth", () =>
         user: { _id: reg.body.user._id, isEmailVerified: true },
       });
 
-      const login = await app.api("/api/auth/login", { body: { email, password: "secret-pass" } });
+      const login = await app.api("/api/auth/login", {
+        body: { email, password: "secret-pass-mango" },
+      });
       expect(login.status).toBe(200);
       expect(login.body).toMatchObject({
         token: expect.any(String),
@@ -112,8 +116,11 @@ describe("/api/auth", () =>
       expect(row.role).toBe("student");
       expect(row.emailVerifiedAt).toBeNull();
       expect(
-        (await app.api("/api/auth/login", { body: { email: body.email, password: "secret-pass" } }))
-          .status,
+        (
+          await app.api("/api/auth/login", {
+            body: { email: body.email, password: "secret-pass-mango" },
+          })
+        ).status,
       ).toBe(403);
       // Asking for admin outright is a validation error, not a quiet downgrade.
       const admin = await app.api("/api/auth/register", {
@@ -223,20 +230,33 @@ describe("/api/auth", () =>
       expect(Number(r.headers.get("retry-after"))).toBeGreaterThan(0);
     });
 
-    it("resend-otp: 429 with Retry-After inside the cooldown; the same answer for unknown addresses", async () => {
+    it("resend-otp: the same answers for a fresh account and an unknown address — 200, then 429 with Retry-After", async () => {
       const body = registration();
       await app.api("/api/auth/register", { body });
-      const r = await app.api("/api/auth/resend-otp", { body: { email: body.email } });
-      expect(r.status).toBe(429);
-      const wait = Number(r.headers.get("retry-after"));
-      expect(wait).toBeGreaterThan(50);
-      expect(wait).toBeLessThanOrEqual(60);
-      expect(r.body.message).toBe(`Please wait ${wait} seconds before requesting a new code.`);
-      const ghost = await app.api("/api/auth/resend-otp", { body: { email: "ghost@example.edu" } });
-      expect(ghost).toMatchObject({
-        status: 200,
-        body: { message: "OTP resent. Check your email." },
-      });
+      const ghostEmail = newEmail();
+      // The attack: ask right after someone registered. The sign-up must leave no trace here.
+      const asks = async (email: string) => {
+        const r = await app.api("/api/auth/resend-otp", { body: { email } });
+        const headers = [...r.headers.keys()].filter((h) => !["date", "x-request-id"].includes(h));
+        return { status: r.status, message: r.body.message, headers: headers.sort(), r };
+      };
+      const [fresh1, ghost1] = [await asks(body.email), await asks(ghostEmail)];
+      expect(fresh1.status).toBe(200);
+      expect({ ...fresh1, r: 0 }).toEqual({ ...ghost1, r: 0 });
+      expect(fresh1.message).toBe("OTP resent. Check your email.");
+      const [fresh2, ghost2] = [await asks(body.email), await asks(ghostEmail)];
+      expect(fresh2.status).toBe(429);
+      expect(ghost2.status).toBe(429);
+      expect(fresh2.headers).toEqual(ghost2.headers);
+      for (const x of [fresh2, ghost2]) {
+        const wait = Number(x.r.headers.get("retry-after"));
+        expect(wait).toBeGreaterThan(50);
+        expect(wait).toBeLessThanOrEqual(60);
+        expect(x.message).toBe(`Please wait ${wait} seconds before requesting a new code.`);
+      }
+      // One mailbox, one cooldown: a +tag of the same address waits too.
+      const tagged = body.email.replace("@", "+again@");
+      expect((await asks(tagged)).status).toBe(429);
       expect((await app.api("/api/auth/resend-otp", { body: {} })).status).toBe(400);
     });
 

@@ -36,8 +36,8 @@ async function registerForm(app: TestServer, t: { db: Db }, o: Record<string, st
     studentId: `S-${Date.now().toString(36)}${n}`,
     course: await courseId(t.db, "BSIT-AIT"),
     yearLevel: "4th Year",
-    password: "secret-pass",
-    confirmPassword: "secret-pass",
+    password: "secret-pass-mango",
+    confirmPassword: "secret-pass-mango",
     terms: "on",
     ...o,
   });
@@ -104,7 +104,7 @@ describe("account screens without JavaScript", () =>
       ])
         expect(body).toContain(m);
       expect(body).toContain('value="rita@gmail.com"');
-      expect(body).not.toContain("secret-pass");
+      expect(body).not.toContain("secret-pass-mango");
       const { email } = await registerForm(app, t);
       const again = await registerForm(app, t, { email: email.toUpperCase() });
       expect(again.res.status).toBe(409);
@@ -118,8 +118,8 @@ describe("account screens without JavaScript", () =>
         firstName: "Al",
         lastName: "Umni",
         email,
-        password: "secret-pass",
-        confirmPassword: "secret-pass",
+        password: "secret-pass-mango",
+        confirmPassword: "secret-pass-mango",
         terms: "on",
         enhanced: "1",
       });

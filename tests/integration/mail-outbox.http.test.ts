@@ -37,7 +37,7 @@ describe("outbox over HTTP", () =>
           firstName: "Ana",
           lastName: "Cruz",
           email: `  ${email.toUpperCase()} `,
-          password: "secret-pass",
+          password: "secret-pass-mango",
           studentId: `S-${Date.now().toString(36)}`,
           course: "BSAE",
           yearLevel: "4th Year",

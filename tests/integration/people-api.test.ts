@@ -12,7 +12,7 @@ const newUser = (o: Record<string, unknown> = {}) => ({
   firstName: "Nina",
   lastName: "Navarro",
   email: `nina.${Math.random().toString(36).slice(2, 8)}@Example.edu`,
-  password: "secret-pass",
+  password: "secret-pass-mango",
   studentId: `2024-${Math.random().toString(36).slice(2, 8)}`,
   course: "BS in Aeronautical Engineering",
   yearLevel: "4th Year",
@@ -113,7 +113,7 @@ describe("people /api", () => {
         isEmailVerified: true,
       });
       const login = await app.api("/api/auth/login", {
-        body: { email: body.email, password: "secret-pass" },
+        body: { email: body.email, password: "secret-pass-mango" },
       });
       expect(login.status).toBe(200);
       expect(login.body.user.role).toBe("student");

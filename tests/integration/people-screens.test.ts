@@ -326,7 +326,7 @@ describe("people screens", () => {
             firstName: "Ana",
             lastName: "Reyes",
             email: "ana.reyes@example.edu",
-            password: "secret-pass",
+            password: "secret-pass-mango",
             studentId: "2024-77",
             course,
             yearLevel: "4th Year",
@@ -348,7 +348,7 @@ describe("people screens", () => {
             firstName: "Ana",
             lastName: "Reyes",
             email: "ana.reyes@example.edu",
-            password: "secret-pass",
+            password: "secret-pass-mango",
           }),
           cookie,
         ),
@@ -356,7 +356,9 @@ describe("people screens", () => {
       expect(dup.status).toBe(409);
       expect(text(await dup.text())).toContain("An account with this email already exists");
       // The created account signs in.
-      expect(await app.cookie("ana.reyes@example.edu", "secret-pass")).toMatch(/^runway_session=/);
+      expect(await app.cookie("ana.reyes@example.edu", "secret-pass-mango")).toMatch(
+        /^runway_session=/,
+      );
     });
 
     it("saves the profile form (only allowed fields) and a photo without JavaScript", async () => {

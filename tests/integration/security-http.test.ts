@@ -98,7 +98,7 @@ describe("HTTP security layer", () => {
       firstName: "Forged",
       lastName: "Admin",
       email: `forged.${Math.random().toString(36).slice(2, 8)}@example.edu`,
-      password: "secret-pass",
+      password: "secret-pass-mango",
       studentId: `2024-${Math.random().toString(36).slice(2, 8)}`,
       course: "BS in Aeronautical Engineering",
       yearLevel: "4th Year",

@@ -49,8 +49,8 @@ describe("tracer cohorts over HTTP (area A)", () =>
         lastName: "Reyes",
         course: await courseId(t.db, "BSAE"),
         yearLevel: "Graduate",
-        password: "secret-pass",
-        confirmPassword: "secret-pass",
+        password: "secret-pass-mango",
+        confirmPassword: "secret-pass-mango",
         terms: "on",
       };
       const page = text(await (await app.fetch("/register")).text());
@@ -132,7 +132,7 @@ describe("tracer cohorts over HTTP (area A)", () =>
         firstName: "Nina",
         lastName: "Navarro",
         email: newEmail(),
-        password: "secret-pass",
+        password: "secret-pass-mango",
         course: "BS in Aeronautical Engineering",
         graduationYear: 2022,
       };

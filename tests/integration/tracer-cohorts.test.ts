@@ -85,7 +85,7 @@ describe("graduationYear: the rules every door shares", () => {
     }
     const reg = registerSchema("example.edu");
     expect(
-      reg.parse({ ...base, password: "secret-pass", graduationYear: "2022" }).graduationYear,
+      reg.parse({ ...base, password: "secret-pass-mango", graduationYear: "2022" }).graduationYear,
     ).toBe(2022);
     const bad = parseProfilePatch({ graduationYear: 1900 });
     expect(bad).toEqual({

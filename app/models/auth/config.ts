@@ -40,6 +40,7 @@ export function collegeWords(e: {
   const words = [
     "runway",
     e.COLLEGE_NAME,
+    ...e.COLLEGE_NAME.split(/\s+/),
     e.COLLEGE_SHORT_NAME,
     e.COLLEGE_EMAIL_DOMAIN,
     ...domainLabels,

@@ -16,8 +16,18 @@ const words = collegeWords({
   COLLEGE_EMAIL_DOMAIN: "sac.edu.ph",
 });
 
+const policy = { passwordMinLength: 6, passwordWords: words };
+const WEAK =
+  /^This password is easy to guess\. (.+ )?Add another word or two\. Uncommon words are better\.$/;
+
 describe("newPasswordProblem", () => {
   it.each([
+    "aaaaaa",
+    "abcdef",
+    "Passw0rd!",
+    "password123!",
+    "Summer2024",
+    "letmein!",
     "123456",
     "password",
     "PassWord",
@@ -26,38 +36,67 @@ describe("newPasswordProblem", () => {
     "dragon",
     "Runway",
     "runway2026!",
-    "GOLD",
     "gold123",
     "State Aeronautics College",
     "stateaeronauticscollege",
-    "sac",
-  ])("refuses %j as too common", async (pw) =>
-    expect(await newPasswordProblem(pw, { passwordMinLength: 6, passwordWords: words })).toBe(
-      pw.length < 6 ? passwordMinMessage(6) : PASSWORD_POLICY_MSG.common,
-    ),
+    "Cessna172",
+    "Pilot2025!",
+    "kx7#pq",
+  ])("refuses %j as easy to guess, saying why and how to fix it", async (pw) =>
+    expect(await newPasswordProblem(pw, policy)).toMatch(WEAK),
   );
+
+  it("passes the estimator's warning on", async () => {
+    expect(await newPasswordProblem("aaaaaaaa", policy)).toBe(
+      'This password is easy to guess. Repeated characters like "aaa" are easy to guess. Add another word or two. Uncommon words are better.',
+    );
+    expect(PASSWORD_POLICY_MSG.weak(null)).toBe(
+      "This password is easy to guess. Add another word or two. Uncommon words are better.",
+    );
+  });
+
+  it("counts the person's own name and address as words a guesser knows", async () => {
+    const owner = {
+      firstName: "Maricel",
+      lastName: "Dimaculangan",
+      email: "maricel.dimaculangan@sac.edu.ph",
+      other: ["Pacific Wings Airlines"],
+    };
+    for (const pw of [
+      "MaricelDimaculangan",
+      "Dimaculangan1999",
+      "dimaculangan!",
+      "pacific wings airlines",
+    ]) {
+      expect(await newPasswordProblem(pw, policy)).toBeNull();
+      expect(await newPasswordProblem(pw, policy, owner)).toMatch(WEAK);
+    }
+  });
+
+  it("refuses the college's or the person's own name however it is spaced", async () => {
+    expect(await newPasswordProblem("State Aeronautics College", policy)).toBe(
+      PASSWORD_POLICY_MSG.weak(PASSWORD_POLICY_MSG.collegeName),
+    );
+    expect(
+      await newPasswordProblem("Rosario Dela Cruz", policy, {
+        firstName: "Rosario",
+        lastName: "Dela Cruz",
+      }),
+    ).toBe(PASSWORD_POLICY_MSG.weak(PASSWORD_POLICY_MSG.ownName));
+  });
 
   it.each(["correct horse battery", "golden-retriever-42", "runway to the stars", "Tr0ub4dor&3x"])(
     "accepts %j",
-    async (pw) =>
-      expect(
-        await newPasswordProblem(pw, { passwordMinLength: 6, passwordWords: words }),
-      ).toBeNull(),
+    async (pw) => expect(await newPasswordProblem(pw, policy)).toBeNull(),
   );
 
-  it("uses the configured minimum in the spec's wording", async () => {
-    expect(await newPasswordProblem("kx7#pq", { passwordMinLength: 8, passwordWords: words })).toBe(
+  it("keeps the spec's length messages, with the configured minimum", async () => {
+    expect(await newPasswordProblem("kx7#pq", { ...policy, passwordMinLength: 8 })).toBe(
       "Password must be at least 8 characters",
     );
-    expect(
-      await newPasswordProblem("kx7#pq", { passwordMinLength: 6, passwordWords: words }),
-    ).toBeNull();
-    expect(await newPasswordProblem("", { passwordMinLength: 6, passwordWords: words })).toBe(
-      MSG.passwordRequired,
-    );
-    expect(
-      await newPasswordProblem("x".repeat(200), { passwordMinLength: 6, passwordWords: words }),
-    ).toBe(MSG.passwordMax);
+    expect(await newPasswordProblem("a", policy)).toBe(passwordMinMessage(6));
+    expect(await newPasswordProblem("", policy)).toBe(MSG.passwordRequired);
+    expect(await newPasswordProblem("x".repeat(200), policy)).toBe(MSG.passwordMax);
   });
 
   it("derives the college's words from its configuration", () => {

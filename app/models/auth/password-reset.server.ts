@@ -10,7 +10,7 @@ import { type TokenPurpose } from "#db/constants";
 import { passwordTokens, users, verificationCodes } from "#db/schema";
 import { enforce, hit } from "~/lib/rate-limit.server";
 import { ValidationError } from "~/lib/errors";
-import { enqueueMail } from "../mail/mail.server";
+import { enqueueMail, greeting } from "../mail/mail.server";
 import { RESET_TOKEN_MSG } from "../user/user.schema";
 import { findUserForLogin, mailAddressOf, type UserRow } from "../user/user.server";
 import { clearLoginThrottle } from "./auth.server";
@@ -75,7 +75,7 @@ function resetMail(config: AuthConfig, user: UserRow, token: string) {
     template: "password_reset",
     notice: `password reset link for ${mailAddressOf(user)}: ${link}`,
     text: [
-      `Hello ${user.firstName},`,
+      greeting({ firstName: user.firstName, verified: !!user.emailVerifiedAt }),
       "",
       "Someone (hopefully you) asked to reset the password of your Runway account. Open this link to choose a new one:",
       "",
@@ -92,7 +92,7 @@ function changedMail(config: AuthConfig, user: UserRow) {
     subject: `Your ${config.collegeName} Runway password was changed`,
     template: "password_changed",
     text: [
-      `Hello ${user.firstName},`,
+      greeting({ firstName: user.firstName, verified: !!user.emailVerifiedAt }),
       "",
       "The password of your Runway account was just changed, and every device signed in to it was signed out.",
       `If this was not you, reset your password at ${config.publicUrl}/forgot-password and tell us at ${config.collegeInfoEmail}.`,
@@ -169,7 +169,7 @@ export async function resetPassword(
   );
   const row = await liveToken(db, input.email, input.token);
   if (!row) throw new ValidationError(RESET_MSG.invalid);
-  await assertNewPassword(input.password, config);
+  await assertNewPassword(input.password, config, row.user);
   const passwordHash = await hashPassword(input.password);
   const user = await db.transaction(async (tx) => {
     // Consume first and atomically: of two parallel uses of one link, only one gets through.

@@ -9,7 +9,7 @@ import { ValidationError } from "~/lib/errors";
 import { REGISTER_MSG, type RegisterInput } from "../user/user.schema";
 import {
   EMAIL_TAKEN,
-  findUserByEmail,
+  mailboxTaken,
   insertUser,
   type CourseRef,
   type UserRow,
@@ -41,9 +41,9 @@ export async function registerUser(
   const course = input.course ? await resolveCourse(db, input.course) : null;
   if (input.course && !course)
     throw new ValidationError(REGISTER_MSG.courseInvalid, { course: [REGISTER_MSG.courseInvalid] });
-  await assertNewPassword(input.password, config);
+  await assertNewPassword(input.password, config, input);
   // A taken address is refused before the (deliberately slow) hash; the unique index still decides races.
-  if (await findUserByEmail(db, input.email))
+  if (await mailboxTaken(db, input.email))
     throw new Conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
   const passwordHash = await hashPassword(input.password);
   const user = await db.transaction(async (tx) => {
@@ -60,7 +60,7 @@ export async function registerUser(
       isActive: true,
       emailVerifiedAt: null,
     });
-    await startResendCooldown(tx, u.email);
+    await startResendCooldown(tx, u);
     await sendVerificationCode({ db: tx, config }, u);
     return u;
   });

@@ -16,7 +16,7 @@ import { deactivateEmailProblems, EMAIL_PROBLEM, findEmailProblems } from "../us
 import { registerSchema, userRecordSchema } from "../user/user.schema";
 import { authenticate, LOGIN_LIMITS, TOO_MANY_LOGINS } from "./auth.server";
 import * as passwords from "./password.server";
-import { PASSWORD_POLICY_MSG } from "./password-policy.server";
+
 import { issuePasswordToken, resetPassword } from "./password-reset.server";
 import { registerUser } from "./register.server";
 import { createSession, resolveSession } from "./session.server";
@@ -30,6 +30,10 @@ const elapse = (db: Db, key: string) =>
     .set({ nextAt: sql`now() - interval '1 second'` })
     .where(eq(backoffs.key, key));
 const pair = (email: string, ip: string) => `login:${email}|${ip}`;
+
+/** The strength message: why (easy to guess, with the estimator's warning if any) and how to fix it. */
+const WEAK =
+  /^This password is easy to guess\. (.+ )?Add another word or two\. Uncommon words are better\.$/;
 
 describe("issue 11: accounts security (models)", () => {
   forEachDb((t) => {
@@ -263,7 +267,7 @@ describe("issue 11: accounts security (models)", () => {
             firstName: "Ana",
             lastName: "Cruz",
             email: "fresh.student@example.edu",
-            password: "secret-pass",
+            password: "secret-pass-mango",
           }),
           { ip: "10.7.0.1" },
         );
@@ -313,7 +317,8 @@ describe("issue 11: accounts security (models)", () => {
         const { user } = await createUser(t.db, { role: "admin" });
         return { db: t.db, actor: { id: user.id, role: "admin" as const, email: user.email } };
       };
-      it.each(["123456", "Password", "qwerty123", "RUNWAY", "runway2026!", "gold123"])(
+      // The estimator's own cases are in password-policy.test.ts; these prove every door asks it.
+      it.each(["qwerty123", "runway2026!", "Passw0rd!", "Summer2024", "letmein!"])(
         "refuses %j on register, Create User and reset",
         async (pw) => {
           const input = registerSchema("example.edu").parse({
@@ -325,7 +330,7 @@ describe("issue 11: accounts security (models)", () => {
           });
           const r = await caught(registerUser(authCtx(t.db), input, { ip: "10.8.0.1" }));
           expect(r).toBeInstanceOf(ValidationError);
-          expect(r.fields).toEqual({ password: [PASSWORD_POLICY_MSG.common] });
+          expect(r.fields).toEqual({ password: [expect.stringMatching(WEAK)] });
           expect(
             await t.db.select().from(users).where(eq(users.email, "weak.pw@example.edu")),
           ).toHaveLength(0);
@@ -338,7 +343,7 @@ describe("issue 11: accounts security (models)", () => {
             password: pw,
           });
           expect((await caught(createUserByAdmin(configured(await admin()), rec))).fields).toEqual({
-            password: [PASSWORD_POLICY_MSG.common],
+            password: [expect.stringMatching(WEAK)],
           });
 
           const { user, password } = await createUser(t.db);
@@ -355,7 +360,7 @@ describe("issue 11: accounts security (models)", () => {
               )
             ).fields,
           ).toEqual({
-            password: [PASSWORD_POLICY_MSG.common],
+            password: [expect.stringMatching(WEAK)],
           });
           // The link is still good and the old password still works.
           expect(

@@ -10,7 +10,8 @@ import { type CodePurpose } from "#db/constants";
 import { users, verificationCodes } from "#db/schema";
 import { enforce, hit, isLimited, reset, type Limit } from "~/lib/rate-limit.server";
 import { TooManyRequests, ValidationError } from "~/lib/errors";
-import { enqueueMail } from "../mail/mail.server";
+import { enqueueMail, greeting } from "../mail/mail.server";
+import { mailboxOf } from "../user/email";
 import { findUserByEmail, type UserRow } from "../user/user.server";
 import { otpField } from "../user/user.schema";
 import type { AuthConfig, AuthCtx } from "./config";
@@ -34,13 +35,24 @@ export const RESENDS_PER_HOUR = 5;
 const PURPOSE: CodePurpose = "verify_email";
 
 export const norm = (email: string) => email.trim().toLowerCase();
+/**
+ * The public resend cooldown: one per mailbox (`+tags` share it) whether or not an account has the
+ * address. Nothing but a resend (or a diverted sign-in, which needs the password) starts it — a
+ * sign-up must not, or "wait 59 seconds" would tell a stranger that the address just registered.
+ */
 export const cooldownLimit = (email: string): Limit => ({
-  key: `otp-cooldown:${norm(email)}`,
+  key: `otp-cooldown:${mailboxOf(email)}`,
+  max: 1,
+  windowSeconds: RESEND_COOLDOWN_SECONDS,
+});
+/** The verification screen's own wait after a sign-up: keyed by the account, seen only by the holder of its signed state. */
+const screenWaitLimit = (userId: string): Limit => ({
+  key: `otp-screen:${userId}`,
   max: 1,
   windowSeconds: RESEND_COOLDOWN_SECONDS,
 });
 const hourlyLimit = (email: string): Limit => ({
-  key: `otp-hour:${norm(email)}`,
+  key: `otp-hour:${mailboxOf(email)}`,
   max: RESENDS_PER_HOUR,
   windowSeconds: 3600,
 });
@@ -78,7 +90,8 @@ function verificationMail(config: AuthConfig, user: UserRow, code: string) {
     template: "verify_email",
     notice: `verification code ${code} for ${user.email}`,
     text: [
-      `Hello ${user.firstName},`,
+      // Always an address not yet verified: no typed name in it.
+      greeting({ firstName: user.firstName, verified: false }),
       "",
       `Your verification code is ${code}`,
       "",
@@ -108,15 +121,37 @@ export async function sendVerificationCode(
   await enqueueMail(db, verificationMail(config, user, code));
 }
 
-/** Starts the resend cooldown of an address (the modal's resend button waits 60 s after opening). */
-export async function startResendCooldown(db: Db, email: string): Promise<void> {
-  await hit(db, cooldownLimit(email));
+/**
+ * Starts the verification screen's wait after a sign-up (its resend button waits 60 s after
+ * opening). Per account, not per address: the public resend answers the same for every address.
+ */
+export async function startResendCooldown(db: Db, user: Pick<UserRow, "id">): Promise<void> {
+  await hit(db, screenWaitLimit(user.id));
 }
 
-/** Seconds until the address may ask for another code (0 when it may now). */
-export async function resendCooldownRemaining(db: Db, email: string): Promise<number> {
-  const s = await isLimited(db, cooldownLimit(email));
-  return s.limited ? s.retryAfter : 0;
+/** Seconds until the verification screen lets this account ask for another code (0 when it may now). */
+export async function resendCooldownRemaining(
+  db: Db,
+  user: Pick<UserRow, "id" | "email">,
+): Promise<number> {
+  const [screen, address] = await Promise.all([
+    isLimited(db, screenWaitLimit(user.id)),
+    isLimited(db, cooldownLimit(user.email)),
+  ]);
+  return Math.max(screen.retryAfter, address.retryAfter);
+}
+
+/**
+ * The verification screen's Resend: the screen's own wait after the sign-up first (its caller
+ * holds the signed state of this account), then the public resend.
+ */
+export async function resendFromScreen(
+  ax: AuthCtx,
+  input: { userId: string; email: string; ip: string },
+): Promise<{ message: string }> {
+  const wait = await isLimited(ax.db, screenWaitLimit(input.userId));
+  if (wait.limited) throw new TooManyRequests(OTP_MSG.cooldown(wait.retryAfter), wait.retryAfter);
+  return resendVerificationCode(ax, input);
 }
 
 /** Counts a send against the cooldown and the hourly cap; throws 429 with Retry-After past either. */

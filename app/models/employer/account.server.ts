@@ -19,7 +19,7 @@ import { hashToken } from "../auth/tokens.server";
 import { sendVerificationCode, startResendCooldown } from "../auth/verification.server";
 import {
   EMAIL_TAKEN,
-  findUserByEmail,
+  mailboxTaken,
   insertUser,
   type PublicUser,
   type UserRow,
@@ -120,8 +120,11 @@ export async function registerEmployer(
   opts: { ip: string },
 ): Promise<{ user: UserRow }> {
   await enforce(db, { key: `register-ip:${opts.ip}`, ...REGISTER_LIMIT }, TOO_MANY_REGISTRATIONS);
-  await assertNewPassword(input.password, config);
-  if (await findUserByEmail(db, input.email))
+  await assertNewPassword(input.password, config, {
+    ...input,
+    other: [input.company?.name],
+  });
+  if (await mailboxTaken(db, input.email))
     throw new Conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
   const chosen = await resolveCompany(db, input);
   const passwordHash = await hashPassword(input.password);
@@ -174,7 +177,7 @@ export async function registerEmployer(
         invitationId: chosen.invitationId,
       },
     });
-    await startResendCooldown(tx, u.email);
+    await startResendCooldown(tx, u);
     await sendVerificationCode({ db: tx, config }, u);
     return u;
   });

@@ -4,6 +4,7 @@ import {
   isDomainVerified,
   isFreeMailAddress,
   isFreeMailDomain,
+  registrableDomain,
   sameEmailDomain,
   websiteDomain,
 } from "./domain.server";
@@ -30,6 +31,22 @@ describe("employer domain signal", () => {
     expect(isDomainVerified("hr@evilpal.com.ph", "https://pal.com.ph")).toBe(false);
     expect(isDomainVerified("hr@pal.com.ph.evil.io", "https://pal.com.ph")).toBe(false);
     expect(isDomainVerified("hr@pal.com.ph", null)).toBe(false);
+  });
+
+  it("compares registrable domains under the Public Suffix List, never a public suffix itself", () => {
+    // A mailbox at a hosting provider's own domain must not vouch for the sites hosted under it.
+    expect(isDomainVerified("owner@github.io", "https://acme-air.github.io")).toBe(false);
+    expect(isDomainVerified("hr@acme-air.github.io", "https://other.github.io")).toBe(false);
+    expect(isDomainVerified("hr@blogspot.com", "https://pal.blogspot.com")).toBe(false);
+    expect(isDomainVerified("hr@com.ph", "https://pal.com.ph")).toBe(false);
+    expect(isDomainVerified("hr@pal.com.ph", "https://com.ph")).toBe(false);
+    expect(isDomainVerified("hr@co.uk", "https://airline.co.uk")).toBe(false);
+    expect(isDomainVerified("hr@10.0.0.1", "http://10.0.0.1")).toBe(false);
+    // Same owner, same registrable domain: still verified, a site on a hosting suffix included.
+    expect(isDomainVerified("hr@acme-air.github.io", "https://acme-air.github.io/jobs")).toBe(true);
+    expect(isDomainVerified("hr@mail.airline.co.uk", "https://www.airline.co.uk")).toBe(true);
+    expect(registrableDomain("careers.pal.com.ph")).toBe("pal.com.ph");
+    expect(registrableDomain("github.io")).toBeNull();
   });
 
   it("never verifies free mail, even when the website claims the provider's domain", () => {

@@ -1,11 +1,13 @@
 /**
- * The employer's computed trust signal (issue 18): 'domain-verified' when the work e-mail's domain
- * is the company website's domain (or one is a subdomain of the other), and never for a free-mail
- * provider's domain. Nobody types it: the employer model recomputes it whenever the address or the
+ * The employer's computed trust signal (issue 18): 'domain-verified' when the work e-mail and the
+ * company website have the same registrable domain under the Public Suffix List (`tldts`, with the
+ * list's private section, so `github.io` or `blogspot.com` count as the suffixes they are), and never
+ * for a free-mail provider's domain or a bare public suffix. Nobody types it: the employer model recomputes it whenever the address or the
  * company website changes. The free-mail list is the `email-providers` package (≈ 8 800 domains,
  * released monthly), plus the few providers of the Philippines it lacks.
  */
 import { createRequire } from "node:module";
+import { parse } from "tldts";
 
 // Read with require: a JSON import needs `with { type: "json" }` in Node's ESM loader (the built
 // server keeps node_modules external), which the Remix classic compiler cannot parse.
@@ -65,11 +67,22 @@ export function isFreeMailDomain(domain: string | null | undefined): boolean {
 export const isFreeMailAddress = (email: string | null | undefined) =>
   isFreeMailDomain(emailDomain(email));
 
-const sameOrSub = (a: string, b: string) => a === b || a.endsWith(`.${b}`);
+/**
+ * The registrable domain of a host (`careers.pal.com.ph` → `pal.com.ph`, `foo.github.io` →
+ * `foo.github.io`), or null for a public suffix itself (`com.ph`, `github.io`), an IP address or a
+ * host the list cannot place. "One is a subdomain of the other" is not enough: a mailbox at a hosting
+ * provider's own domain would then vouch for every site hosted under it.
+ */
+export function registrableDomain(host: string | null | undefined): string | null {
+  if (!host) return null;
+  const p = parse(host, { allowPrivateDomains: true });
+  if (p.isIp || !p.domain || !p.publicSuffix || p.domain === p.publicSuffix) return null;
+  return p.domain.toLowerCase();
+}
 
 /**
- * The trust signal: the work e-mail's domain and the company website's host are the same, or one is
- * a subdomain of the other (hr.pal.com.ph and pal.com.ph), and the domain is not free mail.
+ * The trust signal: the work e-mail's domain and the company website's host have the same
+ * registrable domain (hr.pal.com.ph and www.pal.com.ph), and neither is free mail.
  */
 export function isDomainVerified(
   email: string | null | undefined,
@@ -78,7 +91,8 @@ export function isDomainVerified(
   const mail = emailDomain(email);
   const site = websiteDomain(website);
   if (!mail || !site || isFreeMailDomain(mail) || isFreeMailDomain(site)) return false;
-  return sameOrSub(mail, site) || sameOrSub(site, mail);
+  const a = registrableDomain(mail);
+  return !!a && a === registrableDomain(site);
 }
 
 /** Whether two addresses share a domain (an employer invites colleagues of its own domain only). */

@@ -5,7 +5,13 @@
  */
 import { z } from "zod";
 import { COMPANY_LIMITS, COMPANY_MSG, websiteField } from "../company/company.schema";
-import { emailField, MSG, newPasswordFieldOf, REGISTER_MSG } from "../user/user.schema";
+import {
+  emailField,
+  isCleanName,
+  MSG,
+  newPasswordFieldOf,
+  REGISTER_MSG,
+} from "../user/user.schema";
 
 export const EMPLOYER_MSG = {
   collegeAddress: "Use your work e-mail address, not a college address",
@@ -49,6 +55,17 @@ const requiredText = (msg: string, max: number, tooLong: string) =>
     z.string({ error: msg }).min(1, msg).max(max, tooLong),
   );
 
+/** A person's name: required, and the one name rule of every door (`isCleanName`). */
+const personName = (msg: string) =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() : v),
+    z
+      .string({ error: msg })
+      .min(1, msg)
+      .max(100, REGISTER_MSG.nameTooLong)
+      .refine(isCleanName, MSG.nameInvalid),
+  );
+
 /** A work address: a plain e-mail address outside the college's own domain (and its subdomains). */
 export const workEmailField = (collegeDomain: string) =>
   emailField.refine(
@@ -81,8 +98,8 @@ const isObject = (p: z.core.ParsePayload) => typeof p.value === "object" && p.va
 
 function registerObject(collegeDomain: string, opts: { passwordMin?: number }) {
   return z.object({
-    firstName: requiredText(MSG.firstNameRequired, 100, REGISTER_MSG.nameTooLong),
-    lastName: requiredText(MSG.lastNameRequired, 100, REGISTER_MSG.nameTooLong),
+    firstName: personName(MSG.firstNameRequired),
+    lastName: personName(MSG.lastNameRequired),
     email: workEmailField(collegeDomain),
     password: newPasswordFieldOf(opts.passwordMin),
     acceptTerms: z.preprocess(

@@ -13,6 +13,7 @@ import { enforce } from "~/lib/rate-limit.server";
 import { isUuid } from "~/lib/ids";
 import { audit } from "../audit/audit.server";
 import { type Ctx, requireAdmin } from "../context";
+import { mailboxOf } from "../user/email";
 import { isListed, JOB_MSG } from "./job.rules";
 import {
   AUTO_HIDE_REPORTERS,
@@ -56,13 +57,15 @@ async function lockJob(tx: DbOrTx, id: string): Promise<LockedJob | null> {
 }
 
 /**
- * Counts the different users with an open report of a job. Employers' reports are kept and shown
- * to admins but do not count: a company's accounts must not be able to hide a competitor's posting.
+ * Counts the different people with an open report of a job: one per mailbox (`runway_mailbox`, the
+ * address without its `+tag`), so accounts that share one inbox — older ones the one-mailbox rule
+ * let stay — count once. Employers' reports are kept and shown to admins but do not count: a
+ * company's accounts must not be able to hide a competitor's posting.
  */
 async function openReporters(tx: DbOrTx, jobId: string): Promise<number> {
   const [r] = await rowsOf<{ n: number }>(
     tx,
-    sql`select count(distinct r.user_id)::int as n from job_reports r join users u on u.id = r.user_id
+    sql`select count(distinct runway_mailbox(u.email))::int as n from job_reports r join users u on u.id = r.user_id
         where r.job_id = ${jobId} and r.resolved_at is null and u.role <> 'employer'`,
   );
   return Number(r?.n ?? 0);
@@ -244,7 +247,9 @@ export async function listReportedJobs(
     g.reasons[r.reason] = (g.reasons[r.reason] ?? 0) + 1;
   }
   const out = [...byJob.values()];
-  for (const g of out) g.reporters = new Set(g.reports.map((r) => r.reporter.id)).size;
+  // People, not accounts: one per mailbox, as openReporters counts them.
+  for (const g of out)
+    g.reporters = new Set(g.reports.map((r) => mailboxOf(r.reporter.email))).size;
   return out.sort(
     (a, b) =>
       Number(b.hidden) - Number(a.hidden) ||

@@ -23,6 +23,16 @@ import { mailOutbox } from "#db/schema";
 import { errorText } from "~/lib/log.server";
 import { isPlainEmail } from "../user/email";
 
+/**
+ * The first line of a mail to a person. Only an address that has proved it is theirs (a verified
+ * account) is greeted by the name typed into a form: a mail to an address not yet verified may reach
+ * a stranger whose address someone else typed, and must carry none of that someone's words
+ * (`Hello URGENT: your account is locked…`), so it says "Hello," and nothing more.
+ */
+export function greeting(to: { firstName: string; verified: boolean }): string {
+  return to.verified ? `Hello ${to.firstName},` : "Hello,";
+}
+
 export interface MailMessage {
   /** One plain address (`isPlainEmail`): the only envelope recipient the message will ever have. */
   to: string;

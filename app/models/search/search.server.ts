@@ -5,7 +5,7 @@
  */
 import { desc, gte, sql } from "drizzle-orm";
 import type { Db } from "#db/client";
-import { searchEvents } from "#db/schema";
+import { searchEvents, users } from "#db/schema";
 import { log } from "~/lib/log.server";
 import { hmac } from "../auth/tokens.server";
 import { analyticsTerm } from "./search.schema";
@@ -46,15 +46,21 @@ export async function recordSearchQuietly(db: Db, rawTerm: unknown, key: string)
   }
 }
 
-/** Most searched terms (distinct actor-days per term), for the admin dashboard's chart. */
+/**
+ * Most searched terms (distinct person-days per term), for the admin dashboard's chart. A signed-in
+ * actor counts as their mailbox (`runway_mailbox`: the address without its `+tag`), so accounts that
+ * share one inbox count once; guests as their keyed client hash.
+ */
 export async function topSearches(
   db: Db,
   opts: { limit?: number; sinceDays?: number } = {},
 ): Promise<Array<{ term: string; total: number; count: number }>> {
-  const total = sql<number>`count(*)::int`;
+  const person = sql`coalesce('m:' || runway_mailbox(${users.email}), ${searchEvents.actorKey})`;
+  const total = sql<number>`count(distinct (${person}, ${searchEvents.day}))::int`;
   const q = db
     .select({ term: searchEvents.term, total })
     .from(searchEvents)
+    .leftJoin(users, sql`${searchEvents.actorKey} = 'u:' || ${users.id}::text`)
     .where(
       opts.sinceDays
         ? gte(searchEvents.day, sql`current_date - ${opts.sinceDays}::int`)

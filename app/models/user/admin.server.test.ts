@@ -130,7 +130,7 @@ describe("user administration", () => {
         firstName: "Nina",
         lastName: "Navarro",
         email: " Nina.Navarro@Example.edu ",
-        password: "secret-pass",
+        password: "secret-pass-mango",
         studentId: "2024-0001",
         course: "BSAE",
         yearLevel: "4th Year",
@@ -146,7 +146,7 @@ describe("user administration", () => {
       });
       expect(u.course?.code).toBe("BSAE");
       const [row] = await t.db.select().from(users).where(eq(users.id, u._id));
-      expect(await verifyPassword(row.passwordHash, "secret-pass")).toBe(true);
+      expect(await verifyPassword(row.passwordHash, "secret-pass-mango")).toBe(true);
       const [a] = await t.db.select().from(auditLog).where(eq(auditLog.entityId, u._id));
       expect(a).toMatchObject({ action: "user.create", actorId: ctx.userId, entityType: "user" });
       expect(JSON.stringify(a.after)).not.toContain("argon2");

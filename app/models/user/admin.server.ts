@@ -21,6 +21,7 @@ import { USERS_MSG, type AdminUserPatch, type UserListQuery } from "./admin.sche
 import type { UserRecordInput } from "./user.schema";
 import {
   EMAIL_TAKEN,
+  isEmailTakenViolation,
   insertUser,
   serializeUser,
   STUDENT_ID_TAKEN,
@@ -203,7 +204,7 @@ export async function createUserByAdmin(
   const actor = requireAdmin(ctx);
   if (!input.password)
     throw new ValidationError("Password is required", { password: ["Password is required"] });
-  await assertNewPassword(input.password, ctx.config);
+  await assertNewPassword(input.password, ctx.config, input);
   const isAdminRole = input.userType === "admin";
   const courseId = isAdminRole ? null : await courseIdOf(ctx.db, input.course);
   const passwordHash = await hashPassword(input.password);
@@ -320,8 +321,7 @@ export async function updateUserByAdmin(
         .set({ ...next, updatedAt: new Date() })
         .where(eq(users.id, id));
     } catch (e) {
-      if (isUniqueViolation(e, "users_email_lower_key"))
-        throw new Conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
+      if (isEmailTakenViolation(e)) throw new Conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
       if (isUniqueViolation(e, "users_student_id_key"))
         throw new Conflict(STUDENT_ID_TAKEN, { studentId: [STUDENT_ID_TAKEN] });
       throw e;

@@ -29,3 +29,18 @@ export function isPlainEmail(addr: string): boolean {
 export function emailDomain(addr: string): string {
   return addr.slice(addr.indexOf("@") + 1);
 }
+
+/**
+ * The mailbox an address delivers to: the normal form without the local part's `+tag`
+ * (`ada+1@college.edu` → `ada@college.edu`). Subaddressing reaches the same inbox at the college's
+ * mail host and at every large provider, so one mailbox is one person: accounts, resend limits and
+ * the counts of reports and searches go by this key. The database holds the same rule
+ * (`runway_mailbox()`, migration 0017) in its unique indexes.
+ */
+export function mailboxOf(raw: string): string {
+  const addr = normalizeEmail(raw);
+  const at = addr.lastIndexOf("@");
+  if (at <= 0) return addr;
+  const plus = addr.indexOf("+");
+  return plus >= 0 && plus < at ? addr.slice(0, plus) + addr.slice(at) : addr;
+}

@@ -25,6 +25,7 @@ import { userRecordSchema } from "./user.schema";
 import type { ConfiguredCtx } from "../auth/config";
 import { newPasswordProblem } from "../auth/password-policy.server";
 import { EMAIL_TAKEN, STUDENT_ID_TAKEN } from "./user.server";
+import { mailboxOf } from "./email";
 import { INVITE_TOKEN_TTL_DAYS } from "~/models/auth/limits";
 
 /** The columns of an import file, in the order the docs and the sample list them. */
@@ -380,7 +381,7 @@ export async function importUsers(
         continue;
       }
       const u = parsed.data;
-      const weak = u.password ? await newPasswordProblem(u.password, ctx.config) : null;
+      const weak = u.password ? await newPasswordProblem(u.password, ctx.config, u) : null;
       if (weak) {
         reject(line, record, u.email, weak);
         continue;
@@ -399,7 +400,8 @@ export async function importUsers(
           continue;
         }
       }
-      const firstEmail = emailLines.get(u.email);
+      // One mailbox, one account: `ada+1@…` after `ada@…` in one file is the same person twice.
+      const firstEmail = emailLines.get(mailboxOf(u.email));
       if (firstEmail !== undefined) {
         reject(line, record, u.email, IMPORT_MSG.duplicateEmail(firstEmail));
         continue;
@@ -410,7 +412,7 @@ export async function importUsers(
         reject(line, record, u.email, IMPORT_MSG.duplicateStudentId(firstSid));
         continue;
       }
-      emailLines.set(u.email, line);
+      emailLines.set(mailboxOf(u.email), line);
       if (sidKey) studentIdLines.set(sidKey, line);
       candidates.push({
         line,
@@ -442,6 +444,8 @@ export async function importUsers(
 
   // ── 2. Check against the database in bulk ─────────────────────────────────────────────────────
   const byEmail = new Map<string, Existing>();
+  const takenMailboxes = new Set<string>(); // mailboxes that already have an account
+
   const byStudentId = new Map<string, string>(); // lower(student id) → lower(email) of its holder
   const existingCols = {
     id: users.id,
@@ -456,6 +460,7 @@ export async function importUsers(
     phone: users.phone,
   };
   const emails = candidates.map((c) => c.email);
+  const mailboxes = candidates.map((c) => mailboxOf(c.email));
   const studentIds = candidates.flatMap((c) => (c.studentId ? [c.studentId.toLowerCase()] : []));
   const total = emails.length + studentIds.length;
   let checked = 0;
@@ -464,13 +469,16 @@ export async function importUsers(
   const inJson = (expr: SQL, keys: string[]) =>
     sql`${expr} in (select jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb))`;
   for (let i = 0; i < emails.length; i += WRITE_BATCH) {
-    const chunk = emails.slice(i, i + WRITE_BATCH);
+    const chunk = mailboxes.slice(i, i + WRITE_BATCH);
+    // By mailbox (the users_mailbox_key index): the exact address is the row to update, any other
+    // address of the same mailbox makes the row's address taken.
     const rows = await db
       .select(existingCols)
       .from(users)
-      .where(inJson(sql`lower(${users.email})`, chunk));
+      .where(inJson(sql`runway_mailbox(${users.email})`, chunk));
     for (const r of rows) {
       byEmail.set(r.email, r);
+      takenMailboxes.add(mailboxOf(r.email));
       if (r.studentId) byStudentId.set(r.studentId.toLowerCase(), r.email);
     }
     progress({ phase: "check", done: (checked += chunk.length), total });
@@ -498,7 +506,7 @@ export async function importUsers(
       report.header.forEach((h, i) => (byHeader[h] = c.values[i] ?? ""));
       report.rejected.push({ line: c.line, email: c.email, reason, values: byHeader });
     };
-    if (existing && !opts.update) {
+    if ((existing && !opts.update) || (!existing && takenMailboxes.has(mailboxOf(c.email)))) {
       rejectC(EMAIL_TAKEN);
       continue;
     }

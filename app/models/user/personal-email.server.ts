@@ -9,7 +9,7 @@
  * replaces the pending one. Unique across accounts, case-insensitive, against both the college
  * addresses and the personal ones (the unique index settles a race between two verifiers).
  */
-import { and, eq, ne, or, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "#db/client";
 import type { CodePurpose } from "#db/constants";
 import { users, verificationCodes } from "#db/schema";
@@ -21,9 +21,9 @@ import { verifyPassword } from "../auth/password.server";
 import { randomDigits } from "../auth/tokens.server";
 import { checkCode, claimSend, codeHash, norm, OTP_MSG } from "../auth/verification.server";
 import type { SignedInCtx } from "../context";
-import { enqueueMail } from "../mail/mail.server";
+import { enqueueMail, greeting } from "../mail/mail.server";
 import { emailDomain, isPlainEmail } from "./email";
-import { EMAIL_TAKEN, type UserRow } from "./user.server";
+import { EMAIL_TAKEN, mailboxTaken, type UserRow } from "./user.server";
 
 const PURPOSE: CodePurpose = "verify_personal_email";
 
@@ -81,20 +81,8 @@ async function checkPassword(ctx: SignedInCtx, user: UserRow, password: string) 
     });
 }
 
-/** Whether another account already uses the address, as its college or its personal e-mail. */
-async function takenByOther(db: DbOrTx, userId: string, email: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        ne(users.id, userId),
-        or(eq(sql`lower(${users.email})`, email), eq(sql`lower(${users.personalEmail})`, email)),
-      ),
-    )
-    .limit(1);
-  return !!row;
-}
+/** Whether another account already uses the address's mailbox, as its college or its personal e-mail. */
+const takenByOther = (db: DbOrTx, userId: string, email: string) => mailboxTaken(db, email, userId);
 
 function codeMail(config: AuthConfig, user: UserRow, email: string, code: string) {
   return {
@@ -103,7 +91,8 @@ function codeMail(config: AuthConfig, user: UserRow, email: string, code: string
     template: "verify_personal_email",
     notice: `personal e-mail code ${code} for ${email}`,
     text: [
-      `Hello ${user.firstName},`,
+      // The address is not verified yet (that is what the code is for): no typed name in it.
+      greeting({ firstName: user.firstName, verified: false }),
       "",
       `Your verification code is ${code}`,
       "",
@@ -212,7 +201,10 @@ export async function verifyPersonalEmail(
       return u;
     });
   } catch (e) {
-    if (isUniqueViolation(e, "users_personal_email_lower_key"))
+    if (
+      isUniqueViolation(e, "users_personal_email_lower_key") ||
+      isUniqueViolation(e, "users_personal_mailbox_key")
+    )
       throw new Conflict(PERSONAL_MSG.taken, { email: [PERSONAL_MSG.taken] });
     throw e;
   }

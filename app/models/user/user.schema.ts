@@ -23,7 +23,30 @@ export const MSG = {
   firstNameMin: `First name must be at least ${NAME_MIN} characters`,
   lastNameMin: `Last name must be at least ${NAME_MIN} characters`,
   domainOnly: (domain: string) => `Only @${domain} emails are allowed`,
+  nameInvalid: "Names cannot contain web or e-mail addresses, line breaks or control characters",
 } as const;
+
+/**
+ * Control characters (line breaks and tabs included), Unicode line/paragraph separators, bidi
+ * overrides and isolates, zero-width and other invisible formatting characters.
+ */
+const NAME_BAD_CHARS = /[\p{Cc}\u2028\u2029\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/u;
+/**
+ * A link or an address: a scheme (`https:`, `javascript:`), `www.`, an `@`, or a host name ending in
+ * a top-level domain that phishing uses. A dot between two words alone is allowed: Filipino
+ * rosters write `Ma.Cristina`.
+ */
+const NAME_LINK =
+  /[a-z][a-z0-9+.-]*:\/\/|\b(?:https?|ftp|javascript|data|mailto|file|tel|sms):|\bwww\.|@|[\p{L}\p{N}-]\.(?:com|net|org|info|biz|io|co|ph|edu|gov|xyz|top|site|online|app|dev|me|ly|link|click|live|shop|store|page|ru|cn|tk|ml|ga|cf|gq|us|uk|de|ws|cc|to|sh|gl|gd|im|in|ai|zip|mov)\b/iu;
+
+/**
+ * The one rule for a person's name at every door (register, employer sign-up, profile, Create
+ * User, CSV import): it is shown on screens and written into mail, so it must not carry a link, an
+ * address, a line break or an invisible character. True when the name is acceptable.
+ */
+export function isCleanName(name: string): boolean {
+  return !NAME_BAD_CHARS.test(name) && !NAME_LINK.test(name);
+}
 
 /**
  * Trimmed and lowercased e-mail that must be one plain address (`isPlainEmail`): stricter than the
@@ -76,13 +99,15 @@ export const firstNameField = z
   // Only for a non-blank name (one message at a time); `when` instead of `abort` so a blank name does
   // not stop a form's cross-field rules (Create User's student fields) from reporting in the same pass.
   .min(NAME_MIN, unlessBlank(MSG.firstNameMin))
-  .max(100);
+  .max(100)
+  .refine(isCleanName, MSG.nameInvalid);
 export const lastNameField = z
   .string({ error: MSG.lastNameRequired })
   .trim()
   .min(1, MSG.lastNameRequired)
   .min(NAME_MIN, unlessBlank(MSG.lastNameMin))
-  .max(100);
+  .max(100)
+  .refine(isCleanName, MSG.nameInvalid);
 
 export { GRADUATION_YEAR_MSG };
 
@@ -203,7 +228,12 @@ export const loginSchema = z.object({
 });
 
 const requiredName = (msg: string) =>
-  z.string({ error: msg }).trim().min(1, msg).max(100, REGISTER_MSG.nameTooLong);
+  z
+    .string({ error: msg })
+    .trim()
+    .min(1, msg)
+    .max(100, REGISTER_MSG.nameTooLong)
+    .refine(isCleanName, MSG.nameInvalid);
 
 /**
  * The registration payload as POST /api/auth/register and the model take it. Only student and

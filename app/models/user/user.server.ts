@@ -1,8 +1,9 @@
 import { eq, or, sql } from "drizzle-orm";
-import type { Db, DbOrTx } from "#db/client";
+import { rowsOf, type Db, type DbOrTx } from "#db/client";
 import type { Role } from "#db/constants";
 import { courses, users } from "#db/schema";
 import { Conflict, isUniqueViolation } from "~/lib/errors";
+import { mailboxOf } from "./email";
 
 export type UserRow = typeof users.$inferSelect;
 export type CourseRef = { id: string; code: string; name: string } | null;
@@ -116,6 +117,36 @@ export interface NewUser {
 }
 
 export const EMAIL_TAKEN = "An account with this email already exists";
+
+/**
+ * Whether a write failed because the address is taken: its exact form (`users_email_lower_key`,
+ * also raised by the cross-column trigger) or its mailbox (`users_mailbox_key`, the `+tag` rule).
+ */
+export function isEmailTakenViolation(e: unknown): boolean {
+  return isUniqueViolation(e, "users_email_lower_key") || isUniqueViolation(e, "users_mailbox_key");
+}
+
+/**
+ * Whether an address's mailbox (`mailboxOf`: without its `+tag`) already belongs to an account other
+ * than `exceptUserId`, as its e-mail or its verified personal e-mail. The doors ask before the slow
+ * password hash; the unique indexes decide races.
+ */
+export async function mailboxTaken(
+  db: DbOrTx,
+  email: string,
+  exceptUserId?: string,
+): Promise<boolean> {
+  const box = mailboxOf(email);
+  const [row] = await rowsOf<{ id: string }>(
+    db,
+    sql`select id from users
+        where (runway_mailbox(email) = ${box}
+               or (personal_email is not null and runway_mailbox(personal_email) = ${box}))
+          ${exceptUserId ? sql`and id <> ${exceptUserId}` : sql``}
+        limit 1`,
+  );
+  return !!row;
+}
 export const STUDENT_ID_TAKEN = "This student ID is already registered";
 
 /**
@@ -130,8 +161,7 @@ export async function insertUser(db: DbOrTx, input: NewUser): Promise<UserRow> {
       .returning();
     return u;
   } catch (e) {
-    if (isUniqueViolation(e, "users_email_lower_key"))
-      throw new Conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
+    if (isEmailTakenViolation(e)) throw new Conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
     if (isUniqueViolation(e, "users_student_id_key"))
       throw new Conflict(STUDENT_ID_TAKEN, { studentId: [STUDENT_ID_TAKEN] });
     throw e;
