@@ -89,7 +89,7 @@ describe("runway mail pause | resume | status", () => {
 
       const status = await cli(["mail", "status"]);
       expect(status.stdout).toMatch(/^Mail: paused since .* \(restore drill\)/);
-      expect(status.stdout).toMatch(/pending\s+│?\s*1/);
+      expect(status.stdout).toMatch(/\npending +1\n/);
       const json = JSON.parse((await cli(["mail", "status", "--json"])).stdout);
       expect(json).toMatchObject({
         paused: true,
