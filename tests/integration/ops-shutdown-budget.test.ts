@@ -24,13 +24,13 @@ afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 const SHUTDOWN_TIMEOUT = Number(process.env.SHUTDOWN_BUDGET_SECONDS || 3);
 const MESSAGES = 5;
 
-async function seed(dataDir: string) {
+async function seed(dataDir: string, messages = MESSAGES) {
   fs.mkdirSync(dataDir, { recursive: true });
   const h = await createDb({ pglite: await loadPgliteTemplate(path.join(dataDir, "pglite")) });
-  for (let i = 0; i < MESSAGES; i++)
+  for (let i = 0; i < messages; i++)
     await enqueueMail(h.db, {
       to: `budget${i}@example.edu`,
-      subject: `Budget ${i}`,
+      subject: `Budget ${String(i).padStart(2, "0")}`,
       text: `Message ${i}`,
     });
   await h.close();
@@ -135,6 +135,51 @@ describe("shutdown budget", { timeout: 120_000 }, () => {
       expect(rows.filter((r) => r.claimed && r.leased)).toHaveLength(1);
       expect(rows.filter((r) => !r.claimed)).toHaveLength(MESSAGES - 1);
       expect(rows.every((r) => r.attempts === 0)).toBe(true);
+    } finally {
+      await pg.close();
+    }
+  });
+  it("claims nothing more once draining starts, with a slow relay and the drain held open", async () => {
+    const N = 12;
+    const dataDir = path.join(tmp, "slow");
+    await seed(dataDir, N);
+    const sink = await startSmtpSink({ delayMs: 400 }); // a slow relay: each message takes 0.4 s
+    const { child, port, output } = await startServer(dataDir, {
+      SMTP_URL: sink.url,
+      SHUTDOWN_TIMEOUT: String(SHUTDOWN_TIMEOUT),
+    });
+    const exited = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
+    let seenAtSignal = 0;
+    try {
+      await expect.poll(() => sink.messages.length, { timeout: 15_000 }).toBeGreaterThan(0);
+      // A request that holds the drain open for the whole budget: its body never arrives.
+      const inFlight = connect(port);
+      await inFlight.ready;
+      inFlight.socket.write(
+        "POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n" +
+          "Content-Length: 200\r\n\r\n{",
+      );
+      await new Promise((r) => setTimeout(r, 100));
+      seenAtSignal = sink.messages.length + sink.waiting();
+      child.kill("SIGTERM");
+      expect(await exited).toBe(0);
+      expect(output()).toMatch(/SIGTERM: draining 1 requests/);
+      inFlight.socket.destroy();
+    } finally {
+      if (child.exitCode === null) child.kill("SIGKILL");
+      await sink.close();
+    }
+    // At most the message already being sent at the signal went out after it; during the 3 s of
+    // drain the old sender went on claiming and sending one message after another.
+    const seen = sink.messages.length + sink.waiting();
+    expect(seen).toBeLessThanOrEqual(seenAtSignal + 1);
+    const pg = await openPglite(path.join(dataDir, "pglite"));
+    try {
+      const { rows } = await pg.query<{ n: number }>(
+        `select count(*)::int as n from mail_outbox where status = 'pending' and claim is null`,
+      );
+      expect(rows[0].n).toBeGreaterThanOrEqual(N - seenAtSignal - 1);
+      expect(rows[0].n).toBeGreaterThan(0);
     } finally {
       await pg.close();
     }
