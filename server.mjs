@@ -84,10 +84,12 @@ const server = createServer(app, env).listen(env.PORT, env.HOST, () => {
   if (process.send) process.send({ ready: true, port });
 });
 
-// Drain (app/lib/ops.server.ts): stop accepting, let in-flight answers finish up to
-// SHUTDOWN_TIMEOUT, then stop the timers and close the database. A second signal cuts the wait.
+// Drain (app/lib/ops.server.ts), all of it within SHUTDOWN_TIMEOUT: stop accepting, stop the
+// timers and the mail sender from starting anything new, let in-flight answers and the send in
+// flight finish, then close the database. A second signal cuts the wait.
 const shutdown = app.locals.ops.shutdownHandler(server, {
   timeoutMs: env.SHUTDOWN_TIMEOUT * 1000,
+  begin: (deadline) => void runtime.quiesce(deadline),
   stop: () => runtime.shutdown(),
   exit: (code) => process.exit(code),
 });

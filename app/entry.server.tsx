@@ -17,7 +17,7 @@ import {
   varyOnCookie,
 } from "~/lib/page-cache.server";
 
-export { init, shutdown, loadEnv, describeDatabase } from "~/web/runtime.server";
+export { init, quiesce, shutdown, loadEnv, describeDatabase } from "~/web/runtime.server";
 export { createHttpSecurity, createRequestTarget } from "~/lib/security/server.server";
 export { createOps, log, safeUrl } from "~/lib/ops.server";
 export { errorText } from "~/lib/log.server";

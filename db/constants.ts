@@ -140,7 +140,8 @@ export type InviteTrigger = (typeof INVITE_TRIGGERS)[number];
 export const GRADUATION_YEAR_MIN = 1950;
 export const GRADUATION_YEAR_MAX = 2100;
 
-export const MAIL_STATUSES = ["pending", "sent", "failed"] as const;
+/** `expired`: older than MAIL_MAX_AGE when its turn came (a restored backup): never sent. */
+export const MAIL_STATUSES = ["pending", "sent", "failed", "expired"] as const;
 export const JOB_INTERACTIONS = ["view", "apply"] as const;
 
 /** How often a saved search (job alert) is mailed; 'off' pauses it (issue 15). */

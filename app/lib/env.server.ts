@@ -38,6 +38,23 @@ function durationSeconds(s: string): number {
 
 const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 
+/** A yes/no variable: true or 1; false, 0, empty or unset is no. */
+const flag = () =>
+  z
+    .enum(["true", "false", "1", "0", ""])
+    .default("false")
+    .transform((s) => s === "true" || s === "1");
+
+/** A duration variable ("90m", "2h", "1d", "45s"; a bare number is minutes), in seconds. */
+const duration = (fallback: string, examples: string) =>
+  z.preprocess(emptyToUndefined, z.string().default(fallback)).pipe(
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,6}\s*(s|m|h|d)?$/i, `must be a duration such as ${examples}`)
+      .transform(durationSeconds),
+  );
+
 const schema = z.object({
   // Production-safe unless development is asked for (npm run dev): no error details in answers.
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -64,6 +81,12 @@ const schema = z.object({
       .optional(),
   ),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().optional()),
+  // Holds this process's mail sender (a restored copy must not mail people again): docs/operations.md.
+  MAIL_PAUSED: flag(),
+  // A message still unsent this long after it was queued is marked expired instead of sent; 0: never.
+  MAIL_MAX_AGE: duration("24h", "90m, 24h or 3d (a bare number is minutes; 0 never expires)").pipe(
+    z.number().max(365 * 86400, "must be at most 365 days"),
+  ),
   COLLEGE_NAME: z.string().min(1).default("State Aeronautics College"),
   COLLEGE_SHORT_NAME: z
     .string()
@@ -91,25 +114,12 @@ const schema = z.object({
             .filter(Boolean),
     )
     .pipe(z.union([z.literal("*"), z.array(origin)])),
-  TRUST_PROXY: z
-    .enum(["true", "false", "1", "0", ""])
-    .default("false")
-    .transform((s) => s === "true" || s === "1"),
-  SESSION_IDLE_TIMEOUT: z.preprocess(emptyToUndefined, z.string().default("2h")).pipe(
+  TRUST_PROXY: flag(),
+  SESSION_IDLE_TIMEOUT: duration("2h", "30m, 2h or 1d (a bare number is minutes)").pipe(
     z
-      .string()
-      .trim()
-      .regex(
-        /^\d{1,6}\s*(s|m|h|d)?$/i,
-        "must be a duration such as 30m, 2h or 1d (a bare number is minutes)",
-      )
-      .transform(durationSeconds)
-      .pipe(
-        z
-          .number()
-          .min(60, "must be at least 1 minute")
-          .max(30 * 86400, "must be at most 30 days"),
-      ),
+      .number()
+      .min(60, "must be at least 1 minute")
+      .max(30 * 86400, "must be at most 30 days"),
   ),
   PASSWORD_MIN_LENGTH: z.preprocess(
     emptyToUndefined,
@@ -120,10 +130,7 @@ const schema = z.object({
       .max(64, "must be at most 64")
       .default(6),
   ),
-  LOG_REQUESTS: z
-    .enum(["true", "false", "1", "0", ""])
-    .default("false")
-    .transform((s) => s === "true" || s === "1"),
+  LOG_REQUESTS: flag(),
   // Operations (docs/operations.md): drain, bounded database waits, admission on PGlite, logs, metrics.
   LOG_FORMAT: z.preprocess(emptyToUndefined, z.enum(["text", "json"]).default("text")),
   SHUTDOWN_TIMEOUT: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(3600).default(25)),

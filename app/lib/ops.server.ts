@@ -5,6 +5,7 @@
  * server.mjs. Kept out of server-app.mjs so that file stays a thin wiring of express.
  */
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import net from "node:net";
 import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
 import type { ServerBuild } from "@remix-run/node";
 import { Admission, AdmissionRejected } from "./admission.server";
@@ -23,6 +24,11 @@ import {
 } from "./request-context.server";
 
 export { log, safeUrl } from "./log.server";
+
+/** What the shutdown keeps of its budget for closing the database (at most a fifth of it). */
+const CLOSE_RESERVE_MS = 2_000;
+/** A close that overruns even that: the process exits this long after SHUTDOWN_TIMEOUT. */
+const BACKSTOP_GRACE_MS = 500;
 
 type Req = IncomingMessage & { path?: string; originalUrl?: string };
 type Res = ServerResponse & { locals?: Record<string, unknown> };
@@ -97,10 +103,19 @@ export interface Ops {
     run: () => Promise<Response>,
     send: (r: Response, blocked: () => void) => Promise<void>,
   ): Promise<void>;
-  /** Returns the SIGTERM/SIGINT handler that drains `server` and then calls `stop` and `exit`. */
+  /**
+   * Returns the SIGTERM/SIGINT handler: calls `begin` with the work deadline at once (background
+   * work stops starting anything), drains `server` until that deadline, then calls `stop` and
+   * `exit` — the whole of it within `timeoutMs`.
+   */
   shutdownHandler(
     server: Server,
-    opts: { timeoutMs: number; stop: () => Promise<void>; exit: (code: number) => void },
+    opts: {
+      timeoutMs: number;
+      begin?: (deadline: number) => void;
+      stop: () => Promise<void>;
+      exit: (code: number) => void;
+    },
   ): (signal: string) => void;
   readonly draining: boolean;
   readonly admission: Admission;
@@ -317,19 +332,30 @@ export function createOps(build: ServerBuild, env: Env): Ops {
         if (phase !== "running") return;
         phase = "draining";
         state.draining = true;
+        const started = Date.now();
+        // One budget for everything: requests and background work share it, and the database's
+        // close keeps a reserve at the end. Past the budget the process exits whatever is left.
+        const reserve = Math.min(CLOSE_RESERVE_MS, opts.timeoutMs * 0.2);
+        const workDeadline = started + opts.timeoutMs - reserve;
+        const backstop = setTimeout(() => {
+          log.warn("shutdown", "SHUTDOWN_TIMEOUT passed before the database closed: exiting");
+          opts.exit(1);
+        }, opts.timeoutMs + BACKSTOP_GRACE_MS);
+        backstop.unref();
         log.info(
           "shutdown",
-          `${signal}: draining ${state.active.size} requests (up to ${opts.timeoutMs / 1000} s)`,
+          `${signal}: draining ${state.active.size} requests (up to ${opts.timeoutMs / 1000} s in all)`,
         );
+        opts.begin?.(workDeadline);
         for (const res of state.active) if (!res.headersSent) res.setHeader("Connection", "close");
-        server.close();
-        server.closeIdleConnections?.();
+        // Stop listening, but keep open keep-alive connections: a request that arrives on one now
+        // gets 503 + Connection: close instead of a reset (http's own close() would drop them).
+        // They are closed once the drain is over.
+        net.Server.prototype.close.call(server);
         void (async () => {
           const finished = await new Promise<boolean>((resolve) => {
-            const deadline = setTimeout(() => done(false), opts.timeoutMs);
-            // Connections whose last answer just ended become idle: close them as they do.
+            const deadline = setTimeout(() => done(false), Math.max(0, workDeadline - Date.now()));
             const poll = setInterval(() => {
-              server.closeIdleConnections?.();
               if (state.active.size === 0) done(true);
             }, 50);
             function done(ok: boolean) {
@@ -343,7 +369,7 @@ export function createOps(build: ServerBuild, env: Env): Ops {
             if (!isForced())
               log.warn("shutdown", `deadline reached: cutting ${state.active.size} requests`);
             server.closeAllConnections?.();
-          }
+          } else server.closeIdleConnections?.();
           let code = isForced() ? 1 : 0;
           try {
             await opts.stop();
@@ -351,7 +377,8 @@ export function createOps(build: ServerBuild, env: Env): Ops {
             log.error("shutdown", e);
             code = 1;
           }
-          log.info("shutdown", "stopped");
+          clearTimeout(backstop);
+          log.info("shutdown", `stopped after ${((Date.now() - started) / 1000).toFixed(1)} s`);
           opts.exit(code);
         })();
       };

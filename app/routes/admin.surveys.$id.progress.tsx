@@ -324,12 +324,13 @@ export default function SurveyProgress() {
                 <th scope="col">Sent</th>
                 <th scope="col">Failed</th>
                 <th scope="col">Pending</th>
+                <th scope="col">Expired</th>
               </tr>
             </thead>
             <tbody>
               {batches.length === 0 ? (
                 <tr>
-                  <td colSpan={9} className="table-empty">
+                  <td colSpan={10} className="table-empty">
                     No invitations sent yet.
                   </td>
                 </tr>
@@ -347,6 +348,7 @@ export default function SurveyProgress() {
                     <td>{b.sent}</td>
                     <td>{b.failed}</td>
                     <td>{b.pending}</td>
+                    <td>{b.expired}</td>
                   </tr>
                 ))
               )}

@@ -5,7 +5,7 @@ import { consoleNoticesFor, createSender, startMailWorker } from "~/models/mail/
 import { closeDb, getDb, getDbHandle } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 
-let stopMail: (() => Promise<void>) | null = null;
+let stopMail: ((o?: { waitMs?: number }) => Promise<void>) | null = null;
 let stopAlerts: (() => Promise<void>) | null = null;
 let stopAdminDigest: (() => Promise<void>) | null = null;
 let stopSurveyReminders: (() => Promise<void>) | null = null;
@@ -64,7 +64,12 @@ export async function init(opts: { log?: (line: string) => void } = {}) {
       outboxDir,
       consoleNotices: consoleNoticesFor(e),
     }),
-    { log: opts.log, intervalMs: 3000 },
+    {
+      log: opts.log,
+      intervalMs: 3000,
+      paused: e.MAIL_PAUSED,
+      maxAgeSeconds: e.MAIL_MAX_AGE,
+    },
   );
   // Job alert digests: a timer here instead of cron; every instance may run it (ADR 095).
   const { startAlertWorker } = await import("~/models/alert/alert.server");
@@ -105,13 +110,30 @@ export async function init(opts: { log?: (line: string) => void } = {}) {
   housekeeping.unref();
 }
 
-export async function shutdown() {
-  // A digest run in flight commits (or rolls back) before the database closes.
-  await stopAlerts?.();
-  await stopAdminDigest?.();
-  await stopSurveyReminders?.();
-  // Waits for the message in flight to be marked, so it is not sent again by another instance.
-  await stopMail?.();
+let quiesced: Promise<void> | null = null;
+
+/**
+ * The first step of a shutdown, called when draining starts: the timers start nothing more and the
+ * mail sender claims nothing more. What they are doing may finish until `deadline` (epoch ms): a
+ * digest run commits or rolls back, a message in flight is marked — or, past the deadline, its
+ * send is abandoned unmarked (its lease lets another instance retry it once).
+ */
+export function quiesce(deadline: number): Promise<void> {
+  if (quiesced) return quiesced;
   if (housekeeping) clearInterval(housekeeping);
+  const left = () => Math.max(0, deadline - Date.now());
+  const stops = [stopAlerts, stopAdminDigest, stopSurveyReminders].map((s) => s?.());
+  const mail = stopMail?.({ waitMs: left() });
+  let timer: NodeJS.Timeout | undefined;
+  quiesced = Promise.race([
+    Promise.all([...stops, mail]).then(() => {}),
+    new Promise<void>((r) => (timer = setTimeout(r, left()))),
+  ]).finally(() => clearTimeout(timer));
+  return quiesced;
+}
+
+/** Waits for `quiesce` (20 s from now when nobody started it) and closes the database. */
+export async function shutdown() {
+  await quiesce(Date.now() + 20_000);
   await closeDb();
 }

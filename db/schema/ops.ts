@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigserial,
+  boolean,
   check,
   date,
   index,
@@ -105,6 +106,24 @@ export const mailOutbox = pgTable(
       .on(t.batchId)
       .where(sql`${t.batchId} is not null`),
   ],
+);
+
+/**
+ * The mail sender's switch, one row: `paused` holds every sender on this database (`runway mail
+ * pause`, so a running server can be held from the CLI; MAIL_PAUSED holds one process by its env).
+ * No row means running.
+ */
+export const mailSettings = pgTable(
+  "mail_settings",
+  {
+    id: boolean("id").primaryKey().default(true),
+    paused: boolean("paused").notNull().default(false),
+    pausedAt: tstz("paused_at"),
+    /** Who paused it (the CLI's operator note, e.g. "restore drill"). */
+    pausedBy: text("paused_by"),
+    updatedAt: tstz("updated_at").notNull().defaultNow(),
+  },
+  (t) => [check("mail_settings_one_row", sql`${t.id}`)],
 );
 
 /**

@@ -19,7 +19,8 @@ import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import addressparser from "nodemailer/lib/addressparser";
 import type { Db } from "#db/client";
-import { mailOutbox } from "#db/schema";
+import { MAIL_STATUSES } from "#db/constants";
+import { mailOutbox, mailSettings } from "#db/schema";
 import { errorText } from "~/lib/log.server";
 import { isPlainEmail } from "../user/email";
 
@@ -254,6 +255,10 @@ export interface DeliverOptions {
   max?: number;
   /** Checked between messages: true stops after the current one (shutdown). */
   shouldStop?: () => boolean;
+  /** Messages queued longer ago than this are never claimed (expireOldMail marks them); 0: any age. */
+  maxAgeSeconds?: number;
+  /** Told which message is being sent (null when none): shutdown names the one it abandons. */
+  onSending?: (id: string | null) => void;
 }
 
 export interface DeliverResult {
@@ -266,11 +271,19 @@ export interface DeliverResult {
 type OutboxRow = typeof mailOutbox.$inferSelect;
 
 /** Claims the next due message for `claim`, or returns null when none is due. */
-async function claimNext(db: Db, claim: string, leaseMs: number): Promise<OutboxRow | null> {
+async function claimNext(
+  db: Db,
+  claim: string,
+  leaseMs: number,
+  maxAgeSeconds = 0,
+): Promise<OutboxRow | null> {
   const free = and(
     eq(mailOutbox.status, "pending"),
     lte(mailOutbox.nextAttemptAt, sql`now()`),
     or(isNull(mailOutbox.lockedUntil), lte(mailOutbox.lockedUntil, sql`now()`)),
+    maxAgeSeconds > 0
+      ? sql`${mailOutbox.createdAt} > now() - make_interval(secs => ${maxAgeSeconds})`
+      : undefined,
   );
   const [row] = await db
     .update(mailOutbox)
@@ -370,8 +383,9 @@ export async function deliverDue(
     );
   };
   while (r.sent + r.failed + r.lost < max && !o.shouldStop?.()) {
+    o.onSending?.(null);
     const claim = randomUUID();
-    const m = await claimNext(db, claim, leaseMs);
+    const m = await claimNext(db, claim, leaseMs, o.maxAgeSeconds);
     if (!m) break;
     if (!isPlainEmail(m.to)) {
       // Stored before the address rule: never sent, and its body goes like any finished message's.
@@ -396,6 +410,7 @@ export async function deliverDue(
       continue;
     }
     try {
+      o.onSending?.(m.id);
       await sendHoldingLease(db, sender, m, claim, leaseMs, log);
     } catch (e) {
       const attempts = m.attempts + 1;
@@ -450,7 +465,106 @@ export async function deliverDue(
     const notice = sender.notices && m.notice ? ` — ${m.notice}` : "";
     log(`[mail] ${m.template ?? "mail"} to ${m.to}: "${m.subject}"${notice}`);
   }
+  o.onSending?.(null);
   return r;
+}
+
+const EXPIRED = "expired: still unsent when older than MAIL_MAX_AGE";
+
+/**
+ * Marks pending messages queued more than `maxAgeSeconds` ago as expired instead of sending them
+ * (a server started on a restored backup would otherwise mail codes and notices days late), and
+ * drops their bodies like any finished message's. A message under a live lease is left to its
+ * sender. Returns how many it expired.
+ */
+export async function expireOldMail(db: Db, maxAgeSeconds: number): Promise<number> {
+  if (!(maxAgeSeconds > 0)) return 0;
+  const rows = await db
+    .update(mailOutbox)
+    .set({
+      status: "expired",
+      claim: null,
+      lockedUntil: null,
+      lastError: EXPIRED,
+      text: null,
+      html: null,
+      notice: null,
+      headers: null,
+    })
+    .where(
+      and(
+        eq(mailOutbox.status, "pending"),
+        sql`${mailOutbox.createdAt} <= now() - make_interval(secs => ${maxAgeSeconds})`,
+        or(isNull(mailOutbox.lockedUntil), lte(mailOutbox.lockedUntil, sql`now()`)),
+      ),
+    )
+    .returning({ id: mailOutbox.id });
+  return rows.length;
+}
+
+/** Whether the senders on this database are paused (`runway mail pause`). */
+export async function isMailPaused(db: Db): Promise<boolean> {
+  const [row] = await db
+    .select({ paused: mailSettings.paused })
+    .from(mailSettings)
+    .where(eq(mailSettings.id, true));
+  return row?.paused ?? false;
+}
+
+/**
+ * Pauses or resumes every sender on this database: a running server sees it at its next round
+ * (within seconds). `by` says who and why ("restore drill"), shown by `runway mail status`.
+ */
+export async function setMailPaused(db: Db, paused: boolean, by?: string): Promise<void> {
+  const values = {
+    id: true,
+    paused,
+    pausedAt: paused ? new Date() : null,
+    pausedBy: paused ? (by ?? null) : null,
+    updatedAt: new Date(),
+  };
+  await db
+    .insert(mailSettings)
+    .values(values)
+    .onConflictDoUpdate({ target: mailSettings.id, set: values });
+}
+
+export interface MailStatus {
+  paused: boolean;
+  pausedAt: Date | null;
+  pausedBy: string | null;
+  /** Messages by state: pending, sent, failed, expired. */
+  counts: Record<(typeof MAIL_STATUSES)[number], number>;
+  /** When the oldest pending message was queued (null when none is pending). */
+  oldestPending: Date | null;
+}
+
+/** The outbox at a glance, for `runway mail status`. */
+export async function mailStatus(db: Db): Promise<MailStatus> {
+  const [setting] = await db.select().from(mailSettings).where(eq(mailSettings.id, true));
+  const rows = await db
+    .select({
+      status: mailOutbox.status,
+      n: sql<number>`count(*)::int`,
+      oldest: sql<
+        string | null
+      >`min(${mailOutbox.createdAt}) filter (where ${mailOutbox.status} = 'pending')`,
+    })
+    .from(mailOutbox)
+    .groupBy(mailOutbox.status);
+  const counts = Object.fromEntries(MAIL_STATUSES.map((st) => [st, 0])) as MailStatus["counts"];
+  let oldest: Date | null = null;
+  for (const r of rows) {
+    counts[r.status as keyof typeof counts] = Number(r.n);
+    if (r.oldest) oldest = new Date(r.oldest);
+  }
+  return {
+    paused: setting?.paused ?? false,
+    pausedAt: setting?.pausedAt ?? null,
+    pausedBy: setting?.pausedBy ?? null,
+    counts,
+    oldestPending: oldest,
+  };
 }
 
 /**
@@ -463,7 +577,7 @@ export async function purgeFinishedMailBodies(db: Db): Promise<number> {
     .set({ text: null, html: null, notice: null, headers: null })
     .where(
       and(
-        inArray(mailOutbox.status, ["sent", "failed"]),
+        inArray(mailOutbox.status, ["sent", "failed", "expired"]),
         or(
           sql`${mailOutbox.text} is not null`,
           sql`${mailOutbox.html} is not null`,
@@ -480,17 +594,26 @@ export interface WorkerOptions {
   intervalMs?: number;
   log?: (line: string) => void;
   leaseMs?: number;
+  /** MAIL_PAUSED: this process holds its mail whatever the database's switch says. */
+  paused?: boolean;
+  /** MAIL_MAX_AGE in seconds: older pending messages are expired, not sent; 0 never. */
+  maxAgeSeconds?: number;
 }
 
 /** How often the worker sweeps finished rows for bodies left behind (see purgeFinishedMailBodies). */
 const PURGE_EVERY_MS = 60 * 60_000;
-/** How long stop() waits for the message in flight before giving up on it (shutdown has a deadline). */
+/** How long stop() waits for the message in flight when the caller names no deadline. */
 const STOP_WAIT_MS = 20_000;
 
 /**
  * Runs the sender in this process: on a timer and whenever a message is queued; sweeps leftover
- * bodies at start and hourly. The returned stop function resolves once the message in flight (if
- * any) is marked — or after `waitMs` — so the database can close after it.
+ * bodies at start and hourly. Each round first asks whether mail is paused (MAIL_PAUSED, or
+ * `runway mail pause` in the database) and then expires what is older than `maxAgeSeconds`.
+ *
+ * The returned stop function claims nothing more from the moment it is called (shutdown calls it
+ * when draining starts) and resolves once the message in flight is marked — or at `waitMs`: then
+ * the send is abandoned unmarked, and its lease makes it due again for one retry, by this or
+ * another instance, when the lease runs out.
  */
 export function startMailWorker(
   getDb: () => Promise<Db>,
@@ -500,6 +623,25 @@ export function startMailWorker(
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
+  let abandoned = false;
+  let sending: string | null = null;
+  let wasPaused = false;
+  const say = (line: string) => {
+    if (!abandoned) opts.log?.(line);
+  };
+  /** Holds the round when paused; says so once per pause, and once when mail flows again. */
+  const paused = async (db: Db): Promise<boolean> => {
+    const now = opts.paused || (await isMailPaused(db));
+    if (now !== wasPaused) {
+      wasPaused = now;
+      say(
+        now
+          ? `[mail] paused (${opts.paused ? "MAIL_PAUSED" : "runway mail pause"}): nothing is sent until it is resumed`
+          : "[mail] resumed",
+      );
+    }
+    return now;
+  };
   const run = (): Promise<void> => {
     if (stopped) return Promise.resolve();
     if (running) {
@@ -510,16 +652,25 @@ export function startMailWorker(
       try {
         do {
           again = false;
-          const r = await deliverDue(await getDb(), sender, {
-            log: opts.log,
+          const db = await getDb();
+          if (await paused(db)) break;
+          const expired = await expireOldMail(db, opts.maxAgeSeconds ?? 0);
+          if (expired)
+            say(
+              `[mail] expired ${expired} message${expired === 1 ? "" : "s"} older than MAIL_MAX_AGE (not sent)`,
+            );
+          const r = await deliverDue(db, sender, {
+            log: say,
             leaseMs: opts.leaseMs,
             max: BATCH,
             shouldStop: () => stopped,
+            maxAgeSeconds: opts.maxAgeSeconds,
+            onSending: (id) => (sending = id),
           });
           if (r.sent + r.failed + r.lost >= BATCH) again = true;
         } while (again && !stopped);
       } catch (e) {
-        opts.log?.(`[mail] sender error: ${errorText(e)}`);
+        say(`[mail] sender error: ${errorText(e)}`);
       } finally {
         running = null;
       }
@@ -533,7 +684,7 @@ export function startMailWorker(
   const purge = async () => {
     try {
       const n = await purgeFinishedMailBodies(await getDb());
-      if (n) opts.log?.(`[mail] removed the bodies of ${n} finished message${n === 1 ? "" : "s"}`);
+      if (n) say(`[mail] removed the bodies of ${n} finished message${n === 1 ? "" : "s"}`);
     } catch {
       /* next round */
     }
@@ -547,8 +698,20 @@ export function startMailWorker(
     clearInterval(timer);
     clearInterval(purgeTimer);
     let wait: NodeJS.Timeout | undefined;
-    await Promise.race([running, new Promise((r) => (wait = setTimeout(r, waitMs)))]);
+    const finished = await Promise.race([
+      (running ?? Promise.resolve()).then(() => true),
+      new Promise<boolean>((r) => (wait = setTimeout(() => r(false), Math.max(0, waitMs)))),
+    ]);
     clearTimeout(wait);
+    if (!finished && sending) {
+      say(
+        `[mail] shutdown deadline: abandoning the send of message ${sending} unmarked; ` +
+          "it is retried once its lease runs out",
+      );
+    }
+    // Whatever the abandoned round still does (a late answer, a failed write on a closed
+    // database) is not this process's to report any more.
+    if (!finished) abandoned = true;
     sender.close();
   };
 }

@@ -353,6 +353,8 @@ export interface BatchRecord {
   sent: number;
   failed: number;
   pending: number;
+  /** Never sent: still queued when older than MAIL_MAX_AGE (a restored backup). */
+  expired: number;
 }
 
 export type SendResult =
@@ -547,19 +549,21 @@ export async function listInviteBatches(
     sent: number;
     failed: number;
     pending: number;
+    expired: number;
   }>(
     db,
     sql`select b.id, b.survey_id, b.kind, b.trigger, b.created_at, b.created_by,
                nullif(trim(coalesce(a.first_name, '') || ' ' || coalesce(a.last_name, '')), '') as by_name,
                b.targeted, b.queued,
                coalesce(m.sent, 0)::int as sent, coalesce(m.failed, 0)::int as failed,
-               coalesce(m.pending, 0)::int as pending
+               coalesce(m.pending, 0)::int as pending, coalesce(m.expired, 0)::int as expired
         from survey_invite_batches b
         left join users a on a.id = b.created_by
         left join lateral (
           select count(*) filter (where o.status = 'sent') as sent,
                  count(*) filter (where o.status = 'failed') as failed,
-                 count(*) filter (where o.status = 'pending') as pending
+                 count(*) filter (where o.status = 'pending') as pending,
+                 count(*) filter (where o.status = 'expired') as expired
           from mail_outbox o where o.batch_id = b.id) m on true
         where b.survey_id = ${surveyId} ${onlyId ? sql`and b.id = ${onlyId}` : sql``}
         order by b.created_at desc, b.id desc`,
@@ -576,6 +580,7 @@ export async function listInviteBatches(
     sent: Number(r.sent),
     failed: Number(r.failed),
     pending: Number(r.pending),
+    expired: Number(r.expired),
   }));
 }
 
