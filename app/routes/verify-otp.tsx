@@ -14,6 +14,7 @@ import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useId } from "react";
 import { redirectWithFlash, requireAnonymous, startSession } from "~/web/auth.server";
+import { deviceCookieHeader } from "~/web/device-cookie.server";
 import { getDb } from "~/lib/db.server";
 import { clientKey } from "~/lib/request.server";
 import {
@@ -106,10 +107,15 @@ export async function action({ request }: ActionFunctionArgs) {
     });
     if (modal) return reply({ intent, verified: true, message: OTP_MSG.verified });
     const cookie = await startSession(request, user.id, false);
+    // Signed in: this browser is a known device of the account (ADR 111), as after /login.
+    const device = await deviceCookieHeader(request, user.id);
     return redirectWithFlash(
       user.role === "employer" ? "/employer" : "/dashboard",
       { kind: "success", message: OTP_MSG.verified },
-      { "Set-Cookie": cookie },
+      [
+        ["Set-Cookie", cookie],
+        ["Set-Cookie", device],
+      ],
     );
   } catch (e) {
     const err = domainError(e);

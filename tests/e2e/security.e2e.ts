@@ -246,3 +246,81 @@ for (const [who, paths] of Object.entries(SCREENS)) {
     expect(violations).toEqual([]);
   });
 }
+
+/**
+ * The hostile-input sweep in a real browser for the screens it missed (issue 26): alerts and their
+ * unsubscribe link, saved jobs, applications, the survey mail's unsubscribe link, a survey's
+ * progress and outcomes, the logo upload and sign-out — markup and script in every query value and
+ * in the path: no script runs, no 500, no internals, and every page keeps its CSP nonce.
+ */
+const XSS = `"><script>window.__xss=1</script><img src=x onerror="window.__xss=1">'`;
+const X = encodeURIComponent(XSS);
+
+test("hostile queries on alerts, saved jobs, applications, unsubscribe links, survey progress and outcomes, logo upload and sign-out", async ({
+  browser,
+  request,
+}) => {
+  const token = await adminToken(request);
+  const created = await request.post("/api/surveys", {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {
+      title: `Sweep ${XSS.slice(0, 40)}`,
+      description: XSS,
+      audience: "all",
+      status: "active",
+      questions: [{ text: XSS, type: "short_text", required: true }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const survey = (await created.json())._id as string;
+  const screens: Record<"anonymous" | "student" | "admin", string[]> = {
+    anonymous: [
+      `/alerts/unsubscribe?alert=${X}&token=${X}`,
+      `/surveys/unsubscribe?user=${X}&token=${X}`,
+      `/alerts?edit=${X}`,
+      `/saved-jobs?back=${X}`,
+      `/upload/logo?_data=${X}`,
+      `/logout?redirectTo=${X}`,
+      `/alerts/unsubscribe?alert=%00&token=%E0%A4%A`,
+    ],
+    student: [
+      `/alerts?edit=${X}&q=${X}`,
+      `/saved-jobs?q=${X}&page=${X}`,
+      `/applications?q=${X}&status=${X}`,
+      `/alerts/unsubscribe?alert=${X}&token=${X}`,
+      `/surveys/unsubscribe?user=${X}&token=${X}`,
+      `/upload/logo?${X}=${X}`,
+    ],
+    admin: [
+      `/admin/surveys/${survey}/progress?confirm=${X}&role=${X}`,
+      `/admin/surveys/${survey}/outcomes?cohort=${X}&year=${X}&format=${X}`,
+      `/admin/surveys/${X}/progress`,
+      `/admin/surveys/${X}/outcomes`,
+      `/alerts?edit=${X}`,
+      `/logout?${X}`,
+    ],
+  };
+  for (const [who, paths] of Object.entries(screens)) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    let dialogs = 0;
+    page.on("dialog", (d) => {
+      dialogs++;
+      void d.dismiss();
+    });
+    if (who !== "anonymous") await login(page, accounts[who as "admin" | "student"].email);
+    for (const p of paths) {
+      const r = await page.goto(p);
+      const status = r?.status() ?? 0;
+      expect(status, p).toBeLessThan(500);
+      const html = await page.content();
+      expect(html, p).not.toMatch(/\bat [^\s<"]+ \([^)]*:\d+:\d+\)|node_modules\/|Failed query/);
+      // Nothing of the payload ran: neither its script nor its onerror handler.
+      expect(await page.evaluate(() => (window as { __xss?: number }).__xss), p).toBeUndefined();
+      if (status === 200 && r?.headers()["content-type"]?.includes("text/html"))
+        expect(r.headers()["content-security-policy"], p).toContain("'nonce-");
+    }
+    expect(dialogs).toBe(0);
+    await context.close();
+  }
+});

@@ -26,7 +26,7 @@ function deviceCookie(res: { headers: Headers }): string | null {
 
 describe("device cookies", () =>
   forEachDb((t) => {
-    const app = useServer(t, { mail: false });
+    const app = useServer(t);
 
     const apiLogin = (email: string, password: string, ip: string, cookie?: string) =>
       app.api("/api/auth/login", {
@@ -130,6 +130,31 @@ describe("device cookies", () =>
         200,
       );
       expect((await apiLogin(dana.user.email, dana.password, "192.0.2.12")).status).toBe(200);
+    });
+
+    it("verifying the e-mail code signs in and makes the browser a known device too", async () => {
+      const ip = "203.0.113.120";
+      const { user, password } = await createUser(t.db, { verified: false });
+      const res = await formLogin(user.email, password, ip);
+      const to = res.headers.get("location")!;
+      expect(to).toMatch(/^\/verify-otp\?s=/);
+      const code = /\b(\d{6})\b/.exec((await app.smtp.waitFor(user.email)).text)![1];
+      const form = new URLSearchParams({
+        intent: "verify",
+        s: new URL(to, app.url).searchParams.get("s")!,
+      });
+      for (const d of code) form.append("otp", d);
+      const verified = await app.fetch(to, {
+        method: "POST",
+        body: form,
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": ip },
+      });
+      expect(verified.status).toBe(302);
+      const device = deviceCookie(verified)!;
+      expect(device).toBeTruthy();
+      await spray(ip);
+      expect((await apiLogin(user.email, password, ip)).status).toBe(429);
+      expect((await apiLogin(user.email, password, ip, device)).status).toBe(200);
     });
 
     it("one browser remembers the accounts signed in on it", async () => {

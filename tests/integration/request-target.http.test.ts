@@ -64,6 +64,7 @@ describe("request target and Host", () => {
           const r = await rawRequest(app, `GET ${path} HTTP/1.1\nHost: ${host}\n`);
           expect(r.status, `${host} ${path}`).toBe(400);
           expect(r.text).toContain("The Host header is not valid.");
+          expect(r.text).toMatch(/x-content-type-options: nosniff/i);
           noInternals(r.text);
         }
       }

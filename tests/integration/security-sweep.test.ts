@@ -6,7 +6,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createUser } from "../factories";
+import { createJob, createSurvey, createUser } from "../factories";
+import { createEmployer } from "../factories/employer-jobs";
 import { forEachDb } from "../setup/db";
 import { useServer } from "../setup/http";
 
@@ -116,6 +117,43 @@ const SCREENS = [
   "/surveys/:id/responses",
 ];
 
+/**
+ * Screens the sweep above missed (issue 26): alerts and their unsubscribe link, saved jobs,
+ * applications, the survey mail's unsubscribe link, a survey's progress and outcomes, the logo
+ * upload and sign-out (last: it ends the session it is probed with).
+ */
+const MORE_SCREENS = [
+  "/alerts",
+  "/alerts/unsubscribe",
+  "/saved-jobs",
+  "/applications",
+  "/surveys/unsubscribe",
+  "/admin/surveys/:id/progress",
+  "/admin/surveys/:id/outcomes",
+  "/upload/logo",
+  "/logout",
+];
+/** Their own query parameters and form fields, hostile. */
+const MORE_QUERY = [
+  "alert=%00&token=%00",
+  `alert=99999999999999999999&token=${LONG}`,
+  "user=..%2F..%2Fetc&token=%27%20OR%201%3D1--",
+  "user[]=a&user[]=b&token[]=x&alert[]=y",
+  "edit=%00&confirm=%00&role=%00&format=%00",
+  "edit=-1&confirm=yes&back=%2F%09%2Fevil.example&redirectTo=%2F%2Fevil.example",
+  "q=%E0%A4%A&page=1e400&cohort=%00&year=99999999999999999999",
+];
+const MORE_FORMS = [
+  "alert=%00&token=%00",
+  `user=${LONG}&token=${LONG}`,
+  "intent=save&jobId=%00&back=%2F%2Fevil.example&mode=fetch",
+  "intent=unsave&jobId=99999999999999999999&mode=%00",
+  "intent=frequency&id=%00&frequency=%00",
+  "intent=pause&id=-1&intent=delete",
+  "intent=remind&confirm=%00&role=%00&cohort=%00",
+  "intent=invite&message=%00&subject=" + LONG,
+];
+
 const expand = (p: string) =>
   p.includes(":") ? PARAMS.map((v) => p.replace(/:[a-zA-Z]+/g, v)) : [p];
 
@@ -203,6 +241,59 @@ describe("hostile-input sweep", () => {
         }
         expect(failures).toEqual([]);
       }, 600_000);
+
+      it("covers alerts, saved jobs, applications, unsubscribe links, survey progress and outcomes, the logo upload and sign-out — signed out and as each role", async () => {
+        const admin = await createUser(t.db, { role: "admin" });
+        const student = await createUser(t.db, { role: "student" });
+        const employer = await createEmployer(t.db);
+        const { survey } = await createSurvey(t.db);
+        const job = await createJob(t.db);
+        const cookies: (string | null)[] = [
+          null,
+          await app.cookie(admin.user.email, admin.password),
+          await app.cookie(student.user.email, student.password),
+          await app.cookie(employer.user.email, employer.password),
+        ];
+        const ids = [...PARAMS, survey.id, job.id];
+        for (const screen of MORE_SCREENS) {
+          const paths = screen.includes(":") ? ids.map((v) => screen.replace(/:id/, v)) : [screen];
+          const routeId = `routes/${screen.slice(1).replace(/\//g, ".").replace(":id", "$id")}`;
+          for (const p of paths) {
+            for (const c of cookies) {
+              const headers: Record<string, string> = c ? { Cookie: c } : {};
+              for (const q of [...QUERY, ...MORE_QUERY])
+                await probe(`GET ${p}?${q}`, `${p}?${q}`, { headers });
+              for (const data of ["root", routeId, `${routeId}%00`, "routes%2F..%2F..%2Fx"])
+                await probe(`GET ${p}?_data=${data}`, `${p}?_data=${data}`, { headers });
+              for (const form of [
+                "intent=%00&id=%00",
+                `intent=${LONG}&id=${LONG}&email=${LONG}&password=${LONG}`,
+                "email=a&email=b&password[]=x&title[]=y&page=1e400",
+                ...MORE_FORMS,
+              ]) {
+                for (const q of ["", `?_data=${encodeURIComponent(routeId)}`, "?alert=%00&token=x"])
+                  await probe(`POST ${p}${q} ${form.slice(0, 40)}`, `${p}${q}`, {
+                    method: "POST",
+                    headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" },
+                    body: form,
+                  });
+              }
+              // A multipart body with a file that is no image, and one with no file at all.
+              for (const parts of [
+                [["logo", new Blob(["<svg onload=alert(1)>"], { type: "image/png" }), "x.png"]],
+                [["intent", "%00"]],
+              ] as [string, string | Blob, string?][][]) {
+                const body = new FormData();
+                for (const [k, v, name] of parts)
+                  if (typeof v === "string") body.append(k, v);
+                  else body.append(k, v, name);
+                await probe(`POST ${p} multipart`, p, { method: "POST", headers, body });
+              }
+            }
+          }
+        }
+        expect(failures).toEqual([]);
+      }, 900_000);
     },
     { truncate: false },
   );

@@ -325,6 +325,7 @@ export function createHttpSecurity(build: ServerBuild, env: Env): HttpSecurity {
  */
 export function createRequestTarget(env: Env) {
   const publicOrigin = new URL(env.PUBLIC_URL).origin;
+  const hsts = env.NODE_ENV === "production" && env.PUBLIC_URL.startsWith("https:");
   return function requestTarget(req: Req, res: Res, next: Next) {
     const forwarded = req.headers["x-forwarded-host"];
     const verdict = checkRequestLine({
@@ -338,6 +339,17 @@ export function createRequestTarget(env: Env) {
       log.warn("bad-input", `400 ${verdict.message}`);
       // The answer's form (JSON or page) is read from the target: give it one that parses.
       req.url = "/";
+      // The header middleware has not run yet: this answer gets the same headers as any other.
+      const json = wantsJson(req);
+      const set = securityHeaders({
+        path: "/",
+        contentType: json ? "application/json" : "text/html",
+        isData: false,
+        signedIn: false,
+        nonce: crypto.randomBytes(16).toString("base64"),
+        hsts,
+      });
+      for (const [k, v] of Object.entries(set)) res.setHeader(k, v);
       return refuse(req, res, 400, verdict.message, { close: true });
     }
     if (verdict.target !== req.url) req.url = verdict.target;
