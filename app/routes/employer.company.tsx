@@ -11,7 +11,11 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { redirectWithFlash, requireEmployer } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
 import { ctxOf } from "~/models/context";
-import { getOwnCompany, updateOwnCompany } from "~/models/company/company.server";
+import {
+  getOwnCompany,
+  requireProfileEditor,
+  updateOwnCompany,
+} from "~/models/company/company.server";
 import { COMPANY_LIMITS, COMPANY_MSG, companyPatchSchema } from "~/models/company/company.schema";
 import { IMAGE_MESSAGES, storeImage } from "~/models/file/file.server";
 import { LOGO_MAX_BYTES } from "~/lib/uploads";
@@ -73,6 +77,8 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const patch: Parameters<typeof updateOwnCompany>[1] = { ...parsed.data };
   try {
+    // Refused before the logo is stored: a file of someone who may not edit is never kept.
+    await requireProfileEditor(ctx);
     const file = form.get("logo");
     if (file instanceof Blob && file.size > 0)
       patch.logoUrl = (await storeImage(ctx.db, file, { kind: "logo", actorId: me.id })).url;
