@@ -165,7 +165,7 @@ describe("employer jobs over HTTP", () => {
       expect(refused.body.message).toMatch(/close it instead/);
     });
 
-    it("approval by PUT mails the public link; an edit sends the job back to review; closing keeps approval", async () => {
+    it("approval by PUT mails the public link; an edit sends the job back to review; closing keeps approval, reopening is reviewed", async () => {
       const e = await employer({ firstName: "Erin" });
       const ad = await admin();
       const id = (await post(e.token, job({ companyId: e.companyId, title: "Ramp Agent" }))).body
@@ -183,18 +183,26 @@ describe("employer jobs over HTTP", () => {
       expect(mail.text).toContain(`${PUBLIC_URL}/jobs/${id}`);
       expect((await app.api(`/api/jobs/${id}`)).status).toBe(200);
 
-      // Close and reopen: still approved, still public after the reopen.
+      // Closing keeps the approval; reopening goes back through review (off the board until then).
       const closed = await app.api(`/api/jobs/${id}`, {
         method: "PUT",
         body: { status: "closed" },
         token: e.token,
       });
       expect(closed.body).toMatchObject({ isApproved: true, reviewStatus: "closed" });
-      await app.api(`/api/jobs/${id}`, {
+      const reopened = await app.api(`/api/jobs/${id}`, {
         method: "PUT",
         body: { status: "active" },
         token: e.token,
       });
+      expect(reopened.body).toMatchObject({ isApproved: false, reviewStatus: "pending" });
+      expect((await app.api(`/api/jobs/${id}`)).status).toBe(404);
+      const again = await app.api(`/api/jobs/${id}`, {
+        method: "PUT",
+        body: { isApproved: true },
+        token: ad.token,
+      });
+      expect(again.status).toBe(200);
       expect((await app.api(`/api/jobs/${id}`)).status).toBe(200);
 
       // A content edit: pending, off the board for everyone else.
@@ -465,7 +473,8 @@ describe("employer jobs over HTTP", () => {
     });
 
     it("/employer shows the company's jobs with status, reason and counts; the forms submit for review; the profile cannot change name or website", async () => {
-      const e = await employer();
+      // A verified employer (on the company's domain): only such may change the public profile.
+      const e = await employer({ domainVerified: true });
       const other = await employer();
       const ad = await admin();
       const cookie = await app.cookie(e.user.email, e.password);
