@@ -17,7 +17,7 @@ import {
   updateOwnCompany,
 } from "~/models/company/company.server";
 import { COMPANY_LIMITS, COMPANY_MSG, companyPatchSchema } from "~/models/company/company.schema";
-import { IMAGE_MESSAGES, storeImage } from "~/models/file/file.server";
+import { storeImage } from "~/models/file/file.server";
 import { LOGO_MAX_BYTES } from "~/lib/uploads";
 import { knownError } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
@@ -57,8 +57,6 @@ const profileSchema = companyPatchSchema.pick({
 export async function action({ request }: ActionFunctionArgs) {
   const me = await requireEmployer(request);
   const ctx = ctxOf(await getDb(), me);
-  if (Number(request.headers.get("Content-Length") ?? 0) > LOGO_MAX_BYTES + 64 * 1024)
-    return json<Reply>({ error: IMAGE_MESSAGES.tooLarge, fields: {} }, { status: 413 });
   const form = await request.formData();
   const text = (k: string) => String(form.get(k) ?? "");
   const parsed = profileSchema.safeParse({
