@@ -31,6 +31,9 @@ export type ReportReason = (typeof REPORT_REASONS)[number];
 /** How an admin closed a report: the job was removed/kept hidden, or the report was dismissed. */
 export const REPORT_RESOLUTIONS = ["upheld", "dismissed"] as const;
 export type ReportResolution = (typeof REPORT_RESOLUTIONS)[number];
+/** A request to join an existing company as its employer: waiting, or how it ended. */
+export const JOIN_REQUEST_STATUSES = ["pending", "approved", "declined", "expired"] as const;
+export type JoinRequestStatus = (typeof JOIN_REQUEST_STATUSES)[number];
 /** Aviation fields of a job: at most this many licences, each at most this long. */
 export const LICENCES_MAX = 20;
 export const LICENCE_MAX = 80;

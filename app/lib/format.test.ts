@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { preview, relativeTime } from "./format";
+import { preview, relativeTime, stripMarkup } from "./format";
 
 describe("relativeTime (the spec's wording)", () => {
   const now = new Date("2026-11-21T12:00:00Z");
@@ -16,6 +16,16 @@ describe("relativeTime (the spec's wording)", () => {
     [35 * 86400_000, "1 month ago"],
     [95 * 86400_000, "3 months ago"],
   ])("%d ms → %s", (ms, text) => expect(relativeTime(ago(ms), now)).toBe(text));
+});
+
+describe("stripMarkup", () => {
+  it("keeps the text and drops tags, comments, scripts and an unclosed tag at the end", () => {
+    expect(
+      stripMarkup("<p>Night <b>shifts</b></p>\n<script>x()</script><!-- c -->& more <img src=x"),
+    ).toBe("Night shifts & more");
+    expect(stripMarkup("A < B and 3 > 2")).toBe("A < B and 3 > 2");
+    expect(stripMarkup(null)).toBe("");
+  });
 });
 
 describe("preview", () => {

@@ -40,6 +40,20 @@ export function preview(
   return d.length > DESCRIPTION_PREVIEW ? `${d.slice(0, DESCRIPTION_PREVIEW).trimEnd()}…` : d;
 }
 
+/**
+ * Employer text as plain text for places that would render markup (an RSS description is HTML to
+ * every reader): tags and comments dropped — an unclosed one at the end too — and white space
+ * collapsed. What remains is text; the caller still escapes it for its format.
+ */
+export function stripMarkup(s: string | null | undefined): string {
+  return (s ?? "")
+    .replace(/<!--[\s\S]*?(?:-->|$)/g, " ")
+    .replace(/<(script|style)\b[\s\S]*?(?:<\/\1\s*>|$)/gi, " ")
+    .replace(/<\/?[a-z!?][^>]*(?:>|$)/gi, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
 /** A date and time in words, in UTC: '30 Nov 2026, 17:00 UTC'. */
 export function utcDateTimeLabel(d: Date | string | number): string {
   return (

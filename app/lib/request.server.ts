@@ -15,6 +15,7 @@ export function clientIp(request: Request): string {
 }
 
 /**
+/**
  * The client address as a key for rate limits and analytics: IPv4 as is, IPv6 by its /64
  * (client-address.server.ts). clientIp stays the full address, for the audit trail of sessions.
  */
@@ -23,35 +24,43 @@ export function clientKey(request: Request): string {
 }
 
 /**
- * True when a person on Runway made this request, as far as the browser says: not a bot (isbot),
- * not triggered by another site — `Sec-Fetch-Site` is same-origin or none (typed, bookmarked) or
- * absent (older browsers), and any `Origin`/`Referer` is Runway's own (or one of `alsoOrigins`).
- * Used to decide what counts for analytics, never for access control.
+ * True when a person on Runway or on one of its allowed clients made this request, as far as the
+ * browser says: not a bot (isbot), not triggered by another site — `Sec-Fetch-Site` is same-origin
+ * or none (typed, bookmarked) or absent (older browsers), and any `Origin`/`Referer` is Runway's
+ * own. The origins in API_CORS_ORIGINS are first-party too, at every door that asks (the /jobs
+ * screen and POST /api/analytics/search alike): the college's own web client runs there, and a
+ * student's search in it, or a link from it to /jobs, is a person's search. Used to decide what
+ * counts for analytics, never for access control.
  */
-export function isFirstParty(request: Request, alsoOrigins: readonly string[] = []): boolean {
+export function isFirstParty(request: Request): boolean {
   const h = request.headers;
   if (isbot(h.get("user-agent") ?? "")) return false;
-  const site = h.get("sec-fetch-site");
+  const clients = env().API_CORS_ORIGINS;
   // The Host's origin too: the Host a victim's browser sends is Runway's, whatever PUBLIC_URL
   // says (tests, a second hostname). request.url is built from PUBLIC_URL, so it cannot tell.
-  const origins = new Set([new URL(env().PUBLIC_URL).origin, ...alsoOrigins]);
+  const origins = new Set([new URL(env().PUBLIC_URL).origin, ...clients]);
   const host = hostOrigin(request);
   if (host) origins.add(host);
+  const originOf = (v: string): string | null => {
+    try {
+      return new URL(v).origin;
+    } catch {
+      return null;
+    }
+  };
+  const site = h.get("sec-fetch-site");
   if (site && site !== "same-origin" && site !== "none") {
-    // Another site's page made the browser ask — unless it is an allowed client (API_CORS_ORIGINS).
-    const o = h.get("origin");
-    if (!o || !alsoOrigins.includes(o)) return false;
+    // Another site's page made the browser ask — first-party only when it is an allowed client,
+    // which the browser names in Origin (requests from scripts) or Referer (links, forms).
+    const from = h.get("origin") ?? h.get("referer");
+    const o = from ? originOf(from) : null;
+    if (!o || !clients.includes(o)) return false;
   }
   for (const name of ["origin", "referer"]) {
     const v = h.get(name);
     if (!v) continue;
-    let o: string;
-    try {
-      o = new URL(v).origin;
-    } catch {
-      return false;
-    }
-    if (!origins.has(o)) return false;
+    const o = originOf(v);
+    if (!o || !origins.has(o)) return false;
   }
   return true;
 }

@@ -1,7 +1,7 @@
 /** Issue 11 rules in app/lib: redirect targets, the hashing queue, first-party searches, env values. */
 import { describe, expect, it } from "vitest";
 import { safeRedirect } from "~/web/auth.server";
-import { parseEnv } from "./env.server";
+import { env, parseEnv, setEnv } from "./env.server";
 import { isFirstParty } from "./request.server";
 import { createWorkQueue, QueueBusy } from "./work-queue.server";
 
@@ -119,14 +119,38 @@ describe("isFirstParty (what counts as a search made on Runway)", () => {
       isFirstParty(req({ "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" })),
     ).toBe(false);
   });
-  it("counts an allowed client origin (API_CORS_ORIGINS) when the caller passes it", () => {
-    const r = req({
+  it("counts an allowed client origin (API_CORS_ORIGINS) at every door: its fetches and its links", () => {
+    const fetched = req({
       "user-agent": UA,
       "sec-fetch-site": "cross-site",
       origin: "https://spa.example.edu",
     });
-    expect(isFirstParty(r)).toBe(false);
-    expect(isFirstParty(r, ["https://spa.example.edu"])).toBe(true);
+    const linked = req({
+      "user-agent": UA,
+      "sec-fetch-site": "cross-site",
+      referer: "https://spa.example.edu/jobs?q=pilot",
+    });
+    const before = env();
+    expect(isFirstParty(fetched)).toBe(false);
+    expect(isFirstParty(linked)).toBe(false);
+    try {
+      setEnv({ ...before, API_CORS_ORIGINS: ["https://spa.example.edu"] });
+      expect(isFirstParty(fetched)).toBe(true);
+      expect(isFirstParty(linked)).toBe(true);
+      // Another site is still not a client, whatever it claims in the other header.
+      expect(
+        isFirstParty(
+          req({
+            "user-agent": UA,
+            "sec-fetch-site": "cross-site",
+            origin: "https://evil.example",
+            referer: "https://spa.example.edu/",
+          }),
+        ),
+      ).toBe(false);
+    } finally {
+      setEnv(before);
+    }
   });
 });
 

@@ -15,11 +15,24 @@ export interface Ctx {
   actor: Actor | null;
 }
 
-/** The actor of a signed-in user row, or null for a guest: the one way every door builds it. */
-export function actorOf(user: Actor | null | undefined): Actor | null {
-  return user
-    ? { id: user.id, role: user.role, email: user.email, companyId: user.companyId ?? null }
-    : null;
+/** A signed-in user row as the doors hold it: an Actor plus, for employers, their membership. */
+export type ActorSource = Actor & { companyJoinedAt?: Date | null };
+
+/**
+ * The actor of a signed-in user row, or null for a guest: the one way every door builds it. An
+ * employer row whose request to join its company is not approved (`companyJoinedAt` null) acts for
+ * no company, so every model function behind `requireEmployer` refuses it (ADR 109). Actors built
+ * by hand (the CLI, tests) carry no membership field and keep the company they name.
+ */
+export function actorOf(user: ActorSource | null | undefined): Actor | null {
+  if (!user) return null;
+  const member = !("companyJoinedAt" in user) || !!user.companyJoinedAt;
+  return {
+    id: user.id,
+    role: user.role,
+    email: user.email,
+    companyId: member ? (user.companyId ?? null) : null,
+  };
 }
 
 /** A context whose actor is known to be signed in. */
@@ -28,9 +41,9 @@ export interface SignedInCtx extends Ctx {
 }
 
 /** A model context for a door: its database and who acts (signed in when a user is given). */
-export function ctxOf(db: Db, user: Actor): SignedInCtx;
-export function ctxOf(db: Db, user: Actor | null | undefined): Ctx;
-export function ctxOf(db: Db, user: Actor | null | undefined): Ctx {
+export function ctxOf(db: Db, user: ActorSource): SignedInCtx;
+export function ctxOf(db: Db, user: ActorSource | null | undefined): Ctx;
+export function ctxOf(db: Db, user: ActorSource | null | undefined): Ctx {
   return { db, actor: actorOf(user) };
 }
 

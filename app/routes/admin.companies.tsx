@@ -281,6 +281,9 @@ export default function AdminCompanies() {
     <main className="page">
       <header className="page-header">
         <h1>Company Management</h1>
+        <Link className="btn" to="/admin/companies/join-requests">
+          Requests to join
+        </Link>
         <Link className="btn btn-primary" to={hrefWith({ new: "1" })} preventScrollReset>
           Add Company
         </Link>

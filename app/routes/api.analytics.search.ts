@@ -39,7 +39,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
     // Same answer either way; only people on Runway or its allowed clients are counted (docs/security.md, "Search analytics").
     // A bearer token is no ambient credential: a foreign page cannot send it, so its calls count.
     const deliberate = !!bearerToken(request) && !!user;
-    if (!deliberate && !isFirstParty(request, env().API_CORS_ORIGINS))
+    if (!deliberate && !isFirstParty(request))
       return json(request, { recorded: false, term: analyticsTerm(term) });
     const r = await recordSearch(db, term, key);
     return json(request, { recorded: r.recorded, term: r.term });

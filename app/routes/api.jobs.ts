@@ -105,7 +105,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
     return idempotentApi(request, user, body, async () => {
       const input = parseBody(
         jobCreateSchema,
-        user.role === "employer" ? withOwnCompany(body, user.companyId) : body,
+        user.role === "employer" ? withOwnCompany(body, actorOf(user)?.companyId ?? null) : body,
       );
       const ctx = { db: await getDb(), actor: actorOf(user) };
       if (user.role === "employer") {

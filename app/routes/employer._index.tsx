@@ -65,7 +65,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-/** Close or Reopen one own job (a status change: no review needed, no submission counted). */
+/** Close or Reopen one own job (closing needs no review; reopening is submitted for review). */
 export async function action({ request }: ActionFunctionArgs) {
   const me = await requireEmployer(request);
   const ctx = ctxOf(await getDb(), me);

@@ -11,9 +11,13 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { redirectWithFlash, requireEmployer } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
 import { ctxOf } from "~/models/context";
-import { getOwnCompany, updateOwnCompany } from "~/models/company/company.server";
+import {
+  getOwnCompany,
+  requireProfileEditor,
+  updateOwnCompany,
+} from "~/models/company/company.server";
 import { COMPANY_LIMITS, COMPANY_MSG, companyPatchSchema } from "~/models/company/company.schema";
-import { IMAGE_MESSAGES, storeImage } from "~/models/file/file.server";
+import { storeImage } from "~/models/file/file.server";
 import { LOGO_MAX_BYTES } from "~/lib/uploads";
 import { knownError } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
@@ -53,8 +57,6 @@ const profileSchema = companyPatchSchema.pick({
 export async function action({ request }: ActionFunctionArgs) {
   const me = await requireEmployer(request);
   const ctx = ctxOf(await getDb(), me);
-  if (Number(request.headers.get("Content-Length") ?? 0) > LOGO_MAX_BYTES + 64 * 1024)
-    return json<Reply>({ error: IMAGE_MESSAGES.tooLarge, fields: {} }, { status: 413 });
   const form = await request.formData();
   const text = (k: string) => String(form.get(k) ?? "");
   const parsed = profileSchema.safeParse({
@@ -73,6 +75,8 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const patch: Parameters<typeof updateOwnCompany>[1] = { ...parsed.data };
   try {
+    // Refused before the logo is stored: a file of someone who may not edit is never kept.
+    await requireProfileEditor(ctx);
     const file = form.get("logo");
     if (file instanceof Blob && file.size > 0)
       patch.logoUrl = (await storeImage(ctx.db, file, { kind: "logo", actorId: me.id })).url;

@@ -9,10 +9,12 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { getDb } from "~/lib/db.server";
 import { ctxOf } from "~/models/context";
 import { getTeam, inviteColleague } from "~/models/employer/team.server";
+import { decideJoinRequest, JOIN_MSG } from "~/models/employer/join.server";
 import { domainReply } from "~/lib/screen-errors.server";
 import { redirectWithFlash, requireEmployerUser } from "~/web/auth.server";
 import { configured } from "~/web/config.server";
 import { invitationSchema } from "~/web/employer-forms.server";
+import { JoinRequestAnswer } from "~/components/employer/join-request-answer";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -23,6 +25,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const me = await requireEmployerUser(request);
   const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "approve" || intent === "decline") {
+    try {
+      const r = await decideJoinRequest(
+        configured(ctxOf(await getDb(), me)),
+        String(form.get("id") ?? ""),
+        intent,
+      );
+      return redirectWithFlash("/employer/team", {
+        kind: "success",
+        message: `${intent === "approve" ? JOIN_MSG.approved : JOIN_MSG.declined}: ${r.email}`,
+      });
+    } catch (e) {
+      return domainReply(e, (err) => ({ error: err.message, email: "" }));
+    }
+  }
   const email = String(form.get("email") ?? "");
   const parsed = invitationSchema.safeParse({ email });
   if (!parsed.success)
@@ -41,7 +59,8 @@ export async function action({ request }: ActionFunctionArgs) {
 const day = (iso: string) => new Date(iso).toISOString().slice(0, 10);
 
 export default function Team() {
-  const { company, members, invitations } = useLoaderData<typeof loader>();
+  const { company, members, invitations, canAnswerRequests, joinRequests } =
+    useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   return (
@@ -78,6 +97,25 @@ export default function Team() {
           </tbody>
         </table>
       </section>
+      {canAnswerRequests ? (
+        <section aria-labelledby="requests-h">
+          <h2 id="requests-h">Requests to join</h2>
+          {joinRequests.length ? (
+            <ul className="stack">
+              {joinRequests.map((r) => (
+                <li key={r.id}>
+                  <strong>{r.name}</strong> ({r.email}
+                  {r.isEmailVerified ? "" : ", email not verified"}) — asked {day(r.createdAt)},
+                  ends {day(r.expiresAt)} unless answered.
+                  <JoinRequestAnswer id={r.id} who={r.email} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p>No requests to join.</p>
+          )}
+        </section>
+      ) : null}
       <section aria-labelledby="pending-h">
         <h2 id="pending-h">Pending invitations</h2>
         {invitations.length ? (

@@ -153,7 +153,11 @@ export default function Employers() {
                 autoComplete="email"
                 hint="Your address at the company. It is checked against the company website."
               />
-              <SelectField meta={fields.companyId} label="Company">
+              <SelectField
+                meta={fields.companyId}
+                label="Company"
+                hint="Choosing a company in the list asks to join it: a verified employer of the company or the career office approves your account before you can post."
+              >
                 <option value="">Select your company</option>
                 {companies.map((c) => (
                   <option key={c.id} value={c.id}>

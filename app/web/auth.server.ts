@@ -13,7 +13,7 @@ import {
   type SessionUser,
 } from "~/models/auth/session.server";
 import { getDb } from "~/lib/db.server";
-import { ctxOf } from "~/models/context";
+import { actorOf, ctxOf } from "~/models/context";
 import { clientIp, clientKey } from "~/lib/request.server";
 import { env } from "~/lib/env.server";
 import { flashHeader, getSessionCookie, sessionCookieName, type Flash } from "~/lib/session.server";
@@ -94,10 +94,21 @@ export async function requireCollegeUser(request: Request): Promise<SessionUser>
   return me;
 }
 
-/** Signed-in employer or a redirect (guests to /login, everyone else to /dashboard). */
+/**
+ * Signed-in employer or a redirect (guests to /login, everyone else to /dashboard). An employer
+ * whose request to join its company is not approved goes to /employer/waiting: it acts for no
+ * company (actorOf), and these screens are the company's (ADR 109).
+ */
 export async function requireEmployerUser(request: Request): Promise<SessionUser> {
+  const me = await requireEmployerAccount(request);
+  if (!actorOf(me)?.companyId) throw redirect("/employer/waiting");
+  return me;
+}
+
+/** Any employer account, member of its company or still waiting (the waiting screen itself). */
+export async function requireEmployerAccount(request: Request): Promise<SessionUser> {
   const me = await requireUser(request);
-  if (me.role !== "employer" || !me.companyId) throw redirect("/dashboard");
+  if (me.role !== "employer") throw redirect("/dashboard");
   return me;
 }
 
@@ -121,8 +132,7 @@ export async function requireAdmin(
 export async function requireEmployer(
   request: Request,
 ): Promise<SessionUser & { companyId: string }> {
-  const user = await requireUser(request);
-  if (user.role !== "employer" || !user.companyId) throw redirect("/dashboard");
+  const user = await requireEmployerUser(request);
   return user as SessionUser & { companyId: string };
 }
 

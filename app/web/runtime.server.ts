@@ -97,12 +97,15 @@ export async function init(opts: { log?: (line: string) => void } = {}) {
   const { purgeExpiredSessions } = await import("~/models/auth/session.server");
   const { purgeExpiredLimits } = await import("~/lib/rate-limit.server");
   const { purgeIdempotencyKeys } = await import("~/web/idempotency.server");
+  const { expireJoinRequests } = await import("~/models/employer/join.server");
   housekeeping = setInterval(async () => {
     try {
       const db = await getDb();
       await purgeExpiredSessions(db);
       await purgeExpiredLimits(db);
       await purgeIdempotencyKeys(db);
+      // Requests to join a company nobody answered in time end (reads judge expiry too).
+      await expireJoinRequests(db);
     } catch {
       /* next round */
     }

@@ -5,7 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { REPORT_REASONS, REPORT_RESOLUTIONS } from "../constants";
+import { JOIN_REQUEST_STATUSES, REPORT_REASONS, REPORT_RESOLUTIONS } from "../constants";
 import { createdAt, oneOf, tstz, updatedAt } from "./columns";
 import { companies } from "./companies";
 import { jobs } from "./jobs";
@@ -82,5 +82,35 @@ export const employerInvitations = pgTable(
   (t) => [
     index("employer_invitations_company_idx").on(t.companyId),
     check("employer_invitations_email_check", sql`${t.email} = lower(btrim(${t.email}))`),
+  ],
+);
+
+/**
+ * A sign-up that named an existing company: a request to join it. Until a verified employer of the
+ * company or an admin approves it the account acts for no company (users.company_joined_at stays
+ * null); declined or ignored past `expires_at`, it ends. One request per account.
+ */
+export const employerJoinRequests = pgTable(
+  "employer_join_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    status: text("status", { enum: JOIN_REQUEST_STATUSES }).notNull().default("pending"),
+    createdAt: createdAt(),
+    expiresAt: tstz("expires_at").notNull(),
+    decidedAt: tstz("decided_at"),
+    decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("employer_join_requests_user_key").on(t.userId),
+    index("employer_join_requests_pending_idx")
+      .on(t.companyId, t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
+    check("employer_join_requests_status_check", oneOf(t.status, JOIN_REQUEST_STATUSES)),
   ],
 );

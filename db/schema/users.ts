@@ -64,6 +64,10 @@ export const users = pgTable(
     domainVerified: boolean("domain_verified").notNull().default(false),
     // Set when an admin verifies an employer by hand (the computed domain signal is separate).
     employerVerifiedAt: tstz("employer_verified_at"),
+    // When the employer became a member of `company_id`: at sign-up for a new company or an
+    // invitation, at approval for a request to join an existing one (employer_join_requests).
+    // Null: the request waits or ended, and the account acts for no company.
+    companyJoinedAt: tstz("company_joined_at"),
     // Set when an admin blocks the account: sign-in refused, sessions end, nothing of theirs shows.
     blockedAt: tstz("blocked_at"),
     // True for an account that already shared its mailbox (`+tag` variants) with an older one when
@@ -96,6 +100,10 @@ export const users = pgTable(
     check(
       "users_employer_company_check",
       sql`(${t.role} = 'employer') = (${t.companyId} is not null)`,
+    ),
+    check(
+      "users_company_joined_check",
+      sql`${t.companyJoinedAt} is null or ${t.role} = 'employer'`,
     ),
     index("users_company_idx")
       .on(t.companyId)

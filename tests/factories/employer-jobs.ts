@@ -19,6 +19,8 @@ export async function createEmployer(
     firstName?: string;
     domainVerified?: boolean;
     employerVerified?: boolean;
+    /** A request to join the company that is not approved (no membership). */
+    pending?: boolean;
   } = {},
 ) {
   const companyId = o.companyId ?? (await createCompany(db)).id;
@@ -32,6 +34,7 @@ export async function createEmployer(
       firstName: o.firstName ?? "Erin",
       lastName: `Employer ${u}`,
       companyId,
+      companyJoinedAt: o.pending ? null : new Date(),
       isActive: true,
       emailVerifiedAt: new Date(),
     })

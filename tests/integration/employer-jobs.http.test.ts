@@ -6,6 +6,7 @@
  * approval queue and Decline dialog, decline templates (admin only), and the /employer screens.
  */
 import { describe, expect, it } from "vitest";
+import sharp from "sharp";
 import { sql } from "drizzle-orm";
 import { createCompany, createJob, createUser } from "../factories";
 import { createEmployer } from "../factories/employer-jobs";
@@ -165,7 +166,7 @@ describe("employer jobs over HTTP", () => {
       expect(refused.body.message).toMatch(/close it instead/);
     });
 
-    it("approval by PUT mails the public link; an edit sends the job back to review; closing keeps approval", async () => {
+    it("approval by PUT mails the public link; an edit sends the job back to review; closing keeps approval, reopening is reviewed", async () => {
       const e = await employer({ firstName: "Erin" });
       const ad = await admin();
       const id = (await post(e.token, job({ companyId: e.companyId, title: "Ramp Agent" }))).body
@@ -183,18 +184,26 @@ describe("employer jobs over HTTP", () => {
       expect(mail.text).toContain(`${PUBLIC_URL}/jobs/${id}`);
       expect((await app.api(`/api/jobs/${id}`)).status).toBe(200);
 
-      // Close and reopen: still approved, still public after the reopen.
+      // Closing keeps the approval; reopening goes back through review (off the board until then).
       const closed = await app.api(`/api/jobs/${id}`, {
         method: "PUT",
         body: { status: "closed" },
         token: e.token,
       });
       expect(closed.body).toMatchObject({ isApproved: true, reviewStatus: "closed" });
-      await app.api(`/api/jobs/${id}`, {
+      const reopened = await app.api(`/api/jobs/${id}`, {
         method: "PUT",
         body: { status: "active" },
         token: e.token,
       });
+      expect(reopened.body).toMatchObject({ isApproved: false, reviewStatus: "pending" });
+      expect((await app.api(`/api/jobs/${id}`)).status).toBe(404);
+      const again = await app.api(`/api/jobs/${id}`, {
+        method: "PUT",
+        body: { isApproved: true },
+        token: ad.token,
+      });
+      expect(again.status).toBe(200);
       expect((await app.api(`/api/jobs/${id}`)).status).toBe(200);
 
       // A content edit: pending, off the board for everyone else.
@@ -465,7 +474,8 @@ describe("employer jobs over HTTP", () => {
     });
 
     it("/employer shows the company's jobs with status, reason and counts; the forms submit for review; the profile cannot change name or website", async () => {
-      const e = await employer();
+      // A verified employer (on the company's domain): only such may change the public profile.
+      const e = await employer({ domainVerified: true });
       const other = await employer();
       const ad = await admin();
       const cookie = await app.cookie(e.user.email, e.password);
@@ -606,6 +616,40 @@ describe("employer jobs over HTTP", () => {
       expect(c.name).not.toBe("Renamed Air");
       expect(c.website).toBe("https://example.com");
       void createCompany;
+    });
+
+    it("the company form takes a logo up to the 2 MB it announces (a 1.5 MB image is not a 413)", async () => {
+      const e = await employer({ domainVerified: true });
+      const cookie = await app.cookie(e.user.email, e.password);
+      // Noise does not compress: a PNG of ≈1.5 MB, over the 1 MB cap of forms, under 2 MB.
+      const side = 720;
+      const noise = Buffer.alloc(side * side * 3);
+      for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
+      const png = await sharp(noise, { raw: { width: side, height: side, channels: 3 } })
+        .png({ compressionLevel: 0 })
+        .toBuffer();
+      expect(png.length).toBeGreaterThan(1024 * 1024);
+      expect(png.length).toBeLessThan(2 * 1024 * 1024);
+      const form = new FormData();
+      for (const [k, v] of Object.entries({
+        description: "MRO",
+        email: "",
+        phone: "",
+        location: "",
+      }))
+        form.set(k, v);
+      form.set("logo", new Blob([new Uint8Array(png)], { type: "image/png" }), "logo.png");
+      const r = await app.fetch("/employer/company", {
+        method: "POST",
+        body: form,
+        headers: { Cookie: cookie },
+      });
+      expect(r.status).toBe(302);
+      const [c] = await rows<{ logo_file_id: string | null }>(
+        t,
+        sql`select logo_file_id from companies where id = ${e.companyId}`,
+      );
+      expect(c.logo_file_id).not.toBeNull();
     });
   });
 });

@@ -38,6 +38,17 @@ describe("employer accounts over HTTP", () => {
       const { user, password } = await createUser(t.db, { role: "admin" });
       return app.token(user.email, password);
     };
+    /** An admin approves the request to join of `email` (a sign-up naming an existing company). */
+    const approveJoin = async (email: string) => {
+      const token = await adminToken();
+      const list = await app.api("/api/employers/join-requests", { token });
+      const r = list.body.requests.find((x: { email: string }) => x.email === email);
+      const ok = await app.api(`/api/employers/join-requests/${r.id}/approve`, {
+        method: "POST",
+        token,
+      });
+      expect(ok.status).toBe(200);
+    };
 
     it("registers with a new company or an existing one, verifies by mailed code, signs in as employer", async () => {
       const fresh = await signUp({
@@ -181,6 +192,7 @@ describe("employer accounts over HTTP", () => {
     it("invites a colleague on the same domain by mail; the link registers only that address", async () => {
       const c = await createCompany(t.db, { name: "Team Air", website: "https://teamair.example" });
       const boss = await signUp({ email: "boss@teamair.example", companyId: c.id });
+      await approveJoin("boss@teamair.example");
       const student = await createUser(t.db);
       const st = await app.token(student.user.email, student.password);
       expect(

@@ -204,6 +204,31 @@ describe("public job feeds", () => {
         expect((await app.fetch("/jobs/feed.xml?type=gig")).status).toBe(400);
       });
 
+      it("sends employer text in an RSS description as plain text that no reader renders", async () => {
+        const c = await createCompany(t.db, { name: "Markup Air" });
+        await createJob(t.db, {
+          title: "Ramp Agent",
+          companyId: c.id,
+          shortDescription: null,
+          description:
+            '<img src=x onerror="alert(1)"><b>Night shifts</b> & weekends <script>alert(2)</script><!-- x --> <a href="https://evil.example">apply here</a> <iframe src=//evil.example',
+        });
+        const xml = await (await app.fetch("/jobs/feed.xml")).text();
+        const raw = /<item>[\s\S]*?<description>([\s\S]*?)<\/description>/.exec(xml)![1];
+        // What a reader gets after reading the XML: HTML it would render.
+        const html = raw
+          .replace(/&lt;/g, "<")
+          .replace(/&gt;/g, ">")
+          .replace(/&quot;/g, '"')
+          .replace(/&#39;/g, "'")
+          .replace(/&amp;/g, "&");
+        expect(html).not.toMatch(/<[a-z!/]/i);
+        expect(html).toContain("Night shifts &amp; weekends");
+        expect(html).toContain("apply here");
+        expect(html).not.toContain("alert(2)");
+        expect(html).not.toContain("onerror");
+      });
+
       it("publishes a JSON Feed 1.1 of the same jobs", async () => {
         const b = await board(t);
         const r = await app.fetch("/jobs/feed.json");

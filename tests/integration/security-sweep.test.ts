@@ -108,6 +108,8 @@ const SCREENS = [
   "/employer/jobs/:id/edit",
   "/employer/company",
   "/employer/team",
+  "/employer/waiting",
+  "/admin/companies/join-requests",
   "/admin/create-user",
   "/admin/surveys",
   "/admin/surveys/new",

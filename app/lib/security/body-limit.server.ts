@@ -18,6 +18,8 @@ const UPLOAD_PATHS: ReadonlySet<string> = new Set([
   "/upload/logo",
   "/profile",
   "/admin/companies",
+  // The employer's company form with its logo (the form says 2 MB, as every upload does).
+  "/employer/company",
 ]);
 
 export interface BodyLimit {

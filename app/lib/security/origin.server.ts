@@ -39,6 +39,19 @@ export function isApiPath(path: string): boolean {
   return path === "/api" || path.startsWith("/api/");
 }
 
+/**
+ * JSON doors outside /api: the spec's upload client calls `/upload/logo` without the prefix. They
+ * answer like /api — JSON errors, CORS for API_CORS_ORIGINS (preflight included) — so the request's
+ * Origin must reach them.
+ */
+export const API_DOORS_OUTSIDE_API: ReadonlySet<string> = new Set(["/upload/logo"]);
+
+/** True for /api and for the JSON doors outside it (API_DOORS_OUTSIDE_API). */
+export function isApiDoor(path: string): boolean {
+  const p = path.length > 1 ? path.replace(/\/+$/, "") : path;
+  return isApiPath(p) || API_DOORS_OUTSIDE_API.has(p);
+}
+
 function hasBearer(authorization: string | null): boolean {
   return !!authorization && /^Bearer\s+\S+$/i.test(authorization);
 }
@@ -50,7 +63,7 @@ function hasBearer(authorization: string | null): boolean {
  */
 export function checkOrigin(input: OriginInput, allowed: ReadonlySet<string>): OriginVerdict {
   if (isSafeMethod(input.method)) return { ok: true };
-  if (isApiPath(input.path) && hasBearer(input.authorization)) return { ok: true };
+  if (isApiDoor(input.path) && hasBearer(input.authorization)) return { ok: true };
   if (input.origin !== null) {
     const origin = input.origin.trim();
     // Sandboxed frames, data: URLs and some redirects send the literal "null": never trusted.

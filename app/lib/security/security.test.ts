@@ -146,6 +146,10 @@ describe("body limits", () => {
       DEFAULT_BODY_LIMIT,
     );
     expect(bodyLimitFor("/api/profile/picture", "application/json").bytes).toBe(DEFAULT_BODY_LIMIT);
+    // The employer's company form takes a logo as large as every other upload.
+    expect(bodyLimitFor("/employer/company", "multipart/form-data; boundary=a").bytes).toBe(
+      UPLOAD_BODY_LIMIT,
+    );
     expect(bodyLimitFor("/upload/logo", "multipart/form-data").message).toBe(
       "The image is larger than 2 MB.",
     );

@@ -22,7 +22,7 @@ import {
 import { BodyCounter, bodyLimitFor, parseContentLength, type BodyLimit } from "./body-limit.server";
 import { checkApiContentType } from "./content-type.server";
 import { securityHeaders } from "./headers.server";
-import { allowedOrigins, checkOrigin, isApiPath } from "./origin.server";
+import { allowedOrigins, checkOrigin, isApiDoor } from "./origin.server";
 import { checkRequestLine, requestUrl } from "./request-target.server";
 
 /** The subset of express's request and response this layer needs. */
@@ -57,14 +57,11 @@ function dataParam(target: string): string | null {
   }
 }
 
-const JSON_ROUTES: ReadonlySet<string> = new Set(["/upload/logo"]);
-
-/** Whether the answer should be JSON `{message}`: /api, `_data` requests and JSON-only clients. */
+/** Whether the answer should be JSON `{message}`: /api doors, `_data` requests and JSON-only clients. */
 function wantsJson(req: Req): boolean {
   const target = targetOf(req);
-  if (isApiPath(pathOf(target)) || dataParam(target) !== null) return true;
-  // JSON resource routes outside /api (the spec's /upload/logo) and clients that ask for JSON.
-  if (JSON_ROUTES.has(pathOf(target))) return true;
+  // /api and the JSON doors outside it (the spec's /upload/logo).
+  if (isApiDoor(pathOf(target)) || dataParam(target) !== null) return true;
   const accept = req.headers.accept ?? "";
   return /application\/json/i.test(accept) && !/text\/html/i.test(accept);
 }
@@ -270,8 +267,9 @@ export function createHttpSecurity(build: ServerBuild, env: Env): HttpSecurity {
     }
     // The guard has already held Origin against PUBLIC_URL and API_CORS_ORIGINS. Remix's own check
     // compares it with Host instead, which a proxy may rewrite: a legitimate form would get a bare
-    // 500. Screens never read Origin; /api keeps it for its CORS answers.
-    if (!isApiPath(pathOf(target))) headers.delete("origin");
+    // 500. Screens never read Origin; the /api doors (/upload/logo too) keep it for their CORS
+    // answers — without it an allowed client's upload got no CORS headers and the browser refused it.
+    if (!isApiDoor(pathOf(target))) headers.delete("origin");
     let controller: AbortController | null = new AbortController();
     const init: RequestInit & { duplex?: "half" } = {
       method: req.method,

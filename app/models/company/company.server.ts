@@ -8,7 +8,8 @@ import type { Db } from "#db/client";
 import { companies, files, jobs, users } from "#db/schema";
 import { audit, diff } from "../audit/audit.server";
 import { containsFolded } from "../search/match.server";
-import { type Ctx, requireAdmin, requireEmployer } from "../context";
+import { type Actor, type Ctx, requireAdmin, requireEmployer } from "../context";
+import { requireCompanyTrustee } from "../employer/join.server";
 import { Conflict, isForeignKeyViolation, NotFound, ValidationError } from "~/lib/errors";
 import { storeImage } from "../file/file.server";
 import {
@@ -342,9 +343,23 @@ export async function getOwnCompany(ctx: Ctx): Promise<CompanyRecord> {
   return getCompany(ctx, me.companyId);
 }
 
+/** Why an employer who is no verified employer of its company cannot change its public profile. */
+export const PROFILE_NOT_TRUSTED =
+  "Only an employer whose work email is on the company's domain, or the career office, can change the company profile.";
+
+/**
+ * The acting employer when it may change its company's public profile (a verified employer of it:
+ * join.server.ts), or 403 — checked before anything is stored, the logo included (ADR 109).
+ */
+export async function requireProfileEditor(ctx: Ctx): Promise<Actor & { companyId: string }> {
+  const me = requireEmployer(ctx);
+  await requireCompanyTrustee(ctx, me.companyId, PROFILE_NOT_TRUSTED);
+  return me;
+}
+
 /** Updates the employer's own company profile (audited as company.update by the employer). */
 export async function updateOwnCompany(ctx: Ctx, patch: OwnCompanyPatch): Promise<CompanyRecord> {
-  const me = requireEmployer(ctx);
+  const me = await requireProfileEditor(ctx);
   const before = await findRow(ctx.db, me.companyId);
   if (!before) throw new NotFound(COMPANY_MSG.notFound);
   const logoFileId = await resolveLogo(ctx.db, patch.logoUrl);

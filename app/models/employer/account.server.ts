@@ -25,6 +25,7 @@ import {
   type UserRow,
 } from "../user/user.server";
 import { isDomainVerified } from "./domain.server";
+import { openJoinRequest } from "./join.server";
 import { EMPLOYER_MSG, type EmployerRegisterInput } from "./employer.schema";
 
 export interface ChooserCompany {
@@ -110,7 +111,8 @@ async function resolveCompany(db: DbOrTx, input: EmployerRegisterInput) {
 
 /**
  * Creates an unverified employer account (and its new company, when one is given) and mails the
- * verification code, exactly as student registration does: the same per-network limit, password
+ * verification code; naming an existing company without an invitation opens a request to join it
+ * instead of membership (join.server.ts). Otherwise exactly as student registration does: the same per-network limit, password
  * policy, 409 for a taken address, code, cooldown and mail. `domain_verified` is computed here
  * from the address and the company website, never taken from the input.
  */
@@ -128,6 +130,7 @@ export async function registerEmployer(
     throw new Conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
   const chosen = await resolveCompany(db, input);
   const passwordHash = await hashPassword(input.password);
+  const joining = !!chosen.existing && !chosen.invitationId;
   const user = await db.transaction(async (tx) => {
     let company = chosen.existing;
     if (!company) {
@@ -147,6 +150,9 @@ export async function registerEmployer(
       domainVerified: isDomainVerified(input.email, company.website),
       isActive: true,
       emailVerifiedAt: null,
+      // A founder or an invited colleague is a member at once; naming an existing company is a
+      // request to join it, and the account acts for no company until it is approved (ADR 109).
+      companyJoinedAt: joining ? null : new Date(),
     });
     const actor = { id: u.id, role: u.role, email: u.email, companyId: company.id };
     if (!chosen.existing)
@@ -175,8 +181,16 @@ export async function registerEmployer(
         companyId: company.id,
         domainVerified: u.domainVerified,
         invitationId: chosen.invitationId,
+        joinRequest: joining,
       },
     });
+    if (joining)
+      await openJoinRequest(tx, config, {
+        userId: u.id,
+        email: u.email,
+        companyId: company.id,
+        companyName: company.name,
+      });
     await startResendCooldown(tx, u);
     await sendVerificationCode({ db: tx, config }, u);
     return u;

@@ -132,19 +132,23 @@ forEachDb((t: TestDb) => {
       await setJobApproval(ad, job.id, true, CFG);
       const s = await student();
       expect((await getJob(s, job.id)).id).toBe(job.id);
-      // Status only: close and reopen keep the approval (no review, no submission counted).
+      // Closing keeps the approval (no review, no submission counted) …
       const closed = await employerCloseJob(e.ctx, job.id, LIMITS);
       expect(closed.submitted).toBe(false);
       expect(closed.row.is_approved).toBe(true);
       expect(reviewStatusOf(closed.row)).toBe("closed");
+      // … but reopening goes back through review like a change of content.
       const reopened = await employerUpdateJob(
         e.ctx,
         job.id,
         jobUpdateSchema.parse({ status: "active" }),
         LIMITS,
       );
-      expect(reopened.row.is_approved).toBe(true);
-      expect(reviewStatusOf(reopened.row)).toBe("approved");
+      expect(reopened.submitted).toBe(true);
+      expect(reopened.row.is_approved).toBe(false);
+      expect(reviewStatusOf(reopened.row)).toBe("pending");
+      await expect(getJob(s, job.id)).rejects.toThrow(NotFound);
+      await setJobApproval(ad, job.id, true, CFG);
       // Saving the same content again is no submission.
       const same = await employerUpdateJob(
         e.ctx,

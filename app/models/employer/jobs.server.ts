@@ -9,7 +9,8 @@
  *   approve jobs"); `isApproved: false` is ignored.
  * - A new job, and any edit that changes content (every field but status), is a submission: it is
  *   pending again (is_approved=false, decline cleared, submitted_at=now()) until an admin approves.
- *   A status-only change (close, deactivate, reopen) keeps the review state as it is.
+ *   Closing or deactivating keeps the review state as it is; reopening a closed job is a
+ *   submission too (ADR 109).
  * - Limits (passed by the doors from EMPLOYER_MAX_PENDING / EMPLOYER_MAX_DAILY): at most
  *   `maxPending` pending jobs per company and at most `maxDaily` submissions per employer account
  *   in any rolling 24 hours (counted from the audit log's `job.submit` entries). Both are counted
@@ -60,7 +61,7 @@ export const EMPLOYER_JOB_MSG = {
     "An approved job cannot be deleted: close it instead (its page stays linked from saved jobs and applications).",
   submitted: "Submitted for review",
   closed: "Job closed",
-  reopened: "Job reopened",
+  reopened: "Job reopened and submitted for review",
   deleted: "Job deleted",
 } as const;
 
@@ -288,8 +289,8 @@ function currentValues(row: JobRow): Record<string, unknown> {
 }
 
 /**
- * Edits an own job. A change of content is a submission (pending again, limits apply); a change
- * of status alone (close, reopen) keeps the review state. Returns the row and whether it was
+ * Edits an own job. A change of content or a reopening is a submission (pending again, limits
+ * apply); closing alone keeps the review state. Returns the row and whether it was
  * submitted for review.
  */
 export async function employerUpdateJob(
@@ -312,7 +313,11 @@ export async function employerUpdateJob(
     if (!Object.keys(patch).length) throw new ValidationError(JOB_MSG.emptyUpdate);
     const current = currentValues(before);
     const d = diff(current, patch as Record<string, unknown>);
-    const contentChanged = CONTENT_KEYS.some((k) => k in d.after);
+    const isClosed = (st: string) => st === "closed" || st === "inactive";
+    // Reopening a closed job puts it before students again: it goes back through review like a
+    // change of content (ADR 109), so a closed posting cannot be revived unreviewed.
+    const reopened = isClosed(before.status) && !!patch.status && !isClosed(patch.status);
+    const contentChanged = reopened || CONTENT_KEYS.some((k) => k in d.after);
     if (!Object.keys(d.after).length)
       return { row: (await ownRow(tx, me.companyId, id))!, submitted: false };
     const now = new Date();

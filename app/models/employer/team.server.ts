@@ -4,7 +4,7 @@
  * MAX_PENDING_INVITATIONS wait per company, the link's token is random and only its SHA-256 is
  * stored, it works INVITATION_TTL_DAYS and registers exactly the invited address.
  */
-import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { companies, employerInvitations, users } from "#db/schema";
 import { Conflict, Forbidden, ValidationError } from "~/lib/errors";
 import { audit } from "../audit/audit.server";
@@ -14,6 +14,7 @@ import { requireEmployer, type Ctx } from "../context";
 import { enqueueMail } from "../mail/mail.server";
 import { findUserForLogin } from "../user/user.server";
 import { emailDomain, isFreeMailAddress, sameEmailDomain } from "./domain.server";
+import { isVerifiedEmployer, listJoinRequests, type JoinRequestView } from "./join.server";
 import { EMPLOYER_MSG, INVITATION_TTL_DAYS, MAX_PENDING_INVITATIONS } from "./employer.schema";
 
 export interface TeamMember {
@@ -32,11 +33,16 @@ export interface PendingInvitation {
   expiresAt: string;
 }
 
-/** The employer's company, its employer accounts and its pending invitations. */
+/**
+ * The employer's company, its member accounts, its pending invitations and — for a verified
+ * employer of it — the requests to join it waiting for an answer (join.server.ts).
+ */
 export async function getTeam(ctx: Ctx): Promise<{
   company: { id: string; name: string };
   members: TeamMember[];
   invitations: PendingInvitation[];
+  canAnswerRequests: boolean;
+  joinRequests: JoinRequestView[];
 }> {
   const me = requireEmployer(ctx);
   const [company] = await ctx.db
@@ -46,7 +52,13 @@ export async function getTeam(ctx: Ctx): Promise<{
   const members = await ctx.db
     .select()
     .from(users)
-    .where(and(eq(users.companyId, me.companyId), eq(users.role, "employer")))
+    .where(
+      and(
+        eq(users.companyId, me.companyId),
+        eq(users.role, "employer"),
+        isNotNull(users.companyJoinedAt),
+      ),
+    )
     .orderBy(asc(sql`lower(${users.lastName})`), asc(sql`lower(${users.firstName})`));
   const inviter = sql<
     string | null
@@ -61,8 +73,11 @@ export async function getTeam(ctx: Ctx): Promise<{
     .from(employerInvitations)
     .where(pendingOf(me.companyId))
     .orderBy(asc(employerInvitations.createdAt));
+  const canAnswerRequests = await isVerifiedEmployer(ctx.db, me.id, me.companyId);
   return {
     company,
+    canAnswerRequests,
+    joinRequests: canAnswerRequests ? await listJoinRequests(ctx) : [],
     members: members.map((u) => ({
       id: u.id,
       name: `${u.firstName} ${u.lastName}`.trim(),

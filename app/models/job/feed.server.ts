@@ -4,7 +4,7 @@
  * same visibility rule as the board (searchPublicJobs); absolute URLs come from PUBLIC_URL only.
  */
 import type { Db } from "#db/client";
-import { preview } from "~/lib/format";
+import { preview, stripMarkup } from "~/lib/format";
 import { ValidationError } from "~/lib/errors";
 import {
   QueryError,
@@ -137,9 +137,21 @@ function summaryOf(row: JobRow): string {
   const facts = [row.company_name, row.location, JOB_TYPE_LABELS[row.job_type] ?? row.job_type]
     .filter(Boolean)
     .join(" · ");
-  const text = preview(row.short_description, row.description);
+  const text = preview(stripMarkup(row.short_description), stripMarkup(row.description));
   return text ? `${facts} — ${text}` : facts;
 }
+
+/**
+ * An RSS description: readers take it as HTML, so the plain text (markup stripped) is escaped for
+ * HTML and then for XML — whatever the employer typed shows as text and never renders.
+ */
+const rssText = (plain: string) =>
+  xmlEscape(
+    plain.replace(
+      /[&<>"']/g,
+      (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+    ),
+  );
 
 /** RSS 2.0 document of the given jobs (newest first or ranked, as searched). */
 export function rssDocument(
@@ -165,7 +177,7 @@ export function rssDocument(
       <link>${xmlEscape(url)}</link>
       <guid isPermaLink="true">${xmlEscape(url)}</guid>
       <pubDate>${new Date(r.created_at).toUTCString()}</pubDate>
-      <description>${xmlEscape(summaryOf(r))}</description>
+      <description>${rssText(summaryOf(r))}</description>
 ${cats}
     </item>`;
     })

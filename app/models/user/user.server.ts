@@ -41,6 +41,8 @@ export function serializeUser(u: UserRow, course: CourseRef = null) {
     mailToPersonal: u.mailToPersonal,
     /** Employers (issue 18): their company; null for everyone else. */
     companyId: u.companyId ?? null,
+    /** Employers: false while their request to join the company waits or after it ended (ADR 109). */
+    companyMember: u.role === "employer" ? !!u.companyJoinedAt : null,
     /** Employers: the computed signal (work e-mail on the company website's domain, not free mail). */
     domainVerified: u.domainVerified,
     /** Employers: verified by an administrator. */
@@ -114,6 +116,8 @@ export interface NewUser {
   /** Employers (issue 18): their company and the computed domain signal. */
   companyId?: string | null;
   domainVerified?: boolean;
+  /** Employers: when they became a member of the company (null while a join request waits). */
+  companyJoinedAt?: Date | null;
 }
 
 export const EMAIL_TAKEN = "An account with this email already exists";
