@@ -54,6 +54,8 @@ try {
 
   for (const driver of ["pglite", "postgres"] as const) {
     if (only && only !== driver) continue;
+    // PGlite does not create parent folders.
+    fs.mkdirSync(path.join(tmp, driver), { recursive: true });
     const bench = await openBenchDb({
       pglite: driver === "pglite",
       dataDir: path.join(tmp, driver),
