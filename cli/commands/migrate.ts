@@ -103,7 +103,22 @@ function printHuman(io: Io, r: MigrateResult): void {
   if (r.missing.length) say(io, `\nNot in the folder (skipped): ${r.missing.join(", ")}`);
   if (rep.skipped.length) {
     say(io, `\nSkipped, merged or left out (${rep.skipped.length}):`);
-    for (const s of rep.skipped) say(io, `  ${s.collection} ${s.id ?? "-"}: ${s.reason}`);
+    // The same reason many times over (short search terms…) is one line; --json keeps every id.
+    const byReason = new Map<string, typeof rep.skipped>();
+    for (const s of rep.skipped) {
+      const key = `${s.collection}\u0000${s.reason}`;
+      const list = byReason.get(key);
+      if (list) list.push(s);
+      else byReason.set(key, [s]);
+    }
+    for (const list of byReason.values()) {
+      if (list.length > 5)
+        say(
+          io,
+          `  ${list[0].collection}: ${list[0].reason} — ${list.length} documents (ids in --json)`,
+        );
+      else for (const s of list) say(io, `  ${s.collection} ${s.id ?? "-"}: ${s.reason}`);
+    }
   }
   if (rep.admins.length) {
     say(io, `\nImported administrators — review them (AeroJob let anyone create accounts):`);
