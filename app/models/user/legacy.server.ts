@@ -3,7 +3,7 @@
  * by their AeroJob `_id` (`legacy_id`), the one-time bcrypt → argon2id upgrade at sign-in, and the
  * bookkeeping of the reset mails `runway migrate aerojob --send-resets` queues.
  */
-import { and, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "#db/client";
 import type { Role } from "#db/constants";
 import { users } from "#db/schema";
@@ -31,27 +31,54 @@ export interface LegacyUserValues {
   createdAt: Date;
 }
 
-/** Rows an import batch may meet: the same AeroJob ids, the same addresses, the same student IDs. */
+/**
+ * Rows an import batch may meet: the same AeroJob ids, the same addresses, the same student IDs.
+ * One query per index (an OR of IN-lists over different columns makes the planner scan the table
+ * for every batch).
+ */
 export async function usersMatchingLegacy(
   tx: DbOrTx,
   q: { legacyIds: string[]; emails: string[]; studentIds: string[] },
 ): Promise<UserRow[]> {
-  const conds = [];
-  if (q.legacyIds.length) conds.push(inArray(users.legacyId, q.legacyIds));
-  if (q.emails.length) conds.push(inArray(sql`lower(${users.email})`, q.emails));
-  if (q.emails.length) conds.push(inArray(sql`lower(${users.personalEmail})`, q.emails));
-  if (q.studentIds.length)
-    conds.push(
-      inArray(
-        sql`lower(${users.studentId})`,
-        q.studentIds.map((s) => s.toLowerCase()),
-      ),
+  const found = new Map<string, UserRow>();
+  const add = (rows: UserRow[]) => rows.forEach((r) => found.set(r.id, r));
+  if (q.legacyIds.length)
+    add(await tx.select().from(users).where(inArray(users.legacyId, q.legacyIds)));
+  if (q.emails.length) {
+    add(
+      await tx
+        .select()
+        .from(users)
+        .where(inArray(sql`lower(${users.email})`, q.emails)),
     );
-  if (!conds.length) return [];
-  return tx
-    .select()
-    .from(users)
-    .where(or(...conds));
+    add(
+      await tx
+        .select()
+        .from(users)
+        .where(
+          and(
+            isNotNull(users.personalEmail),
+            inArray(sql`lower(${users.personalEmail})`, q.emails),
+          ),
+        ),
+    );
+  }
+  if (q.studentIds.length)
+    add(
+      await tx
+        .select()
+        .from(users)
+        .where(
+          and(
+            isNotNull(users.studentId),
+            inArray(
+              sql`lower(${users.studentId})`,
+              q.studentIds.map((s) => s.toLowerCase()),
+            ),
+          ),
+        ),
+    );
+  return [...found.values()];
 }
 
 /** Inserts imported accounts in one statement; returns their ids by AeroJob id. */
