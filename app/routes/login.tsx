@@ -21,6 +21,8 @@ import {
   startSession,
 } from "~/web/auth.server";
 import { RESET_MSG } from "~/models/auth/password-reset.server";
+import { hasLegacyAccounts } from "~/models/user/legacy.server";
+import { getDb } from "~/lib/db.server";
 import { verifyOtpPath } from "~/models/auth/verify-state.server";
 import { DomainError } from "~/lib/errors";
 import { PasswordInput } from "~/components/auth/password-input";
@@ -51,7 +53,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     url.searchParams.has(k),
   );
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "");
-  return json({ notice: key ? NOTICES[key] : null, redirectTo });
+  // After a move from AeroJob (ADR 115) everyone sees the same line, whatever address they will
+  // type: it says how old passwords behave without telling whether any one account exists.
+  const movedFromAerojob = await hasLegacyAccounts(await getDb());
+  return json({ notice: key ? NOTICES[key] : null, redirectTo, movedFromAerojob });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -101,7 +106,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Login() {
-  const { notice, redirectTo } = useLoaderData<typeof loader>();
+  const { notice, redirectTo, movedFromAerojob } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const validators = useValidators();
@@ -160,6 +165,13 @@ export default function Login() {
             {busy ? "Signing in…" : "Sign in"}
           </button>
         </Form>
+        {movedFromAerojob ? (
+          <p className="auth-foot" id="aerojob-note">
+            Used AeroJob? Sign in with the same email and password. If your password is not
+            accepted, <Link to="/forgot-password">reset it</Link>: some AeroJob passwords could not
+            be brought across.
+          </p>
+        ) : null}
         <p className="auth-foot">
           Don&apos;t have an account? <Link to="/register">Register</Link>
         </p>

@@ -72,6 +72,11 @@ export const jobs = pgTable(
     // Hidden from every public door whatever its approval: 'reports' (3 reporters) or 'blocked'.
     hiddenReason: text("hidden_reason"),
     hiddenAt: tstz("hidden_at"),
+    // ── Moving from AeroJob (ADR 115) ──
+    // The MongoDB _id this job came from (null when made here), and AeroJob's own counters.
+    legacyId: text("legacy_id"),
+    legacyViews: integer("legacy_views"),
+    legacyApplications: integer("legacy_applications"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -82,6 +87,9 @@ export const jobs = pgTable(
       .where(sql`${t.isApproved} and ${t.status} = 'active'`),
     index("jobs_created_idx").on(t.createdAt.desc(), t.id.desc()),
     index("jobs_company_idx").on(t.companyId),
+    uniqueIndex("jobs_legacy_id_key")
+      .on(t.legacyId)
+      .where(sql`${t.legacyId} is not null`),
     index("jobs_published_idx")
       .on(t.publishedAt.desc(), t.id.desc())
       .where(sql`${t.isApproved} and ${t.status} = 'active'`),

@@ -47,11 +47,16 @@ export const surveys = pgTable(
     // Optional schedule: remind those who have not answered every N days, at most K times each.
     remindEveryDays: integer("remind_every_days"),
     remindMax: integer("remind_max"),
+    // Moving from AeroJob (ADR 115): the MongoDB _id this survey came from (null when made here).
+    legacyId: text("legacy_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("surveys_status_idx").on(t.status),
+    uniqueIndex("surveys_legacy_id_key")
+      .on(t.legacyId)
+      .where(sql`${t.legacyId} is not null`),
     check(
       "surveys_reminder_check",
       sql`(${t.remindEveryDays} is null and ${t.remindMax} is null) or (${t.remindEveryDays} between 1 and 90 and ${t.remindMax} between 1 and 10)`,
@@ -85,10 +90,15 @@ export const surveyQuestions = pgTable(
     // stable when an admin rewords the question.
     key: text("key"),
     archivedAt: tstz("archived_at"),
+    // Moving from AeroJob: the question's _id, which old answers name.
+    legacyId: text("legacy_id"),
     createdAt: createdAt(),
   },
   (t) => [
     index("survey_questions_survey_idx").on(t.surveyId, t.position),
+    uniqueIndex("survey_questions_legacy_id_key")
+      .on(t.legacyId)
+      .where(sql`${t.legacyId} is not null`),
     uniqueIndex("survey_questions_key_key")
       .on(t.surveyId, t.key)
       .where(sql`${t.key} is not null and ${t.archivedAt} is null`),
@@ -115,9 +125,14 @@ export const surveyResponses = pgTable(
     // in anonymous mode (no user) and stay as they were when a profile changes later.
     courseId: uuid("course_id").references(() => courses.id, { onDelete: "set null" }),
     graduationYear: integer("graduation_year"),
+    // Moving from AeroJob: the response's _id.
+    legacyId: text("legacy_id"),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex("survey_responses_legacy_id_key")
+      .on(t.legacyId)
+      .where(sql`${t.legacyId} is not null`),
     uniqueIndex("survey_responses_survey_user_key").on(t.surveyId, t.userId),
     index("survey_responses_survey_created_idx").on(t.surveyId, t.createdAt),
     check("survey_responses_role_check", oneOf(t.role, ROLES)),

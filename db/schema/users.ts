@@ -74,6 +74,13 @@ export const users = pgTable(
     // the one-mailbox rule arrived (migration 0017): it signs in, the unique index leaves it aside,
     // counts of people count the mailbox once. Cleared when its e-mail changes.
     sharedMailbox: boolean("shared_mailbox").notNull().default(false),
+
+    // Moving from AeroJob (ADR 115): the MongoDB _id this account came from (null when made here).
+    legacyId: text("legacy_id"),
+    // True while password_hash is AeroJob's bcrypt hash; the first sign-in replaces it with argon2id.
+    passwordLegacy: boolean("password_legacy").notNull().default(false),
+    // When `runway migrate aerojob --send-resets` queued this account's reset mail (once each).
+    legacyResetSentAt: tstz("legacy_reset_sent_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -93,6 +100,9 @@ export const users = pgTable(
     uniqueIndex("users_student_id_key")
       .on(sql`lower(${t.studentId})`)
       .where(sql`${t.studentId} is not null`),
+    uniqueIndex("users_legacy_id_key")
+      .on(t.legacyId)
+      .where(sql`${t.legacyId} is not null`),
     index("users_role_idx").on(t.role),
     index("users_course_idx").on(t.courseId),
     index("users_created_at_idx").on(t.createdAt),

@@ -35,6 +35,8 @@ describe("companies over HTTP", () => {
         phone: null,
         description: null,
         logoUrl: null,
+        // Made in Runway, not imported from AeroJob (ADR 115).
+        legacyId: null,
         createdAt: c.createdAt.toISOString(),
         updatedAt: c.updatedAt.toISOString(),
       });

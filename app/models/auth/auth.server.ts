@@ -17,7 +17,8 @@ import {
 } from "~/lib/rate-limit.server";
 import { Forbidden, TooManyRequests, Unauthorized } from "~/lib/errors";
 import { findUserForLogin, type UserRow } from "../user/user.server";
-import { verifyPassword } from "./password.server";
+import { upgradeLegacyPassword } from "../user/legacy.server";
+import { hashPassword, verifyLegacyPassword, verifyPassword } from "./password.server";
 import type { AuthCtx } from "./config";
 import { ensureVerificationCode } from "./verification.server";
 import { blockedMessage } from "../employer/moderation.server";
@@ -108,8 +109,20 @@ export async function authenticate(
   }
   await hit(db, acct);
 
-  const ok = await verifyPassword(user?.passwordHash, input.password);
+  // An account moved from AeroJob keeps its bcrypt hash until its first successful sign-in
+  // (ADR 115): verified with bcrypt once, then replaced by argon2id before this request answers.
+  const legacy = !!user?.passwordLegacy && !!user.passwordHash;
+  const ok = legacy
+    ? await verifyLegacyPassword(user!.passwordHash!, input.password)
+    : await verifyPassword(user?.passwordHash, input.password);
   if (!user || !ok) throw new Unauthorized(INVALID_CREDENTIALS);
+  if (legacy)
+    await upgradeLegacyPassword(
+      db,
+      user.id,
+      user.passwordHash!,
+      await hashPassword(input.password),
+    );
   // The right password: this attempt was no guess.
   await forgetBackoff(db, pair);
   await release(db, acct.key);

@@ -13,6 +13,7 @@ import { ValidationError } from "~/lib/errors";
 import { enqueueMail, greeting } from "../mail/mail.server";
 import { RESET_TOKEN_MSG } from "../user/user.schema";
 import { findUserForLogin, mailAddressOf, type UserRow } from "../user/user.server";
+import { claimLegacyReset, usersAwaitingLegacyReset } from "../user/legacy.server";
 import { clearLoginThrottle } from "./auth.server";
 import { hashPassword } from "./password.server";
 import type { AuthConfig, AuthCtx } from "./config";
@@ -189,6 +190,8 @@ export async function resetPassword(
       .update(users)
       .set({
         passwordHash,
+        // An AeroJob account that resets before its first sign-in leaves bcrypt behind here.
+        passwordLegacy: false,
         emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
         updatedAt: new Date(),
       })
@@ -204,4 +207,45 @@ export async function resetPassword(
   });
   await clearLoginThrottle(db, user.email);
   return user;
+}
+
+function legacyResetMail(config: AuthConfig, user: UserRow, token: string) {
+  const link = resetLink(config.publicUrl, token, user.email);
+  return {
+    to: mailAddressOf(user),
+    subject: `Set your ${config.collegeName} Runway password`,
+    template: "legacy_reset",
+    notice: `AeroJob password link for ${mailAddressOf(user)}: ${link}`,
+    text: [
+      `Hello ${user.firstName},`,
+      "",
+      `${config.collegeName} has moved from AeroJob to Runway, and your account came along with your saved jobs and survey answers.`,
+      "Your AeroJob password could not be brought across, so please choose a new one with this link:",
+      "",
+      link,
+      "",
+      `The link works once and expires in ${INVITE_TOKEN_TTL_DAYS} days. After that, use "Forgot password?" on the sign-in page.`,
+    ].join("\n"),
+  };
+}
+
+/**
+ * `runway migrate aerojob --send-resets` (ADR 115): queues one "set your password" mail for each
+ * imported account without a working password (its AeroJob hash was malformed, double-hashed or
+ * plain text). Each account is claimed in the transaction that queues its mail, so a second run,
+ * or two at once, never mails anyone twice. The link is an invitation-kind token (7 days), not the
+ * 30-minute reset one: these mails go out in bulk and are opened whenever people read them.
+ */
+export async function sendLegacyResets({ db, config }: AuthCtx): Promise<{ queued: string[] }> {
+  const queued: string[] = [];
+  for (const user of await usersAwaitingLegacyReset(db)) {
+    const sent = await db.transaction(async (tx) => {
+      if (!(await claimLegacyReset(tx, user.id))) return false;
+      const token = await issuePasswordToken(tx, user.id, "invite");
+      await enqueueMail(tx, legacyResetMail(config, user, token));
+      return true;
+    });
+    if (sent) queued.push(user.email);
+  }
+  return { queued };
 }

@@ -1,4 +1,5 @@
 import { hash, verify } from "@node-rs/argon2";
+import bcrypt from "bcryptjs";
 import { createWorkQueue, QueueBusy } from "~/lib/work-queue.server";
 import { ServiceUnavailable } from "~/lib/errors";
 
@@ -44,6 +45,36 @@ export async function verifyPassword(stored: string | null | undefined, password
   return gated(async () => {
     try {
       return await verify(stored, password);
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * The shape of a bcrypt hash as AeroJob stored it (bcryptjs: `$2a$`, also `$2b$`/`$2y$`), with its
+ * cost: 60 characters, a two-digit cost of 4–31 and 53 characters of bcrypt's base-64 alphabet.
+ */
+const BCRYPT = /^\$2[aby]\$(\d{2})\$[./A-Za-z0-9]{53}$/;
+
+/** The cost of a well-formed bcrypt hash, or null when the text cannot be one. */
+export function bcryptCost(stored: string | null | undefined): number | null {
+  const m = stored ? BCRYPT.exec(stored) : null;
+  if (!m) return null;
+  const cost = Number(m[1]);
+  return cost >= 4 && cost <= 31 ? cost : null;
+}
+
+/**
+ * Verifies a password against an imported bcrypt hash (ADR 115). bcryptjs (pure JavaScript, the
+ * library AeroJob itself used) runs through the same gate as argon2, so a burst of first sign-ins
+ * after the move queues instead of starving the event loop.
+ */
+export async function verifyLegacyPassword(stored: string, password: string): Promise<boolean> {
+  if (bcryptCost(stored) === null) return false;
+  return gated(async () => {
+    try {
+      return await bcrypt.compare(password, stored);
     } catch {
       return false;
     }

@@ -155,6 +155,8 @@ export interface CompanyRecord {
   /** Issue 18: blocked by an administrator (only admins ever see such a company). */
   isBlocked?: boolean;
   jobsCount?: number;
+  /** The AeroJob `_id` (24 hex) of an imported company; null for companies made in Runway (ADR 115). */
+  legacyId: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -44,6 +44,7 @@ export function serializeCompany(c: CompanyRow, jobsCount?: number): CompanyReco
     // others); the key is present only then, so the public shape is unchanged.
     ...(c.blockedAt ? { isBlocked: true } : {}),
     ...(jobsCount === undefined ? {} : { jobsCount }),
+    legacyId: c.legacyId ?? null,
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),
   };

@@ -169,6 +169,8 @@ export interface JobRecord {
   ojtHours: number | null;
   shift: string | null;
   medicalClass: string | null;
+  /** The AeroJob `_id` (24 hex) of an imported job; null for jobs made in Runway (ADR 115). */
+  legacyId: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -97,6 +97,7 @@ export interface JobRow {
   decline_reason: string | null;
   reviewed_at: Date | string | null;
   hidden_reason: "reports" | "blocked" | null;
+  legacy_id?: string | null;
 }
 
 export const JOB_COLUMNS = sql.raw(
@@ -105,7 +106,7 @@ export const JOB_COLUMNS = sql.raw(
    c.name as company_name, c.website as company_website, c.location as company_location,
    c.logo_file_id as company_logo_file_id,
    j.licences, j.ojt_hours, j.shift, j.medical_class, j.created_by, j.submitted_at, j.declined_at,
-   j.decline_reason, j.reviewed_at, j.hidden_reason`,
+   j.decline_reason, j.reviewed_at, j.hidden_reason, j.legacy_id`,
 );
 
 const toDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
@@ -158,6 +159,7 @@ export function serializeJob(row: JobRow, opts: { includeCompany?: boolean } = {
     ojtHours: row.ojt_hours ?? null,
     shift: row.shift ?? null,
     medicalClass: row.medical_class ?? null,
+    legacyId: row.legacy_id ?? null,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };

@@ -80,6 +80,8 @@ export function serializeSurvey(
     questions: live.map(serializeQuestion),
     questionCount: live.length,
     ...extra,
+    /** The AeroJob `_id` (24 hex) of an imported survey; null for surveys made in Runway (ADR 115). */
+    legacyId: s.legacyId ?? null,
     createdAt: s.createdAt.toISOString(),
     updatedAt: s.updatedAt.toISOString(),
   };

@@ -49,6 +49,8 @@ export function serializeUser(u: UserRow, course: CourseRef = null) {
     employerVerified: !!u.employerVerifiedAt,
     /** Blocked by an administrator (sign-in refused). */
     isBlocked: !!u.blockedAt,
+    /** The AeroJob `_id` (24 hex) of an imported account; null for accounts made in Runway (ADR 115). */
+    legacyId: u.legacyId ?? null,
     createdAt: u.createdAt.toISOString(),
     updatedAt: u.updatedAt.toISOString(),
   };
