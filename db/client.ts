@@ -38,6 +38,16 @@ export function isPglite(db: DbOrTx): boolean {
   return typeof client === "object" && client !== null && "exec" in client && "waitReady" in client;
 }
 
+/**
+ * Lets other work in between the slices of a long job (an export, a digest run). PGlite runs each
+ * query on the server's own thread and serves them in arrival order: between two slices, the
+ * requests that arrived meanwhile are parsed and their queries queued ahead of the next slice, so
+ * they wait for one slice, not for the whole job.
+ */
+export function yieldToOthers(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 export interface DbHandle {
   db: Db;
   driver: Driver;
