@@ -38,6 +38,16 @@ export function isPglite(db: DbOrTx): boolean {
   return typeof client === "object" && client !== null && "exec" in client && "waitReady" in client;
 }
 
+/**
+ * Lets other work in between the slices of a long job (an export, a digest run). PGlite runs each
+ * query on the server's own thread and serves them in arrival order: between two slices, the
+ * requests that arrived meanwhile are parsed and their queries queued ahead of the next slice, so
+ * they wait for one slice, not for the whole job.
+ */
+export function yieldToOthers(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 export interface DbHandle {
   db: Db;
   driver: Driver;
@@ -72,9 +82,141 @@ export async function openPglite(dataDir?: string) {
   return PGlite.create(dataDir ? dataDir : undefined, { extensions: { unaccent, pg_trgm } });
 }
 
+/** A query or transaction abandoned because no database connection could be had in time. */
+export class DatabaseUnavailableError extends Error {
+  code: string;
+  constructor(waitedMs: number) {
+    super(`no database connection within ${waitedMs} ms`);
+    // Classified with the connection errors (app/lib/request-context.server.ts): 503.
+    this.code = "CONNECT_TIMEOUT";
+    this.name = "DatabaseUnavailableError";
+  }
+}
+
+type LazyQuery = Promise<unknown> & {
+  then: Promise<unknown>["then"];
+  catch: Promise<unknown>["catch"];
+  finally: Promise<unknown>["finally"];
+};
+
+/** Errors that mean the server could not be reached (not that it refused a statement). */
+function isConnectionError(e: unknown): boolean {
+  const code = (e as { code?: unknown } | null)?.code;
+  return (
+    typeof code === "string" &&
+    /^(E[A-Z_]+|CONNECT_TIMEOUT|CONNECTION_[A-Z_]+|08\d{3}|57P0\d|53300)$/.test(code)
+  );
+}
+
+/**
+ * A pool gate in front of postgres.js, so that no query waits for a connection longer than
+ * `waitMs`. postgres.js queues a query while its connections are being opened and, during an
+ * outage, keeps it queued through every reconnect attempt (each attempt takes one query off its
+ * queue): with a pool of 10 and a hundred requests, most waited until the database came back.
+ * Here at most `max` queries (or transactions) are handed to postgres.js at once — each then gets
+ * a connection of its own, or opens one bounded by connect_timeout — and the rest wait in this
+ * gate for at most `waitMs`, after which they fail with DatabaseUnavailableError (503 +
+ * Retry-After) without ever having been sent. Once a query fails for want of a connection the
+ * database counts as down: the waiting queries fail at once, and until a query succeeds again only
+ * one at a time tries (the others fail at once), so an outage costs each request at most about
+ * one connect timeout. Running queries are left to statement_timeout.
+ */
+export function guardPool(
+  client: postgres.Sql,
+  opts: { max: number; waitMs: number },
+): postgres.Sql {
+  let active = 0;
+  let down = false;
+  let probing = false;
+  interface Waiter {
+    grant(): void;
+    fail(): void;
+  }
+  const queue: Waiter[] = [];
+  const unavailable = () => new DatabaseUnavailableError(opts.waitMs);
+
+  const acquire = (): Promise<boolean> => {
+    if (down) {
+      if (probing) return Promise.reject(unavailable());
+      probing = true;
+      active++;
+      return Promise.resolve(true);
+    }
+    if (active < opts.max && queue.length === 0) {
+      active++;
+      return Promise.resolve(false);
+    }
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        queue.splice(queue.indexOf(w), 1);
+        reject(unavailable());
+      }, opts.waitMs);
+      const w: Waiter = {
+        grant: () => (clearTimeout(timer), active++, resolve(false)),
+        fail: () => (clearTimeout(timer), reject(unavailable())),
+      };
+      queue.push(w);
+    });
+  };
+  const release = (probe: boolean, error: unknown) => {
+    active--;
+    if (probe) probing = false;
+    // Any answer from the server, even an error, shows it is reachable.
+    down = error !== undefined && isConnectionError(error);
+    if (down) while (queue.length) queue.shift()!.fail();
+    while (!down && active < opts.max && queue.length) queue.shift()!.grant();
+  };
+  const gated = async <T>(fn: () => PromiseLike<T>): Promise<T> => {
+    const probe = await acquire();
+    try {
+      const v = await fn();
+      release(probe, undefined);
+      return v;
+    } catch (e) {
+      release(probe, e);
+      throw e;
+    }
+  };
+
+  // postgres.js queries are lazy promises: they start on the first then(). Each is started only
+  // once the gate lets it through.
+  const gate = (q: LazyQuery) => {
+    const then = q.then;
+    let started: Promise<unknown> | undefined;
+    q.then = ((onFulfilled, onRejected) => {
+      started ??= gated(() => new Promise((res, rej) => then.call(q, res, rej)));
+      return started.then(onFulfilled, onRejected);
+    }) as LazyQuery["then"];
+    q.catch = ((onRejected) => q.then(undefined, onRejected)) as LazyQuery["catch"];
+    q.finally = ((f) =>
+      q.then(
+        (v) => (f?.(), v),
+        (e) => {
+          f?.();
+          throw e;
+        },
+      )) as LazyQuery["finally"];
+    return q;
+  };
+  return new Proxy(client, {
+    get(target, prop, receiver) {
+      if (prop === "unsafe") {
+        return (...args: Parameters<postgres.Sql["unsafe"]>) =>
+          gate(target.unsafe(...args) as unknown as LazyQuery);
+      }
+      // A transaction holds its connection throughout: it holds its place in the gate too.
+      if (prop === "begin") {
+        return (...args: unknown[]) =>
+          gated(() => (target.begin as (...a: unknown[]) => Promise<unknown>)(...args));
+      }
+      return Reflect.get(target, prop, receiver);
+    },
+  });
+}
+
 export async function createDb(opts: CreateDbOptions): Promise<DbHandle> {
   if (opts.databaseUrl) {
-    const client = postgres(opts.databaseUrl, {
+    const raw = postgres(opts.databaseUrl, {
       max: opts.max ?? 10,
       onnotice: () => {},
       // Bounded waits: during an outage a request fails fast (503) instead of hanging for 30 s.
@@ -89,6 +231,11 @@ export async function createDb(opts: CreateDbOptions): Promise<DbHandle> {
       },
       // Dates come back as JS Dates; bytea as Buffer.
     });
+    // A query waits for a connection no longer than a connection may take to open.
+    const client = guardPool(raw, {
+      max: opts.max ?? 10,
+      waitMs: (opts.connectTimeout ?? 30) * 1000,
+    });
     const db = drizzlePg(client, { schema }) as unknown as Db;
     return {
       db,
@@ -96,7 +243,7 @@ export async function createDb(opts: CreateDbOptions): Promise<DbHandle> {
       poolSize: opts.max ?? 10,
       url: opts.databaseUrl,
       rows: <T>(q: SQL) => rowsOf<T>(db, q),
-      close: () => client.end({ timeout: 5 }),
+      close: () => raw.end({ timeout: 5 }),
     };
   }
   let release = () => {};

@@ -10,14 +10,14 @@
  *   npm run bench:pglite-admission -- [--jobs 300] [--duration 15] [--connections 100]
  *     [--modes off,gate,defaults]   (the server's other settings come from the environment)
  */
-import { fork, spawn, type ChildProcess } from "node:child_process";
+import { fork, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { openDatabase } from "../../app/lib/db.server";
 import { createCompany, createJob } from "../factories";
+import { autocannon, probe, type Probe } from "../setup/load";
 
 const { values: args } = parseArgs({
   options: {
@@ -72,37 +72,6 @@ function start(extra: Record<string, string>): Promise<{ child: ChildProcess; po
   });
 }
 
-interface Probe {
-  /** Time to the complete answer, and to its first byte (the status line). */
-  ms: number;
-  firstByteMs: number;
-  status: number;
-}
-
-function probe(url: string): Promise<Probe> {
-  const t = performance.now();
-  return new Promise((resolve) => {
-    const req = http.get(url, { agent: false }, (res) => {
-      const firstByteMs = performance.now() - t;
-      res.resume();
-      res.on("end", () =>
-        resolve({ ms: performance.now() - t, firstByteMs, status: res.statusCode ?? 0 }),
-      );
-    });
-    req.setTimeout(60_000, () => req.destroy());
-    req.on("error", () =>
-      resolve({ ms: performance.now() - t, firstByteMs: performance.now() - t, status: 0 }),
-    );
-  });
-}
-
-interface LoadResult {
-  requests: { total: number; average: number };
-  errors: number;
-  timeouts: number;
-  statusCodeStats?: Record<string, { count: number }>;
-}
-
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
@@ -110,32 +79,7 @@ async function run(label: string, extra: Record<string, string>) {
   const { child, port } = await start(extra);
   const url = `http://127.0.0.1:${port}/jobs`;
   await probe(url); // warm
-  // The load runs in its own process: in this one, its 100 connections would delay the probes'
-  // own event loop and make every probe look slow.
-  const cannon = spawn(
-    process.execPath,
-    [
-      path.join(ROOT, "node_modules", "autocannon", "autocannon.js"),
-      "-c",
-      String(CONNECTIONS),
-      "-d",
-      String(DURATION),
-      "--json",
-      url,
-    ],
-    { stdio: ["ignore", "pipe", "ignore"] },
-  );
-  let out = "";
-  cannon.stdout.on("data", (d) => (out += d));
-  const load = new Promise<LoadResult>((resolve, reject) =>
-    cannon.once("exit", () => {
-      try {
-        resolve(JSON.parse(out) as LoadResult);
-      } catch (e) {
-        reject(e);
-      }
-    }),
-  );
+  const load = autocannon(url, CONNECTIONS, DURATION);
   const probes: Promise<Probe>[] = [];
   const health: Promise<Probe>[] = [];
   await new Promise((r) => setTimeout(r, 1000)); // let the load build up

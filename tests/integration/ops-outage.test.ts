@@ -75,7 +75,8 @@ describe.skipIf(!enabled)("[postgres] database outage", { timeout: 120_000 }, ()
     t.db = handle.db;
     setDbHandle(handle);
   });
-  const app = useServer(t, { mail: false });
+  // On PostgreSQL in production the PGlite admission gate is off (DATABASE_URL is set): here too.
+  const app = useServer(t, { mail: false, env: { PGLITE_MAX_CONCURRENT: 0 } });
   afterAll(async () => {
     await handle?.close().catch(() => {});
     await proxy?.close().catch(() => {});
@@ -179,5 +180,46 @@ describe.skipIf(!enabled)("[postgres] database outage", { timeout: 120_000 }, ()
     expect(ready).toBe(200);
     expect((await app.fetch("/jobs")).status).toBe(200);
     expect((await app.api("/api/public/jobs")).status).toBe(200);
+  });
+
+  it("a burst of concurrent requests during an outage: each gets 503 + Retry-After within the connect timeout, none waits for the database to return", async () => {
+    const CONNECT_TIMEOUT_MS = 2000; // the handle's connectTimeout above
+    const burst = async (n: number) =>
+      Promise.all(
+        Array.from({ length: n }, async (_, i) => {
+          const t0 = performance.now();
+          const r = await app.api(i % 2 ? "/api/public/jobs" : "/api/jobs?limit=5");
+          return {
+            status: r.status,
+            retryAfter: r.headers.get("retry-after"),
+            ms: performance.now() - t0,
+          };
+        }),
+      );
+    const spy = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    try {
+      for (const outage of ["refused", "blackhole"] as const) {
+        await proxy.stop();
+        if (outage === "blackhole") await proxy.blackhole();
+        // Twelve times the pool: most of them wait in postgres.js's queue, not on a connection.
+        // The database stays away until every answer is in: an answer that waited for it never comes.
+        const answers = await burst(36);
+        expect(answers.map((a) => a.status)).toEqual(answers.map(() => 503));
+        for (const a of answers) expect(a.retryAfter).toMatch(/^\d+$/);
+        const slowest = Math.max(...answers.map((a) => a.ms));
+        expect(slowest).toBeLessThan(CONNECT_TIMEOUT_MS + 1500);
+        if (outage === "refused") await proxy.blackhole(); // listening again, for restore()
+        proxy.restore();
+        let ok = 0;
+        for (let i = 0; i < 60 && ok !== 200; i++) {
+          ok = (await app.api("/readyz")).status;
+          if (ok !== 200) await new Promise((r) => setTimeout(r, 250));
+        }
+        const after = await burst(12);
+        expect(after.map((a) => a.status)).toEqual(after.map(() => 200));
+      }
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

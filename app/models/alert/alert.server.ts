@@ -12,7 +12,7 @@
  */
 import { startPeriodic } from "~/lib/periodic";
 import { sql, type SQL } from "drizzle-orm";
-import { type Db, type DbOrTx, rowsOf } from "#db/client";
+import { type Db, type DbOrTx, isPglite, rowsOf, yieldToOthers } from "#db/client";
 import type { AlertFrequency, JobType } from "#db/constants";
 import { jobAlerts } from "#db/schema";
 import { Conflict, Forbidden, NotFound, Unauthorized, ValidationError } from "~/lib/errors";
@@ -485,6 +485,7 @@ export async function runDueAlerts(db: Db, opts: RunOptions): Promise<RunResult>
     );
     if (!candidates.length) break;
     after = candidates[candidates.length - 1].id;
+    if (isPglite(db)) await yieldToOthers(); // between batches, requests' queries go first
     const ids = sql.join(
       candidates.map((c) => sql`${c.id}::uuid`),
       sql`, `,

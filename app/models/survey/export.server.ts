@@ -7,7 +7,7 @@
  */
 import { stringify } from "csv-stringify/sync";
 import { sql, type SQL } from "drizzle-orm";
-import { type Db, isPglite, rowsOf } from "#db/client";
+import { type Db, isPglite, rowsOf, yieldToOthers } from "#db/client";
 import { NotFound } from "~/lib/errors";
 import { neutralise, neutralisePrefixSql } from "~/lib/csv";
 import { isUuid } from "~/lib/ids";
@@ -17,6 +17,12 @@ import { SURVEY_MSG } from "./survey.schema";
 export const BOM = "\uFEFF";
 /** Responses per batch (one query, one chunk of about 1.5 MB for 8 questions). */
 export const EXPORT_BATCH = 5000;
+/**
+ * Responses per batch on PGlite. Each batch is one query on the server's own thread, during which
+ * nothing else runs — not even /healthz: kept to a slice of well under a second (5000 took 1–3 s),
+ * with other requests' queries let in between slices (yieldToOthers).
+ */
+export const PGLITE_EXPORT_BATCH = 500;
 /**
  * Batches computed at once on PostgreSQL, each on its own pool connection (ADR 106). PGlite runs
  * one query at a time on the server's thread, so it computes one batch at a time.
@@ -113,8 +119,12 @@ export async function* responsesCsv(
   ];
   yield BOM + csvRows([header]);
 
-  const batch = Math.max(1, Math.floor(opts.batchSize ?? EXPORT_BATCH));
-  const parallel = Math.max(1, Math.floor(opts.parallel ?? (isPglite(db) ? 1 : EXPORT_PARALLEL)));
+  const pglite = isPglite(db);
+  const batch = Math.max(
+    1,
+    Math.floor(opts.batchSize ?? (pglite ? PGLITE_EXPORT_BATCH : EXPORT_BATCH)),
+  );
+  const parallel = Math.max(1, Math.floor(opts.parallel ?? (pglite ? 1 : EXPORT_PARALLEL)));
   const roleCond = opts.role ? sql`and r.role = ${opts.role}` : sql``;
   // Respondent, Email, Role, Course, Submitted At (ISO 8601, milliseconds, as Date#toISOString).
   const fixed = sql`coalesce(nullif(btrim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, ''), ${JS_SPACE}), ''),
@@ -139,14 +149,38 @@ export async function* responsesCsv(
     ...questions.map((q) => sql.raw(`coalesce(f.answers ->> '${q.id}', '')`)),
   ];
 
-  // The cuts: every batch-th response's key, in one pass over the survey's responses in order.
-  const cuts = await rowsOf<Key>(
-    db,
-    sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor, id
-        from (select r.created_at, r.id, row_number() over (order by r.created_at, r.id) as rn
-              from survey_responses r where r.survey_id = ${surveyId} ${roleCond}) s
-        where rn % ${batch} = 0 order by rn`,
-  );
+  // The cuts: every batch-th response's key, in one pass over the survey's responses in order. On
+  // PGlite that pass would hold the server's thread for the whole survey at once: there the cuts
+  // are found one slice at a time (each an index range of `batch` keys), others let in between.
+  const cutCursor = sql`to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+  const cuts: Key[] = [];
+  if (pglite) {
+    for (let last: Key | undefined; ;) {
+      const after = last
+        ? sql`and (r.created_at, r.id) > (${last.cursor}::timestamptz, ${last.id}::uuid)`
+        : sql``;
+      const [cut] = await rowsOf<Key>(
+        db,
+        sql`select ${cutCursor} as cursor, r.id from survey_responses r
+            where r.survey_id = ${surveyId} ${roleCond} ${after}
+            order by r.created_at, r.id offset ${batch - 1} limit 1`,
+      );
+      if (!cut) break;
+      cuts.push(cut);
+      last = cut;
+      await yieldToOthers();
+    }
+  } else {
+    cuts.push(
+      ...(await rowsOf<Key>(
+        db,
+        sql`select cursor, id
+            from (select ${cutCursor} as cursor, r.id, row_number() over (order by r.created_at, r.id) as rn
+                  from survey_responses r where r.survey_id = ${surveyId} ${roleCond}) s
+            where rn % ${batch} = 0 order by rn`,
+      )),
+    );
+  }
   // Batch i holds the keys in (cuts[i-1], cuts[i]]; the last one is open-ended, so a response
   // submitted since the cuts were found is still exported.
   const ranges = [null, ...cuts].map((from, i) => ({ from, to: cuts[i] ?? null }));
@@ -197,6 +231,7 @@ export async function* responsesCsv(
   while (next < ranges.length && inFlight.length < parallel) launch();
   while (inFlight.length) {
     const [page] = await inFlight.shift()!;
+    if (pglite) await yieldToOthers();
     if (next < ranges.length) launch();
     if (page?.n) yield page.csv ?? "";
   }
