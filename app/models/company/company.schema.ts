@@ -137,12 +137,19 @@ const logoUrlField = z.preprocess(
     .optional(),
 );
 
+/** Normalised before the checks (a preprocess, as conform expects of a form's string field). */
+const normalizedLine = (v: unknown) =>
+  typeof v === "string" && !hasLinesOrMarkup(v) ? normalizeCompanyText(v) : v;
+
 const oneLineField = (o: { required: string; lines: string; max: number; tooLong: string }) =>
-  z
-    .string({ error: o.required })
-    .refine((s) => !hasLinesOrMarkup(s), { error: o.lines, abort: true })
-    .transform(normalizeCompanyText)
-    .pipe(z.string().min(1, o.required).max(o.max, o.tooLong));
+  z.preprocess(
+    normalizedLine,
+    z
+      .string({ error: o.required })
+      .refine((s) => !hasLinesOrMarkup(s), { error: o.lines, abort: true })
+      .min(1, o.required)
+      .max(o.max, o.tooLong),
+  );
 
 /**
  * A company name at every door (Add/Edit Company, /api, an employer's new company): one line
@@ -167,7 +174,7 @@ export const companyLocationRequired = (required: string) =>
 
 /** A location: one line without markup, normalised like a name; blank is null. */
 export const companyLocationField = z.preprocess(
-  (v) => (typeof v === "string" && !hasLinesOrMarkup(v) ? normalizeCompanyText(v) : v),
+  normalizedLine,
   z
     .string()
     .refine((s) => !hasLinesOrMarkup(s), { error: COMPANY_MSG.locationLines, abort: true })
