@@ -16,6 +16,7 @@ import { createSender, deliverDue } from "../../app/models/mail/mail.server";
 import { hashToken } from "../../app/models/auth/tokens.server";
 import { verifyPassword } from "../../app/models/auth/password.server";
 import { ValidationError } from "../../app/lib/errors";
+import { MSG } from "../../app/models/user/user.schema";
 import { env } from "../../app/lib/env.server";
 import { captureIo } from "../testing";
 import { runUsersImport, type UsersImportOptions } from "./users";
@@ -132,10 +133,13 @@ describe("runway users import (run function)", () => {
         ].join("\r\n") +
         "\r\n";
       const r = await importCsv(t, csv, { partial: true });
+      // A quoted line break is read as part of the field (the next record is line 6), and a name
+      // with a line break is then refused by the one name rule.
       expect(pick(r.report.rejected)).toEqual([
+        { line: 4, email: "multi@example.edu", reason: MSG.nameInvalid },
         { line: 6, email: "late@example.edu", reason: "First name must be at least 2 characters" },
       ]);
-      expect(r.report.created).toBe(4);
+      expect(r.report.created).toBe(3);
       const byEmail = async (e: string) =>
         (await t.db.select().from(users).where(eq(users.email, e)))[0];
       expect(await byEmail("maria.jose@example.edu")).toMatchObject({
@@ -147,7 +151,7 @@ describe("runway users import (run function)", () => {
         firstName: "Zoë 🚀",
         lastName: 'Ñuñez "Zee"',
       });
-      expect((await byEmail("multi@example.edu")).firstName).toBe("Ana\r\nMarie");
+      expect(await byEmail("multi@example.edu")).toBeUndefined();
       expect(await byEmail("after.blank@example.edu")).toMatchObject({
         firstName: "Çelik",
         lastName: "Öztürk",

@@ -230,6 +230,21 @@ describe("/api/auth", () =>
       expect(Number(r.headers.get("retry-after"))).toBeGreaterThan(0);
     });
 
+    it("register: a +tag of a taken address is the same 409 as the address itself", async () => {
+      const body = registration();
+      expect((await app.api("/api/auth/register", { body })).status).toBe(201);
+      const same = await app.api("/api/auth/register", {
+        body: registration({ email: body.email }),
+      });
+      const tagged = await app.api("/api/auth/register", {
+        body: registration({ email: body.email.replace("@", "+2@") }),
+      });
+      expect(same.status).toBe(409);
+      expect(tagged.status).toBe(409);
+      expect(tagged.body).toEqual(same.body);
+      expect(tagged.body.message).toBe("An account with this email already exists");
+    });
+
     it("resend-otp: the same answers for a fresh account and an unknown address — 200, then 429 with Retry-After", async () => {
       const body = registration();
       await app.api("/api/auth/register", { body });

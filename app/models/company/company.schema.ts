@@ -13,6 +13,9 @@ export const COMPANY_MSG = {
   phoneInvalid: "Enter a valid phone number (digits, spaces, + - ( ) only).",
   tooLong: (label: string, max: number) => `${label} must be at most ${max} characters.`,
   logoInvalid: "The logo must be an image uploaded to Runway.",
+  nameLines: "Company name must be one line of text, without markup (< >).",
+  locationLines: "Location must be one line of text, without markup (< >).",
+  nameTaken: (existing: string) => `A company named “${existing}” already exists.`,
   // Notices of the admin screen, verbatim.
   loadFailed: "Failed to load companies",
   saveFailed: "Failed to save company",
@@ -57,6 +60,25 @@ const blankToNull = (v: unknown) => {
   if (typeof v === "string") return v.trim() === "" ? null : v.trim();
   return v;
 };
+
+/** Line breaks (CR, LF, the Unicode line and paragraph separators, NEL) and markup brackets. */
+const LINES_OR_MARKUP = /[\r\n\u0085\u2028\u2029<>]/;
+/** Invisible characters: controls other than white space, zero-width and bidi formatting, soft hyphen, BOM. */
+const INVISIBLE =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u0084\u0086-\u009F\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u206F\uFEFF]/g;
+
+/**
+ * The one stored and compared form of a company's name or location: NFKC (full-width and
+ * ligature letters become plain ones), invisible and control characters removed, every run of white
+ * space (tabs and no-break spaces included) one space, trimmed. Line breaks are not white space
+ * here: `oneLineProblem` refuses them before.
+ */
+export function normalizeCompanyText(s: string): string {
+  return s.normalize("NFKC").replace(INVISIBLE, "").replace(/\s+/gu, " ").trim();
+}
+
+/** A line break or markup in a name or location (refused, not cleaned: it is never an accident). */
+export const hasLinesOrMarkup = (s: string) => LINES_OR_MARKUP.test(s);
 
 const optionalText = (label: string, max: number) =>
   z.preprocess(
@@ -115,17 +137,58 @@ const logoUrlField = z.preprocess(
     .optional(),
 );
 
-const nameField = z.preprocess(
-  (v) => (typeof v === "string" ? v.trim() : v),
+/** Normalised before the checks (a preprocess, as conform expects of a form's string field). */
+const normalizedLine = (v: unknown) =>
+  typeof v === "string" && !hasLinesOrMarkup(v) ? normalizeCompanyText(v) : v;
+
+const oneLineField = (o: { required: string; lines: string; max: number; tooLong: string }) =>
+  z.preprocess(
+    normalizedLine,
+    z
+      .string({ error: o.required })
+      .refine((s) => !hasLinesOrMarkup(s), { error: o.lines, abort: true })
+      .min(1, o.required)
+      .max(o.max, o.tooLong),
+  );
+
+/**
+ * A company name at every door (Add/Edit Company, /api, an employer's new company): one line
+ * without markup, stored normalised (`normalizeCompanyText`). `required` is the door's own message.
+ */
+export const companyNameField = (required: string = COMPANY_MSG.nameRequired) =>
+  oneLineField({
+    required,
+    lines: COMPANY_MSG.nameLines,
+    max: COMPANY_LIMITS.name,
+    tooLong: COMPANY_MSG.nameTooLong,
+  });
+
+/** A required location (an employer's new company), by the same rule as the name. */
+export const companyLocationRequired = (required: string) =>
+  oneLineField({
+    required,
+    lines: COMPANY_MSG.locationLines,
+    max: COMPANY_LIMITS.location,
+    tooLong: COMPANY_MSG.tooLong("Location", COMPANY_LIMITS.location),
+  });
+
+/** A location: one line without markup, normalised like a name; blank is null. */
+export const companyLocationField = z.preprocess(
+  normalizedLine,
   z
-    .string({ error: COMPANY_MSG.nameRequired })
-    .min(1, COMPANY_MSG.nameRequired)
-    .max(COMPANY_LIMITS.name, COMPANY_MSG.nameTooLong),
+    .string()
+    .refine((s) => !hasLinesOrMarkup(s), { error: COMPANY_MSG.locationLines, abort: true })
+    .max(COMPANY_LIMITS.location, COMPANY_MSG.tooLong("Location", COMPANY_LIMITS.location))
+    .transform((s) => (s === "" ? null : s))
+    .nullable()
+    .optional(),
 );
+
+const nameField = companyNameField();
 
 const fields = {
   name: nameField,
-  location: optionalText("Location", COMPANY_LIMITS.location),
+  location: companyLocationField,
   website: websiteField,
   email: emailField,
   phone: phoneField,

@@ -3,8 +3,8 @@
  * update; delete (refused while the company has jobs — the FK is ON DELETE RESTRICT); logo set and
  * replace. Writes are admin-only here too (defence in depth behind the route guards) and audited.
  */
-import { and, asc, desc, eq, ne, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import type { Db } from "#db/client";
+import { and, asc, desc, eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import type { Db, DbOrTx } from "#db/client";
 import { companies, files, jobs, users } from "#db/schema";
 import { audit, diff } from "../audit/audit.server";
 import { containsFolded } from "../search/match.server";
@@ -21,6 +21,7 @@ import {
 } from "./company.schema";
 import { isUuid } from "~/lib/ids";
 import { recomputeDomainSignal } from "../employer/account.server";
+import { findCompanyNameClash, lockCompanyNames } from "./names.server";
 
 export type CompanyRow = typeof companies.$inferSelect;
 
@@ -142,21 +143,13 @@ export async function getCompany(ctx: Ctx, id: string): Promise<CompanyRecord> {
   return serializeCompany(row.company, Number(row.jobsCount));
 }
 
-async function assertNameFree(db: Db, name: string, exceptId?: string) {
-  const [clash] = await db
-    .select({ id: companies.id })
-    .from(companies)
-    .where(
-      and(
-        eq(sql`lower(btrim(${companies.name}))`, name.trim().toLowerCase()),
-        exceptId ? ne(companies.id, exceptId) : undefined,
-      ),
-    )
-    .limit(1);
-  if (clash)
-    throw new Conflict(`A company named “${name.trim()}” already exists.`, {
-      name: [`A company named “${name.trim()}” already exists.`],
-    });
+/** 409 naming the existing company when `name` is the same as or looks like it. */
+export async function assertNameFree(db: DbOrTx, name: string, exceptId?: string) {
+  const clash = await findCompanyNameClash(db, name, exceptId);
+  if (clash) {
+    const msg = COMPANY_MSG.nameTaken(clash.name);
+    throw new Conflict(msg, { name: [msg] }, { companyId: clash.id });
+  }
 }
 
 /** Resolves a `logoUrl` to a stored logo file id: undefined = unchanged, null = cleared. */
@@ -206,6 +199,9 @@ export async function addCompany(ctx: Ctx, input: CompanyInput): Promise<Company
   await assertNameFree(ctx.db, input.name);
   const logoFileId = await resolveLogo(ctx.db, input.logoUrl);
   const row = await ctx.db.transaction(async (tx) => {
+    // Checked again under the lock: two look-alikes added at once cannot both pass.
+    await lockCompanyNames(tx);
+    await assertNameFree(tx, input.name);
     const [c] = await tx
       .insert(companies)
       .values({
@@ -246,6 +242,10 @@ export async function updateCompany(
   }
   if (logoFileId !== undefined) values.logoFileId = logoFileId;
   const row = await ctx.db.transaction(async (tx) => {
+    if (patch.name !== undefined) {
+      await lockCompanyNames(tx);
+      await assertNameFree(tx, patch.name, id);
+    }
     const [c] = await tx
       .update(companies)
       .set({ ...values, updatedAt: new Date() })

@@ -13,6 +13,7 @@ import { isUuid } from "~/lib/ids";
 import { audit } from "../audit/audit.server";
 import type { AuthCtx } from "../auth/config";
 import { hashPassword } from "../auth/password.server";
+import { findCompanyNameClash, lockCompanyNames } from "../company/names.server";
 import { assertNewPassword } from "../auth/password-policy.server";
 import { REGISTER_LIMIT, TOO_MANY_REGISTRATIONS } from "../auth/register.server";
 import { hashToken } from "../auth/tokens.server";
@@ -96,17 +97,17 @@ async function resolveCompany(db: DbOrTx, input: EmployerRegisterInput) {
     if (!c) throw companyFieldError(EMPLOYER_MSG.companyUnknown);
     return { existing: c, invitationId: null };
   }
-  const fresh = input.company!;
-  const [clash] = await db
-    .select({ id: companies.id, name: companies.name })
-    .from(companies)
-    .where(eq(sql`lower(btrim(${companies.name}))`, fresh.name.trim().toLowerCase()))
-    .limit(1);
+  await assertNewCompanyName(db, input.company!.name);
+  return { existing: null, invitationId: null };
+}
+
+/** 409 naming the existing company when a new company's name is the same as or looks like it. */
+async function assertNewCompanyName(db: DbOrTx, name: string): Promise<void> {
+  const clash = await findCompanyNameClash(db, name);
   if (clash) {
     const msg = EMPLOYER_MSG.companyTaken(clash.name);
     throw new Conflict(msg, { "company.name": [msg] }, { companyId: clash.id });
   }
-  return { existing: null, invitationId: null };
 }
 
 /**
@@ -135,6 +136,9 @@ export async function registerEmployer(
     let company = chosen.existing;
     if (!company) {
       const c = input.company!;
+      // Again under the lock: two look-alike sign-ups at once cannot both add their company.
+      await lockCompanyNames(tx);
+      await assertNewCompanyName(tx, c.name);
       [company] = await tx
         .insert(companies)
         .values({ name: c.name, website: c.website, location: c.location })

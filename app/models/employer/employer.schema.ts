@@ -4,7 +4,7 @@
  * colleague invitation. Isomorphic: no server imports.
  */
 import { z } from "zod";
-import { COMPANY_LIMITS, COMPANY_MSG, websiteField } from "../company/company.schema";
+import { companyLocationRequired, companyNameField, websiteField } from "../company/company.schema";
 import {
   emailField,
   isCleanName,
@@ -49,12 +49,6 @@ export const MAX_PENDING_INVITATIONS = 20;
 /** Days an invitation link works. */
 export const INVITATION_TTL_DAYS = 7;
 
-const requiredText = (msg: string, max: number, tooLong: string) =>
-  z.preprocess(
-    (v) => (typeof v === "string" ? v.trim() : v),
-    z.string({ error: msg }).min(1, msg).max(max, tooLong),
-  );
-
 /** A person's name: required, and the one name rule of every door (`isCleanName`). */
 const personName = (msg: string) =>
   z.preprocess(
@@ -79,17 +73,9 @@ export const workEmailField = (collegeDomain: string) =>
 
 /** A new company as an employer adds it: name, website (the trust signal needs it) and location. */
 export const newCompanySchema = z.object({
-  name: requiredText(
-    EMPLOYER_MSG.companyNameRequired,
-    COMPANY_LIMITS.name,
-    COMPANY_MSG.nameTooLong,
-  ),
+  name: companyNameField(EMPLOYER_MSG.companyNameRequired),
   website: websiteField.pipe(z.string({ error: EMPLOYER_MSG.websiteRequired })),
-  location: requiredText(
-    EMPLOYER_MSG.locationRequired,
-    COMPANY_LIMITS.location,
-    COMPANY_MSG.tooLong("Location", COMPANY_LIMITS.location),
-  ),
+  location: companyLocationRequired(EMPLOYER_MSG.locationRequired),
 });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
