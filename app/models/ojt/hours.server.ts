@@ -72,7 +72,8 @@ function assertEditable(state: OjtWeekState | undefined) {
 
 /** The student's own placement (only they log hours), locked for this transaction. */
 async function ownPlacementForUpdate(ctx: OjtCtx, tx: Tx, placementId: string) {
-  const { view, scope } = await readablePlacement(ctx, placementId);
+  // Inside the transaction (PGlite has one connection: a query outside it would wait forever).
+  const { view, scope } = await readablePlacement({ ...ctx, db: tx as Db }, placementId);
   if (scope.kind !== "student")
     throw new Forbidden("Only the student of the placement logs its hours");
   const [p] = await tx
