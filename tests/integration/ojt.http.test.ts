@@ -361,6 +361,14 @@ describe("OJT over HTTP", () => {
       ).text();
       expect(page).toContain('value="486"');
       await postForm(app, "/admin/courses", { id: amt.id, requiredOjtHours: "" }, adminCookie0);
+      // Screens that list roles do not trip on the new one.
+      const list = await app.fetch("/admin/users?role=coordinator", {
+        headers: { Cookie: adminCookie0 },
+      });
+      expect(list.status).toBe(200);
+      expect(await list.text()).toContain("olga.tan@example.edu");
+      for (const path of ["/jobs", "/profile"])
+        expect((await app.fetch(path, { headers: { Cookie: cookie } })).status).toBe(200);
       // The Create User screen offers the programmes (checkboxes, also without JavaScript).
       const adminCookie = await app.cookie(admin.user.email, admin.password);
       const form = await (
