@@ -11,8 +11,8 @@ import * as courses from "./commands/courses";
 import * as db from "./commands/db";
 import * as exportCmd from "./commands/export";
 import * as mailCmd from "./commands/mail";
-
 import * as migrateCmd from "./commands/migrate";
+import * as ojtCmd from "./commands/ojt";
 import * as surveysCmd from "./commands/surveys";
 import * as usersCmd from "./commands/users";
 import {
@@ -62,8 +62,8 @@ Examples:
   exportCmd.configure(program, deps);
   alertsCmd.configure(program, deps);
   mailCmd.configure(program, deps);
-
   migrateCmd.configure(program, deps);
+  ojtCmd.configure(program, deps);
   return program;
 }
 

@@ -5,11 +5,15 @@
  * screens and models (app/lib/format.ts, app/models/auth/limits.ts, …).
  */
 
-export const ROLES = ["student", "alumni", "admin", "employer"] as const;
+/**
+ * `coordinator` (issue 28): staff scoped to one or more programmes — the OJT placements of students
+ * in those programmes, nothing else of the admin area (docs/decisions/114).
+ */
+export const ROLES = ["student", "alumni", "admin", "employer", "coordinator"] as const;
 export type Role = (typeof ROLES)[number];
 export const SELF_REGISTER_ROLES = ["student", "alumni"] as const;
 /** The roles an administrator creates on Create User and /api/admin/users (employers sign up at /employers). */
-export const STAFF_CREATE_ROLES = ["student", "alumni", "admin"] as const;
+export const STAFF_CREATE_ROLES = ["student", "alumni", "admin", "coordinator"] as const;
 /** Students and alumni: the college's own people (surveys, alerts, saved jobs, the dashboard). */
 export const MEMBER_ROLES = ["student", "alumni"] as const;
 
@@ -150,3 +154,23 @@ export const JOB_INTERACTIONS = ["view", "apply"] as const;
 /** How often a saved search (job alert) is mailed; 'off' pauses it (issue 15). */
 export const ALERT_FREQUENCIES = ["daily", "weekly", "off"] as const;
 export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
+
+/** OJT placements (issue 28): planned → deployed → completed, or withdrawn / terminated (with a reason). */
+export const PLACEMENT_STATUSES = [
+  "planned",
+  "deployed",
+  "completed",
+  "withdrawn",
+  "terminated",
+] as const;
+export type PlacementStatus = (typeof PLACEMENT_STATUSES)[number];
+/** The statuses that count as a student's one current placement (a partial unique index). */
+export const PLACEMENT_OPEN_STATUSES = ["planned", "deployed"] as const;
+/** A week of the hours log (Monday–Sunday) as its sign-off sees it. */
+export const OJT_WEEK_STATES = ["open", "submitted", "approved", "returned"] as const;
+export type OjtWeekState = (typeof OJT_WEEK_STATES)[number];
+/** The logbook's involvement in a task. */
+export const OJT_INVOLVEMENTS = ["performed", "assisted", "observed"] as const;
+export type OjtInvolvement = (typeof OJT_INVOLVEMENTS)[number];
+/** Required OJT hours of a programme or a placement: 1 … this. */
+export const OJT_REQUIRED_HOURS_MAX = 5000;

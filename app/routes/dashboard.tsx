@@ -66,6 +66,8 @@ async function studentFeed(db: Db, userId: string, courseId: string | null): Pro
 /** /dashboard: the admin dashboard for admins, the student/alumni dashboard otherwise; employers go to /employer. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireCollegeUser(request);
+  // OJT coordinators have no member dashboard: their page is the placements of their programmes.
+  if (user.role === "coordinator") throw redirect("/admin/ojt");
   const db = await getDb();
   if (user.role === "admin") {
     // When loading the statistics fails, the values are zeros.

@@ -8,6 +8,7 @@ import { env } from "~/lib/env.server";
 let stopMail: ((o?: { waitMs?: number }) => Promise<void>) | null = null;
 let stopAlerts: (() => Promise<void>) | null = null;
 let stopAdminDigest: (() => Promise<void>) | null = null;
+let stopOjtReminders: (() => Promise<void>) | null = null;
 let stopSurveyReminders: (() => Promise<void>) | null = null;
 let housekeeping: NodeJS.Timeout | null = null;
 
@@ -94,6 +95,10 @@ export async function init(opts: { log?: (line: string) => void } = {}) {
       collegeName: authConfig().collegeName,
     }),
   });
+  // OJT reminders (issue 28, ADR 114): hourly; each reminder is claimed with its mail, so once.
+  const { startOjtReminderWorker } = await import("~/models/ojt/reminders.server");
+  const { ojtConfig } = await import("~/web/config.server");
+  stopOjtReminders = startOjtReminderWorker(getDb, ojtConfig, { log: opts.log });
   const { purgeExpiredSessions } = await import("~/models/auth/session.server");
   const { purgeExpiredLimits } = await import("~/lib/rate-limit.server");
   const { purgeIdempotencyKeys } = await import("~/web/idempotency.server");
@@ -125,7 +130,9 @@ export function quiesce(deadline: number): Promise<void> {
   if (quiesced) return quiesced;
   if (housekeeping) clearInterval(housekeeping);
   const left = () => Math.max(0, deadline - Date.now());
-  const stops = [stopAlerts, stopAdminDigest, stopSurveyReminders].map((s) => s?.());
+  const stops = [stopAlerts, stopAdminDigest, stopSurveyReminders, stopOjtReminders].map((s) =>
+    s?.(),
+  );
   const mail = stopMail?.({ waitMs: left() });
   let timer: NodeJS.Timeout | undefined;
   quiesced = Promise.race([

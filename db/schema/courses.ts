@@ -1,5 +1,6 @@
+import { sql } from "drizzle-orm";
 import { check, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
-import { INSTITUTES } from "../constants";
+import { INSTITUTES, OJT_REQUIRED_HOURS_MAX } from "../constants";
 import { createdAt, oneOf } from "./columns";
 
 export const courses = pgTable(
@@ -10,9 +11,15 @@ export const courses = pgTable(
     name: text("name").notNull().unique(),
     institute: text("institute").notNull(),
     position: integer("position").notNull().default(0),
+    /** OJT hours the programme requires (issue 28): a new placement's default; null until set. */
+    requiredOjtHours: integer("required_ojt_hours"),
     createdAt: createdAt(),
   },
   (t) => [
+    check(
+      "courses_required_ojt_hours_check",
+      sql`${t.requiredOjtHours} is null or ${t.requiredOjtHours} between 1 and ${sql.raw(String(OJT_REQUIRED_HOURS_MAX))}`,
+    ),
     check(
       "courses_institute_check",
       oneOf(

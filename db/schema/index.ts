@@ -7,3 +7,4 @@ export * from "./surveys";
 export * from "./ops";
 export * from "./alerts";
 export * from "./employers";
+export * from "./ojt";

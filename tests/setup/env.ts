@@ -8,3 +8,6 @@ process.env.DATA_DIR = dir;
 process.env.SESSION_SECRET ??= "test-secret-test-secret-test-secret-0123";
 process.env.COLLEGE_EMAIL_DOMAIN ??= "example.edu";
 process.env.NODE_ENV = "test";
+// Test servers share their event loop with vitest, PGlite and the test code itself, so its delay
+// says nothing about the server's load: shedding stays off unless a test turns it on.
+process.env.EVENT_LOOP_MAX_DELAY ??= "0";

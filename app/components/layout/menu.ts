@@ -33,10 +33,26 @@ const EMPLOYER: MenuItem[] = [
   { to: "/jobs", label: "Jobs" },
 ];
 
-/** Menu per authentication state: guest, signed-in student/alumni, admin, employer. */
+/**
+ * Issue 28: an OJT coordinator manages the placements of their programmes and nothing else of the
+ * admin area (ADR 114); the member pages (dashboard, profile) are not theirs either.
+ */
+const COORDINATOR: MenuItem[] = [
+  { to: "/admin/ojt", label: "OJT" },
+  { to: "/jobs", label: "Jobs" },
+];
+
+/** Menu per authentication state: guest, signed-in student/alumni, admin, employer, coordinator. */
 export function menuFor(user: { role?: string | null } | null | undefined): MenuItem[] {
   if (!user) return GUEST.map((i) => ({ ...i }));
-  const menu = user.role === "admin" ? ADMIN : user.role === "employer" ? EMPLOYER : MEMBER;
+  const menu =
+    user.role === "admin"
+      ? ADMIN
+      : user.role === "employer"
+        ? EMPLOYER
+        : user.role === "coordinator"
+          ? COORDINATOR
+          : MEMBER;
   return menu.map((i) => ({ ...i }));
 }
 
@@ -71,6 +87,7 @@ const ROLE_LABELS: Record<Role, string> = {
   alumni: "Alumni",
   admin: "Admin",
   employer: "Employer",
+  coordinator: "OJT Coordinator",
 };
 
 /** The user type as the bar shows it; unknown values are shown as given, empty as 'User'. */

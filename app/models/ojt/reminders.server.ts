@@ -1,0 +1,174 @@
+/**
+ * OJT reminders through the outbox, each claimed in the transaction that queues its mail so two
+ * instances (or the timer and `runway ojt remind`) never send one twice:
+ * - supervisors: a week waiting more than 3 days, at most once per week and 7 days (a fresh link,
+ *   the earlier ones stay valid until the week is decided or they expire);
+ * - students: deployed, no entry for 7 days — once per quiet spell (`student_reminded_for` holds
+ *   the date the silence started from).
+ */
+import { sql } from "drizzle-orm";
+import { rowsOf, type Db } from "#db/client";
+import { startPeriodic } from "~/lib/periodic";
+import { enqueueMail } from "../mail/mail.server";
+import { mailAddressOf } from "../user/user.server";
+import { nowOf, todayOf, type OjtConfig } from "./config";
+import { issueSignoffLink } from "./hours.server";
+import {
+  STUDENT_REMIND_AFTER_DAYS,
+  SUPERVISOR_REMIND_AFTER_DAYS,
+  SUPERVISOR_REMIND_EVERY_DAYS,
+} from "./ojt.schema";
+import { loadPlacementView } from "./placement.server";
+
+export interface ReminderItem {
+  kind: "supervisor" | "student";
+  placementId: string;
+  to: string;
+  weekStart?: string;
+}
+
+export interface ReminderRun {
+  supervisors: number;
+  students: number;
+  items: ReminderItem[];
+}
+
+const DAY = 86_400_000;
+
+/** Sends (or with dryRun lists) the reminders due now. */
+export async function runOjtReminders(
+  db: Db,
+  cfg: OjtConfig,
+  opts: { dryRun?: boolean; stopped?: () => boolean } = {},
+): Promise<ReminderRun> {
+  const now = nowOf(cfg);
+  const today = todayOf(cfg);
+  const waitingSince = new Date(now.getTime() - SUPERVISOR_REMIND_AFTER_DAYS * DAY).toISOString();
+  const remindedBefore = new Date(now.getTime() - SUPERVISOR_REMIND_EVERY_DAYS * DAY).toISOString();
+  const weekDue = sql`w.state = 'submitted' and w.submitted_at < ${waitingSince}::timestamptz
+    and (w.supervisor_reminded_at is null or w.supervisor_reminded_at < ${remindedBefore}::timestamptz)
+    and p.status in ('deployed', 'completed')`;
+  const weeks = await rowsOf<{ placement_id: string; week_start: string; email: string }>(
+    db,
+    sql`select w.placement_id, w.week_start::text as week_start, p.supervisor_email as email
+      from placement_weeks w join placements p on p.id = w.placement_id
+      where ${weekDue} order by w.submitted_at limit 5000`,
+  );
+  const quietSince = `${today}`;
+  const studentDue = sql`p.status = 'deployed'
+    and coalesce(p.last_entry_date, p.start_date) <= ${quietSince}::date - ${STUDENT_REMIND_AFTER_DAYS}::int
+    and p.student_reminded_for is distinct from coalesce(p.last_entry_date, p.start_date)`;
+  const students = await rowsOf<{ id: string }>(
+    db,
+    sql`select p.id from placements p where ${studentDue} limit 5000`,
+  );
+  const out: ReminderRun = { supervisors: 0, students: 0, items: [] };
+  for (const w of weeks) {
+    if (opts.stopped?.()) break;
+    if (opts.dryRun) {
+      out.items.push({
+        kind: "supervisor",
+        placementId: w.placement_id,
+        to: w.email,
+        weekStart: w.week_start,
+      });
+      out.supervisors++;
+      continue;
+    }
+    const sent = await db.transaction(async (tx) => {
+      const claimed = await rowsOf(
+        tx,
+        sql`update placement_weeks w set supervisor_reminded_at = ${now.toISOString()}::timestamptz
+          from placements p
+          where p.id = w.placement_id and w.placement_id = ${w.placement_id}::uuid
+            and w.week_start = ${w.week_start}::date and ${weekDue}
+          returning w.placement_id`,
+      );
+      if (!claimed.length) return false;
+      const view = await loadPlacementView(tx, w.placement_id);
+      if (!view) return false;
+      await issueSignoffLink(tx, cfg, view, w.week_start, "reminder");
+      return true;
+    });
+    if (sent) {
+      out.supervisors++;
+      out.items.push({
+        kind: "supervisor",
+        placementId: w.placement_id,
+        to: w.email,
+        weekStart: w.week_start,
+      });
+    }
+  }
+  for (const s of students) {
+    if (opts.stopped?.()) break;
+    const view = await loadPlacementView(db, s.id);
+    if (!view) continue;
+    const to = mailAddressOf({
+      email: view.studentEmail,
+      personalEmail: view.personalEmail,
+      mailToPersonal: await mailsToPersonal(db, view.p.studentId),
+    });
+    if (opts.dryRun) {
+      out.students++;
+      out.items.push({ kind: "student", placementId: s.id, to });
+      continue;
+    }
+    const sent = await db.transaction(async (tx) => {
+      const claimed = await rowsOf(
+        tx,
+        sql`update placements p set student_reminded_for = coalesce(p.last_entry_date, p.start_date)
+          where p.id = ${s.id}::uuid and ${studentDue} returning p.id`,
+      );
+      if (!claimed.length) return false;
+      await enqueueMail(tx as Db, {
+        to,
+        subject: "Log your OJT hours",
+        text: [
+          `Hello ${view.firstName},`,
+          "",
+          `No OJT hours have been logged for your placement at ${view.companyName} for ${STUDENT_REMIND_AFTER_DAYS} days.`,
+          "Log the days you worked so your supervisor can sign them each week:",
+          `${cfg.publicUrl}/ojt`,
+        ].join("\n"),
+        template: "ojt_student_reminder",
+      });
+      return true;
+    });
+    if (sent) {
+      out.students++;
+      out.items.push({ kind: "student", placementId: s.id, to });
+    }
+  }
+  return out;
+}
+
+async function mailsToPersonal(db: Db, userId: string): Promise<boolean> {
+  const [r] = await rowsOf<{ m: boolean }>(
+    db,
+    sql`select mail_to_personal as m from users where id = ${userId}::uuid`,
+  );
+  return !!r?.m;
+}
+
+/** The server's timer: hourly, the first run a few minutes after start (ADR 114). */
+export function startOjtReminderWorker(
+  getDb: () => Promise<Db>,
+  cfg: () => OjtConfig,
+  opts: { intervalMs?: number; firstAfterMs?: number; log?: (line: string) => void } = {},
+): () => Promise<void> {
+  return startPeriodic(
+    "ojt-reminders",
+    async (stopped) => {
+      const r = await runOjtReminders(await getDb(), cfg(), { stopped });
+      return r.supervisors || r.students
+        ? `queued ${r.supervisors} supervisor and ${r.students} student reminder(s)`
+        : null;
+    },
+    {
+      intervalMs: opts.intervalMs ?? 60 * 60_000,
+      firstAfterMs: opts.firstAfterMs ?? 3 * 60_000,
+      log: opts.log,
+    },
+  );
+}
