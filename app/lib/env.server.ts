@@ -75,6 +75,18 @@ const schema = z.object({
     .pipe(z.string().regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, "must be a domain such as college.edu"))
     .default("example.edu"),
   COLLEGE_PHONE: z.string().default("+63 2 8000 0000"),
+  // The college's clock: what "today" is for the OJT hours log and how dates are shown.
+  COLLEGE_TIMEZONE: z
+    .string()
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat("en", { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, "must be an IANA time zone such as Asia/Manila")
+    .default("Asia/Manila"),
   COLLEGE_INFO_EMAIL: z.string().email("must be an e-mail address").default("info@example.edu"),
   API_CORS_ORIGINS: originList,
   WIDGET_ORIGINS: z

@@ -29,6 +29,8 @@ import type { EligibleSurvey } from "~/components/dashboard/surveys-button";
 import type { loader as rootLoader } from "~/root";
 import styles from "~/styles/people.css";
 import { log } from "~/lib/log.server";
+import { placementCounters } from "~/models/ojt/placement.server";
+import { ojtCtx } from "~/web/ojt.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -67,11 +69,19 @@ async function studentFeed(db: Db, userId: string, courseId: string | null): Pro
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireCollegeUser(request);
   const db = await getDb();
+  // An OJT coordinator's home is their programmes' placements.
+  if (user.role === "coordinator") throw redirect("/admin/ojt");
   if (user.role === "admin") {
     // When loading the statistics fails, the values are zeros.
-    const stats = await adminStats(db).catch((e) => (log.error("dashboard", e), null));
+    const [stats, ojt] = await Promise.all([
+      adminStats(db).catch((e) => (log.error("dashboard", e), null)),
+      ojtCtx(user, db)
+        .then(placementCounters)
+        .catch((e) => (log.error("dashboard", e), null)),
+    ]);
     return defer({
       kind: "admin" as const,
+      ojt,
       firstName: user.firstName,
       adminStats: stats ?? EMPTY_ADMIN_STATS,
       studentStats: EMPTY_STUDENT_STATS,
@@ -89,6 +99,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   return defer({
     kind: "student" as const,
+    ojt: null,
     firstName: user.firstName?.trim() || displayName(user),
     adminStats: EMPTY_ADMIN_STATS,
     studentStats: stats ?? EMPTY_STUDENT_STATS,
@@ -119,6 +130,7 @@ export default function Dashboard() {
         firstName={data.firstName}
         stats={data.adminStats}
         failed={data.failed}
+        ojt={data.ojt}
         collegeShortName={root?.config.collegeShortName ?? "gold"}
       />
     );

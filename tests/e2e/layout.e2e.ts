@@ -115,7 +115,7 @@ test.describe("navigation bar (navigation bar and footer)", () => {
   }) => {
     await login(page, accounts.admin.email);
     // Reports (issue 18): the queue of reported postings.
-    await expectNav(page, ["Dashboard", "Companies", "Jobs", "Reports", "Users", "Survey"]);
+    await expectNav(page, ["Dashboard", "Companies", "Jobs", "Reports", "Users", "Survey", "OJT"]);
     const hrefs = await mainNav(page)
       .getByRole("link")
       .evaluateAll((els) => els.map((e) => e.getAttribute("href")));
