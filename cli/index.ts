@@ -10,6 +10,7 @@ import * as alertsCmd from "./commands/alerts";
 import * as courses from "./commands/courses";
 import * as db from "./commands/db";
 import * as exportCmd from "./commands/export";
+import * as ojtCmd from "./commands/ojt";
 import * as surveysCmd from "./commands/surveys";
 import * as usersCmd from "./commands/users";
 import {
@@ -58,6 +59,7 @@ Examples:
   surveysCmd.configure(program, deps);
   exportCmd.configure(program, deps);
   alertsCmd.configure(program, deps);
+  ojtCmd.configure(program, deps);
   return program;
 }
 

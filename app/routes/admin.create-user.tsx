@@ -32,6 +32,7 @@ import {
   YearLevelOptions,
 } from "~/components/forms/fields";
 import { Field } from "~/components/ui/field";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import type { loader as rootLoader } from "~/root";
 import styles from "~/styles/people.css";
 import { CourseOptions } from "~/components/ui/course-options";
@@ -101,6 +102,7 @@ export default function CreateUser() {
   });
   const [type, setType] = useState<string>(String(fields.userType.initialValue ?? "student"));
   const busy = useNavigation().state === "submitting";
+  const hydrated = useHydrated();
   return (
     <main className="page page-narrow create-user">
       <div className="page-header">
@@ -144,7 +146,25 @@ export default function CreateUser() {
           type="password"
           autoComplete="new-password"
         />
-        {type !== "admin" ? (
+        {type === "coordinator" || !hydrated ? (
+          <fieldset className="stack" aria-describedby={fields.courses.errorId}>
+            <legend>{hydrated ? "Programmes" : "Programmes (coordinators only)"}</legend>
+            {courseGroups.flatMap((g) =>
+              g.courses.map((c) => (
+                <label key={c.id} className="checkbox">
+                  <input type="checkbox" name={fields.courses.name} value={c.code} /> {c.code} —{" "}
+                  {c.name}
+                </label>
+              )),
+            )}
+            {fields.courses.errors?.length ? (
+              <p className="field-error" id={fields.courses.errorId} role="alert">
+                {fields.courses.errors[0]}
+              </p>
+            ) : null}
+          </fieldset>
+        ) : null}
+        {type !== "admin" && type !== "coordinator" ? (
           <>
             <TextField
               meta={fields.studentId}

@@ -38,12 +38,18 @@ export const action = ({ request }: ActionFunctionArgs) =>
     const ctx = ctxOf(await getDb(), me);
     const body = await readJson(request);
     return idempotentApi(request, me, body, async () => {
+      // `role` is accepted for `userType` (e.g. {role: "coordinator", courses: ["BSAMT"]}).
+      const o = body as Record<string, unknown> | null;
+      const withType =
+        o && typeof o === "object" && !Array.isArray(o) && o.userType === undefined && "role" in o
+          ? { ...o, userType: o.role }
+          : body;
       const input = parseBody(
         userRecordSchema(env().COLLEGE_EMAIL_DOMAIN, {
           passwordRequired: true,
           passwordMin: env().PASSWORD_MIN_LENGTH,
         }),
-        body,
+        withType,
       );
       return json(request, await createUserByAdmin(configured(ctx), input), { status: 201 });
     });

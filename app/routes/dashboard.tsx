@@ -30,7 +30,7 @@ import type { loader as rootLoader } from "~/root";
 import styles from "~/styles/people.css";
 import { log } from "~/lib/log.server";
 import { placementCounters } from "~/models/ojt/placement.server";
-import { ojtCtx } from "~/web/ojt.server";
+import { screenCtx } from "~/web/ojt.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -68,14 +68,14 @@ async function studentFeed(db: Db, userId: string, courseId: string | null): Pro
 /** /dashboard: the admin dashboard for admins, the student/alumni dashboard otherwise; employers go to /employer. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireCollegeUser(request);
-  const db = await getDb();
-  // An OJT coordinator's home is their programmes' placements.
+  // OJT coordinators have no member dashboard: their page is the placements of their programmes.
   if (user.role === "coordinator") throw redirect("/admin/ojt");
+  const db = await getDb();
   if (user.role === "admin") {
     // When loading the statistics fails, the values are zeros.
     const [stats, ojt] = await Promise.all([
       adminStats(db).catch((e) => (log.error("dashboard", e), null)),
-      ojtCtx(user, db)
+      screenCtx(user, db)
         .then(placementCounters)
         .catch((e) => (log.error("dashboard", e), null)),
     ]);

@@ -13,7 +13,7 @@ import { DomainError } from "~/lib/errors";
 import { todayOf } from "~/models/ojt/config";
 import { dailyTimeRecord } from "~/models/ojt/hours.server";
 import { requireUser } from "~/web/auth.server";
-import { addDays, OJT_MSG, ojtCtx, weekStartOf } from "~/web/ojt.server";
+import { addDays, OJT_MSG, screenCtx, weekStartOf } from "~/web/ojt.server";
 import styles from "~/styles/ojt.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -29,7 +29,7 @@ const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const me = await requireUser(request);
-  const ctx = await ojtCtx(me);
+  const ctx = await screenCtx(me);
   const asked = new URL(request.url).searchParams.get("month") ?? "";
   const month = MONTH.test(asked) ? asked : todayOf(ctx.ojt).slice(0, 7);
   try {

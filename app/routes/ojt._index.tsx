@@ -42,7 +42,7 @@ import {
   ATA_CHAPTERS,
   entryInputSchema,
   issuesOf,
-  ojtCtx,
+  screenCtx,
   weekStartOf,
 } from "~/web/ojt.server";
 import styles from "~/styles/ojt.css";
@@ -55,7 +55,7 @@ async function studentCtx(request: Request) {
   const me = await requireUser(request);
   if (me.role === "admin" || me.role === "coordinator") throw redirect("/admin/ojt");
   if (me.role !== "student") throw redirect(me.role === "employer" ? "/employer" : "/dashboard");
-  return ojtCtx(me);
+  return screenCtx(me);
 }
 
 const MONDAY = /^\d{4}-\d{2}-\d{2}$/;

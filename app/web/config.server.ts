@@ -6,7 +6,8 @@ import type { Db } from "#db/client";
 import { getDb } from "~/lib/db.server";
 import { env, type Env } from "~/lib/env.server";
 import { authConfigFrom, type AuthConfig, type AuthCtx } from "~/models/auth/config";
-import type { Ctx } from "~/models/context";
+import { ctxOf, type Actor, type Ctx } from "~/models/context";
+import { ojtConfigFrom, type OjtConfig, type OjtCtx } from "~/models/ojt/config";
 
 let cached: { from: Env; config: AuthConfig } | undefined;
 
@@ -36,4 +37,14 @@ export function employerLimits(): { maxPending: number; maxDaily: number } {
 /** What the job review's e-mails need (the public links). */
 export function reviewConfig(): { publicUrl: string } {
   return { publicUrl: env().PUBLIC_URL };
+}
+
+/** OJT (issue 28): the college's clock, the public origin of the supervisors' links. */
+export function ojtConfig(): OjtConfig {
+  return ojtConfigFrom(env());
+}
+
+/** A model context for the OJT functions: the database, who acts, the OJT configuration. */
+export function ojtCtx(db: Db, user: Actor | null | undefined): OjtCtx {
+  return { ...ctxOf(db, user), ojt: ojtConfig() };
 }

@@ -1,15 +1,14 @@
 /**
- * The OJT screens' side of configuration and parsing: the college's clock and links for the OJT
- * models, and the zod schemas the screens' actions use (a `.server` module, so the browser build
+ * The OJT screens' guards and parsing: the model context of a signed-in user, and the zod schemas the screens' actions use (a `.server` module, so the browser build
  * of /ojt and /admin/ojt never carries zod).
  */
 import type { Db } from "#db/client";
 import { redirect } from "@remix-run/node";
 import { getDb } from "~/lib/db.server";
-import { env, type Env } from "~/lib/env.server";
-import { actorOf, type Actor } from "~/models/context";
+import type { Actor } from "~/models/context";
+import type { OjtCtx } from "~/models/ojt/config";
 import { requireUser } from "./auth.server";
-import { ojtConfigFrom, type OjtConfig, type OjtCtx } from "~/models/ojt/config";
+import { ojtCtx } from "./config.server";
 
 export {
   decisionSchema,
@@ -26,18 +25,9 @@ export {
   weekStartOf,
 } from "~/models/ojt/ojt.schema";
 
-let cached: { from: Env; config: OjtConfig } | undefined;
-
-/** The OJT configuration of this server (rebuilt only when the parsed environment changes). */
-export function ojtConfig(): OjtConfig {
-  const e = env();
-  if (cached?.from !== e) cached = { from: e, config: ojtConfigFrom(e) };
-  return cached.config;
-}
-
-/** A web door's OJT context: never `system` (that is the CLI's and the timer's). */
-export async function ojtCtx(user: Actor, db?: Db): Promise<OjtCtx> {
-  return { db: db ?? (await getDb()), actor: actorOf(user), ojt: ojtConfig() };
+/** A web door's OJT context (config.server's `ojtCtx` on this server's database); never `system`. */
+export async function screenCtx(user: Actor, db?: Db): Promise<OjtCtx> {
+  return ojtCtx(db ?? (await getDb()), user);
 }
 
 /** Zod issues or a model's field errors as `{ field: [message] }` for the forms kit. */
@@ -61,7 +51,7 @@ export async function requireOjtStaff(request: Request) {
   if (me.role === "student") throw redirect("/ojt");
   if (me.role !== "admin" && me.role !== "coordinator")
     throw redirect(me.role === "employer" ? "/employer" : "/dashboard");
-  return { me, ctx: await ojtCtx(me) };
+  return { me, ctx: await screenCtx(me) };
 }
 
 /** A job posting's id from what a coordinator pastes: the id itself or a /jobs/{id} link. */

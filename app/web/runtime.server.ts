@@ -8,6 +8,7 @@ import { env } from "~/lib/env.server";
 let stopMail: (() => Promise<void>) | null = null;
 let stopAlerts: (() => Promise<void>) | null = null;
 let stopAdminDigest: (() => Promise<void>) | null = null;
+let stopOjtReminders: (() => Promise<void>) | null = null;
 let stopSurveyReminders: (() => Promise<void>) | null = null;
 let housekeeping: NodeJS.Timeout | null = null;
 
@@ -89,6 +90,10 @@ export async function init(opts: { log?: (line: string) => void } = {}) {
       collegeName: authConfig().collegeName,
     }),
   });
+  // OJT reminders (issue 28, ADR 114): hourly; each reminder is claimed with its mail, so once.
+  const { startOjtReminderWorker } = await import("~/models/ojt/reminders.server");
+  const { ojtConfig } = await import("~/web/config.server");
+  stopOjtReminders = startOjtReminderWorker(getDb, ojtConfig, { log: opts.log });
   const { purgeExpiredSessions } = await import("~/models/auth/session.server");
   const { purgeExpiredLimits } = await import("~/lib/rate-limit.server");
   const { purgeIdempotencyKeys } = await import("~/web/idempotency.server");
@@ -110,6 +115,7 @@ export async function shutdown() {
   await stopAlerts?.();
   await stopAdminDigest?.();
   await stopSurveyReminders?.();
+  await stopOjtReminders?.();
   // Waits for the message in flight to be marked, so it is not sent again by another instance.
   await stopMail?.();
   if (housekeeping) clearInterval(housekeeping);

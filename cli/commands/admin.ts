@@ -58,6 +58,10 @@ export interface AdminCreateOptions {
   /** Given directly (in-process tests only; the command line never takes a password argument). */
   password?: string;
   json?: boolean;
+  /** admin (default) or coordinator (issue 28). */
+  role?: string;
+  /** Coordinators: their programmes, codes, names or ids separated by commas. */
+  courses?: string;
 }
 
 async function obtainPassword(opts: AdminCreateOptions, io: Io): Promise<string> {
@@ -85,9 +89,21 @@ export async function runAdminCreate(
   const { userRecordSchema } = await import("~/models/user/user.schema");
   const { ValidationError } = await import("../../app/lib/errors");
   const e = env();
+  const role = opts.role ?? "admin";
+  if (role !== "admin" && role !== "coordinator")
+    throw new CliError("--role must be admin or coordinator", EXIT_USAGE);
+  const courseRefs = (opts.courses ?? "")
+    .split(",")
+    .map((c) => c.trim())
+    .filter(Boolean);
+  if (role === "coordinator" && !courseRefs.length)
+    throw new CliError("A coordinator needs --courses, e.g. --courses BSAMT,BSAET", EXIT_USAGE);
+  if (role === "admin" && courseRefs.length)
+    throw new CliError("--courses is for coordinators (--role coordinator)", EXIT_USAGE);
   const password = await obtainPassword(opts, io);
   const parsed = userRecordSchema(e.COLLEGE_EMAIL_DOMAIN, { passwordRequired: true }).safeParse({
-    userType: "admin",
+    userType: role,
+    courses: courseRefs,
     firstName: opts.firstName,
     lastName: opts.lastName,
     email: opts.email,
@@ -104,33 +120,41 @@ export async function runAdminCreate(
   const { hashPassword } = await import("~/models/auth/password.server");
   const { insertUser, serializeUser } = await import("~/models/user/user.server");
   const { audit } = await import("~/models/audit/audit.server");
+  const { resolveCourseRefs, setCoordinatorCourses } = await import("~/models/ojt/access.server");
   const passwordHash = await hashPassword(input.password!);
-  const user = await withDb(deps, (h) =>
-    h.db.transaction(async (tx) => {
+  const user = await withDb(deps, async (h) => {
+    const courseIds = role === "coordinator" ? await resolveCourseRefs(h.db, courseRefs) : [];
+    return h.db.transaction(async (tx) => {
       const u = await insertUser(tx, {
         email: input.email,
         passwordHash,
-        role: "admin",
+        role: role as "admin" | "coordinator",
         firstName: input.firstName,
         lastName: input.lastName,
         phone: input.phone,
         isActive: true,
         emailVerifiedAt: new Date(),
       });
+      if (courseIds.length) await setCoordinatorCourses(tx, u.id, courseIds);
       await audit(tx, null, {
         action: "user.create",
         entityType: "user",
         entityId: u.id,
-        after: { email: u.email, role: "admin", via: "cli" },
+        after: {
+          email: u.email,
+          role,
+          via: "cli",
+          ...(courseIds.length ? { coordinatorCourses: courseIds } : {}),
+        },
       });
       return u;
-    }),
-  );
+    });
+  });
   if (opts.json) printJson(io, serializeUser(user));
   else
     say(
       io,
-      `Administrator created: ${user.firstName} ${user.lastName} <${user.email}>. Sign in at ${e.PUBLIC_URL}/login`,
+      `${role === "coordinator" ? `OJT coordinator (${courseRefs.join(", ")})` : "Administrator"} created: ${user.firstName} ${user.lastName} <${user.email}>. Sign in at ${e.PUBLIC_URL}/login`,
     );
   return EXIT_OK;
 }
@@ -140,18 +164,25 @@ export function configure(program: Command, deps: RunDeps = {}): void {
   admin
     .command("create")
     .description(
-      "Create an active, verified administrator. The password is asked for (hidden) or read from stdin.",
+      "Create an active, verified administrator (or OJT coordinator). The password is asked for (hidden) or read from stdin.",
     )
     .requiredOption("--email <email>", "e-mail in the college domain")
     .requiredOption("--first-name <name>", "first name (at least 2 characters)")
     .requiredOption("--last-name <name>", "last name (at least 2 characters)")
     .option("--password-stdin", "read the password from standard input instead of asking")
     .option("--json", "print the created user as JSON")
+    .option("--role <role>", "admin (default) or coordinator", "admin")
+    .option(
+      "--courses <codes>",
+      "coordinators: the programmes they manage, comma-separated codes (e.g. BSAMT,BSAET)",
+    )
     .addHelpText(
       "after",
       `
 Examples:
   $ runway admin create --email registrar@example.edu --first-name Ada --last-name Reyes
+  $ runway admin create --role coordinator --courses BSAMT,BSAET \\
+      --email ojt@example.edu --first-name Ojt --last-name Desk
   $ printf '%s' "$ADMIN_PASSWORD" | runway admin create --email ops@example.edu \\
       --first-name Ops --last-name Team --password-stdin`,
     )

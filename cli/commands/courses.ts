@@ -1,7 +1,9 @@
 /** `runway courses seed` and `runway courses list [--json]`. */
 import type { Command } from "commander";
 import {
+  CliError,
   EXIT_OK,
+  EXIT_USAGE,
   finish,
   printJson,
   processIo,
@@ -52,6 +54,33 @@ export async function runCoursesList(
   return EXIT_OK;
 }
 
+/** `runway courses set-hours CODE N`: a programme's required OJT hours ("none" clears them). */
+export async function runCoursesSetHours(
+  code: string,
+  hours: string,
+  opts: { json?: boolean },
+  deps: RunDeps = {},
+): Promise<number> {
+  const io = deps.io ?? processIo;
+  const n = /^none$/i.test(hours.trim()) ? null : Number(hours);
+  if (n !== null && !Number.isInteger(n))
+    throw new CliError("Hours must be a whole number (or none)", EXIT_USAGE);
+  const { setRequiredOjtHours } = await import("~/models/course/course.server");
+  const row = await withDb(deps, (h) =>
+    setRequiredOjtHours({ db: h.db, actor: null, system: true }, code, n),
+  );
+  if (opts.json)
+    printJson(io, { code: row.code, name: row.name, requiredOjtHours: row.requiredOjtHours });
+  else
+    say(
+      io,
+      row.requiredOjtHours === null
+        ? `${row.code}: no required OJT hours (coordinators enter them per placement).`
+        : `${row.code}: ${row.requiredOjtHours} required OJT hours.`,
+    );
+  return EXIT_OK;
+}
+
 export function configure(program: Command, deps: RunDeps = {}): void {
   const courses = program.command("courses").description("The college's programmes.");
   courses
@@ -68,4 +97,14 @@ export function configure(program: Command, deps: RunDeps = {}): void {
     .option("--json", "print the courses as JSON")
     .addHelpText("after", "\nExample:\n  $ runway courses list\n  $ runway courses list --json")
     .action(async (opts) => finish(await runCoursesList(opts, deps)));
+  courses
+    .command("set-hours")
+    .description(
+      "Set a programme's required OJT hours, the default of its new placements (none clears them).",
+    )
+    .argument("<code>", "the programme's code (or exact name)")
+    .argument("<hours>", "whole hours from 1 to 5000, or none")
+    .option("--json", "print the programme as JSON")
+    .addHelpText("after", "\nExample:\n  $ runway courses set-hours BSAMT 486")
+    .action(async (code, hours, opts) => finish(await runCoursesSetHours(code, hours, opts, deps)));
 }

@@ -7,6 +7,11 @@
 import { and, asc, count, desc, eq, isNotNull, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx, Tx } from "#db/client";
 import { courses, files, passwordTokens, users } from "#db/schema";
+import {
+  coordinatorCourseList,
+  resolveCourseRefs,
+  setCoordinatorCourses,
+} from "../ojt/access.server";
 import { audit, diff } from "../audit/audit.server";
 import { hashPassword } from "../auth/password.server";
 import type { ConfiguredCtx } from "../auth/config";
@@ -204,7 +209,10 @@ export async function createUserByAdmin(
   if (!input.password)
     throw new ValidationError("Password is required", { password: ["Password is required"] });
   await assertNewPassword(input.password, ctx.config);
-  const isAdminRole = input.userType === "admin";
+  // Admins and coordinators carry no student fields; a coordinator has their programmes instead.
+  const isAdminRole = input.userType === "admin" || input.userType === "coordinator";
+  const coordinatorCourses =
+    input.userType === "coordinator" ? await resolveCourseRefs(ctx.db, input.courses ?? []) : [];
   const courseId = isAdminRole ? null : await courseIdOf(ctx.db, input.course);
   const passwordHash = await hashPassword(input.password);
   return ctx.db.transaction(async (tx) => {
@@ -222,14 +230,18 @@ export async function createUserByAdmin(
       isActive: true,
       emailVerifiedAt: new Date(),
     });
+    if (coordinatorCourses.length) await setCoordinatorCourses(tx, u.id, coordinatorCourses);
     await audit(tx, actor, {
       action: "user.create",
       entityType: "user",
       entityId: u.id,
       before: null,
-      after: auditView(u),
+      after: coordinatorCourses.length ? { ...auditView(u), coordinatorCourses } : auditView(u),
     });
-    return loadPublic(tx, u.id);
+    const pub = await loadPublic(tx, u.id);
+    return coordinatorCourses.length
+      ? { ...pub, coordinatorCourses: await coordinatorCourseList(tx, u.id) }
+      : pub;
   });
 }
 

@@ -115,6 +115,7 @@ export const CREATE_MSG = {
   courseRequired: "Course is required for students",
   yearLevelRequired: "Year level is required for students",
   yearLevelInvalid: "Please choose a valid year level",
+  coursesRequired: "Choose at least one programme for the coordinator",
 } as const;
 
 /**
@@ -146,10 +147,18 @@ export function userRecordSchema(
       yearLevel: optionalChoice(YEAR_LEVELS, CREATE_MSG.yearLevelInvalid),
       graduationYear: graduationYearField,
       phone: optionalText(40),
+      // Coordinators (issue 28): the programmes they manage — ids, codes or names; the form's
+      // checkboxes send one value or several, /api a list.
+      courses: z.preprocess(
+        (v) => (v == null || v === "" ? [] : Array.isArray(v) ? v : [v]),
+        z.array(z.unknown()).max(50),
+      ),
     })
     .superRefine(
       (u, ctx) => {
         // Runs even when other fields failed (see `when`), so a value here may still be raw input.
+        if (u.userType === "coordinator" && !(Array.isArray(u.courses) && u.courses.length))
+          ctx.addIssue({ code: "custom", path: ["courses"], message: CREATE_MSG.coursesRequired });
         if (u.userType !== "student") return;
         const blank = (v: unknown) => (typeof v === "string" ? v.trim() === "" : v == null);
         if (blank(u.studentId))

@@ -54,6 +54,8 @@ export type PublicUser = ReturnType<typeof serializeUser> & {
   /** Admin lists (issue 18): an employer's company name and whether that company is blocked. */
   companyName?: string | null;
   companyBlocked?: boolean;
+  /** Coordinators (issue 28): the programmes they manage. */
+  coordinatorCourses?: { id: string; code: string; name: string }[];
 };
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {

@@ -1,0 +1,170 @@
+/**
+ * /supervise/{token} — the host supervisor's weekly sign-off (issue 28, ADR 114). No account and no
+ * sign-in: the mailed link is the authority, for that week and that supervisor only. A plain form
+ * (works without JavaScript, one column on a phone): Approve, or Return with a comment. A forged,
+ * expired, spent or revoked link answers 404 with one message.
+ */
+import type {
+  ActionFunctionArgs,
+  HeadersFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { BadLinkBoundary } from "~/components/ui/error-boundary";
+import { SIGNED_LINK_HEADERS } from "~/web/signed-link.server";
+import { getDb } from "~/lib/db.server";
+import { ojtConfig } from "~/web/config.server";
+import { rethrowNotFound } from "~/lib/screen-errors.server";
+import { DomainError } from "~/lib/errors";
+import { decisionSchema, OJT_MSG } from "~/models/ojt/ojt.schema";
+import { decideSignoff, signoffView } from "~/models/ojt/signoff.server";
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  try {
+    const view = await signoffView(await getDb(), ojtConfig(), params.token ?? "");
+    return json({ view }, { headers: SIGNED_LINK_HEADERS });
+  } catch (e) {
+    // Answered, not thrown: after a decision the same document renders the action's thank-you
+    // while this loader (run again) finds the link spent.
+    if (e instanceof DomainError && e.status === 404)
+      return json({ view: null }, { status: 404, headers: SIGNED_LINK_HEADERS });
+    throw e;
+  }
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const parsed = decisionSchema.safeParse({
+    decision: form.get("decision"),
+    comment: form.get("comment") ?? undefined,
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return json(
+      {
+        done: null,
+        error: issue?.message ?? OJT_MSG.decision,
+        comment: String(form.get("comment") ?? ""),
+      },
+      { status: 400, headers: SIGNED_LINK_HEADERS },
+    );
+  }
+  try {
+    const r = await decideSignoff(await getDb(), ojtConfig(), params.token ?? "", parsed.data);
+    return json({ done: r, error: null, comment: "" }, { headers: SIGNED_LINK_HEADERS });
+  } catch (e) {
+    rethrowNotFound(e, OJT_MSG.tokenInvalid);
+  }
+}
+
+const hours = (m: number) => `${Math.round((m / 60) * 100) / 100} h`;
+
+export default function Supervise() {
+  const { view } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  if (!result?.done && !view)
+    return (
+      <main className="page page-narrow supervise">
+        <h1>OJT sign-off</h1>
+        <p className="alert alert-error" role="alert">
+          {OJT_MSG.tokenInvalid}
+        </p>
+      </main>
+    );
+  if (result?.done)
+    return (
+      <main className="page page-narrow supervise">
+        <h1>Thank you</h1>
+        <p className="alert alert-success" role="status">
+          {result.done.state === "approved"
+            ? `You approved the OJT hours of ${result.done.studentName} for the week of ${result.done.weekStart}.`
+            : `You returned the week of ${result.done.weekStart} to ${result.done.studentName} with your comment.`}
+        </p>
+        <p className="muted">This link has now been used; you can close this page.</p>
+      </main>
+    );
+  if (!view) return null;
+  return (
+    <main className="page page-narrow supervise">
+      <h1>OJT hours for sign-off</h1>
+      <p>
+        <strong>{view.studentName}</strong>
+        {view.course ? ` · ${view.course}` : ""} · {view.companyName}
+        <br />
+        Week of {view.weekStart} to {view.weekEnd} · <strong>{view.totalHours} h</strong>
+      </p>
+      <ol className="stack supervise-entries" aria-label="Entries of the week">
+        {view.entries.map((e) => (
+          <li key={e.id} className="card">
+            <p>
+              <strong>{e.date}</strong> · {e.timeIn}–{e.timeOut}
+              {e.breakMinutes ? ` (break ${e.breakMinutes} min)` : ""} · {hours(e.minutes)}
+            </p>
+            <p style={{ whiteSpace: "pre-wrap" }}>{e.tasks}</p>
+            {e.aircraftType || e.registration || e.ataChapter || e.involvement ? (
+              <p className="muted">
+                {[
+                  e.aircraftType,
+                  e.registration,
+                  e.ataChapter ? `ATA ${e.ataChapter}` : null,
+                  e.involvement,
+                ]
+                  .filter(Boolean)
+                  .join(" · ")}
+              </p>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+      <Form method="post" className="card stack" replace>
+        {result?.error ? (
+          <p className="alert alert-error" role="alert" id="decision-error">
+            {result.error}
+          </p>
+        ) : null}
+        <label htmlFor="comment">Comment (required to return the week)</label>
+        <textarea
+          id="comment"
+          name="comment"
+          rows={3}
+          maxLength={2000}
+          defaultValue={result?.comment ?? ""}
+          aria-describedby={result?.error ? "decision-error" : undefined}
+        />
+        <div className="row">
+          <button
+            type="submit"
+            name="decision"
+            value="approve"
+            className="btn btn-primary"
+            disabled={busy}
+          >
+            Approve
+          </button>
+          <button type="submit" name="decision" value="return" className="btn" disabled={busy}>
+            Return with a comment
+          </button>
+        </div>
+        <p className="muted">
+          Signed as {view.supervisorName}. The link works until {view.expiresAt.slice(0, 10)} and
+          only once.
+        </p>
+      </Form>
+    </main>
+  );
+}
+
+/** The page holds a live link: never cached, never sent on as a Referer. */
+export const headers: HeadersFunction = () => SIGNED_LINK_HEADERS;
+
+export const meta: MetaFunction = () => [
+  { title: "OJT sign-off · Runway" },
+  { name: "robots", content: "noindex" },
+];
+
+export function ErrorBoundary() {
+  return <BadLinkBoundary title="OJT sign-off" message={OJT_MSG.tokenInvalid} />;
+}
