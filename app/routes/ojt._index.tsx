@@ -271,8 +271,9 @@ export default function MyOjt() {
         <EntriesTable
           entries={week.entries}
           caption="Entries of the week"
+          // Entries of a week waiting for or past sign-off show as locked.
           actions={
-            deployed && editable
+            deployed
               ? (e) => (
                   <span className="row-actions">
                     <Link
