@@ -273,10 +273,13 @@ function atRiskSql(today: string): SQL {
 
 function recentLateral(today: string): SQL {
   const { from, to } = projectionWindow(today);
-  return sql`left join lateral (
-    select sum(w.minutes)::int as m from placement_weeks w
-    where w.placement_id = p.id and w.state = 'approved'
-      and w.week_start >= ${from}::date and w.week_start < ${to}::date) r on p.status = 'deployed'`;
+  // One grouped read of the window's approved weeks (placement_weeks_approved_recent_idx, an
+  // index-only range scan) joined by hash: a lateral sum per placement read ~3 heap pages for each
+  // of them — 62 ms against 15 ms at 3 000 placements, and the list evaluates it up to three times.
+  return sql`left join (
+    select w.placement_id, sum(w.minutes)::int as m from placement_weeks w
+    where w.state = 'approved' and w.week_start >= ${from}::date and w.week_start < ${to}::date
+    group by w.placement_id) r on r.placement_id = p.id and p.status = 'deployed'`;
 }
 
 function scopeSql(scope: OjtScope): SQL {
