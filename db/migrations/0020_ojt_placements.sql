@@ -117,7 +117,6 @@ CREATE INDEX "placements_coordinator_idx" ON "placements" USING btree ("coordina
 CREATE INDEX "placements_status_idx" ON "placements" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "placements_deployed_quiet_idx" ON "placements" USING btree (coalesce("last_entry_date", "start_date")) WHERE "placements"."status" = 'deployed';--> statement-breakpoint
 CREATE INDEX "placement_weeks_submitted_idx" ON "placement_weeks" USING btree ("submitted_at") WHERE "placement_weeks"."state" = 'submitted';--> statement-breakpoint
-CREATE INDEX "placement_weeks_approved_recent_idx" ON "placement_weeks" USING btree ("week_start","placement_id","minutes") WHERE "placement_weeks"."state" = 'approved';--> statement-breakpoint
 CREATE INDEX "placement_entries_day_idx" ON "placement_entries" USING btree ("placement_id","work_date","start_minute");--> statement-breakpoint
 CREATE INDEX "ojt_signoff_tokens_week_idx" ON "ojt_signoff_tokens" USING btree ("placement_id","week_start");--> statement-breakpoint
 -- Approved hours are locked in the database too, not only by the model: no insert, update or

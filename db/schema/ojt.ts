@@ -144,10 +144,6 @@ export const placementWeeks = pgTable(
     index("placement_weeks_submitted_idx")
       .on(t.submittedAt)
       .where(sql`${t.state} = 'submitted'`),
-    // The at-risk projection's window of approved weeks, read index-only (placement.server.ts).
-    index("placement_weeks_approved_recent_idx")
-      .on(t.weekStart, t.placementId, t.minutes)
-      .where(sql`${t.state} = 'approved'`),
     check("placement_weeks_state_check", oneOf(t.state, OJT_WEEK_STATES)),
     check("placement_weeks_monday_check", sql`extract(isodow from ${t.weekStart}) = 1`),
     check("placement_weeks_minutes_check", sql`${t.minutes} >= 0`),

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { forEachDb } from "../setup/db";
+import { forEachDb, rows } from "../setup/db";
 import { postForm, useServer } from "../setup/http";
 import { createCompany, createUser } from "../factories";
 import { createCoordinator } from "../factories/ojt";
@@ -341,6 +341,26 @@ describe("OJT over HTTP", () => {
       expect([dash.status, dash.headers.get("location")]).toEqual([302, "/admin/ojt"]);
       const users = await app.fetch("/admin/users", { headers: { Cookie: cookie } });
       expect(users.status).toBe(302);
+      // Programmes' required hours: the admins' courses screen (a plain form), not a coordinator's.
+      expect((await app.fetch("/admin/courses", { headers: { Cookie: cookie } })).status).toBe(302);
+      const adminCookie0 = await app.cookie(admin.user.email, admin.password);
+      const [amt] = await rows<{ id: string }>(t, sql`select id from courses where code = 'BSAMT'`);
+      expect(
+        (await postForm(app, "/admin/courses", { id: amt.id, requiredOjtHours: "0" }, adminCookie0))
+          .status,
+      ).toBe(400);
+      const saved = await postForm(
+        app,
+        "/admin/courses",
+        { id: amt.id, requiredOjtHours: "486" },
+        adminCookie0,
+      );
+      expect([saved.status, saved.headers.get("location")]).toEqual([302, "/admin/courses"]);
+      const page = await (
+        await app.fetch("/admin/courses", { headers: { Cookie: adminCookie0 } })
+      ).text();
+      expect(page).toContain('value="486"');
+      await postForm(app, "/admin/courses", { id: amt.id, requiredOjtHours: "" }, adminCookie0);
       // The Create User screen offers the programmes (checkboxes, also without JavaScript).
       const adminCookie = await app.cookie(admin.user.email, admin.password);
       const form = await (

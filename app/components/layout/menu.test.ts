@@ -82,6 +82,11 @@ describe("footer and user block helpers", () => {
     expect(roleLabel("alumni")).toBe("Alumni");
     expect(roleLabel("admin")).toBe("Admin");
     expect(roleLabel(null)).toBe("User");
+    expect(roleLabel("coordinator")).toBe("OJT Coordinator");
+  });
+
+  it("coordinator: the OJT placements of their programmes and the job board only", () => {
+    expect(flat(menuFor({ role: "coordinator" }))).toEqual(["OJT /admin/ojt", "Jobs /jobs"]);
   });
 
   it("makes initials from a display name or an e-mail", () => {

@@ -1,0 +1,121 @@
+/**
+ * /admin/courses — the programmes and their required OJT hours (issue 28): the default of a new
+ * placement; while a programme has none, its coordinator enters the hours on each placement.
+ * One small form per row, so it works without JavaScript.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { INSTITUTES } from "#db/constants";
+import { redirectWithFlash, requireAdmin } from "~/web/auth.server";
+import { getDb } from "~/lib/db.server";
+import { domainReply } from "~/lib/screen-errors.server";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { ctxOf } from "~/models/context";
+import { listCourses, OJT_HOURS_MSG, setRequiredOjtHours } from "~/models/course/course.server";
+
+export const meta: MetaFunction = () => [{ title: "Programmes · Runway" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const all = await listCourses(await getDb());
+  return json({
+    courses: all.map((c) => ({
+      id: c.id,
+      code: c.code,
+      name: c.name,
+      institute: INSTITUTES.find((i) => i.id === c.institute)?.name ?? c.institute,
+      requiredOjtHours: c.requiredOjtHours,
+    })),
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const me = await requireAdmin(request);
+  const form = await request.formData();
+  const id = String(form.get("id") ?? "");
+  const raw = String(form.get("requiredOjtHours") ?? "").trim();
+  const hours = raw === "" ? null : Number(raw);
+  if (hours !== null && !Number.isInteger(hours))
+    return json({ id, message: OJT_HOURS_MSG }, { status: 400 });
+  try {
+    const c = await setRequiredOjtHours(ctxOf(await getDb(), me), id, hours);
+    return redirectWithFlash("/admin/courses", {
+      kind: "success",
+      message: `${c.code}: ${c.requiredOjtHours === null ? "no required OJT hours" : `${c.requiredOjtHours} required OJT hours`}`,
+    });
+  } catch (e) {
+    return domainReply(e, (err) => ({ id, message: err.message }));
+  }
+}
+
+export default function AdminCourses() {
+  const { courses } = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <main className="page">
+      <div className="page-header">
+        <h1>Programmes</h1>
+      </div>
+      <p className="muted">
+        Required OJT hours are the default of a programme&apos;s new placements. Leave empty when
+        the coordinators enter them per placement.
+      </p>
+      <div className="card table-wrap">
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">Code</th>
+              <th scope="col">Programme</th>
+              <th scope="col">Institute</th>
+              <th scope="col">Required OJT hours</th>
+            </tr>
+          </thead>
+          <tbody>
+            {courses.map((c) => (
+              <tr key={c.id}>
+                <td>{c.code}</td>
+                <td>{c.name}</td>
+                <td>{c.institute}</td>
+                <td>
+                  <Form
+                    method="post"
+                    className="row"
+                    aria-label={`Required OJT hours of ${c.code}`}
+                  >
+                    <input type="hidden" name="id" value={c.id} />
+                    <input
+                      type="number"
+                      name="requiredOjtHours"
+                      min={1}
+                      max={5000}
+                      step={1}
+                      inputMode="numeric"
+                      defaultValue={c.requiredOjtHours ?? ""}
+                      aria-label={`Required OJT hours of ${c.code}`}
+                      aria-invalid={failed?.id === c.id ? true : undefined}
+                      style={{ width: "7rem" }}
+                    />
+                    <button type="submit" className="btn btn-sm" disabled={busy}>
+                      Save
+                    </button>
+                    {failed?.id === c.id ? (
+                      <span className="field-error" role="alert">
+                        {failed.message}
+                      </span>
+                    ) : null}
+                  </Form>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
