@@ -110,7 +110,7 @@ test.describe("navigation bar (navigation bar and footer)", () => {
     ).toBeVisible();
   });
 
-  test("admin: Dashboard, Companies, Jobs, Reports, Users, Survey with their targets", async ({
+  test("admin: Dashboard, Companies, Jobs, Reports, Users, Survey, OJT with their targets", async ({
     page,
   }) => {
     await login(page, accounts.admin.email);
@@ -126,6 +126,7 @@ test.describe("navigation bar (navigation bar and footer)", () => {
       "/admin/reports",
       "/admin/users",
       "/admin/surveys",
+      "/admin/ojt",
     ]);
     await expect(
       banner(page).getByText("Ada Admin", { exact: true }).filter({ visible: true }),
