@@ -204,6 +204,19 @@ describe("OJT screens over HTTP", () => {
       expect(admin.headers.get("location")).toBe("/ojt");
     });
 
+    it("the admin dashboard's OJT card counts the deployed placements and links to /admin/ojt", async () => {
+      const w = await world();
+      const res = await app.fetch("/dashboard", { headers: { Cookie: await w.cookie(w.admin) } });
+      expect(res.status).toBe(200);
+      // React separates text and values with comments in server HTML.
+      const html = (await res.text()).replace(/<!-- -->/g, "");
+      // Deployed 20 days ago with nothing logged: quiet for 10 days, so at risk.
+      expect(html).toContain(
+        "1 deployed · 1 at risk · 0 weeks waiting for supervisors (0 over 3 days)",
+      );
+      expect(html).toContain('href="/admin/ojt"');
+    });
+
     it("another programme's coordinator neither sees nor changes the placement; its own coordinator does", async () => {
       const w = await world();
       const cb = await w.cookie(w.coordB);
