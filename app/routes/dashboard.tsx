@@ -29,6 +29,8 @@ import type { EligibleSurvey } from "~/components/dashboard/surveys-button";
 import type { loader as rootLoader } from "~/root";
 import styles from "~/styles/people.css";
 import { log } from "~/lib/log.server";
+import { placementCounters } from "~/models/ojt/placement.server";
+import { screenCtx } from "~/web/ojt.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -71,9 +73,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = await getDb();
   if (user.role === "admin") {
     // When loading the statistics fails, the values are zeros.
-    const stats = await adminStats(db).catch((e) => (log.error("dashboard", e), null));
+    const [stats, ojt] = await Promise.all([
+      adminStats(db).catch((e) => (log.error("dashboard", e), null)),
+      screenCtx(user, db)
+        .then(placementCounters)
+        .catch((e) => (log.error("dashboard", e), null)),
+    ]);
     return defer({
       kind: "admin" as const,
+      ojt,
       firstName: user.firstName,
       adminStats: stats ?? EMPTY_ADMIN_STATS,
       studentStats: EMPTY_STUDENT_STATS,
@@ -91,6 +99,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   return defer({
     kind: "student" as const,
+    ojt: null,
     firstName: user.firstName?.trim() || displayName(user),
     adminStats: EMPTY_ADMIN_STATS,
     studentStats: stats ?? EMPTY_STUDENT_STATS,
@@ -121,6 +130,7 @@ export default function Dashboard() {
         firstName={data.firstName}
         stats={data.adminStats}
         failed={data.failed}
+        ojt={data.ojt}
         collegeShortName={root?.config.collegeShortName ?? "gold"}
       />
     );

@@ -19,6 +19,19 @@ export const accounts = {
     lastName: "Alumnus",
     role: "alumni" as const,
   },
+  /** OJT: a coordinator of BSAE (serve.ts gives the programme) and a BSAE student of their own. */
+  coordinator: {
+    email: "coordinator@example.edu",
+    firstName: "Cora",
+    lastName: "Coordinator",
+    role: "coordinator" as const,
+  },
+  ojtStudent: {
+    email: "ojt.student@example.edu",
+    firstName: "Olga",
+    lastName: "Trainee",
+    role: "student" as const,
+  },
 };
 export const mailDir = () => `tests/.tmp/e2e-${process.env.E2E_PORT}/mail`;
 export const dataDir = () => `tests/.tmp/e2e-${process.env.E2E_PORT}/data`;

@@ -110,12 +110,12 @@ test.describe("navigation bar (navigation bar and footer)", () => {
     ).toBeVisible();
   });
 
-  test("admin: Dashboard, Companies, Jobs, Reports, Users, Survey with their targets", async ({
+  test("admin: Dashboard, Companies, Jobs, Reports, Users, Survey, OJT with their targets", async ({
     page,
   }) => {
     await login(page, accounts.admin.email);
     // Reports (issue 18): the queue of reported postings.
-    await expectNav(page, ["Dashboard", "Companies", "Jobs", "Reports", "Users", "Survey"]);
+    await expectNav(page, ["Dashboard", "Companies", "Jobs", "Reports", "Users", "Survey", "OJT"]);
     const hrefs = await mainNav(page)
       .getByRole("link")
       .evaluateAll((els) => els.map((e) => e.getAttribute("href")));
@@ -126,6 +126,7 @@ test.describe("navigation bar (navigation bar and footer)", () => {
       "/admin/reports",
       "/admin/users",
       "/admin/surveys",
+      "/admin/ojt",
     ]);
     await expect(
       banner(page).getByText("Ada Admin", { exact: true }).filter({ visible: true }),

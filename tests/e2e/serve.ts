@@ -7,7 +7,8 @@ import { fork } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { openDatabase } from "../../app/lib/db.server";
-import { createCompany, createJob, createUser } from "../factories";
+import { setCoordinatorCourses } from "../../app/models/ojt/access.server";
+import { courseId, createCompany, createJob, createUser } from "../factories";
 import { startSmtpSink } from "../setup/smtp-sink";
 import { accounts, dataDir, E2E_PASSWORD, mailDir } from "./fixtures";
 
@@ -32,13 +33,16 @@ const sink = await startSmtpSink({
 const dir = path.resolve(dataDir());
 const handle = await openDatabase({ dataDir: path.join(dir, "pglite") });
 for (const a of Object.values(accounts)) {
-  await createUser(handle.db, {
+  const { user } = await createUser(handle.db, {
     email: a.email,
     password: E2E_PASSWORD,
     role: a.role,
     firstName: a.firstName,
     lastName: a.lastName,
   });
+  // The coordinator manages BSAE, the factories' default programme of the students.
+  if (a.role === "coordinator")
+    await setCoordinatorCourses(handle.db, user.id, [await courseId(handle.db, "BSAE")]);
 }
 const company = await createCompany(handle.db, {
   name: "Seed Aviation Corp",

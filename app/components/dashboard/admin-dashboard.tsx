@@ -2,6 +2,7 @@
 import { Link } from "@remix-run/react";
 import { COURSES } from "#db/constants";
 import type { AdminStats } from "~/models/stats/stats.server";
+import type { OjtCounters } from "~/models/ojt/placement.server";
 import { BarChartCard, ChartsNoScript } from "../charts/bar-chart";
 import { StatCards } from "./stat-cards";
 import { ThemeSelector } from "./theme-selector";
@@ -13,17 +14,21 @@ const QUICK_ACTIONS = [
   { to: "/admin/companies", label: "Manage Companies" },
   { to: "/admin/users", label: "Manage Users" },
   { to: "/admin/surveys", label: "Manage Surveys" },
+  { to: "/admin/ojt", label: "OJT Placements" },
 ];
 
 export function AdminDashboard({
   firstName,
   stats,
   failed,
+  ojt,
   collegeShortName,
 }: {
   firstName: string | null;
   stats: AdminStats;
   failed: boolean;
+  /** The OJT counters (null when they could not be loaded). */
+  ojt: OjtCounters | null;
   collegeShortName: string;
 }) {
   return (
@@ -48,6 +53,18 @@ export function AdminDashboard({
           { label: "New Users (30d)", value: stats.newUsers },
         ]}
       />
+      <section className="card ojt-card" aria-labelledby="ojt-card-title">
+        <h2 id="ojt-card-title">OJT</h2>
+        {ojt ? (
+          <p>
+            {ojt.deployed} deployed · {ojt.atRisk} at risk · {ojt.weeksWaiting} weeks waiting for
+            supervisors ({ojt.weeksWaitingOver3Days} over 3 days)
+          </p>
+        ) : (
+          <p className="muted">The OJT counters could not be loaded.</p>
+        )}
+        <Link to="/admin/ojt">Open OJT placements</Link>
+      </section>
       <ChartsNoScript />
       <div className="chart-grid">
         <BarChartCard

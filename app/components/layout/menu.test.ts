@@ -25,7 +25,7 @@ describe("menuFor (the product spec's navigation bar and footer)", () => {
     }
   });
 
-  it("admin: Dashboard, Companies, Jobs, Reports, Users, Survey", () => {
+  it("admin: Dashboard, Companies, Jobs, Reports, Users, Survey, OJT", () => {
     expect(flat(menuFor({ role: "admin" }))).toEqual([
       "Dashboard /dashboard",
       "Companies /admin/companies",
@@ -33,6 +33,7 @@ describe("menuFor (the product spec's navigation bar and footer)", () => {
       "Reports /admin/reports",
       "Users /admin/users",
       "Survey /admin/surveys",
+      "OJT /admin/ojt",
     ]);
   });
 

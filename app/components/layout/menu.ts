@@ -24,6 +24,8 @@ const ADMIN: MenuItem[] = [
   { to: "/admin/reports", label: "Reports" },
   { to: "/admin/users", label: "Users" },
   { to: "/admin/surveys", label: "Survey" },
+  // Internship placements and hours (OJT): every programme's, where a coordinator sees theirs.
+  { to: "/admin/ojt", label: "OJT" },
 ];
 
 /** Issue 18: an employer's own pages (the college's member pages are not theirs). */

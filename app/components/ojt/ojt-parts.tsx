@@ -1,0 +1,323 @@
+/**
+ * Pieces the OJT screens share: the progress bar, state badges, the weeks' history and the hours
+ * entry form (the forms kit over plain Remix forms, so everything works without JavaScript).
+ */
+import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
+import type { OjtWeekState, PlacementStatus } from "#db/constants";
+import { calendarDateLabel, zonedDateTimeLabel } from "~/lib/format";
+import type { EntryJson, PlacementJson, WeekJson } from "~/models/ojt/ojt.schema";
+import { SelectField, TextareaField, TextField, type FieldMeta } from "../forms/fields";
+
+export const WEEK_STATE_LABELS: Record<OjtWeekState, string> = {
+  open: "Open",
+  submitted: "Waiting for supervisor",
+  approved: "Approved",
+  returned: "Returned",
+};
+
+export const STATUS_LABELS: Record<PlacementStatus, string> = {
+  planned: "Planned",
+  deployed: "Deployed",
+  completed: "Completed",
+  withdrawn: "Withdrawn",
+  terminated: "Terminated",
+};
+
+const WEEK_BADGE: Record<OjtWeekState, string> = {
+  open: "badge",
+  submitted: "badge badge-warning",
+  approved: "badge badge-success",
+  returned: "badge badge-danger",
+};
+
+export function WeekBadge({ state }: { state: OjtWeekState }) {
+  return <span className={WEEK_BADGE[state]}>{WEEK_STATE_LABELS[state]}</span>;
+}
+
+export function StatusBadge({ status }: { status: PlacementStatus }) {
+  const cls =
+    status === "deployed"
+      ? "badge badge-success"
+      : status === "planned"
+        ? "badge"
+        : status === "completed"
+          ? "badge"
+          : "badge badge-danger";
+  return <span className={cls}>{STATUS_LABELS[status]}</span>;
+}
+
+/** Hours as the screens show them: '7.5 h'. */
+export function hoursText(h: number): string {
+  return `${Math.round(h * 100) / 100} h`;
+}
+
+/** Approved and pending hours against the required hours, with the words for screen readers. */
+export function ProgressBar({ p }: { p: PlacementJson }) {
+  const req = Math.max(1, p.requiredHours);
+  const approved = Math.min(100, (p.approvedHours / req) * 100);
+  const pending = Math.min(100 - approved, (p.pendingHours / req) * 100);
+  return (
+    <div className="ojt-progress">
+      <div className="ojt-bar" aria-hidden="true">
+        <span className="ojt-bar-approved" style={{ width: `${approved}%` }} />
+        <span className="ojt-bar-pending" style={{ width: `${pending}%` }} />
+      </div>
+      <p className="ojt-progress-text" data-testid="ojt-progress">
+        <strong>{hoursText(p.approvedHours)}</strong> approved of {p.requiredHours} h required
+        {p.pendingHours > 0 ? <> · {hoursText(p.pendingHours)} waiting for sign-off</> : null}
+        {p.projectedFinish ? <> · projected finish {calendarDateLabel(p.projectedFinish)}</> : null}
+        {p.atRisk ? (
+          <>
+            {" "}
+            <span className="badge badge-danger">At risk</span>
+          </>
+        ) : null}
+      </p>
+    </div>
+  );
+}
+
+/** The weeks' history: state, hours, decision and the supervisor's or coordinator's comment. */
+export function WeeksTable({
+  weeks,
+  timeZone,
+  weekHref,
+  caption,
+}: {
+  weeks: WeekJson[];
+  timeZone: string;
+  weekHref?: (w: WeekJson) => string;
+  caption: string;
+}) {
+  if (!weeks.length) return <p className="muted">No weeks logged yet.</p>;
+  return (
+    <div className="table-scroll table-cards">
+      <table className="table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Week</th>
+            <th scope="col">State</th>
+            <th scope="col">Hours</th>
+            <th scope="col">Decided</th>
+            <th scope="col">Comment</th>
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((w) => (
+            <tr key={w.weekStart}>
+              <td data-label="Week">
+                {weekHref ? (
+                  <a href={weekHref(w)}>{calendarDateLabel(w.weekStart)}</a>
+                ) : (
+                  calendarDateLabel(w.weekStart)
+                )}
+              </td>
+              <td data-label="State">
+                <WeekBadge state={w.state} />
+              </td>
+              <td data-label="Hours">{hoursText(w.hours)}</td>
+              <td data-label="Decided">
+                {w.decidedAt ? (
+                  <>
+                    {zonedDateTimeLabel(w.decidedAt, timeZone)}
+                    {w.decidedBy ? <> by {w.decidedBy}</> : null}
+                  </>
+                ) : (
+                  "—"
+                )}
+              </td>
+              <td data-label="Comment">{w.comment ?? "—"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A field's metadata for the forms kit without conform: the screens parse on the server. */
+export function metaOf(
+  prefix: string,
+  name: string,
+  errors: Record<string, string[]> | undefined,
+  initial: unknown,
+): FieldMeta {
+  return {
+    id: `${prefix}-${name}`,
+    name,
+    key: `${prefix}-${name}-${String(initial ?? "")}`,
+    errors: errors?.[name],
+    initialValue: initial == null ? "" : String(initial),
+  };
+}
+
+export type EntryValues = Partial<
+  Record<
+    | "date"
+    | "timeIn"
+    | "timeOut"
+    | "breakMinutes"
+    | "tasks"
+    | "aircraftType"
+    | "registration"
+    | "ataChapter"
+    | "involvement",
+    string | number | null
+  >
+>;
+
+/** Log hours / edit an entry: the common fields first, the logbook's optional ones folded. */
+export function EntryForm({
+  prefix,
+  intent,
+  entryId,
+  values,
+  errors,
+  today,
+  minDate,
+  ataChapters,
+  submitLabel,
+  extra,
+}: {
+  prefix: string;
+  intent: "log" | "update";
+  entryId?: string;
+  values: EntryValues;
+  errors?: Record<string, string[]>;
+  today: string;
+  minDate: string;
+  ataChapters: [string, string][];
+  submitLabel: string;
+  extra?: ReactNode;
+}) {
+  const m = (name: keyof EntryValues) => metaOf(prefix, name, errors, values[name]);
+  const formError = errors?.form?.[0];
+  const logbookOpen = !!(
+    values.aircraftType ||
+    values.registration ||
+    values.ataChapter ||
+    values.involvement ||
+    errors?.ataChapter ||
+    errors?.involvement
+  );
+  return (
+    <Form method="post" className="ojt-entry-form form-stack" aria-label={submitLabel}>
+      <input type="hidden" name="intent" value={intent} />
+      {entryId ? <input type="hidden" name="id" value={entryId} /> : null}
+      {formError ? (
+        <p className="alert alert-error" role="alert">
+          {formError}
+        </p>
+      ) : null}
+      <div className="ojt-entry-grid">
+        <TextField meta={m("date")} label="Date" type="date" min={minDate} max={today} required />
+        <TextField meta={m("timeIn")} label="Time in" type="time" required />
+        <TextField meta={m("timeOut")} label="Time out" type="time" required />
+        <TextField
+          meta={m("breakMinutes")}
+          label="Break (minutes)"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+        />
+      </div>
+      <TextareaField meta={m("tasks")} label="Tasks done" rows={3} maxLength={2000} required />
+      <details className="ojt-logbook" open={logbookOpen}>
+        <summary>Aviation logbook (optional)</summary>
+        <div className="ojt-entry-grid">
+          <TextField meta={m("aircraftType")} label="Aircraft type" maxLength={80} />
+          <TextField
+            meta={m("registration")}
+            label="Registration"
+            maxLength={20}
+            autoCapitalize="characters"
+          />
+          <SelectField meta={m("ataChapter")} label="ATA chapter">
+            <option value="">None</option>
+            {ataChapters.map(([code, name]) => (
+              <option key={code} value={code}>
+                {code} — {name}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField meta={m("involvement")} label="Involvement">
+            <option value="">None</option>
+            <option value="performed">Performed</option>
+            <option value="assisted">Assisted</option>
+            <option value="observed">Observed</option>
+          </SelectField>
+        </div>
+      </details>
+      <div className="form-actions">
+        <button type="submit" className="btn btn-primary">
+          {submitLabel}
+        </button>
+        {extra}
+      </div>
+    </Form>
+  );
+}
+
+/** The entries of a week as stacked cards on a phone, a table elsewhere. */
+export function EntriesTable({
+  entries,
+  caption,
+  actions,
+}: {
+  entries: EntryJson[];
+  caption: string;
+  actions?: (e: EntryJson) => ReactNode;
+}) {
+  if (!entries.length) return <p className="muted">No entries this week yet.</p>;
+  return (
+    <div className="table-scroll table-cards">
+      <table className="table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">Time</th>
+            <th scope="col">Hours</th>
+            <th scope="col">Tasks</th>
+            {actions ? <th scope="col">Actions</th> : null}
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((e) => (
+            <tr key={e.id} data-testid="ojt-entry">
+              <td data-label="Date">{calendarDateLabel(e.date, true)}</td>
+              <td data-label="Time">
+                {e.timeIn}–{e.timeOut}
+                {e.breakMinutes ? <> (break {e.breakMinutes} min)</> : null}
+              </td>
+              <td data-label="Hours">{hoursText(e.minutes / 60)}</td>
+              <td data-label="Tasks" className="ojt-tasks">
+                {e.tasks}
+                {e.aircraftType || e.registration || e.ataChapter || e.involvement ? (
+                  <span className="muted ojt-logbook-line">
+                    {[
+                      e.aircraftType,
+                      e.registration,
+                      e.ataChapter ? `ATA ${e.ataChapter}` : null,
+                      e.involvement,
+                    ]
+                      .filter(Boolean)
+                      .join(" · ")}
+                  </span>
+                ) : null}
+              </td>
+              {actions ? (
+                <td data-label="Actions">
+                  {e.locked ? <span className="badge">Locked</span> : actions(e)}
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,307 @@
+/**
+ * /admin/ojt/{id} — one placement for its programme's coordinators and admins: progress, weeks,
+ * a week's entries, the audit trail and the actions (status change with a reason, reopen a week
+ * with a reason, resend a waiting week's link, change the supervisor's e-mail, edit the placement).
+ * Another programme's placement is a 404, as in /api.
+ */
+import type {
+  ActionFunctionArgs,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import {
+  EntriesTable,
+  ProgressBar,
+  STATUS_LABELS,
+  StatusBadge,
+  WeekBadge,
+  WeeksTable,
+} from "~/components/ojt/ojt-parts";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { calendarDateLabel, zonedDateTimeLabel } from "~/lib/format";
+import { knownError, rethrowNotFound } from "~/lib/screen-errors.server";
+import { reopenWeek, resendWeek, weekEntries } from "~/models/ojt/hours.server";
+import {
+  changePlacementStatus,
+  getPlacement,
+  placementAudit,
+  updatePlacement,
+} from "~/models/ojt/placement.server";
+import { redirectWithFlash } from "~/web/auth.server";
+import {
+  issuesOf,
+  OJT_MSG,
+  placementPatchSchema,
+  requireOjtStaff,
+  STATUS_MOVES,
+  statusChangeSchema,
+} from "~/web/ojt.server";
+import styles from "~/styles/ojt.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const meta: MetaFunction = () => [{ title: "OJT placement · Runway" }];
+
+const MONDAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { ctx } = await requireOjtStaff(request);
+  const id = params.id ?? "";
+  const placement = await getPlacement(ctx, id).catch((e) => rethrowNotFound(e, OJT_MSG.notFound));
+  const audit = await placementAudit(ctx, id);
+  const weekParam = new URL(request.url).searchParams.get("week");
+  const chosen =
+    (weekParam && MONDAY.test(weekParam) && placement.weeks.find((w) => w.weekStart === weekParam)
+      ? weekParam
+      : null) ??
+    placement.weeks.find((w) => w.state === "submitted")?.weekStart ??
+    placement.weeks[0]?.weekStart ??
+    null;
+  const week = chosen ? await weekEntries(ctx.db, placement.id, chosen) : null;
+  return json({
+    placement,
+    audit,
+    week,
+    moves: STATUS_MOVES[placement.status],
+    timeZone: ctx.ojt.timeZone,
+  });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { ctx } = await requireOjtStaff(request);
+  const id = params.id ?? "";
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const week = String(form.get("week") ?? "");
+  const back = `/admin/ojt/${id}${MONDAY.test(week) ? `?week=${week}` : ""}`;
+  const ok = (message: string) => redirectWithFlash(back, { kind: "success", message });
+  const fail = (message: string) => redirectWithFlash(back, { kind: "error", message });
+  const firstIssue = (e: { issues: { path: PropertyKey[]; message: string }[] }) =>
+    Object.values(issuesOf(e)).flat()[0] ?? "Check the form";
+  try {
+    if (intent === "status") {
+      const parsed = statusChangeSchema.safeParse({
+        status: form.get("status"),
+        reason: form.get("reason"),
+      });
+      if (!parsed.success) return fail(firstIssue(parsed.error));
+      await changePlacementStatus(ctx, id, parsed.data);
+      return ok(`Status changed to ${STATUS_LABELS[parsed.data.status]}`);
+    }
+    if (intent === "reopen") {
+      await reopenWeek(ctx, id, week, String(form.get("reason") ?? ""));
+      return ok("Week reopened: the student has been told why");
+    }
+    if (intent === "resend") {
+      await resendWeek(ctx, id, week);
+      return ok("A new sign-off link was sent to the supervisor");
+    }
+    if (intent === "supervisor-email" || intent === "edit") {
+      const text = (k: string) =>
+        typeof form.get(k) === "string" ? String(form.get(k)) : undefined;
+      const raw =
+        intent === "supervisor-email"
+          ? { supervisor: { email: text("supervisorEmail") } }
+          : {
+              supervisor: {
+                name: text("supervisorName"),
+                position: text("supervisorPosition"),
+                phone: text("supervisorPhone"),
+              },
+              startDate: text("startDate"),
+              expectedEndDate: text("expectedEndDate"),
+              requiredHours: text("requiredHours"),
+            };
+      const parsed = placementPatchSchema.safeParse(raw);
+      if (!parsed.success) return fail(firstIssue(parsed.error));
+      await updatePlacement(ctx, id, parsed.data);
+      return ok(
+        intent === "supervisor-email"
+          ? "Supervisor e-mail changed: earlier links no longer work"
+          : "Placement saved",
+      );
+    }
+  } catch (e) {
+    const err = knownError(e, "admin/ojt");
+    if (err?.status === 404) throw json({ message: OJT_MSG.notFound }, { status: 404 });
+    return fail(err?.message ?? "Something went wrong. Please try again.");
+  }
+  return fail("Unknown action.");
+}
+
+export default function PlacementDetail() {
+  const { placement: p, audit, week, moves, timeZone } = useLoaderData<typeof loader>();
+  const month = (week?.weekStart ?? p.startDate).slice(0, 7);
+  return (
+    <main className="page ojt-page">
+      <div className="page-header">
+        <h1>
+          {p.student.name} <StatusBadge status={p.status} />
+        </h1>
+        <span className="row-actions">
+          <a className="btn btn-ghost btn-sm" href={`/ojt/${p.id}/dtr?month=${month}`}>
+            Daily time record
+          </a>
+          <Link to="/admin/ojt" className="btn btn-ghost btn-sm">
+            Back to placements
+          </Link>
+        </span>
+      </div>
+      <section className="card" aria-labelledby="pl-summary">
+        <h2 id="pl-summary">{p.company.name}</h2>
+        <p className="muted">
+          {p.student.email} · {p.student.course ?? "No programme"} ·{" "}
+          {calendarDateLabel(p.startDate)} – {calendarDateLabel(p.expectedEndDate)}
+        </p>
+        <p>
+          Supervisor: {p.supervisor.name}
+          {p.supervisor.position ? `, ${p.supervisor.position}` : ""} · {p.supervisor.email}
+          {p.supervisor.phone ? ` · ${p.supervisor.phone}` : ""}
+        </p>
+        {p.statusReason ? <p>Reason: {p.statusReason}</p> : null}
+        <ProgressBar p={p} />
+      </section>
+
+      <section className="card" aria-labelledby="pl-weeks">
+        <h2 id="pl-weeks">Weeks</h2>
+        <WeeksTable
+          weeks={p.weeks}
+          timeZone={timeZone}
+          caption="Weeks of the placement"
+          weekHref={(w) => `/admin/ojt/${p.id}?week=${w.weekStart}`}
+        />
+      </section>
+
+      {week ? (
+        <section className="card" aria-labelledby="pl-week">
+          <h2 id="pl-week">
+            Week of {calendarDateLabel(week.weekStart)} <WeekBadge state={week.week.state} />
+          </h2>
+          <EntriesTable entries={week.entries} caption="Entries of the week" />
+          <div className="ojt-actions-grid">
+            {week.week.state === "submitted" || week.week.state === "approved" ? (
+              <Form method="post" className="form-stack" aria-label="Reopen week">
+                <input type="hidden" name="intent" value="reopen" />
+                <input type="hidden" name="week" value={week.weekStart} />
+                <div className="field">
+                  <label className="field-label" htmlFor="reopen-reason">
+                    Reason for reopening
+                  </label>
+                  <textarea id="reopen-reason" name="reason" required rows={2} maxLength={1000} />
+                </div>
+                <button type="submit" className="btn">
+                  Reopen week
+                </button>
+              </Form>
+            ) : null}
+            {week.week.state === "submitted" ? (
+              <Form method="post" aria-label="Resend link">
+                <input type="hidden" name="intent" value="resend" />
+                <input type="hidden" name="week" value={week.weekStart} />
+                <button type="submit" className="btn">
+                  Resend link to supervisor
+                </button>
+              </Form>
+            ) : null}
+          </div>
+        </section>
+      ) : null}
+
+      <section className="card" aria-labelledby="pl-actions">
+        <h2 id="pl-actions">Actions</h2>
+        <div className="ojt-actions-grid">
+          {moves.length ? (
+            <Form method="post" className="form-stack" aria-label="Change status">
+              <input type="hidden" name="intent" value="status" />
+              <div className="field">
+                <label className="field-label" htmlFor="st-status">
+                  New status
+                </label>
+                <select id="st-status" name="status" required>
+                  {moves.map((s) => (
+                    <option key={s} value={s}>
+                      {STATUS_LABELS[s]}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="field">
+                <label className="field-label" htmlFor="st-reason">
+                  Reason (required to withdraw or terminate)
+                </label>
+                <textarea id="st-reason" name="reason" rows={2} maxLength={1000} />
+              </div>
+              <button type="submit" className="btn btn-primary">
+                Change status
+              </button>
+            </Form>
+          ) : null}
+          <Form method="post" className="form-stack" aria-label="Change supervisor e-mail">
+            <input type="hidden" name="intent" value="supervisor-email" />
+            <div className="field">
+              <label className="field-label" htmlFor="sv-email">
+                Supervisor's work e-mail
+              </label>
+              <input
+                id="sv-email"
+                name="supervisorEmail"
+                type="email"
+                required
+                defaultValue={p.supervisor.email}
+              />
+            </div>
+            <button type="submit" className="btn">
+              Change e-mail
+            </button>
+          </Form>
+          <Form method="post" className="form-stack" aria-label="Edit placement">
+            <input type="hidden" name="intent" value="edit" />
+            {(
+              [
+                ["supervisorName", "Supervisor's name", p.supervisor.name, "text"],
+                ["supervisorPosition", "Supervisor's position", p.supervisor.position, "text"],
+                ["supervisorPhone", "Supervisor's phone", p.supervisor.phone, "tel"],
+                ["startDate", "Start date", p.startDate, "date"],
+                ["expectedEndDate", "Expected end date", p.expectedEndDate, "date"],
+                ["requiredHours", "Required hours", String(p.requiredHours), "number"],
+              ] as const
+            ).map(([name, label, value, type]) => (
+              <div className="field" key={name}>
+                <label className="field-label" htmlFor={`ed-${name}`}>
+                  {label}
+                </label>
+                <input id={`ed-${name}`} name={name} type={type} defaultValue={value ?? ""} />
+              </div>
+            ))}
+            <button type="submit" className="btn">
+              Save placement
+            </button>
+          </Form>
+        </div>
+      </section>
+
+      <section className="card ojt-audit" aria-labelledby="pl-audit">
+        <h2 id="pl-audit">Audit</h2>
+        {audit.length ? (
+          <ul>
+            {audit.map((a, i) => (
+              <li key={i}>
+                {zonedDateTimeLabel(a.createdAt, timeZone)} — <strong>{a.action}</strong>
+                {a.actorEmail ? ` by ${a.actorEmail}` : ""}
+                {a.after ? <code> {JSON.stringify(a.after)}</code> : null}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="muted">Nothing yet.</p>
+        )}
+      </section>
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

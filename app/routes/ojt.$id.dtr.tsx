@@ -1,0 +1,188 @@
+/**
+ * /ojt/{id}/dtr?month=YYYY-MM — the daily time record of one month for print: every entry with its
+ * times and hours, and per week who approved it and when (on the college's clock). For the student,
+ * their programme's coordinators and admins; anyone else gets a 404, as in /api.
+ */
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { WEEK_STATE_LABELS, hoursText } from "~/components/ojt/ojt-parts";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { calendarDateLabel, zonedDateTimeLabel } from "~/lib/format";
+import { DomainError } from "~/lib/errors";
+import { todayOf } from "~/models/ojt/config";
+import { dailyTimeRecord } from "~/models/ojt/hours.server";
+import { requireUser } from "~/web/auth.server";
+import { addDays, OJT_MSG, screenCtx, weekStartOf } from "~/web/ojt.server";
+import styles from "~/styles/ojt.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  {
+    title: data
+      ? `Daily time record ${data.dtr.month} · ${data.dtr.placement.student.name} · Runway`
+      : "Daily time record · Runway",
+  },
+];
+
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const me = await requireUser(request);
+  const ctx = await screenCtx(me);
+  const asked = new URL(request.url).searchParams.get("month") ?? "";
+  const month = MONTH.test(asked) ? asked : todayOf(ctx.ojt).slice(0, 7);
+  try {
+    const dtr = await dailyTimeRecord(ctx, params.id ?? "", month);
+    const [y, m] = month.split("-").map(Number);
+    const prev = `${m === 1 ? y - 1 : y}-${String(m === 1 ? 12 : m - 1).padStart(2, "0")}`;
+    const next = `${m === 12 ? y + 1 : y}-${String(m === 12 ? 1 : m + 1).padStart(2, "0")}`;
+    // Each week's decision beside its days: the DTR is signed per week.
+    const weekOf = new Map(dtr.weeks.map((w) => [w.weekStart, w]));
+    const rows = dtr.entries.map((e) => ({ ...e, week: weekOf.get(weekStartOf(e.date)) ?? null }));
+    return json({
+      dtr,
+      rows,
+      prev,
+      next,
+      weekEnds: Object.fromEntries(dtr.weeks.map((w) => [w.weekStart, addDays(w.weekStart, 6)])),
+      timeZone: ctx.ojt.timeZone,
+    });
+  } catch (e) {
+    // Another student's or programme's record, or not a person of the college: not revealed.
+    if (e instanceof DomainError && (e.status === 403 || e.status === 404))
+      throw json({ message: OJT_MSG.notFound }, { status: 404 });
+    throw e;
+  }
+}
+
+function monthLabel(month: string): string {
+  return new Date(`${month}-01T00:00:00Z`).toLocaleDateString("en-GB", {
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+}
+
+export default function DailyTimeRecord() {
+  const { dtr, rows, prev, next, weekEnds, timeZone } = useLoaderData<typeof loader>();
+  const p = dtr.placement;
+  return (
+    <main className="page dtr-page">
+      <nav className="no-print ojt-week-nav" aria-label="Months">
+        <a className="btn btn-ghost btn-sm" href={`?month=${prev}`}>
+          ‹ {monthLabel(prev)}
+        </a>
+        <a className="btn btn-ghost btn-sm" href={`?month=${next}`}>
+          {monthLabel(next)} ›
+        </a>
+      </nav>
+      <h1>Daily time record — {monthLabel(dtr.month)}</h1>
+      <p>
+        <strong>{p.student.name}</strong> · {p.student.course ?? "—"}
+        <br />
+        Host training establishment: {p.company.name} · Supervisor: {p.supervisor.name}
+        {p.supervisor.position ? `, ${p.supervisor.position}` : ""}
+        <br />
+        Period: {calendarDateLabel(p.startDate)} – {calendarDateLabel(p.expectedEndDate)} · Required{" "}
+        {p.requiredHours} h · Approved to date {hoursText(p.approvedHours)}
+      </p>
+      <table>
+        <caption className="visually-hidden">Entries of the month</caption>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">In</th>
+            <th scope="col">Out</th>
+            <th scope="col">Break</th>
+            <th scope="col">Hours</th>
+            <th scope="col">Tasks</th>
+            <th scope="col">Week</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={7}>No entries this month.</td>
+            </tr>
+          ) : (
+            rows.map((e) => (
+              <tr key={e.id}>
+                <td>{calendarDateLabel(e.date, true)}</td>
+                <td>{e.timeIn}</td>
+                <td>{e.timeOut}</td>
+                <td>{e.breakMinutes} min</td>
+                <td>{hoursText(e.minutes / 60)}</td>
+                <td className="ojt-tasks">{e.tasks}</td>
+                <td>{e.week ? WEEK_STATE_LABELS[e.week.state] : "Open"}</td>
+              </tr>
+            ))
+          )}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={4}>
+              Month total (approved)
+            </th>
+            <td colSpan={3}>
+              {hoursText(dtr.totalMinutes / 60)} ({hoursText(dtr.approvedMinutes / 60)} approved)
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+      <h2>Sign-off</h2>
+      <table data-testid="dtr-weeks">
+        <caption className="visually-hidden">Weeks and their sign-off</caption>
+        <thead>
+          <tr>
+            <th scope="col">Week</th>
+            <th scope="col">State</th>
+            <th scope="col">Hours</th>
+            <th scope="col">Approved by</th>
+            <th scope="col">When</th>
+          </tr>
+        </thead>
+        <tbody>
+          {dtr.weeks.length === 0 ? (
+            <tr>
+              <td colSpan={5}>No weeks this month.</td>
+            </tr>
+          ) : (
+            dtr.weeks.map((w) => (
+              <tr key={w.weekStart}>
+                <td>
+                  {calendarDateLabel(w.weekStart)} – {calendarDateLabel(weekEnds[w.weekStart])}
+                </td>
+                <td>{WEEK_STATE_LABELS[w.state]}</td>
+                <td>{hoursText(w.hours)}</td>
+                <td>
+                  {w.state === "approved"
+                    ? `${w.decidedBy ?? ""}${w.decidedByEmail ? ` <${w.decidedByEmail}>` : ""}`
+                    : "—"}
+                </td>
+                <td>
+                  {w.state === "approved" && w.decidedAt
+                    ? zonedDateTimeLabel(w.decidedAt, timeZone)
+                    : "—"}
+                </td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+      <div className="dtr-signatures">
+        <p>Student</p>
+        <p>OJT coordinator</p>
+      </div>
+      <p className="no-print">
+        <button type="button" className="btn" onClick={() => window.print()}>
+          Print
+        </button>
+      </p>
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

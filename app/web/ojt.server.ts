@@ -1,0 +1,63 @@
+/**
+ * The OJT screens' guards and parsing: the model context of a signed-in user, and the zod schemas the screens' actions use (a `.server` module, so the browser build
+ * of /ojt and /admin/ojt never carries zod).
+ */
+import type { Db } from "#db/client";
+import { redirect } from "@remix-run/node";
+import { getDb } from "~/lib/db.server";
+import type { Actor } from "~/models/context";
+import type { OjtCtx } from "~/models/ojt/config";
+import { requireUser } from "./auth.server";
+import { ojtCtx } from "./config.server";
+
+export {
+  decisionSchema,
+  entryInputSchema,
+  placementInputSchema,
+  placementListQuery,
+  placementPatchSchema,
+  reopenSchema,
+  STATUS_MOVES,
+  statusChangeSchema,
+  addDays,
+  ATA_CHAPTERS,
+  OJT_MSG,
+  weekStartOf,
+} from "~/models/ojt/ojt.schema";
+
+/** A web door's OJT context (config.server's `ojtCtx` on this server's database); never `system`. */
+export async function screenCtx(user: Actor, db?: Db): Promise<OjtCtx> {
+  return ojtCtx(db ?? (await getDb()), user);
+}
+
+/** Zod issues or a model's field errors as `{ field: [message] }` for the forms kit. */
+export function issuesOf(error: {
+  issues: { path: PropertyKey[]; message: string }[];
+}): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const i of error.issues) {
+    const k = i.path.map(String).join(".") || "form";
+    (out[k] ??= []).push(i.message);
+  }
+  return out;
+}
+
+/**
+ * A coordinator's or admin's OJT context, or a redirect: guests to /login, students to their own
+ * /ojt, everyone else to their dashboard. The models narrow a coordinator to their programmes.
+ */
+export async function requireOjtStaff(request: Request) {
+  const me = await requireUser(request);
+  if (me.role === "student") throw redirect("/ojt");
+  if (me.role !== "admin" && me.role !== "coordinator")
+    throw redirect(me.role === "employer" ? "/employer" : "/dashboard");
+  return { me, ctx: await screenCtx(me) };
+}
+
+/** A job posting's id from what a coordinator pastes: the id itself or a /jobs/{id} link. */
+export function jobIdFrom(v: FormDataEntryValue | null): string | null {
+  const s = typeof v === "string" ? v.trim() : "";
+  if (!s) return null;
+  const m = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/i.exec(s);
+  return m ? m[1].toLowerCase() : s;
+}

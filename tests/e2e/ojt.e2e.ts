@@ -1,0 +1,137 @@
+/**
+ * The OJT journey: a coordinator creates and deploys a placement; the student logs three days on a
+ * phone and submits the week; the supervisor opens the link from the real SMTP sink and returns it
+ * with a comment; the student fixes an entry and resubmits; the supervisor approves; the entries
+ * are locked, progress moves and the daily time record shows who approved the week and when.
+ */
+import { expect, test, type Browser } from "@playwright/test";
+import { accounts, expectAccessible, linkIn, login, waitForMail } from "./support";
+
+const SUPERVISOR = "line.supervisor@hangar.example";
+
+/** A date on the college's clock (Asia/Manila), shifted by days, as YYYY-MM-DD. */
+function collegeDate(shiftDays = 0): string {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Manila" }).format(new Date());
+  const d = new Date(`${today}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + shiftDays);
+  return d.toISOString().slice(0, 10);
+}
+function plus(iso: string, days: number) {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+/** Last week's Monday: three days of it are in the past whatever day today is. */
+function lastMonday(): string {
+  const today = collegeDate();
+  const dow = new Date(`${today}T00:00:00Z`).getUTCDay();
+  return plus(today, -((dow + 6) % 7) - 7);
+}
+
+async function phone(browser: Browser) {
+  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+  return ctx.newPage();
+}
+
+test("OJT: placement → three days on a phone → returned → fixed → approved → locked → DTR", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const monday = lastMonday();
+
+  // The coordinator creates the placement and deploys the student.
+  await login(page, accounts.coordinator.email);
+  await page.goto("/admin/ojt");
+  await expectAccessible(page);
+  await page.getByRole("link", { name: "New placement" }).click();
+  const olga = page
+    .getByLabel("Student", { exact: true })
+    .locator("option", { hasText: "Trainee, Olga" });
+  await page
+    .getByLabel("Student", { exact: true })
+    .selectOption((await olga.getAttribute("value"))!);
+  await page.getByLabel("Host company").selectOption({ label: "Seed Aviation Corp" });
+  await page.getByLabel("Name", { exact: true }).fill("Lina Supervisor");
+  await page.getByLabel("Position").fill("Line maintenance lead");
+  await page.getByLabel("Work e-mail").fill(SUPERVISOR);
+  await page.getByLabel("Start date").fill(plus(monday, -7));
+  await page.getByLabel("Expected end date").fill(plus(monday, 120));
+  await page.getByLabel("Required hours").fill("486");
+  await page.getByRole("button", { name: "Create placement" }).click();
+  await page.waitForURL(/\/admin\/ojt\/[0-9a-f-]{36}$/);
+  const placementUrl = new URL(page.url()).pathname;
+  const placementId = placementUrl.split("/").pop()!;
+  await page.getByLabel("New status").selectOption("deployed");
+  await page.getByRole("button", { name: "Change status" }).click();
+  await expect(page.getByText("Status changed to Deployed")).toBeVisible();
+  await expectAccessible(page);
+
+  // The student logs three days on a phone and submits the week.
+  const student = await phone(browser);
+  await login(student, accounts.ojtStudent.email);
+  await student.goto("/ojt");
+  await expect(student.getByLabel("Date")).toHaveValue(collegeDate());
+  for (const [i, task] of [
+    "Wheel change, A320",
+    "Brake wear check",
+    "Tyre pressure round",
+  ].entries()) {
+    const log = student.getByRole("form", { name: "Log hours" });
+    await log.getByLabel("Date").fill(plus(monday, i));
+    await log.getByLabel("Time in").fill("08:00");
+    await log.getByLabel("Time out").fill("17:00");
+    await log.getByLabel("Break (minutes)").fill("60");
+    await log.getByLabel("Tasks done").fill(task);
+    await log.getByRole("button", { name: "Log hours" }).click();
+    // Counted by rows, not by the notice: the last day's notice may still be on screen.
+    await expect(student.getByTestId("ojt-entry")).toHaveCount(i + 1);
+  }
+  await expect(student).toHaveURL(new RegExp(`week=${monday}`));
+  await expect(student.getByTestId("ojt-entry")).toHaveCount(3);
+  // The last times are prefilled for the next day.
+  await expect(student.getByRole("form", { name: "Log hours" }).getByLabel("Time out")).toHaveValue(
+    "17:00",
+  );
+  await expectAccessible(student);
+  await student.getByRole("button", { name: "Submit week" }).click();
+  await expect(student.getByText(/Week submitted/).first()).toBeVisible();
+
+  // The supervisor returns it with a comment, from the e-mailed link, signed out.
+  const first = await waitForMail(SUPERVISOR);
+  const supervisor = await phone(browser);
+  await supervisor.goto(linkIn(first));
+  await supervisor.getByLabel(/comment/i).fill("Tuesday: you left at 16:00, not 17:00.");
+  await supervisor.getByRole("button", { name: /return/i }).click();
+  await expect(supervisor.getByText(/returned/i).first()).toBeVisible();
+
+  // The student sees the comment, fixes Tuesday and resubmits.
+  await student.goto(`/ojt?week=${monday}`);
+  await expect(student.getByTestId("ojt-returned")).toContainText("you left at 16:00");
+  await student.getByRole("link", { name: `Edit the entry of ${plus(monday, 1)} 08:00` }).click();
+  const edit = student.getByRole("form", { name: "Save entry" });
+  await edit.getByLabel("Time out").fill("16:00");
+  await edit.getByRole("button", { name: "Save entry" }).click();
+  await expect(student.getByText("Entry saved").first()).toBeVisible();
+  await student.getByRole("button", { name: "Resubmit week" }).click();
+  await expect(student.getByText(/Week submitted/).first()).toBeVisible();
+
+  // The supervisor approves from the new link.
+  const second = await waitForMail(SUPERVISOR, (m) => linkIn(m) !== linkIn(first));
+  await supervisor.goto(linkIn(second));
+  await supervisor.getByRole("button", { name: /approve/i }).click();
+  await expect(supervisor.getByText(/approved/i).first()).toBeVisible();
+
+  // Locked entries, progress moved (7 + 8 + 8 h approved).
+  await student.goto(`/ojt?week=${monday}`);
+  await expect(student.getByText("Locked", { exact: true })).toHaveCount(3);
+  await expect(student.getByRole("button", { name: /Delete the entry/ })).toHaveCount(0);
+  await expect(student.getByTestId("ojt-progress")).toContainText("23 h approved of 486 h");
+
+  // The daily time record shows who approved the week and when.
+  await student.goto(`/ojt/${placementId}/dtr?month=${monday.slice(0, 7)}`);
+  const weeks = student.getByTestId("dtr-weeks");
+  await expect(weeks).toContainText("Approved");
+  await expect(weeks).toContainText(SUPERVISOR);
+  await expectAccessible(student);
+});
