@@ -29,7 +29,7 @@ import type { EligibleSurvey } from "~/components/dashboard/surveys-button";
 import type { loader as rootLoader } from "~/root";
 import styles from "~/styles/people.css";
 import { log } from "~/lib/log.server";
-import { placementCounters } from "~/models/ojt/placement.server";
+import { currentPlacement, placementCounters } from "~/models/ojt/placement.server";
 import { screenCtx } from "~/web/ojt.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 
@@ -88,14 +88,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
       failed: !stats,
       forYou: null,
       askPersonal: false,
+      placement: null,
       now: Date.now(),
       surveys: [] as EligibleSurvey[],
     });
   }
-  const [stats, forYou, askPersonal] = await Promise.all([
+  const [stats, forYou, askPersonal, placement] = await Promise.all([
     studentStats(db, user.id).catch((e) => (log.error("dashboard", e), null)),
     studentFeed(db, user.id, user.courseId).catch((e) => (log.error("dashboard", e), null)),
     asksForPersonalEmail(ctxOf(db, user)),
+    // Only students have placements (an alumnus has none to log).
+    user.role === "student" ? screenCtx(user, db).then(currentPlacement) : null,
   ]);
   return defer({
     kind: "student" as const,
@@ -106,6 +109,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     failed: !stats,
     forYou,
     askPersonal,
+    // The student's planned or deployed internship: the dashboard links to /ojt while there is one.
+    placement: placement ? { companyName: placement.company.name, status: placement.status } : null,
     now: Date.now(),
     // Deferred: the Surveys button shows 'Loading surveys…' until this resolves.
     surveys: listEligibleSurveys(db, user).catch(() => [] as EligibleSurvey[]),
@@ -142,6 +147,7 @@ export default function Dashboard() {
       surveys={data.surveys}
       forYou={data.forYou}
       askPersonal={data.askPersonal}
+      placement={data.placement}
       now={data.now}
     />
   );

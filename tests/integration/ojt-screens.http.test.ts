@@ -217,6 +217,19 @@ describe("OJT screens over HTTP", () => {
       expect(html).toContain('href="/admin/ojt"');
     });
 
+    it("a student's dashboard links to /ojt while they have a placement; one without sees no link", async () => {
+      const w = await world();
+      const html = async (c: string) =>
+        (await (await app.fetch("/dashboard", { headers: { Cookie: c } })).text()).replace(
+          /<!-- -->/g,
+          "",
+        );
+      const withPlacement = await html(await w.cookie(w.s1));
+      expect(withPlacement).toContain("Your internship at Hangar Uno MRO is deployed.");
+      expect(withPlacement).toContain('href="/ojt"');
+      expect(await html(await w.cookie(w.s2))).not.toContain('href="/ojt"');
+    });
+
     it("another programme's coordinator neither sees nor changes the placement; its own coordinator does", async () => {
       const w = await world();
       const cb = await w.cookie(w.coordB);

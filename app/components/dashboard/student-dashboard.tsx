@@ -126,6 +126,7 @@ export function StudentDashboard({
   surveys,
   forYou,
   askPersonal = false,
+  placement = null,
   now,
 }: {
   firstName: string;
@@ -135,6 +136,8 @@ export function StudentDashboard({
   failed: boolean;
   surveys: Promise<EligibleSurvey[]> | EligibleSurvey[];
   forYou: StudentFeed | null;
+  /** The planned or deployed internship (OJT), linked to /ojt where hours are logged. */
+  placement?: { companyName: string; status: string } | null;
   now: number;
 }) {
   return (
@@ -153,6 +156,12 @@ export function StudentDashboard({
         </Suspense>
       </div>
       {askPersonal ? <PersonalEmailPrompt /> : null}
+      {placement ? (
+        <p className="alert alert-info">
+          Your internship at {placement.companyName} is {placement.status}.{" "}
+          <Link to="/ojt">Open My OJT</Link> to log hours and follow your progress.
+        </p>
+      ) : null}
       {failed ? (
         <p className="alert alert-error" role="alert">
           Statistics could not be loaded; the numbers below show zero.
