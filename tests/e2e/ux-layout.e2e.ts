@@ -160,12 +160,18 @@ for (const width of WIDTHS) {
         await login(page, accounts.admin.email);
         await page.goto("/admin/create-user");
         const type = page.getByLabel("User type");
-        await expect(type.locator("option")).toHaveText(["Student", "Alumni", "Admin"]);
+        // The spec's three types, then the internship coordinator (ADR 114).
+        await expect(type.locator("option")).toHaveText([
+          "Student",
+          "Alumni",
+          "Admin",
+          "OJT Coordinator",
+        ]);
         expect(
           await type
             .locator("option")
             .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value)),
-        ).toEqual(["student", "alumni", "admin"]);
+        ).toEqual(["student", "alumni", "admin", "coordinator"]);
         await expect(type).toHaveValue("student");
         await page.getByLabel("Email").fill("someone@gmail.com");
         await page.getByRole("button", { name: "Create User" }).click();

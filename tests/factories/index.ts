@@ -3,7 +3,7 @@
  * functions as the app where one exists, so fixtures obey the real rules.
  */
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { JobStatus, JobType, Role } from "../../db/constants";
 import { companies, courses, jobs, surveyQuestions, surveys } from "../../db/schema";
@@ -172,4 +172,34 @@ export async function createSurvey(
         .returning()
     : [];
   return { survey: s, questions };
+}
+
+/**
+ * A survey with two text questions and `n` alumni who all answered it, written set-based (the
+ * export and drain tests need tens of thousands of responses in seconds). Each answer holds
+ * `answerRepeat` copies of a short sentence, so the CSV is large enough to stream slowly.
+ */
+export async function createAnsweredSurvey(
+  db: Db,
+  o: { n: number; emailPrefix: string; answerRepeat: number },
+) {
+  const { survey, questions } = await createSurvey(db, {
+    questions: [
+      { text: "Current job title", type: "short_text", required: true },
+      { text: "Suggestions", type: "long_text" },
+    ],
+  });
+  await db.execute(sql`
+    insert into users (email, role, first_name, last_name, course_id, email_verified_at)
+    select ${o.emailPrefix} || g || '@example.edu', 'alumni', 'Name' || g, 'Surname', (select id from courses order by code limit 1), now()
+    from generate_series(1, ${o.n}) g`);
+  await db.execute(sql`
+    insert into survey_responses (survey_id, user_id, role, created_at)
+    select ${survey.id}::uuid, u.id, u.role, now() - (row_number() over (order by u.id)) * interval '1 second'
+    from users u where u.email like ${o.emailPrefix + "%"}`);
+  await db.execute(sql`
+    insert into survey_answers (response_id, question_id, value)
+    select r.id, q.qid, to_jsonb(repeat('Some answer text ', ${o.answerRepeat}) || left(r.id::text, 8))
+    from survey_responses r cross join (values (${questions[0]!.id}::uuid), (${questions[1]!.id}::uuid)) as q(qid)`);
+  return survey;
 }

@@ -71,6 +71,8 @@ describe("layout over HTTP", () => {
         "Reports /admin/reports",
         "Users /admin/users",
         "Survey /admin/surveys",
+        // The internship (OJT) area, after the spec's items (see docs/spec-coverage.md, 2.2).
+        "OJT /admin/ojt",
       ]);
       const head = html.slice(0, html.indexOf("</head>"));
       expect(head).toContain('localStorage.getItem("admin_theme")');

@@ -9,11 +9,10 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
-import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDb, openPglite } from "../../db/client";
 import { createSession } from "../../app/models/auth/session.server";
-import { createSurvey, createUser } from "../factories";
+import { createAnsweredSurvey, createUser } from "../factories";
 import { loadPgliteTemplate } from "../setup/db";
 import { startServer } from "../setup/spawn-server";
 
@@ -26,24 +25,7 @@ async function seed(dataDir: string) {
   fs.mkdirSync(dataDir, { recursive: true });
   const pg = await loadPgliteTemplate(path.join(dataDir, "pglite"));
   const h = await createDb({ pglite: pg });
-  const { survey, questions } = await createSurvey(h.db, {
-    questions: [
-      { text: "Current job title", type: "short_text", required: true },
-      { text: "Suggestions", type: "long_text" },
-    ],
-  });
-  await h.db.execute(sql`
-    insert into users (email, role, first_name, last_name, course_id, email_verified_at)
-    select 'drain' || g || '@example.edu', 'alumni', 'Name' || g, 'Surname', (select id from courses order by code limit 1), now()
-    from generate_series(1, ${N}) g`);
-  await h.db.execute(sql`
-    insert into survey_responses (survey_id, user_id, role, created_at)
-    select ${survey.id}::uuid, u.id, u.role, now() - (row_number() over (order by u.id)) * interval '1 second'
-    from users u where u.email like 'drain%'`);
-  await h.db.execute(sql`
-    insert into survey_answers (response_id, question_id, value)
-    select r.id, q.qid, to_jsonb(repeat('Some answer text ', 30) || left(r.id::text, 8))
-    from survey_responses r cross join (values (${questions[0].id}::uuid), (${questions[1].id}::uuid)) as q(qid)`);
+  const survey = await createAnsweredSurvey(h.db, { n: N, emailPrefix: "drain", answerRepeat: 30 });
   const { user } = await createUser(h.db, { role: "admin" });
   const { token } = await createSession(h.db, user.id, "api");
   await h.close();
