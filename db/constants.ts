@@ -6,7 +6,7 @@
  */
 
 /**
- * `coordinator` (issue 28): staff scoped to one or more programmes — the OJT placements of students
+ * `coordinator`: staff scoped to one or more programmes — the OJT placements of students
  * in those programmes, nothing else of the admin area (docs/decisions/114).
  */
 export const ROLES = ["student", "alumni", "admin", "employer", "coordinator"] as const;
@@ -155,7 +155,7 @@ export const JOB_INTERACTIONS = ["view", "apply"] as const;
 export const ALERT_FREQUENCIES = ["daily", "weekly", "off"] as const;
 export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
 
-/** OJT placements (issue 28): planned → deployed → completed, or withdrawn / terminated (with a reason). */
+/** OJT placements: planned → deployed → completed, or withdrawn / terminated (with a reason). */
 export const PLACEMENT_STATUSES = [
   "planned",
   "deployed",

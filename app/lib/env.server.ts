@@ -98,7 +98,7 @@ const schema = z.object({
     .pipe(z.string().regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, "must be a domain such as college.edu"))
     .default("example.edu"),
   COLLEGE_PHONE: z.string().default("+63 2 8000 0000"),
-  // The college's clock (issue 28): what "today" and "a future date" are for the OJT hours log.
+  // The college's clock: what "today" and "a future date" are for the OJT hours log.
   COLLEGE_TIMEZONE: z
     .string()
     .refine((tz) => {

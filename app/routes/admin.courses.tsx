@@ -1,5 +1,5 @@
 /**
- * /admin/courses — the programmes and their required OJT hours (issue 28): the default of a new
+ * /admin/courses — the programmes and their required OJT hours: the default of a new
  * placement; while a programme has none, its coordinator enters the hours on each placement.
  * One small form per row, so it works without JavaScript.
  */

@@ -1,5 +1,5 @@
 /**
- * /supervise/{token} — the host supervisor's weekly sign-off (issue 28, ADR 114). No account and no
+ * /supervise/{token} — the host supervisor's weekly sign-off (ADR 114). No account and no
  * sign-in: the mailed link is the authority, for that week and that supervisor only. A plain form
  * (works without JavaScript, one column on a phone): Approve, or Return with a comment. A forged,
  * expired, spent or revoked link answers 404 with one message.

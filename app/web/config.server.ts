@@ -39,7 +39,7 @@ export function reviewConfig(): { publicUrl: string } {
   return { publicUrl: env().PUBLIC_URL };
 }
 
-/** OJT (issue 28): the college's clock, the public origin of the supervisors' links. */
+/** OJT: the college's clock, the public origin of the supervisors' links. */
 export function ojtConfig(): OjtConfig {
   return ojtConfigFrom(env());
 }

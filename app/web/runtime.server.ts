@@ -95,7 +95,7 @@ export async function init(opts: { log?: (line: string) => void } = {}) {
       collegeName: authConfig().collegeName,
     }),
   });
-  // OJT reminders (issue 28, ADR 114): hourly; each reminder is claimed with its mail, so once.
+  // OJT reminders (ADR 114): hourly; each reminder is claimed with its mail, so once.
   const { startOjtReminderWorker } = await import("~/models/ojt/reminders.server");
   const { ojtConfig } = await import("~/web/config.server");
   stopOjtReminders = startOjtReminderWorker(getDb, ojtConfig, { log: opts.log });

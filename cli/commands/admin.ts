@@ -58,7 +58,7 @@ export interface AdminCreateOptions {
   /** Given directly (in-process tests only; the command line never takes a password argument). */
   password?: string;
   json?: boolean;
-  /** admin (default) or coordinator (issue 28). */
+  /** admin (default) or coordinator. */
   role?: string;
   /** Coordinators: their programmes, codes, names or ids separated by commas. */
   courses?: string;

@@ -1,5 +1,5 @@
 /**
- * `runway ojt import|remind|list` (issue 28): OJT placements from the registrar's side. The CLI acts
+ * `runway ojt import|remind|list`: OJT placements from the registrar's side. The CLI acts
  * for the whole college (`system`), like an administrator.
  */
 import fs from "node:fs";

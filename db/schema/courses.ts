@@ -11,7 +11,7 @@ export const courses = pgTable(
     name: text("name").notNull().unique(),
     institute: text("institute").notNull(),
     position: integer("position").notNull().default(0),
-    /** OJT hours the programme requires (issue 28): a new placement's default; null until set. */
+    /** OJT hours the programme requires: a new placement's default; null until set. */
     requiredOjtHours: integer("required_ojt_hours"),
     createdAt: createdAt(),
   },

@@ -1,5 +1,5 @@
 /**
- * OJT placements (issue 28): a student's supervised training at a host company, the hours log and
+ * OJT placements: a student's supervised training at a host company, the hours log and
  * its weekly sign-off by the host's supervisor through a mailed link. Written only by
  * app/models/ojt/. ADR 114 gives the token and locking rules.
  */

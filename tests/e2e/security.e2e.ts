@@ -248,7 +248,7 @@ for (const [who, paths] of Object.entries(SCREENS)) {
 }
 
 /**
- * The hostile-input sweep in a real browser for the screens it missed (issue 26): alerts and their
+ * The hostile-input sweep in a real browser for the screens it missed: alerts and their
  * unsubscribe link, saved jobs, applications, the survey mail's unsubscribe link, a survey's
  * progress and outcomes, the logo upload and sign-out — markup and script in every query value and
  * in the path: no script runs, no 500, no internals, and every page keeps its CSP nonce.

@@ -1,5 +1,5 @@
 /**
- * OJT fixtures (issue 28): a movable college clock, coordinators with their programmes, and a
+ * OJT fixtures: a movable college clock, coordinators with their programmes, and a
  * placement made through the model (so it obeys the real rules).
  */
 import { eq } from "drizzle-orm";

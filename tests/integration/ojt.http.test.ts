@@ -1,5 +1,5 @@
 /**
- * OJT over HTTP (issue 28): every /api door of placements and hours with its refusals, the
+ * OJT over HTTP: every /api door of placements and hours with its refusals, the
  * supervisor's /supervise/{token} page as a plain form post (no JavaScript, no account) with the
  * link read from a real SMTP sink, coordinators created on /api/admin/users, and where a
  * coordinator may not go. Dates are relative to today on the college's clock (the server's).

@@ -120,7 +120,7 @@ const SCREENS = [
 ];
 
 /**
- * Screens the sweep above missed (issue 26): alerts and their unsubscribe link, saved jobs,
+ * Screens the sweep above missed: alerts and their unsubscribe link, saved jobs,
  * applications, the survey mail's unsubscribe link, a survey's progress and outcomes, the logo
  * upload and sign-out (last: it ends the session it is probed with).
  */

@@ -36,7 +36,7 @@ const EMPLOYER: MenuItem[] = [
 ];
 
 /**
- * Issue 28: an OJT coordinator manages the placements of their programmes and nothing else of the
+ * An OJT coordinator manages the placements of their programmes and nothing else of the
  * admin area (ADR 114); the member pages (dashboard, profile) are not theirs either.
  */
 const COORDINATOR: MenuItem[] = [

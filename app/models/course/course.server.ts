@@ -45,7 +45,7 @@ export const OJT_HOURS_MSG = `Required OJT hours must be a whole number from 1 t
 
 /**
  * Sets (or with null clears) a programme's required OJT hours, the default of its new placements
- * (issue 28; existing placements keep theirs). Admins and the CLI (`system`); audited.
+ * (existing placements keep theirs). Admins and the CLI (`system`); audited.
  */
 export async function setRequiredOjtHours(
   ctx: Ctx & { system?: boolean },

@@ -1,5 +1,5 @@
 /**
- * OJT placements and the hours log (issue 28): the isomorphic half — limits, messages, the zod
+ * OJT placements and the hours log: the isomorphic half — limits, messages, the zod
  * schemas every door parses with (forms, /api, CLI), the JSON shapes, and the pure date and time
  * helpers (a week is Monday–Sunday; times are "HH:MM" of the college's clock).
  */

@@ -1,5 +1,5 @@
 /**
- * OJT placements (issue 28), every rule on PGlite and PostgreSQL: the coordinator's programmes,
+ * OJT placements, every rule on PGlite and PostgreSQL: the coordinator's programmes,
  * one open placement per student, audited status moves, the hours log's rules by the college's
  * clock, the weekly sign-off by token, locking, progress and at risk, reminders and the import.
  */

@@ -172,7 +172,7 @@ export function userRecordSchema(
       yearLevel: optionalChoice(YEAR_LEVELS, CREATE_MSG.yearLevelInvalid),
       graduationYear: graduationYearField,
       phone: optionalText(40),
-      // Coordinators (issue 28): the programmes they manage — ids, codes or names; the form's
+      // Coordinators: the programmes they manage — ids, codes or names; the form's
       // checkboxes send one value or several, /api a list.
       courses: z.preprocess(
         (v) => (v == null || v === "" ? [] : Array.isArray(v) ? v : [v]),

@@ -59,7 +59,7 @@ export type PublicUser = ReturnType<typeof serializeUser> & {
   /** Admin lists (issue 18): an employer's company name and whether that company is blocked. */
   companyName?: string | null;
   companyBlocked?: boolean;
-  /** Coordinators (issue 28): the programmes they manage. */
+  /** Coordinators: the programmes they manage. */
   coordinatorCourses?: { id: string; code: string; name: string }[];
 };
 
