@@ -213,7 +213,22 @@ export default function PlacementDetail() {
         <h2 id="pl-actions">Actions</h2>
         <div className="ojt-actions-grid">
           {moves.length ? (
-            <Form method="post" className="form-stack" aria-label="Change status">
+            <Form
+              method="post"
+              className="form-stack"
+              aria-label="Change status"
+              onSubmit={(ev) => {
+                const to = new FormData(ev.currentTarget).get("status");
+                // Withdrawing or terminating ends the placement: hours can no longer be logged.
+                if (
+                  (to === "withdrawn" || to === "terminated") &&
+                  !window.confirm(
+                    `Mark this placement ${to}? The student can no longer log hours on it.`,
+                  )
+                )
+                  ev.preventDefault();
+              }}
+            >
               <input type="hidden" name="intent" value="status" />
               <div className="field">
                 <label className="field-label" htmlFor="st-status">

@@ -283,7 +283,16 @@ export default function MyOjt() {
                     >
                       Edit
                     </Link>
-                    <Form method="post" className="inline-form">
+                    <Form
+                      method="post"
+                      className="inline-form"
+                      onSubmit={(ev) => {
+                        if (
+                          !window.confirm(`Delete the entry of ${e.date} ${e.timeIn}–${e.timeOut}?`)
+                        )
+                          ev.preventDefault();
+                      }}
+                    >
                       {hidden}
                       <input type="hidden" name="intent" value="delete" />
                       <input type="hidden" name="id" value={e.id} />

@@ -94,6 +94,15 @@ test("OJT: placement → three days on a phone → returned → fixed → approv
     "17:00",
   );
   await expectAccessible(student);
+  // Delete asks first; declining keeps the entry.
+  let asked = "";
+  student.once("dialog", (d) => {
+    asked = d.message();
+    void d.dismiss();
+  });
+  await student.getByRole("button", { name: `Delete the entry of ${monday} 08:00` }).click();
+  await expect.poll(() => asked).toBe(`Delete the entry of ${monday} 08:00–17:00?`);
+  await expect(student.getByTestId("ojt-entry")).toHaveCount(3);
   await student.getByRole("button", { name: "Submit week" }).click();
   await expect(student.getByText(/Week submitted/).first()).toBeVisible();
 
