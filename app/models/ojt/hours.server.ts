@@ -84,9 +84,12 @@ async function ownPlacementForUpdate(ctx: OjtCtx, tx: Tx, placementId: string) {
   return { p, view, actor: scope.actor };
 }
 
-/** Ensures the week row exists and returns it, locked. */
-async function weekForUpdate(tx: Tx, placementId: string, weekStart: string): Promise<WeekRow> {
-  await tx.insert(placementWeeks).values({ placementId, weekStart }).onConflictDoNothing();
+/** The week row, locked (undefined while the week has none). */
+async function selectWeekForUpdate(
+  tx: Tx,
+  placementId: string,
+  weekStart: string,
+): Promise<WeekRow | undefined> {
   const [w] = await tx
     .select()
     .from(placementWeeks)
@@ -95,6 +98,25 @@ async function weekForUpdate(tx: Tx, placementId: string, weekStart: string): Pr
     )
     .for("update");
   return w;
+}
+
+/** Ensures the week row exists and returns it, locked. */
+async function weekForUpdate(tx: Tx, placementId: string, weekStart: string): Promise<WeekRow> {
+  await tx.insert(placementWeeks).values({ placementId, weekStart }).onConflictDoNothing();
+  return (await selectWeekForUpdate(tx, placementId, weekStart))!;
+}
+
+/**
+ * Locks the placement, then its week (the order every writer of hours takes, so two cannot
+ * deadlock), and returns the week row or undefined.
+ */
+async function lockPlacementWeek(tx: Tx, placementId: string, weekStart: string) {
+  await tx
+    .select({ id: placements.id })
+    .from(placements)
+    .where(eq(placements.id, placementId))
+    .for("update");
+  return selectWeekForUpdate(tx, placementId, weekStart);
 }
 
 /** Recomputes a week's minutes and the placement's totals (cheap: index ranges, ≤ ~100 weeks). */
@@ -425,16 +447,7 @@ export async function submitWeek(
   if (ws > todayOf(ctx.ojt))
     throw new ValidationError(OJT_MSG.weekFuture, { week: [OJT_MSG.weekFuture] });
   return ctx.db.transaction(async (tx) => {
-    await tx
-      .select({ id: placements.id })
-      .from(placements)
-      .where(eq(placements.id, view.p.id))
-      .for("update");
-    const [w] = await tx
-      .select()
-      .from(placementWeeks)
-      .where(and(eq(placementWeeks.placementId, view.p.id), eq(placementWeeks.weekStart, ws)))
-      .for("update");
+    const w = await lockPlacementWeek(tx, view.p.id, ws);
     if (!w || w.minutes <= 0)
       throw new ValidationError(OJT_MSG.weekEmpty, { week: [OJT_MSG.weekEmpty] });
     assertEditable(w.state);
@@ -477,11 +490,7 @@ export async function resendWeek(
   staffOrOwner(scope.kind, scope.actor, view.p);
   const ws = parseWeek(weekStart, ctx.ojt);
   return ctx.db.transaction(async (tx) => {
-    const [w] = await tx
-      .select()
-      .from(placementWeeks)
-      .where(and(eq(placementWeeks.placementId, view.p.id), eq(placementWeeks.weekStart, ws)))
-      .for("update");
+    const w = await lockPlacementWeek(tx, view.p.id, ws);
     if (!w || w.state !== "submitted") throw new Conflict(OJT_MSG.weekNotSubmitted);
     await issueSignoffLink(tx, ctx.ojt, view, ws, "resend");
     await audit(tx, scope.actor, {
@@ -511,16 +520,7 @@ export async function reopenWeek(
   const why = reason?.trim();
   if (!why) throw new ValidationError(OJT_MSG.reason, { reason: [OJT_MSG.reason] });
   return ctx.db.transaction(async (tx) => {
-    await tx
-      .select({ id: placements.id })
-      .from(placements)
-      .where(eq(placements.id, view.p.id))
-      .for("update");
-    const [w] = await tx
-      .select()
-      .from(placementWeeks)
-      .where(and(eq(placementWeeks.placementId, view.p.id), eq(placementWeeks.weekStart, ws)))
-      .for("update");
+    const w = await lockPlacementWeek(tx, view.p.id, ws);
     if (!w || (w.state !== "submitted" && w.state !== "approved"))
       throw new Conflict(OJT_MSG.weekNotDecided);
     const now = nowOf(ctx.ojt);
