@@ -5,6 +5,7 @@
  * rate-limited: the first is printed, the rest are counted and summarised once per window.
  */
 import { env } from "./env.server";
+import { isUuid } from "./ids";
 import { currentRequestId } from "./request-context.server";
 
 export type Level = "info" | "warn" | "error";
@@ -105,7 +106,6 @@ const SECRET_AFTER = new Set([
   "unsubscribe",
   "verify",
 ]);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A slug made of words ("avionics-technician") is not a secret; a long random run is. */
 const WORDS = /^[a-z]+(?:[-_][a-z0-9]+)*$/;
 
@@ -114,7 +114,7 @@ function tokenLike(segment: string): boolean {
   return (
     segment.length >= 20 &&
     /^[A-Za-z0-9._~+/=-]+$/.test(segment) &&
-    !UUID.test(segment) &&
+    !isUuid(segment) &&
     !WORDS.test(segment)
   );
 }
