@@ -172,5 +172,11 @@ export type OjtWeekState = (typeof OJT_WEEK_STATES)[number];
 /** The logbook's involvement in a task. */
 export const OJT_INVOLVEMENTS = ["performed", "assisted", "observed"] as const;
 export type OjtInvolvement = (typeof OJT_INVOLVEMENTS)[number];
+/** The host supervisor's performance evaluations of a placement: at the midpoint and at the end. */
+export const OJT_EVALUATION_STAGES = ["midterm", "final"] as const;
+export type OjtEvaluationStage = (typeof OJT_EVALUATION_STAGES)[number];
+/** "Would you hire this intern?" */
+export const OJT_WOULD_HIRE = ["yes", "maybe", "no"] as const;
+export type OjtWouldHire = (typeof OJT_WOULD_HIRE)[number];
 /** Required OJT hours of a programme or a placement: 1 … this. */
 export const OJT_REQUIRED_HOURS_MAX = 5000;

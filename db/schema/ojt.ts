@@ -5,11 +5,14 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   check,
   date,
   foreignKey,
   index,
   integer,
+  jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -17,9 +20,11 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import {
+  OJT_EVALUATION_STAGES,
   OJT_INVOLVEMENTS,
   OJT_REQUIRED_HOURS_MAX,
   OJT_WEEK_STATES,
+  OJT_WOULD_HIRE,
   PLACEMENT_STATUSES,
 } from "../constants";
 import { createdAt, oneOf, tstz, updatedAt } from "./columns";
@@ -80,6 +85,11 @@ export const placements = pgTable(
     lastEntryDate: date("last_entry_date", { mode: "string" }),
     /** The quiet-since date (last entry, or start) the student was last reminded about: once each. */
     studentRemindedFor: date("student_reminded_for", { mode: "string" }),
+    /** Recorded when the coordinator completes the placement: did the host offer the student a job? */
+    hiredByHost: boolean("hired_by_host"),
+    completedAt: tstz("completed_at"),
+    /** The completion certificate's public verification code (set when the placement completes). */
+    certificateCode: text("certificate_code").unique(),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -227,5 +237,78 @@ export const ojtSignoffTokens = pgTable(
       foreignColumns: [placementWeeks.placementId, placementWeeks.weekStart],
     }).onDelete("cascade"),
     index("ojt_signoff_tokens_week_idx").on(t.placementId, t.weekStart),
+  ],
+);
+
+/**
+ * A host company's memorandum of agreement (one current agreement per company; replacing it is
+ * audited). The signed PDF is private (ADR on document storage). Written only by app/models/ojt/.
+ */
+export const companyAgreements = pgTable(
+  "company_agreements",
+  {
+    companyId: uuid("company_id")
+      .primaryKey()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    signedAt: date("signed_at", { mode: "string" }).notNull(),
+    validUntil: date("valid_until", { mode: "string" }).notNull(),
+    notarized: boolean("notarized").notNull().default(false),
+    /** [{name, position}] of the people who signed for the host and the college. */
+    signatories: jsonb("signatories")
+      .$type<{ name: string; position: string }[]>()
+      .notNull()
+      .default([]),
+    /** The Monday of the last weekly expiry digest that listed this agreement: once per week. */
+    digestWeek: date("digest_week", { mode: "string" }),
+    updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("company_agreements_valid_until_idx").on(t.validUntil),
+    check("company_agreements_dates_check", sql`${t.validUntil} >= ${t.signedAt}`),
+  ],
+);
+
+/** The rubric a supervisor rates an intern by; a new version on every edit (answers keep theirs). */
+export const ojtRubrics = pgTable("ojt_rubrics", {
+  version: integer("version").primaryKey(),
+  /** [{key, label}] of the criteria, each rated 1–5. */
+  criteria: jsonb("criteria").$type<{ key: string; label: string }[]>().notNull(),
+  createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+});
+
+/** A host supervisor's performance evaluation of a placement (one per stage). */
+export const placementEvaluations = pgTable(
+  "placement_evaluations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    placementId: uuid("placement_id")
+      .notNull()
+      .references(() => placements.id, { onDelete: "cascade" }),
+    stage: text("stage", { enum: OJT_EVALUATION_STAGES }).notNull(),
+    rubricVersion: integer("rubric_version")
+      .notNull()
+      .references(() => ojtRubrics.version, { onDelete: "restrict" }),
+    /** {criterionKey: 1–5} for every criterion of the rubric version. */
+    ratings: jsonb("ratings").$type<Record<string, number>>().notNull(),
+    /** Mean of the ratings, two decimals (kept so lists and the report need not unpack ratings). */
+    average: numeric("average", { precision: 3, scale: 2, mode: "number" }).notNull(),
+    comments: text("comments"),
+    wouldHire: text("would_hire", { enum: OJT_WOULD_HIRE }).notNull(),
+    supervisorName: text("supervisor_name").notNull(),
+    supervisorEmail: text("supervisor_email").notNull(),
+    submittedAt: tstz("submitted_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("placement_evaluations_stage_key").on(t.placementId, t.stage),
+    check("placement_evaluations_stage_check", oneOf(t.stage, OJT_EVALUATION_STAGES)),
+    check("placement_evaluations_would_hire_check", oneOf(t.wouldHire, OJT_WOULD_HIRE)),
+    check("placement_evaluations_average_check", sql`${t.average} between 1 and 5`),
+    check(
+      "placement_evaluations_comments_check",
+      sql`${t.comments} is null or length(${t.comments}) <= 4000`,
+    ),
   ],
 );
