@@ -45,7 +45,8 @@ export const jobs = pgTable(
     // Applications close at this instant; after it the job leaves every public door (no cron: the
     // visibility rule compares with now()). Null: no deadline.
     applicationDeadline: tstz("application_deadline"),
-    // Maintained by the jobs_search_vector triggers (title, company name, categories, texts).
+    // Maintained by the jobs_search_vector triggers (title, company name, categories, texts,
+    // location and licences).
     searchVector: tsvector("search_vector"),
     /**
      * When the job first became visible to students (approved and active), set by the

@@ -172,7 +172,7 @@ export interface JobFilters {
   jobType?: JobType | "" | null;
   location?: string | null;
   category?: string | null;
-  /** One required licence or certificate (issue 18): case- and accent-blind, whole value. */
+  /** A required licence or certificate: every word found in one of the job's licences, case- and accent-blind. */
   licence?: string | null;
 }
 
@@ -238,17 +238,27 @@ function otherFilters(f: JobFilters, a: "j" | "s" | "n"): SQL[] {
   const cat = f.category?.trim();
   if (cat) out.push(sql`${col("categories")} @> array[${cat}]::text[]`);
   const lic = f.licence?.trim();
-  if (lic) out.push(licenceMatch(col("licences"), sql`${lic}::text`));
+  if (lic) out.push(licenceMatch(col("licences"), licencePatterns(sql`${lic}::text`)));
   return out;
 }
 
 /**
- * Issue 18: a job's licences (text[] expression `list`) hold `value`, compared whole, case- and
- * accent-blind. Checked row by row (the GIN index jobs_licences_idx serves exact-spelling
- * containment only): the public search treats it like the job type — see ADR 105.
+ * The LIKE patterns of a licence filter `value` (text expression): one `%word%` per word, folded
+ * (lower-cased, unaccented) and with the LIKE wildcards escaped, in SQL like containsPattern.
  */
-export const licenceMatch = (list: SQL, value: SQL): SQL =>
-  sql`exists (select 1 from unnest(${list}) as lic(v) where ${folded(sql`lic.v`)} = ${folded(value)})`;
+export const licencePatterns = (value: SQL): SQL =>
+  sql`array(select '%' || replace(replace(replace(w, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'
+            from regexp_split_to_table(lower(runway_unaccent(${value})), '\\s+') as w where w <> '')`;
+
+/**
+ * A job's licences (text[] expression `list`) include one that contains every word of the filter
+ * (`patterns`, from licencePatterns), case- and accent-blind: "CAAP AMT licence" finds "CAAP AMT
+ * licence (Airframe)" and "(Avionics)", "amt" finds both. Checked row by row (the GIN index
+ * jobs_licences_idx serves exact-spelling containment only): the public search treats it like the
+ * job type — see ADR 105.
+ */
+export const licenceMatch = (list: SQL, patterns: SQL): SQL =>
+  sql`exists (select 1 from unnest(${list}) as lic(v) where ${folded(sql`lic.v`)} like all (${patterns}::text[]))`;
 
 /**
  * The board's match rule as plain conditions on a row aliased `a` that has the jobs columns
@@ -352,7 +362,7 @@ export function publicSearchSql(
     lic ? licenceMatch(sql.raw(`${a}.licences`), sql`(select lic from p)`) : null;
   const params =
     loc || cat || f.jobType || lic
-      ? sql`p as (select ${containsPattern(loc ?? "")} as loc, array[${cat ?? ""}]::text[] as cat, ${f.jobType ?? ""}::text as typ, ${lic ?? ""}::text as lic),`
+      ? sql`p as (select ${containsPattern(loc ?? "")} as loc, array[${cat ?? ""}]::text[] as cat, ${f.jobType ?? ""}::text as typ, ${licencePatterns(sql`${lic ?? ""}::text`)} as lic),`
       : sql``;
   const indexable = [termMatch, locCond("w"), catCond("w")].filter((x): x is SQL => x !== null);
   const hit = and([
@@ -589,10 +599,12 @@ export const applicationsClosed = (row: JobRow, now = Date.now()) =>
  */
 export async function listCategories(ctx: Ctx): Promise<string[]> {
   const rows = await rowsOf<{ c: string }>(ctx.db, categoriesSql(seesAllJobs(ctx.actor)));
-  return rows
-    .map((r) => r.c)
-    .sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" }) || a.localeCompare(b));
+  return sortCategories(rows.map((r) => r.c));
 }
+
+/** Categories in the order the screens list them (case-blind, then exact). */
+export const sortCategories = (list: string[]): string[] =>
+  list.sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" }) || a.localeCompare(b));
 
 /** The categories query (exported for the benchmark's floor server). */
 export function categoriesSql(all: boolean): SQL {
