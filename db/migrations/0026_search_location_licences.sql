@@ -40,4 +40,43 @@ CREATE TRIGGER jobs_search_vector_biu
   ON jobs FOR EACH ROW EXECUTE FUNCTION runway_jobs_search_trigger();--> statement-breakpoint
 UPDATE jobs j SET search_vector = runway_job_document(
     j.title, c.name, j.categories, j.short_description, j.description, j.location, j.licences)
-  FROM companies c WHERE c.id = j.company_id;
+  FROM companies c
+  WHERE c.id = j.company_id
+    AND j.search_vector IS DISTINCT FROM runway_job_document(
+      j.title, c.name, j.categories, j.short_description, j.description, j.location, j.licences);--> statement-breakpoint
+-- Every word the search documents hold (ADR 122): a search word is a prefix ('mech' finds
+-- 'mechanic'), and GIN answers a prefix by building a bitmap of every posting of every matching
+-- word, ten times the work of the same words asked exactly. The public search turns a prefix into
+-- the exact words that start with it (when they are few) through this list, and checks the prefix
+-- query itself on what it finds. A superset is harmless (a word no job holds any more matches
+-- nothing), so the list only grows: inserted jobs add their words per statement, a changed
+-- document its words per row.
+CREATE TABLE IF NOT EXISTS search_lexemes (lexeme text COLLATE "C" PRIMARY KEY);--> statement-breakpoint
+INSERT INTO search_lexemes (lexeme)
+  SELECT DISTINCT u.lexeme FROM jobs j, unnest(j.search_vector) u
+  ON CONFLICT DO NOTHING;--> statement-breakpoint
+CREATE OR REPLACE FUNCTION runway_search_lexemes_inserted() RETURNS trigger
+  LANGUAGE plpgsql AS $$
+  BEGIN
+    INSERT INTO search_lexemes (lexeme)
+      SELECT DISTINCT u.lexeme FROM new_jobs n, unnest(n.search_vector) u
+      ON CONFLICT DO NOTHING;
+    RETURN NULL;
+  END $$;--> statement-breakpoint
+CREATE OR REPLACE FUNCTION runway_search_lexemes_updated() RETURNS trigger
+  LANGUAGE plpgsql AS $$
+  BEGIN
+    INSERT INTO search_lexemes (lexeme)
+      SELECT u.lexeme FROM unnest(NEW.search_vector) u
+      ON CONFLICT DO NOTHING;
+    RETURN NULL;
+  END $$;--> statement-breakpoint
+DROP TRIGGER IF EXISTS jobs_search_lexemes_ai ON jobs;--> statement-breakpoint
+CREATE TRIGGER jobs_search_lexemes_ai
+  AFTER INSERT ON jobs REFERENCING NEW TABLE AS new_jobs
+  FOR EACH STATEMENT EXECUTE FUNCTION runway_search_lexemes_inserted();--> statement-breakpoint
+DROP TRIGGER IF EXISTS jobs_search_lexemes_au ON jobs;--> statement-breakpoint
+CREATE TRIGGER jobs_search_lexemes_au
+  AFTER UPDATE ON jobs
+  FOR EACH ROW WHEN (OLD.search_vector IS DISTINCT FROM NEW.search_vector)
+  EXECUTE FUNCTION runway_search_lexemes_updated();

@@ -18,7 +18,7 @@ import {
   JOB_TYPES,
   OJT_HOURS_MAX,
 } from "../constants";
-import { createdAt, oneOf, tstz, tsvector, updatedAt } from "./columns";
+import { createdAt, oneOf, textC, tstz, tsvector, updatedAt } from "./columns";
 import { companies } from "./companies";
 import { users } from "./users";
 
@@ -184,3 +184,11 @@ export const savedJobs = pgTable(
     index("saved_jobs_job_idx").on(t.jobId),
   ],
 );
+
+/**
+ * Every word of the jobs' search documents (migration 0026, ADR 122): written only by the jobs
+ * triggers, read by the public search to turn a prefix into the exact words that start with it.
+ */
+export const searchLexemes = pgTable("search_lexemes", {
+  lexeme: textC("lexeme").primaryKey(),
+});

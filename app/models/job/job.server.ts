@@ -222,6 +222,24 @@ export function escapeLike(s: string): string {
  */
 const operand = (word: string) =>
   sql`'''' || replace(replace(nullif(runway_unaccent(${word}), ''), '\\', '\\\\'), '''', '''''') || ''':*'`;
+/** Most exact words a prefix is turned into (more: GIN is asked for the prefix itself). */
+const EXACT_WORDS_MAX = 64;
+
+/**
+ * The exact words that start with `word`, OR-ed, as a tsquery (null when the word is not one
+ * lexeme, or when none or more than EXACT_WORDS_MAX words start with it): the same rows as the
+ * prefix `'word':*`, found by GIN ten times faster (ADR 122). The words come from search_lexemes,
+ * which holds every word of every search document (a superset); its "C" collation makes the range
+ * a byte-prefix, as tsquery's prefix match is. Lexemes are quoted for tsquery input (no parsing).
+ */
+const exactWords = (word: string) =>
+  sql`(select case when count(*) between 1 and ${sql.raw(String(EXACT_WORDS_MAX))}
+              then string_agg('''' || replace(replace(d.lexeme, '\\', '\\\\'), '''', '''''') || '''', ' | ')::tsquery end
+       from (select min(v.lexeme) as p, count(*) as k
+             from unnest(to_tsvector('simple', runway_unaccent(${word}::text))) v) t
+       join search_lexemes d
+         on t.k = 1 and d.lexeme >= t.p and d.lexeme < t.p || chr(1114111) and starts_with(d.lexeme, t.p))`;
+
 /** to_tsquery over operands joined with &, with the same 'simple' configuration as the documents. */
 const tsq = (text: SQL) => sql`to_tsquery('simple', ${text})`;
 // concat_ws skips a word that unaccent emptied (NULL operand) instead of producing '':* (a syntax error).
@@ -375,25 +393,35 @@ export function publicSearchSql(
   // The exact path's term condition: for several words only the rare ones go to GIN (it must
   // collect every posting of a common prefix before intersecting); the full query is then
   // checked with ts_match_vq, which the planner cannot use as an index condition.
+  // Each word's GIN condition is its exact words when few start with it (see `exactWords`), else
+  // its prefix; the full query is always checked on what the index finds.
+  const wordQuery = (w: string, i: number) =>
+    sql`coalesce((select ${sql.raw(`x${i}`)} from lx), ${tsq(operand(w))})`;
   let exactTerm = sql`true`;
   let pick = sql``;
-  if (hasTerm && words.length === 1) exactTerm = sql`j.search_vector @@ (select qall from q)`;
+  if (hasTerm && words.length === 1)
+    exactTerm = sql`j.search_vector @@ (select sel from pick) and ts_match_vq(j.search_vector, (select qall from q))`;
+  if (hasTerm && words.length === 1) pick = sql`pick as (select ${wordQuery(words[0], 0)} as sel),`;
   if (words.length > 1) {
     const counts = sql.join(
       words.map((_, i) => sql.raw(`count(*) filter (where m${i})::int as c${i}`)),
       sql`, `,
     );
+    // The rare words (in at most a fifth of the window) AND-ed; tsquery text round-trips exactly.
     const rare = sql.join(
-      words.map((w, i) => sql`case when ${sql.raw(`c${i}`)} * 5 <= n then ${operand(w)} end`),
+      words.map(
+        (w, i) =>
+          sql`case when ${sql.raw(`c${i}`)} * 5 <= n then '(' || ${wordQuery(w, i)}::text || ')' end`,
+      ),
       sql`, `,
     );
     const least = sql.raw(`least(${words.map((_, i) => `c${i}`).join(", ")})`);
     const rarest = sql.join(
-      words.map((w, i) => sql`when ${sql.raw(`c${i}`)} then ${operand(w)}`),
+      words.map((w, i) => sql`when ${sql.raw(`c${i}`)} then ${wordQuery(w, i)}`),
       sql` `,
     );
     pick = sql`pick as (
-        select ${tsq(sql`coalesce(nullif(concat_ws(' & ', ${rare}), ''), case ${least} ${rarest} end)`)} as sel
+        select coalesce(nullif(concat_ws(' & ', ${rare}), '')::tsquery, case ${least} ${rarest} end) as sel
         from (select ${counts}, count(*)::int as n from win) c
       ),`;
     exactTerm = sql`j.search_vector @@ (select sel from pick) and ts_match_vq(j.search_vector, (select qall from q))`;
@@ -409,7 +437,14 @@ export function publicSearchSql(
   ]);
 
   return sql`
-    with ${hasTerm ? sql`q as (select ${allWords(words)} as qall),` : sql``}
+    with ${
+      hasTerm
+        ? sql`q as (select ${allWords(words)} as qall), lx as (select ${sql.join(
+            words.map((w, i) => sql`${exactWords(w)} as ${sql.raw(`x${i}`)}`),
+            sql`, `,
+          )}),`
+        : sql``
+    }
     ${params}
     est as (
       select coalesce((select case when reltuples < 0 then null else reltuples end

@@ -101,3 +101,32 @@ describe("search box: location and licences", () => {
     });
   });
 });
+
+describe("search words as exact words", () => {
+  forEachDb((t: TestDb) => {
+    it("finds every job a prefix finds, however many words start with it", async () => {
+      const company = await createCompany(t.db, { name: "Prefix Air" });
+      // More distinct words than the exact-word list takes: the prefix itself goes to the index.
+      const many = Array.from(
+        { length: 70 },
+        (_, i) => `qzv${String.fromCharCode(97 + (i % 26))}${i}`,
+      );
+      for (const w of many) await createJob(t.db, { title: `${w} Loader`, companyId: company.id });
+      const few = ["qzxalpha", "qzxalphabet", "qzxa"];
+      for (const w of few) await createJob(t.db, { title: `${w} Clerk`, companyId: company.id });
+      const all = { offset: 0, limit: 100 };
+      for (const T of TUNINGS) {
+        expect((await searchPublicJobs(t.db, { q: "qzv" }, all, T)).total).toBe(70);
+        expect((await searchPublicJobs(t.db, { q: "qzv loader" }, all, T)).total).toBe(70);
+        expect((await searchPublicJobs(t.db, { q: "qzxalpha" }, all, T)).total).toBe(2);
+        expect((await searchPublicJobs(t.db, { q: "QZXA clerk" }, all, T)).total).toBe(3);
+        expect((await searchPublicJobs(t.db, { q: "qzxb" }, all, T)).total).toBe(0);
+      }
+      // A word added by a later change is found too.
+      const [j] = await t.db.select().from(jobs).where(eq(jobs.title, "qzxa Clerk"));
+      await t.db.update(jobs).set({ title: "qzxomega Clerk" }).where(eq(jobs.id, j.id));
+      expect(titles(await searchPublicJobs(t.db, { q: "qzxo" }, page))).toEqual(["qzxomega Clerk"]);
+      expect((await searchPublicJobs(t.db, { q: "qzxa" }, all)).total).toBe(2);
+    });
+  });
+});
