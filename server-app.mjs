@@ -46,12 +46,7 @@ export function createApp(build, env) {
     res.set("Cross-Origin-Resource-Policy", "cross-origin");
     next();
   });
-  // The files in public/ all have a dot in their name (favicon.svg, widget.js…): a path without
-  // one (/jobs, /api/jobs) goes straight on instead of costing a failed stat() per request.
-  const publicFiles = express.static(path.join(root, "public"), { maxAge: "5m", index: false });
-  app.use((req, res, next) =>
-    req.path.slice(req.path.lastIndexOf("/")).includes(".") ? publicFiles(req, res, next) : next(),
-  );
+  app.use(express.static(path.join(root, "public"), { maxAge: "5m", index: false }));
   app.use((req, _res, next) => {
     // The only trusted source of the client address (see app/lib/request.server.ts).
     req.headers["x-runway-remote-addr"] = req.socket.remoteAddress ?? "unknown";
@@ -139,10 +134,6 @@ async function send(res, response, blocked = () => {}) {
     await response.body?.cancel().catch(() => {});
     return;
   }
-  // Head, body and end leave in one write when they are ready together (an /api answer, a page
-  // rendered whole): the socket is held until the current run of promise callbacks is over.
-  res.cork();
-  process.nextTick(() => res.uncork());
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [key, value] of response.headers.entries()) res.append(key, value);
