@@ -17,14 +17,13 @@ import { clientKey, isFirstParty } from "~/lib/request.server";
 import { LICENCE_MAX } from "#db/constants";
 import { JOB_TEXT, boardSearch, readBoardSort, type BoardFilters } from "~/models/job/job.board";
 import {
-  listCategories,
   logoPath,
   parseJobListQuery,
   safeWebsite,
   searchPublicJobs,
   searchPublicJobsByDeadline,
 } from "~/models/job/job.server";
-import { listLicences } from "~/models/job/licence.server";
+import { listBoardChoices } from "~/models/job/licence.server";
 import { actorKey, recordSearchQuietly } from "~/models/search/search.server";
 import { ALERT_NAME_MAX, suggestAlertName } from "~/models/alert/name";
 import jobsCss from "~/styles/jobs.css";
@@ -60,14 +59,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     category: query.category,
     licence: query.licence,
   };
-  const [result, categories, licences] = await Promise.all([
+  const [result, { categories, licences }] = await Promise.all([
     (filters.sort === "deadline" ? searchPublicJobsByDeadline : searchPublicJobs)(
       db,
       searchFilters,
       { offset: (query.page - 1) * BOARD_PAGE_SIZE, limit: BOARD_PAGE_SIZE },
     ),
-    listCategories({ db, actor: null }),
-    listLicences(db),
+    listBoardChoices(db),
   ]);
   // Only searches people make on Runway count (docs/security.md, "Search analytics"): not a foreign page embedding /jobs?q=.
   if (query.q && isFirstParty(request))

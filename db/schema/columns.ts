@@ -10,6 +10,8 @@ export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array 
 
 /** Full-text search document; maintained by triggers (see the search migration). */
 export const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+/** Text compared byte by byte (prefix ranges on an index), like the words of a tsvector. */
+export const textC = customType<{ data: string }>({ dataType: () => 'text COLLATE "C"' });
 
 export const createdAt = () =>
   timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();

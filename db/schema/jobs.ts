@@ -18,7 +18,7 @@ import {
   JOB_TYPES,
   OJT_HOURS_MAX,
 } from "../constants";
-import { createdAt, oneOf, tstz, tsvector, updatedAt } from "./columns";
+import { createdAt, oneOf, textC, tstz, tsvector, updatedAt } from "./columns";
 import { companies } from "./companies";
 import { users } from "./users";
 
@@ -45,7 +45,8 @@ export const jobs = pgTable(
     // Applications close at this instant; after it the job leaves every public door (no cron: the
     // visibility rule compares with now()). Null: no deadline.
     applicationDeadline: tstz("application_deadline"),
-    // Maintained by the jobs_search_vector triggers (title, company name, categories, texts).
+    // Maintained by the jobs_search_vector triggers (title, company name, categories, texts,
+    // location and licences).
     searchVector: tsvector("search_vector"),
     /**
      * When the job first became visible to students (approved and active), set by the
@@ -183,3 +184,11 @@ export const savedJobs = pgTable(
     index("saved_jobs_job_idx").on(t.jobId),
   ],
 );
+
+/**
+ * Every word of the jobs' search documents (migration 0026, ADR 122): written only by the jobs
+ * triggers, read by the public search to turn a prefix into the exact words that start with it.
+ */
+export const searchLexemes = pgTable("search_lexemes", {
+  lexeme: textC("lexeme").primaryKey(),
+});

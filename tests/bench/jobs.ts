@@ -13,8 +13,9 @@
  *   npm run bench:jobs -- [--jobs 100000] [--big 1000000] [--companies 300] [--duration 8]
  *                         [--rounds 3] [--connections 10] [--skip-http] [--skip-big] [--reuse] [--keep]
  *
- * Databases are named runway_bench_jobs_<size> on BENCH_DATABASE_URL's server (default
- * postgres://postgres@127.0.0.1:5432/postgres) and dropped at the end unless --keep.
+ * Databases are named runway_bench_jobs_<size> (or $BENCH_DB_PREFIX_<size>) on BENCH_DATABASE_URL's
+ * server (default postgres://postgres@127.0.0.1:5432/postgres) and dropped at the end unless --keep;
+ * --reuse keeps a database of the right size and applies newer migrations to it.
  */
 import { fork, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -83,6 +84,10 @@ async function prepareDb(name: string, jobs: number): Promise<string> {
       await c.end();
       if (n === jobs) {
         log(`  reusing ${name} (${n.toLocaleString("en")} jobs)`);
+        // Newer migrations (search document changes) apply to a kept database as well.
+        const h = await createDb({ databaseUrl: url, max: 1 });
+        await migrate(h);
+        await h.close();
         return url;
       }
     }
@@ -373,8 +378,10 @@ async function main() {
       .map((l) => l.toFixed(1))
       .join(" ")}`,
   );
-  const small = `runway_bench_jobs_${N}`;
-  const big = `runway_bench_jobs_${BIG}`;
+  // BENCH_DB_PREFIX keeps two checkouts benchmarking on one server out of each other's databases.
+  const prefix = process.env.BENCH_DB_PREFIX ?? "runway_bench_jobs";
+  const small = `${prefix}_${N}`;
+  const big = `${prefix}_${BIG}`;
   try {
     log(`\n== Seeding ${N.toLocaleString("en")} jobs / ${COMPANIES} companies`);
     const smallUrl = await prepareDb(small, N);

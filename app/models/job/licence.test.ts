@@ -1,7 +1,8 @@
 /**
- * The licence filter (issue 18): one licence, whole value, case- and accent-blind, the same answer
- * on every path of the public search (exact, scan, capped), the deadline sort, the admin list and
- * the board's suggestions.
+ * The licence filter: every word of it found in one of a job's licences, case- and accent-blind
+ * ("CAAP AMT licence" finds the Airframe and the Avionics postings), the same answer on every path
+ * of the public search (exact, scan, capped), the deadline sort, the admin list and the board's
+ * suggestions.
  */
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
@@ -14,7 +15,8 @@ import {
   searchPublicJobsByDeadline,
   type SearchTuning,
 } from "./job.server";
-import { listLicences } from "./licence.server";
+import { listCategories } from "./job.server";
+import { listBoardChoices, listLicences } from "./licence.server";
 
 forEachDb((t: TestDb) => {
   const withLicences = async (title: string, licences: string[], o = {}) => {
@@ -26,7 +28,7 @@ forEachDb((t: TestDb) => {
   const titles = (r: { rows: Array<{ title: string }> }) => r.rows.map((x) => x.title).sort();
 
   describe("licence filter", () => {
-    it("matches one whole licence, case- and accent-blind, on every search path", async () => {
+    it("matches the words of one licence, case- and accent-blind, on every search path", async () => {
       await withLicences("Engineer A", ["CAAP AMT Licence", "A320 type rating"]);
       await withLicences("Engineer B", ["Licencia Técnica"]);
       await withLicences("Engineer C", ["CAAP AMT"]);
@@ -47,7 +49,18 @@ forEachDb((t: TestDb) => {
       expect(titles(await searchPublicJobs(t.db, { licence: "licencia tecnica" }, page))).toEqual([
         "Engineer B",
       ]);
-      expect(titles(await searchPublicJobs(t.db, { licence: "CAAP" }, page))).toEqual([]);
+      // Partial words: a shorter name finds every licence that contains it.
+      expect(titles(await searchPublicJobs(t.db, { licence: "CAAP" }, page))).toEqual([
+        "Engineer A",
+        "Engineer C",
+      ]);
+      expect(titles(await searchPublicJobs(t.db, { licence: "amt caap" }, page))).toEqual([
+        "Engineer A",
+        "Engineer C",
+      ]);
+      // Words must sit in the same licence, and LIKE wildcards are plain characters.
+      expect(titles(await searchPublicJobs(t.db, { licence: "caap rating" }, page))).toEqual([]);
+      expect(titles(await searchPublicJobs(t.db, { licence: "%" }, page))).toEqual([]);
       expect(
         titles(await searchPublicJobs(t.db, { q: "engineer", licence: "a320 type rating" }, page)),
       ).toEqual(want);
@@ -64,6 +77,30 @@ forEachDb((t: TestDb) => {
         "CAAP AMT",
         "CAAP AMT Licence",
         "Licencia Técnica",
+      ]);
+      // The board's one-statement choices give the same lists.
+      expect(await listBoardChoices(t.db)).toEqual({
+        categories: await listCategories({ db: t.db, actor: null }),
+        licences: await listLicences(t.db),
+      });
+    });
+
+    it("finds the Airframe and the Avionics postings from 'CAAP AMT licence'", async () => {
+      await withLicences("Airframe Technician", ["CAAP AMT licence (Airframe)"]);
+      await withLicences("Avionics Technician", ["CAAP AMT Licence (Avionics)"]);
+      await withLicences("Ramp Agent", ["Driving licence"]);
+      for (const licence of ["CAAP AMT licence", "caap amt", "AMT LICENCE"]) {
+        expect(titles(await searchPublicJobs(t.db, { licence }, page))).toEqual([
+          "Airframe Technician",
+          "Avionics Technician",
+        ]);
+        expect(titles(await searchAllJobs(t.db, { licence }, page))).toEqual([
+          "Airframe Technician",
+          "Avionics Technician",
+        ]);
+      }
+      expect(titles(await searchPublicJobs(t.db, { licence: "avionics" }, page))).toEqual([
+        "Avionics Technician",
       ]);
     });
   });
