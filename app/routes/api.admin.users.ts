@@ -3,6 +3,7 @@ import {
   handleApi,
   idempotentApi,
   json,
+  jsonArrayStream,
   parseBody,
   readJson,
   requireApiAdmin,
@@ -11,14 +12,14 @@ import {
 import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { readUserListQuery, wantsPaging } from "~/models/user/admin.schema";
-import { createUserByAdmin, listAllUsers, listUsers } from "~/models/user/admin.server";
+import { createUserByAdmin, listUsers, streamAllUsers } from "~/models/user/admin.server";
 import { userRecordSchema } from "~/models/user/user.schema";
 import { ctxOf } from "~/models/context";
 import { configured } from "~/web/config.server";
 
 /**
  * GET /api/admin/users: without paging parameters the full array (the spec's client filters it
- * itself); with page/size (or limit) `{users, total, page, size, pages}`. Filters q (or search),
+ * itself), streamed; with page/size (or limit) `{users, total, page, size, pages}`. Filters q (or search),
  * role, status, course and sort/dir apply in both forms.
  */
 export const loader = ({ request }: LoaderFunctionArgs) =>
@@ -27,7 +28,10 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
     const ctx = ctxOf(await getDb(), me);
     const params = new URL(request.url).searchParams;
     const q = readUserListQuery(params);
-    return wantsPaging(params) ? listUsers(ctx, q) : listAllUsers(ctx, q);
+    // The unpaged array is streamed from a keyset cursor: first bytes at once, one batch in memory.
+    return wantsPaging(params)
+      ? listUsers(ctx, q)
+      : jsonArrayStream(request, streamAllUsers(ctx, q));
   });
 
 /** POST /api/admin/users: creates an active, verified user → 201 with the user (`_id`). */

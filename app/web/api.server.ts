@@ -13,7 +13,7 @@ import {
   Unauthorized,
   ValidationError,
 } from "~/lib/errors";
-import { toApiJson } from "~/lib/api-view";
+import { apiReplacer, toApiJson } from "~/lib/api-view";
 import { getUser } from "~/web/auth.server";
 import { BAD_VALUE_MESSAGE, isDataError, logBadInput } from "~/lib/security/bad-input.server";
 import { getDb } from "~/lib/db.server";
@@ -105,6 +105,55 @@ export function json(request: Request, data: unknown, init: ResponseInit = {}): 
   headers.set("Cache-Control", headers.get("Cache-Control") ?? "no-store");
   for (const [k, v] of Object.entries(corsHeaders(request))) headers.set(k, v);
   return new Response(toApiJson(data, env().PUBLIC_URL), { ...init, headers });
+}
+
+/**
+ * A JSON array answered as it is read, batch by batch: the same bytes `json()` writes for the whole
+ * array (`[`, each element as `JSON.stringify` writes it inside an array, `,` between, `]`). The
+ * first batch is read before answering, so a failure up to there is an ordinary error answer; a
+ * failure after the first byte is logged and aborts the response (the connection ends without the
+ * closing `]` and the chunked terminator, so a client sees a truncated, unparseable body — never a
+ * well-formed short list). A client that goes away stops the reading.
+ */
+export async function jsonArrayStream(
+  request: Request,
+  batches: AsyncIterable<unknown[]>,
+  init: ResponseInit = {},
+): Promise<Response> {
+  const it = batches[Symbol.asyncIterator]();
+  const first = await it.next();
+  const headers = new Headers(init.headers);
+  headers.set("Content-Type", "application/json; charset=utf-8");
+  headers.set("Cache-Control", headers.get("Cache-Control") ?? "no-store");
+  for (const [k, v] of Object.entries(corsHeaders(request))) headers.set(k, v);
+  const replacer = apiReplacer(env().PUBLIC_URL);
+  const encoder = new TextEncoder();
+  let pending: IteratorResult<unknown[]> | null = first;
+  let started = false;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const r = pending ?? (await it.next());
+        pending = null;
+        if (r.done) {
+          controller.enqueue(encoder.encode(started ? "]" : "[]"));
+          controller.close();
+          return;
+        }
+        if (!r.value.length) return;
+        const parts = r.value.map((item) => JSON.stringify(item, replacer) ?? "null");
+        controller.enqueue(encoder.encode((started ? "," : "[") + parts.join(",")));
+        started = true;
+      } catch (e) {
+        log.error("api.stream", e, { path: new URL(request.url).pathname });
+        controller.error(e);
+      }
+    },
+    async cancel() {
+      await it.return?.();
+    },
+  });
+  return new Response(body, { ...init, headers });
 }
 
 /** Maps any thrown value to a JSON error response; unknown errors become a bare 500. */

@@ -106,6 +106,22 @@ export const users = pgTable(
     index("users_role_idx").on(t.role),
     index("users_course_idx").on(t.courseId),
     index("users_created_at_idx").on(t.createdAt),
+    // Manage Users sorts (migration 0027): each on the expressions the list orders by.
+    index("users_name_sort_idx").on(sql`lower(${t.firstName})`, sql`lower(${t.lastName})`, t.id),
+    index("users_email_sort_idx").on(t.email, t.id),
+    index("users_role_sort_idx").on(
+      t.role,
+      sql`lower(${t.firstName})`,
+      sql`lower(${t.lastName})`,
+      t.id,
+    ),
+    index("users_status_sort_idx").on(
+      sql`(not ${t.isActive})`,
+      sql`lower(${t.firstName})`,
+      sql`lower(${t.lastName})`,
+      t.id,
+    ),
+    index("users_created_sort_idx").on(t.createdAt, t.id),
     check("users_role_check", oneOf(t.role, ROLES)),
     check(
       "users_employer_company_check",

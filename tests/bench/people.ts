@@ -19,6 +19,9 @@ import type { Role } from "../../db/constants";
 import { sql } from "drizzle-orm";
 
 const USERS = Number(process.env.BENCH_USERS ?? 50_000);
+const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 2_000);
+/** Sequential runs per deep-page case (median and p95 of these). */
+const DEEP_RUNS = Number(process.env.BENCH_DEEP_RUNS ?? 10);
 const usePglite = process.argv.includes("--pglite");
 const PG_BASE =
   process.env.BENCH_DATABASE_URL ??
@@ -147,8 +150,14 @@ async function main() {
       await db.insert(schema.users).values(rows);
     }
     const [company] = await db.insert(schema.companies).values({ name: "Bench Air" }).returning();
-    for (let i = 0; i < 200; i++)
-      await db.insert(schema.companies).values({ name: `Company ${i}` });
+    // Enough companies for deep pages (2 000 at size 10 = 200 pages), with and without locations.
+    for (let i = 0; i < COMPANIES; i += 500)
+      await db.insert(schema.companies).values(
+        Array.from({ length: Math.min(500, COMPANIES - i) }, (_, k) => ({
+          name: `Company ${LAST[(i + k) % LAST.length]} ${i + k}`,
+          location: (i + k) % 3 === 0 ? null : `City ${(i + k) % 37}`,
+        })),
+      );
     for (let i = 0; i < 2000; i += 500) {
       await db.insert(schema.jobs).values(
         Array.from({ length: 500 }, (_, k) => ({
@@ -272,6 +281,122 @@ async function main() {
       });
     }
     console.table(rows);
+
+    // Every admin list at page 1, a middle page and the last page under each sort (HTML screens at
+    // their largest page size, /api at size 50). The goal is under 100 ms at every depth.
+    const [{ companiesN, jobsN }] = await handle.rows<{ companiesN: number; jobsN: number }>(
+      sql`select (select count(*)::int from companies) as "companiesN",
+                 (select count(*)::int from jobs) as "jobsN"`,
+    );
+    const deep: Array<{
+      list: string;
+      total: number;
+      size: number;
+      sorts: string[];
+      url: (sort: string, page: number) => string;
+      headers: Record<string, string>;
+    }> = [
+      {
+        list: "/admin/users",
+        total: n,
+        size: 50,
+        sorts: ["createdAt", "name", "email", "role", "status"],
+        url: (s, p) => `/admin/users?size=50&sort=${s}&dir=asc&page=${p}`,
+        headers: { Cookie: cookie },
+      },
+      {
+        list: "/api/admin/users",
+        total: n,
+        size: 50,
+        sorts: ["createdAt", "name", "email", "role", "status"],
+        url: (s, p) => `/api/admin/users?size=50&sort=${s}&dir=desc&page=${p}`,
+        headers: { Authorization: `Bearer ${token}` },
+      },
+      {
+        list: "/admin/jobs",
+        total: jobsN,
+        size: 50,
+        sorts: ["posted", "title", "company", "type", "location", "category", "status", "approval"],
+        url: (s, p) => `/admin/jobs?size=50&sort=${s}&dir=asc&page=${p}`,
+        headers: { Cookie: cookie },
+      },
+      {
+        list: "/admin/companies",
+        total: companiesN,
+        size: 10,
+        sorts: ["name", "location", "jobs"],
+        url: (s, p) => `/admin/companies?size=10&sort=${s}&page=${p}`,
+        headers: { Cookie: cookie },
+      },
+      {
+        list: "/admin/reports",
+        total: 1,
+        size: 1,
+        sorts: ["open", "resolved", "all"],
+        url: (s) => `/admin/reports?status=${s}`,
+        headers: { Cookie: cookie },
+      },
+    ];
+    const deepRows: Array<Record<string, string>> = [];
+    for (const l of deep) {
+      const last = Math.max(1, Math.ceil(l.total / l.size));
+      const pages = [...new Set([1, Math.ceil(last / 2), last])];
+      for (const sort of l.sorts) {
+        for (const page of pages) {
+          const p = l.url(sort, page);
+          const first = await fetch(base + p, { headers: l.headers });
+          if (first.status !== 200) throw new Error(`${p} answered ${first.status}`);
+          await first.arrayBuffer();
+          const times: number[] = [];
+          for (let i = 0; i < DEEP_RUNS; i++) {
+            const t = performance.now();
+            const r = await fetch(base + p, { headers: l.headers });
+            await r.arrayBuffer();
+            times.push(performance.now() - t);
+          }
+          const s = stats(times);
+          deepRows.push({
+            list: l.list,
+            sort,
+            page: `${page}/${last}`,
+            median: ms(s.median),
+            p95: ms(s.p95),
+          });
+        }
+      }
+    }
+    console.log(`\nAdmin lists by depth (${DEEP_RUNS} sequential runs each):`);
+    console.table(deepRows);
+
+    // The unpaged array: time to first byte, total time, and the process's RSS growth while it
+    // is served (the server runs in this process; the body is read and dropped chunk by chunk).
+    for (let run = 0; run < 3; run++) {
+      globalThis.gc?.();
+      const rss0 = process.memoryUsage().rss;
+      let peak = rss0;
+      const timer = setInterval(() => {
+        peak = Math.max(peak, process.memoryUsage().rss);
+      }, 5);
+      const t = performance.now();
+      const r = await fetch(`${base}/api/admin/users`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      const reader = r.body!.getReader();
+      let firstByte = 0;
+      let bytes = 0;
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        if (!firstByte) firstByte = performance.now() - t;
+        bytes += value.byteLength;
+      }
+      const total = performance.now() - t;
+      clearInterval(timer);
+      peak = Math.max(peak, process.memoryUsage().rss);
+      console.log(
+        `GET /api/admin/users (unpaged, run ${run + 1}): first byte ${ms(firstByte)}, complete ${ms(total)}, ${bytes.toLocaleString("en-US")} bytes, RSS growth ${((peak - rss0) / 1048576).toFixed(1)} MB`,
+      );
+    }
 
     // autocannon ships no types; a variable specifier keeps tsc from needing them.
     const specifier = "autocannon";

@@ -94,23 +94,42 @@ export async function listCompanies(
     (query.dir ?? (sort === "createdAt" || sort === "jobs" ? "desc" : "asc")) === "desc"
       ? desc
       : asc;
+  // Jobs per company for the jobs sort: one grouped pass over jobs, not one count per company.
+  const jobCounts = ctx.db
+    .select({ companyId: jobs.companyId, n: sql<number>`count(*)::int`.as("n") })
+    .from(jobs)
+    .groupBy(jobs.companyId)
+    .as("jc");
   const key =
     sort === "jobs"
-      ? jobsCountSql
+      ? sql`coalesce(${jobCounts.n}, 0)`
       : sort === "location"
         ? sql`lower(${companies.location})`
         : sort === "createdAt"
           ? companies.createdAt
           : sql`lower(${companies.name})`;
-  const base = ctx.db
-    .select({ company: companies, jobsCount: jobsCountSql })
-    .from(companies)
-    .where(where)
-    .orderBy(dirFn(key), asc(companies.id))
-    .$dynamic();
   const size = query.size && query.size > 0 ? Math.min(query.size, 500) : undefined;
   const page = Math.max(1, query.page ?? 1);
-  const rowsQuery = size ? base.limit(size).offset((page - 1) * size) : base.limit(10_000);
+  // Deferred join: the page's ids are found over narrow rows (the name sort reads its index), and
+  // the full rows and their job counts are computed for those ids only — a deep page costs about
+  // what the first does.
+  const narrow = ctx.db
+    .select({ id: companies.id, key: sql`${key}`.as("sort_key") })
+    .from(companies)
+    .$dynamic();
+  const ids = (
+    sort === "jobs" ? narrow.leftJoin(jobCounts, eq(jobCounts.companyId, companies.id)) : narrow
+  )
+    .where(where)
+    .orderBy(dirFn(key), asc(companies.id))
+    .limit(size ?? 10_000)
+    .offset(size ? (page - 1) * size : 0)
+    .as("page_ids");
+  const rowsQuery = ctx.db
+    .select({ company: companies, jobsCount: jobsCountSql })
+    .from(ids)
+    .innerJoin(companies, eq(companies.id, ids.id))
+    .orderBy(dirFn(ids.key), asc(companies.id));
   const [rows, [{ total }]] = await Promise.all([
     rowsQuery,
     ctx.db

@@ -37,22 +37,64 @@ import { isUuid } from "~/lib/ids";
 
 const courseCols = { id: courses.id, code: courses.code, name: courses.name };
 
-function orderBy(q: UserListQuery): SQL[] {
-  const d = q.dir === "asc" ? asc : desc;
-  const byName = [d(sql`lower(${users.firstName})`), d(sql`lower(${users.lastName})`)];
+/**
+ * The sort key of each Manage Users order: expressions compared as one row, all in the query's
+ * direction, ending with the id so the order is total. Each has an index on exactly these
+ * expressions (migration 0027), so a page at any depth and a keyset continuation read the index
+ * instead of sorting every user. Status puts active first in ascending order (`not is_active`).
+ */
+const lowerFirst = sql`lower(${users.firstName})`;
+const lowerLast = sql`lower(${users.lastName})`;
+type SortKey = { expr: SQL | typeof users.id; type: "text" | "uuid" | "boolean" | "timestamptz" };
+function sortKey(q: UserListQuery): SortKey[] {
+  const id: SortKey = { expr: users.id, type: "uuid" };
+  const byName: SortKey[] = [
+    { expr: lowerFirst, type: "text" },
+    { expr: lowerLast, type: "text" },
+    id,
+  ];
   switch (q.sort) {
     case "name":
-      return [...byName, d(users.id)];
+      return byName;
     case "email":
-      return [d(users.email)];
+      // E-mails are unique (case-insensitively), so the id never decides; it keeps the key total.
+      return [{ expr: sql`${users.email}`, type: "text" }, id];
     case "role":
-      return [d(users.role), ...byName, d(users.id)];
+      return [{ expr: sql`${users.role}`, type: "text" }, ...byName];
     case "status":
-      // 'active' sorts before 'inactive' in ascending order.
-      return [q.dir === "asc" ? desc(users.isActive) : asc(users.isActive), ...byName, d(users.id)];
+      return [{ expr: sql`(not ${users.isActive})`, type: "boolean" }, ...byName];
     default:
-      return [d(users.createdAt), d(users.id)];
+      return [{ expr: sql`${users.createdAt}`, type: "timestamptz" }, id];
   }
+}
+
+function orderBy(q: UserListQuery): SQL[] {
+  const d = q.dir === "asc" ? asc : desc;
+  return sortKey(q).map((k) => d(k.expr));
+}
+
+/** The sort key's values of a row, as text (exact for every type, timestamps to the microsecond). */
+function keyColumns(q: UserListQuery) {
+  return Object.fromEntries(
+    sortKey(q).map((k, i) => [`k${i}`, sql<string>`(${k.expr})::text`]),
+  ) as Record<string, SQL<string>>;
+}
+
+/** Rows after `after` (the key values of the last row read) in the query's order. */
+function seekAfter(q: UserListQuery, after: string[]): SQL {
+  const keys = sortKey(q);
+  const cols = sql.join(
+    keys.map((k) => sql`${k.expr}`),
+    sql`, `,
+  );
+  const vals = sql.join(
+    // Sent as text and cast by the database: postgres.js would otherwise serialise the value with
+    // the parameter's inferred type (a boolean from the string "true" becomes false, a timestamp
+    // loses its microseconds).
+    keys.map((k, i) => sql`${after[i]}::text::${sql.raw(k.type)}`),
+    sql`, `,
+  );
+  return q.dir === "asc" ? sql`(${cols}) > (${vals})` : sql`(${cols}) < (${vals})`;
 }
 
 async function listConditions(db: Db, q: UserListQuery): Promise<SQL[] | null> {
@@ -133,7 +175,10 @@ export async function listUsers(ctx: Ctx, q: UserListQuery): Promise<UserPage> {
   };
 }
 
-/** Every user matching the filters, unpaged (GET /api/admin/users without paging parameters). */
+/**
+ * Every user matching the filters, unpaged, in one query and one array (the CLI and tests; GET
+ * /api/admin/users streams the same rows with `streamAllUsers`).
+ */
 export async function listAllUsers(ctx: Ctx, q: UserListQuery): Promise<PublicUser[]> {
   requireAdmin(ctx);
   const conds = await listConditions(ctx.db, q);
@@ -148,6 +193,45 @@ export async function listAllUsers(ctx: Ctx, q: UserListQuery): Promise<PublicUs
     ctx.db,
     rows.map((r) => serializeUser(r.user, r.course?.id ? r.course : null)),
   );
+}
+
+/** Users per query of `streamAllUsers`. */
+export const STREAM_BATCH = 1000;
+
+/**
+ * Every user matching the filters in the list's order, in batches: a keyset continuation over the
+ * sort's index (each batch seeks past the last row of the one before), so the first batch comes at
+ * once, memory holds one batch, and no connection or transaction stays open between batches (PGlite
+ * serves other requests in between). Not one snapshot: a user changed while the batches are read
+ * shows as the batch that reads it finds it.
+ */
+export async function* streamAllUsers(
+  ctx: Ctx,
+  q: UserListQuery,
+  batchSize = STREAM_BATCH,
+): AsyncGenerator<PublicUser[]> {
+  requireAdmin(ctx);
+  const conds = await listConditions(ctx.db, q);
+  if (!conds) return;
+  let after: string[] | null = null;
+  for (;;) {
+    const where: SQL[] = after ? [...conds, seekAfter(q, after)] : conds;
+    const rows = await ctx.db
+      .select({ user: users, course: courseCols, key: keyColumns(q) })
+      .from(users)
+      .leftJoin(courses, eq(courses.id, users.courseId))
+      .where(where.length ? and(...where) : undefined)
+      .orderBy(...orderBy(q))
+      .limit(batchSize);
+    if (!rows.length) return;
+    yield await withCompanyNames(
+      ctx.db,
+      rows.map((r) => serializeUser(r.user, r.course?.id ? r.course : null)),
+    );
+    if (rows.length < batchSize) return;
+    const last = rows[rows.length - 1].key;
+    after = Object.keys(last).map((_, i) => last[`k${i}`]);
+  }
 }
 
 async function loadPublic(db: DbOrTx, id: string): Promise<PublicUser> {

@@ -1,0 +1,102 @@
+/**
+ * Manage Users paging under every sort: walking all pages gives the rows of one unpaged query in
+ * the same order, and the keyset-streamed batches give them too — ties on names and creation times
+ * included (the id decides).
+ */
+import { describe, expect, it } from "vitest";
+import { users } from "#db/schema";
+import { forEachDb } from "../../../tests/setup/db";
+import { createUser } from "../../../tests/factories";
+import type { Ctx } from "../context";
+import { readUserListQuery, USER_SORTS } from "./admin.schema";
+import { listAllUsers, listUsers, streamAllUsers } from "./admin.server";
+
+const FIRST = ["maria", "Maria", "José", "ana", "Ana", "Zoe", "bea"];
+const LAST = ["Santos", "santos", "Cruz", "Ñuñez", "cruz"];
+const ROLES = ["student", "alumni", "admin", "employer"] as const;
+
+describe("user list paging", () => {
+  forEachDb((t) => {
+    async function seed(): Promise<Ctx> {
+      const { user } = await createUser(t.db, {
+        role: "admin",
+        firstName: "Ada",
+        lastName: "Admin",
+      });
+      // Three creation times only, so the createdAt sort is decided by the id in most places.
+      const base = Date.UTC(2025, 0, 1);
+      await t.db.insert(users).values(
+        Array.from({ length: 47 }, (_, i) => ({
+          email: `p${String(i).padStart(2, "0")}.${i % 3}@example.edu`,
+          passwordHash: null,
+          role: ROLES[i % 4] === "employer" ? ("student" as const) : ROLES[i % 4],
+          firstName: FIRST[i % FIRST.length],
+          lastName: LAST[i % LAST.length],
+          isActive: i % 4 !== 1,
+          createdAt: new Date(base + (i % 3) * 1000),
+        })),
+      );
+      return { db: t.db, actor: { id: user.id, role: "admin", email: user.email } };
+    }
+
+    it("walks every page under every sort and direction to the unpaged order", async () => {
+      const ctx = await seed();
+      for (const sort of USER_SORTS)
+        for (const dir of ["asc", "desc"] as const)
+          for (const filter of dir === "asc" ? ["", "&role=student"] : [""]) {
+            const label = `${sort} ${dir}${filter}`;
+            const all = (
+              await listAllUsers(
+                ctx,
+                readUserListQuery(new URLSearchParams(`sort=${sort}&dir=${dir}${filter}`)),
+              )
+            ).map((u) => u._id);
+            expect(all.length, label).toBeGreaterThan(10);
+
+            const paged: string[] = [];
+            const first = await listUsers(
+              ctx,
+              readUserListQuery(new URLSearchParams(`sort=${sort}&dir=${dir}&size=10${filter}`)),
+            );
+            expect(first.total, label).toBe(all.length);
+            for (let page = 1; page <= first.pages; page++) {
+              const r = await listUsers(
+                ctx,
+                readUserListQuery(
+                  new URLSearchParams(`sort=${sort}&dir=${dir}&size=10&page=${page}${filter}`),
+                ),
+              );
+              expect(r.page, label).toBe(page);
+              paged.push(...r.users.map((u) => u._id));
+            }
+            expect(paged, label).toEqual(all);
+
+            const streamed: string[] = [];
+            for await (const batch of streamAllUsers(
+              ctx,
+              readUserListQuery(new URLSearchParams(`sort=${sort}&dir=${dir}${filter}`)),
+              7,
+            ))
+              streamed.push(...batch.map((u) => u._id));
+            expect(streamed, label).toEqual(all);
+          }
+    }, 180_000);
+
+    it("streams the same users, fields and all, as the one-query list", async () => {
+      const ctx = await seed();
+      const q = readUserListQuery(new URLSearchParams("sort=name&dir=asc"));
+      const streamed = [];
+      for await (const batch of streamAllUsers(ctx, q, 5)) streamed.push(...batch);
+      expect(streamed).toEqual(await listAllUsers(ctx, q));
+      // A filter that matches nobody streams nothing.
+      const none = [];
+      for await (const batch of streamAllUsers(
+        ctx,
+        readUserListQuery(new URLSearchParams("q=nobody-at-all")),
+        5,
+      ))
+        none.push(...batch);
+      expect(none).toEqual([]);
+    });
+  });
+});
