@@ -20,7 +20,8 @@ function post(message: unknown) {
 if (sw) {
   sw.register("/sw.js", { scope: "/" }).catch(() => {});
   const conn = (navigator as { connection?: { saveData?: boolean } }).connection;
-  post({ type: "user", userId, saveData: !!conn?.saveData });
+  // With the page's path: a survey screen opened before the worker took over is kept all the same.
+  post({ type: "user", userId, saveData: !!conn?.saveData, path: location.pathname });
   addEventListener("online", () => post({ type: "flush" }));
   // Signing out (the navigation's form): the worker drops this person's caches and drafts.
   document.addEventListener(

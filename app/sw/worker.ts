@@ -191,10 +191,11 @@ async function setUser(user: string | null) {
 }
 
 /** Keeps a survey screen for the signed-in user (opened by a link inside the app, not a load). */
-async function keepSurvey(path: string) {
+async function keepSurvey(path: string, onlyIfMissing = false) {
   const user = await currentUser();
   const d = decide({ method: "GET", url: `${origin}${path}`, mode: "navigate" }, origin);
   if (!user || d.kind !== "survey") return;
+  if (onlyIfMissing && (await (await caches.open(userCache(user))).match(d.key))) return;
   const res = await fetch(d.key, { credentials: "same-origin", headers: { Accept: "text/html" } });
   await keep(userCache(user), d.key, d, res);
 }
@@ -222,6 +223,7 @@ sw.addEventListener("message", (e: MessageEvt) => {
     if (m.type === "user") {
       const user = typeof m.userId === "string" ? m.userId : null;
       if (user !== (await currentUser())) await setUser(user);
+      if (user && typeof m.path === "string") await keepSurvey(m.path, true);
       await sendOutbox();
       if (user && !m.saveData) await keepInvited();
     } else if (m.type === "signout") await setUser(null);
