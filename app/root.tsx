@@ -45,6 +45,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       user: user ? serializeUser(user) : null,
       config: publicConfig(),
       flashes: flash.flashes,
+      // `Save-Data: on`: lists leave out logos and avatars (app/components/ui/save-data.ts).
+      saveData: request.headers.get("Save-Data")?.trim().toLowerCase() === "on",
     },
     { headers: flash.clear ? { "Set-Cookie": flash.clear } : undefined },
   );

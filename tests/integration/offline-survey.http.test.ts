@@ -8,7 +8,9 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { surveyResponses } from "../../db/schema";
-import { createSurvey, createUser } from "../factories";
+import sharp from "sharp";
+import { storeImage } from "../../app/models/file/file.server";
+import { createCompany, createJob, createSurvey, createUser } from "../factories";
 import { forEachDb, type TestDb } from "../setup/db";
 import { useServer } from "../setup/http";
 
@@ -219,5 +221,28 @@ describe("offline tracer surveys over HTTP", () =>
       expect(html).toMatch(/<script src="\/sw-register\.js" async=""/);
       expect(home.headers.get("content-security-policy")).toContain("script-src 'self'");
       expect((await app.fetch("/sw-register.js")).status).toBe(200);
+    });
+
+    it("Save-Data: on leaves company logos out of the job board's cards, and the board varies on it", async () => {
+      const png = await sharp({
+        create: { width: 64, height: 64, channels: 3, background: "#1d4ed8" },
+      })
+        .png()
+        .toBuffer();
+      const logo = await storeImage(t.db, png, { kind: "logo" });
+      const company = await createCompany(t.db, { name: "Thrifty Aero", logoFileId: logo.id });
+      await createJob(t.db, { title: "Light Data Ramp Agent", companyId: company.id });
+      const full = await app.fetch("/jobs");
+      const fullHtml = await full.text();
+      expect(fullHtml).toContain("Light Data Ramp Agent");
+      expect(fullHtml).toContain(`/files/${logo.id}`);
+      expect(full.headers.get("vary")).toMatch(/\bSave-Data\b/);
+      const light = await app.fetch("/jobs", { headers: { "Save-Data": "on" } });
+      const lightHtml = await light.text();
+      expect(lightHtml).toContain("Light Data Ramp Agent");
+      expect(lightHtml).not.toContain(`src="/files/${logo.id}`);
+      expect(lightHtml).toContain("company-logo-placeholder");
+      // Another validator: a cache never hands the light page to a full one or back.
+      expect(light.headers.get("etag")).not.toBe(full.headers.get("etag"));
     });
   }));
