@@ -384,8 +384,7 @@ async function offlineFigures() {
 }
 
 // ─── The table ──────────────────────────────────────────────────────────────────────────────────
-const header =
-  "| Page | Perf | A11y | Best pr. | SEO | LCP | TBT | CLS | JS (wire) | All (wire) |";
+const header = "| Page | Perf | A11y | Best pr. | SEO | LCP | TBT | CLS | JS (wire) | All (wire) |";
 const lines = [header, "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"];
 for (const r of rows) {
   const moved = new URL(r.finalUrl).pathname !== new URL(base + r.page.split(" ")[0]).pathname;
