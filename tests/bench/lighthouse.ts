@@ -123,14 +123,23 @@ for (let i = 0; ; i++) {
   await new Promise((r) => setTimeout(r, 500));
 }
 
-const login = await fetch(`${base}/login`, {
-  method: "POST",
-  redirect: "manual",
-  headers: { "Content-Type": "application/x-www-form-urlencoded" },
-  body: new URLSearchParams({ email: student.email, password: student.password }),
-});
+// A busy machine may shed the first requests (503 with Retry-After): sign in again then.
+let login: Response;
+for (let i = 0; ; i++) {
+  login = await fetch(`${base}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email: student.email, password: student.password }),
+  });
+  if (login.status !== 503 || i >= 10) break;
+  await new Promise((r) => setTimeout(r, 2000));
+}
 const set = login.headers.getSetCookie().find((c) => /^(__Host-)?runway_session=/.test(c));
-if (!set) throw new Error(`sign-in failed: ${login.status}`);
+if (!set) {
+  await stopServer();
+  throw new Error(`sign-in failed: ${login.status}`);
+}
 const cookie = set.split(";")[0];
 
 interface Page {
@@ -351,13 +360,15 @@ async function offlineFigures() {
   await new Promise<void>((r) => proxy.listen(port + 2, "127.0.0.1", r));
   const via = `http://127.0.0.1:${port + 2}`;
   const { chromium, devices } = await import("@playwright/test");
-  const browser = await chromium.launch({
+  // A profile on disk: Chromium does not offer to install from an incognito-like context.
+  const profile = fs.mkdtempSync(path.join(work, "profile-"));
+  const { defaultBrowserType: _d, ...phone } = devices["Pixel 7"];
+  const context = await chromium.launchPersistentContext(profile, {
+    ...phone,
     executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-quic"],
   });
   try {
-    const { defaultBrowserType: _d, ...phone } = devices["Pixel 7"];
-    const context = await browser.newContext(phone);
     const [name, value] = cookie.split("=");
     await context.addCookies([{ name, value, url: via }]);
     const page = await context.newPage();
@@ -370,7 +381,6 @@ async function offlineFigures() {
     const { installabilityErrors } = (await cdp.send("Page.getInstallabilityErrors")) as {
       installabilityErrors: { errorId: string }[];
     };
-    await context.close();
     return {
       installErrors: installabilityErrors.map((e) => e.errorId),
       surveyBytes: bytes,
@@ -378,7 +388,7 @@ async function offlineFigures() {
       swBytes,
     };
   } finally {
-    await browser.close();
+    await context.close();
     await new Promise((r) => proxy.close(r));
   }
 }
