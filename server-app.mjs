@@ -46,6 +46,15 @@ export function createApp(build, env) {
     res.set("Cross-Origin-Resource-Policy", "cross-origin");
     next();
   });
+  // The service worker: scope / from its own path, and always checked for a newer version.
+  app.get("/sw.js", (_req, res, next) => {
+    res.set("Service-Worker-Allowed", "/");
+    res.sendFile(
+      path.join(root, "public", "sw.js"),
+      { cacheControl: false, headers: { "Cache-Control": "no-cache" } },
+      (error) => error && next(),
+    );
+  });
   app.use(express.static(path.join(root, "public"), { maxAge: "5m", index: false }));
   app.use((req, _res, next) => {
     // The only trusted source of the client address (see app/lib/request.server.ts).

@@ -25,7 +25,7 @@ import styles from "~/styles/app.css";
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "manifest", href: "/site.webmanifest" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
 export const meta: MetaFunction = () => [
@@ -45,6 +45,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       user: user ? serializeUser(user) : null,
       config: publicConfig(),
       flashes: flash.flashes,
+      // `Save-Data: on`: lists leave out logos and avatars (app/components/ui/save-data.ts).
+      saveData: request.headers.get("Save-Data")?.trim().toLowerCase() === "on",
     },
     { headers: flash.clear ? { "Set-Cookie": flash.clear } : undefined },
   );
@@ -82,6 +84,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        {/* The service worker's page side (app/sw/register.ts): outside every route bundle. */}
+        <script
+          src="/sw-register.js"
+          async
+          nonce={nonce}
+          data-user={data?.user?.id ?? ""}
+          data-tz={data?.config.timeZone ?? "UTC"}
+        />
       </body>
     </html>
   );

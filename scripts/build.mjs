@@ -36,6 +36,8 @@ if (!budget.ok) {
 if (fs.existsSync(path.join(root, "widget", "build.mjs"))) {
   run(process.execPath, [path.join(root, "widget", "build.mjs")]);
 }
+// The service worker, whose precache list names the build files just written (scripts/build-sw.mjs).
+run(process.execPath, [path.join(root, "scripts", "build-sw.mjs")]);
 // Precompressed copies of the browser assets (brotli and gzip at their highest levels), served by
 // express-static-gzip in server-app.mjs to browsers that accept them: no compression per request,
 // and brotli sends ~15 % fewer bytes of JavaScript than gzip (issue 17).

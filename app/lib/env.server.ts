@@ -267,6 +267,8 @@ export function publicConfig() {
     infoEmail: e.COLLEGE_INFO_EMAIL,
     publicUrl: e.PUBLIC_URL,
     passwordMinLength: e.PASSWORD_MIN_LENGTH,
+    /** The college's clock, for times people read in the browser. */
+    timeZone: e.COLLEGE_TIMEZONE,
   };
 }
 export type PublicConfig = ReturnType<typeof publicConfig>;

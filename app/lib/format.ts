@@ -68,25 +68,6 @@ export function utcDateTimeLabel(d: Date | string | number): string {
   );
 }
 
-/**
- * A date and time in words on a given clock (the college's, for OJT): '30 Nov 2026, 17:00 GMT+8'
- * — the house format of `utcDateTimeLabel` with the zone's own offset.
- */
-export function zonedDateTimeLabel(d: Date | string | number, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat("en-GB", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-    timeZone,
-    timeZoneName: "short",
-  }).formatToParts(new Date(d));
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? "";
-  return `${get("day")} ${get("month")} ${get("year")}, ${get("hour")}:${get("minute")} ${get("timeZoneName")}`;
-}
-
 /** A calendar date (YYYY-MM-DD, no clock involved) in the house words: 'Mon 30 Nov 2026'. */
 export function calendarDateLabel(iso: string, weekday = false): string {
   const d = new Date(`${iso}T00:00:00Z`);

@@ -66,10 +66,15 @@ export function revalidate(request: Request, headers: Headers, etag: string): bo
   return etagMatches(request.headers.get("If-None-Match"), etag);
 }
 
-/** `Vary: Cookie` on the cacheable routes' answers (appended to what is there). */
+/**
+ * `Vary: Cookie, Save-Data` on the cacheable routes' answers (appended to what is there): with
+ * `Save-Data: on` the board's cards come without company logos.
+ */
 export function varyOnCookie(headers: Headers, routeId: string | undefined): void {
   if (!routeId || !CACHEABLE_ROUTE_IDS.has(routeId)) return;
-  const vary = headers.get("Vary");
-  if (!vary || !/(^|,)\s*cookie\s*(,|$)/i.test(vary))
-    headers.set("Vary", vary ? `${vary}, Cookie` : "Cookie");
+  for (const name of ["Cookie", "Save-Data"]) {
+    const vary = headers.get("Vary");
+    if (!vary || !new RegExp(`(^|,)\\s*${name}\\s*(,|$)`, "i").test(vary))
+      headers.set("Vary", vary ? `${vary}, ${name}` : name);
+  }
 }

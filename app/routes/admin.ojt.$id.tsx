@@ -21,7 +21,8 @@ import {
   WeeksTable,
 } from "~/components/ojt/ojt-parts";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
-import { calendarDateLabel, zonedDateTimeLabel } from "~/lib/format";
+import { calendarDateLabel } from "~/lib/format";
+import { zonedDateTimeLabel } from "~/lib/zoned-time";
 import { knownError, rethrowNotFound } from "~/lib/screen-errors.server";
 import { reopenWeek, resendWeek, weekEntries } from "~/models/ojt/hours.server";
 import {

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import {
   handleApi,
+  idempotentApi,
   json,
   readJson,
   requireApiAdmin,
@@ -27,15 +28,22 @@ export const loader = ({ request, params }: LoaderFunctionArgs) =>
     return listResponses(db, survey.id, { role });
   });
 
-/** POST /api/surveys/{id}/responses {answers: [{questionId, type, label, value}]}: 201, or 409 when already answered. */
+/**
+ * POST /api/surveys/{id}/responses {answers: [{questionId, type, label, value}]}: 201, or 409 when
+ * already answered. With an `Idempotency-Key` (the phone's outbox sends one per draft) a retry of the
+ * same answers gets the first 201 again; other answers under that key get a 422.
+ */
 export const action = ({ request, params }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     if (request.method !== "POST") return methodNotAllowed(request, "GET, POST");
     const user = await requireApiCollegeUser(request);
-    const r = await submitResponse(
-      { db: await getDb(), actor: actorOf(user) },
-      params.id ?? "",
-      await readJson(request),
-    );
-    return json(request, { message: SURVEY_MSG.thanks, ...r }, { status: 201 });
+    const body = await readJson(request);
+    return idempotentApi(request, user, body, async () => {
+      const r = await submitResponse(
+        { db: await getDb(), actor: actorOf(user) },
+        params.id ?? "",
+        body,
+      );
+      return json(request, { message: SURVEY_MSG.thanks, ...r }, { status: 201 });
+    });
   });

@@ -23,7 +23,8 @@ import {
   hoursText,
   type EntryValues,
 } from "~/components/ojt/ojt-parts";
-import { calendarDateLabel, zonedDateTimeLabel } from "~/lib/format";
+import { calendarDateLabel } from "~/lib/format";
+import { zonedDateTimeLabel } from "~/lib/zoned-time";
 import { knownError } from "~/lib/screen-errors.server";
 import { todayOf } from "~/models/ojt/config";
 import {

@@ -10,10 +10,31 @@ import type {
   MetaFunction,
 } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect } from "react";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import type { loader as rootLoader } from "~/root";
+import type { OfflineView, SurveyOffline } from "~/lib/offline/survey-offline";
+
+import { zonedDateTimeLabel } from "~/lib/zoned-time";
+
+/** What the screen says about the copy kept on the phone (docs/privacy.md). */
+export const OFFLINE_MSG = {
+  restored: (when: string) => `Restored your answers from this phone, saved ${when}`,
+  clear: "Clear saved answers",
+  queued: "Saved on this phone. It will be sent when you are back online.",
+  refused:
+    "Your answers are still saved on this phone. Correct what is asked below and submit again.",
+} as const;
 import { requireCollegeUser } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
 import { answersFromForm, SURVEY_MSG, TARGETING_MSG } from "~/models/survey/survey.rules";
 import { getSurveyForAnswering, submitResponse } from "~/models/survey/survey.server";
 import { recordInviteOpened } from "~/models/survey/invitations.server";
@@ -24,6 +45,14 @@ import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { ErrorReference, UNAVAILABLE_TEXT } from "~/components/ui/error-reference";
 import { domainReply, rethrowNotFound } from "~/lib/screen-errors.server";
 import { actorOf } from "~/models/context";
+import {
+  formFingerprint,
+  formIdempotencyKey,
+  idempotent,
+  IDEMPOTENCY_FORM_MSG,
+  IdempotencyError,
+  newIdempotencyKey,
+} from "~/web/idempotency.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: surveyStyles }];
 
@@ -37,7 +66,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       { db: await getDb(), actor: actorOf(user) },
       params.id ?? "",
     );
-    return json({ survey, state });
+    // The no-JavaScript form's key; with JavaScript the draft on the phone brings its own.
+    return json({ survey, state, formKey: newIdempotencyKey(), timeZone: env().COLLEGE_TIMEZONE });
   } catch (e) {
     rethrowNotFound(e, SURVEY_MSG.notFound);
   }
@@ -46,33 +76,101 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export type SubmitResult =
   { ok: true; message: string } | { ok: false; message: string; errors?: Record<string, string[]> };
 
+/**
+ * Submits the answers. The form carries an idempotency key (hidden field, or the `Idempotency-Key`
+ * header of a script): a repeated post of the same answers answers as the first one did.
+ */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireCollegeUser(request);
   const ctx = { db: await getDb(), actor: actorOf(user) };
+  const form = await request.formData();
   try {
-    const { survey } = await getSurveyForAnswering(ctx, params.id ?? "");
-    const payload = answersFromForm(await request.formData(), survey.questions);
-    await submitResponse(ctx, survey.id, payload);
-    return json<SubmitResult>({ ok: true, message: SURVEY_MSG.thanks });
+    return await idempotent(
+      ctx.db,
+      {
+        userId: user.id,
+        key: formIdempotencyKey(request, form),
+        fingerprint: await formFingerprint(request, form),
+      },
+      async () => {
+        try {
+          const { survey } = await getSurveyForAnswering(ctx, params.id ?? "");
+          await submitResponse(ctx, survey.id, answersFromForm(form, survey.questions));
+          return json<SubmitResult>({ ok: true, message: SURVEY_MSG.thanks });
+        } catch (e) {
+          return domainReply<SubmitResult>(e, (err) => ({
+            ok: false,
+            message: err.message,
+            errors: err.fields,
+          }));
+        }
+      },
+    );
   } catch (e) {
-    return domainReply<SubmitResult>(e, (err) => ({
-      ok: false,
-      message: err.message,
-      errors: err.fields,
-    }));
+    if (!(e instanceof IdempotencyError)) throw e;
+    return json<SubmitResult>(
+      { ok: false, message: IDEMPOTENCY_FORM_MSG[e.status] },
+      { status: e.status, headers: e.headers },
+    );
   }
 }
 
 export default function AnswerSurvey() {
-  const { survey, state } = useLoaderData<typeof loader>();
+  const { survey, state, formKey, timeZone } = useLoaderData<typeof loader>();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const userId = root?.user?.id ?? null;
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
+  const formRef = useRef<HTMLFormElement>(null);
+  const device = useRef<SurveyOffline | null>(null);
+  const [view, setView] = useState<OfflineView>({});
+  // Remounts an empty form after "Clear saved answers".
+  const [formVersion, setFormVersion] = useState(0);
   useEffect(() => {
     if (!result) return;
     if (result.ok) notify.success(SURVEY_MSG.thanks);
     else notify.error(SURVEY_MSG.submissionFailed);
   }, [result]);
-  const done = result?.ok || state === "answered";
+  const answering = state === "open" && !result?.ok;
+  useEffect(() => {
+    const form = formRef.current;
+    if (!answering || !userId || !form || typeof indexedDB === "undefined") return;
+    let gone = false;
+    // The device side is its own chunk: the first paint does not wait for it.
+    void import("~/lib/offline/survey-offline")
+      .then(({ attachSurveyOffline }) => {
+        if (gone) return;
+        device.current = attachSurveyOffline({
+          form,
+          userId,
+          surveyId: survey.id,
+          payloadOf: (f) => answersFromForm(new FormData(f), survey.questions),
+          onView: (v) => setView((old) => ({ ...old, ...v })),
+        });
+        // Opened by a link inside the app: ask the service worker to keep this screen too.
+        navigator.serviceWorker?.controller?.postMessage({
+          type: "keep",
+          path: `/surveys/${survey.id}`,
+        });
+      })
+      .catch(() => {});
+    return () => {
+      gone = true;
+      device.current?.detach();
+      device.current = null;
+    };
+  }, [answering, userId, survey.id, survey.questions, formVersion]);
+
+  function onValidSubmit(e: React.FormEvent<HTMLFormElement>) {
+    const d = device.current;
+    // Without the device side (no IndexedDB) the form posts as it does without JavaScript.
+    if (!d) return;
+    e.preventDefault();
+    setView((v) => ({ ...v, refused: null }));
+    void d.submit().catch(() => formRef.current?.submit());
+  }
+
+  const done = result?.ok || state === "answered" || !!view.done;
   return (
     <main className="page page-narrow survey-page">
       <header className="stack survey-head">
@@ -88,7 +186,7 @@ export default function AnswerSurvey() {
       {done ? (
         <div className="card stack" role="status">
           <p className="alert alert-success">
-            {result?.ok ? SURVEY_MSG.thanks : SURVEY_MSG.alreadyAnswered}
+            {result?.ok || view.done === "sent" ? SURVEY_MSG.thanks : SURVEY_MSG.alreadyAnswered}
           </p>
           <p>
             <Link to="/" className="btn">
@@ -101,14 +199,45 @@ export default function AnswerSurvey() {
           {state === "preview" ? (
             <p className="alert alert-info">Preview: administrators do not answer surveys.</p>
           ) : null}
-          {result && !result.ok ? <SubmissionFailed message={result.message} /> : null}
+          {view.queued ? (
+            <p className="alert alert-info" role="status">
+              {OFFLINE_MSG.queued}
+            </p>
+          ) : view.restoredAt ? (
+            <p className="alert alert-info row survey-restored" role="status">
+              <span>{OFFLINE_MSG.restored(zonedDateTimeLabel(view.restoredAt, timeZone))}</span>
+              <button
+                type="button"
+                className="btn btn-small"
+                onClick={() =>
+                  void device.current?.clear().then(() => setFormVersion((n) => n + 1))
+                }
+              >
+                {OFFLINE_MSG.clear}
+              </button>
+            </p>
+          ) : null}
+          {view.refused ? (
+            <>
+              <SubmissionFailed message={view.refused.message} />
+              <p className="muted">{OFFLINE_MSG.refused}</p>
+            </>
+          ) : null}
+          {result && !result.ok && !view.refused ? (
+            <SubmissionFailed message={result.message} />
+          ) : null}
           <SurveyAnswerForm
+            key={formVersion}
+            formRef={formRef}
             questions={survey.questions}
             Form={Form}
             busy={busy}
             disabled={state === "preview"}
-            serverErrors={result && !result.ok ? result.errors : null}
-          />
+            serverErrors={view.refused?.errors ?? (result && !result.ok ? result.errors : null)}
+            onValidSubmit={onValidSubmit}
+          >
+            <input type="hidden" name="idempotencyKey" value={formKey} />
+          </SurveyAnswerForm>
         </section>
       )}
     </main>

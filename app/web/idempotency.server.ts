@@ -251,6 +251,17 @@ export const IDEMPOTENCY_FORM_MSG = {
 } as const;
 
 /**
+ * A screen form's key: the `Idempotency-Key` header (a script posting the form, e.g. the survey
+ * outbox) or else the hidden `idempotencyKey` field. A bad value throws IdempotencyError(400).
+ */
+export function formIdempotencyKey(request: Request, form: FormData): string | null {
+  const header = request.headers.get(IDEMPOTENCY_HEADER);
+  if (header !== null && header.trim() !== "") return parseIdempotencyKey(header);
+  const raw = form.get(IDEMPOTENCY_FIELD);
+  return parseIdempotencyKey(typeof raw === "string" ? raw : raw ? "" : null);
+}
+
+/**
  * The screen side: a create form carries a fresh key in its hidden `idempotencyKey` field, so a
  * double click, a back-and-resubmit or a retried post answers as the first did (the same redirect
  * and notice) instead of creating twice. A refused key goes back to `back` with an error notice.
@@ -263,8 +274,7 @@ export async function idempotentForm<R extends Response>(
   create: () => Promise<R>,
 ): Promise<R | Response> {
   try {
-    const raw = form.get(IDEMPOTENCY_FIELD);
-    const key = parseIdempotencyKey(typeof raw === "string" ? raw : raw ? "" : null);
+    const key = formIdempotencyKey(request, form);
     return await idempotent(
       await getDb(),
       {

@@ -8,6 +8,7 @@ import { SaveJobButton } from "./save-job-button";
 import { LicenceChips } from "./requirements";
 import { JOB_TYPE_LABELS } from "~/lib/format";
 import { closingSoon, deadlineLabel } from "~/models/job/job.board";
+import { useSaveData } from "~/components/ui/save-data";
 
 export interface JobCardData {
   id: string;
@@ -41,10 +42,11 @@ export function JobCard({
   saveMode?: "save" | "sign-in" | "none";
 }) {
   const titleId = `job-${job.id}-title`;
+  const saveData = useSaveData();
   return (
     <article className="card job-card" aria-labelledby={titleId}>
       <div className="job-card-head">
-        <CompanyLogo name={job.companyName} logoUrl={job.logoUrl} />
+        <CompanyLogo name={job.companyName} logoUrl={saveData ? null : job.logoUrl} />
         <div className="job-card-heading">
           <h2 id={titleId} className="job-card-title">
             <Link to={`/jobs/${job.id}`}>{job.title}</Link>

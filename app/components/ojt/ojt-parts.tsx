@@ -5,7 +5,8 @@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { OjtWeekState, PlacementStatus } from "#db/constants";
-import { calendarDateLabel, zonedDateTimeLabel } from "~/lib/format";
+import { calendarDateLabel } from "~/lib/format";
+import { zonedDateTimeLabel } from "~/lib/zoned-time";
 import type { EntryJson, PlacementJson, WeekJson } from "~/models/ojt/ojt.schema";
 import { SelectField, TextareaField, TextField, type FieldMeta } from "../forms/fields";
 

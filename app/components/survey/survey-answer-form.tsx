@@ -35,6 +35,9 @@ export function SurveyAnswerForm({
   disabled,
   serverErrors,
   submitLabel = "Submit",
+  formRef,
+  onValidSubmit,
+  children,
 }: {
   questions: AnswerQuestion[];
   /** Remix <Form> or a fetcher's Form. */
@@ -45,6 +48,11 @@ export function SurveyAnswerForm({
   disabled?: boolean;
   serverErrors?: Record<string, string[] | string> | null;
   submitLabel?: string;
+  formRef?: React.Ref<HTMLFormElement>;
+  /** Answers passed the checks: a handler that sends them itself calls preventDefault. */
+  onValidSubmit?: (e: React.FormEvent<HTMLFormElement>) => void;
+  /** Extra fields (the idempotency key). */
+  children?: React.ReactNode;
 }) {
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
   const formId = useId();
@@ -61,6 +69,7 @@ export function SurveyAnswerForm({
     );
     if (check.ok) {
       setClientErrors({});
+      onValidSubmit?.(e);
       return;
     }
     e.preventDefault();
@@ -83,6 +92,7 @@ export function SurveyAnswerForm({
 
   return (
     <Form
+      ref={formRef}
       method="post"
       action={action}
       onSubmit={onSubmit}
@@ -90,6 +100,7 @@ export function SurveyAnswerForm({
       noValidate
       className="stack survey-answer-form"
     >
+      {children}
       {questions.length === 0 ? <p className="muted">This survey has no questions yet.</p> : null}
       {questions.map((q, i) => (
         <QuestionField key={q.id} q={q} index={i} error={errorFor(q.id)} idPrefix={formId} />

@@ -9,6 +9,7 @@ import { imageSources } from "~/lib/image-src";
 import { USERS_MSG } from "~/models/user/admin.schema";
 import { userInitials } from "~/models/user/names";
 import { yearCourse, type UserRowView } from "./types";
+import { useSaveData } from "~/components/ui/save-data";
 
 const ROLE_BADGE: Record<string, string> = {
   admin: "badge-accent",
@@ -19,7 +20,8 @@ const ROLE_BADGE: Record<string, string> = {
 
 /** The row's avatar (decorative: the name follows), initials by the one shared rule. */
 function UserAvatar({ user }: { user: UserRowView }) {
-  return user.avatarUrl ? (
+  const saveData = useSaveData();
+  return user.avatarUrl && !saveData ? (
     <img
       className="avatar"
       {...imageSources(user.avatarUrl, 28)}

@@ -2,6 +2,7 @@
  * The response headers every answer gets, decided in one place for screens, `_data`, resource
  * routes and /api alike (server-app.mjs applies them through server.server.ts).
  */
+import { isUuid } from "../ids";
 
 export interface HeaderInput {
   path: string;
@@ -78,6 +79,16 @@ export function securityHeaders(input: HeaderInput): Record<string, string> {
   if (input.path === "/reset-password" || input.path.startsWith("/reset-password/")) {
     h["Referrer-Policy"] = "no-referrer";
   }
-  if (input.signedIn && (html || input.isData)) h["Cache-Control"] = "private, no-store";
+  if (input.signedIn && (html || input.isData)) {
+    // The survey answering screen may be kept on the person's own device (the service worker keeps
+    // it per user, so it opens with no network); every other signed-in answer is never stored.
+    h["Cache-Control"] =
+      html && isSurveyAnswerScreen(input.path) ? "private, no-cache" : "private, no-store";
+  }
   return h;
+}
+
+/** `/surveys/{uuid}`: the one signed-in screen that may be cached, privately, on the device. */
+export function isSurveyAnswerScreen(path: string): boolean {
+  return path.startsWith("/surveys/") && isUuid(path.slice("/surveys/".length));
 }

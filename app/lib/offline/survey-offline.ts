@@ -1,0 +1,195 @@
+/**
+ * The survey answering screen's device side, loaded after the page is shown (a chunk of its own,
+ * precached by the service worker): every change saved as a draft within a second, the draft put
+ * back on reopening, and a submission that finds no network queued on the phone and sent when the
+ * connection returns — by this page on `online`, by the service worker on Background Sync or on the
+ * next Runway page (drafts.ts). The screen (routes/surveys.$id.tsx) only shows what this reports.
+ * It imports nothing the pages share (no React, no survey rules: the screen hands in `payloadOf`), so
+ * loading it later does not change how the other pages' code is split into files.
+ */
+import {
+  deleteDraft,
+  getDraft,
+  OUTBOX_SYNC_TAG,
+  putDraft,
+  sendDraft,
+  type SendOutcome,
+  type SurveyDraft,
+} from "./drafts";
+
+/** What the screen shows about the device copy. */
+export interface OfflineView {
+  /** When the restored draft was saved (ms), or null when nothing was restored. */
+  restoredAt?: number | null;
+  /** Submitted with no network: waiting on the phone. */
+  queued?: boolean;
+  /** The server refused it for a reason the person can fix. */
+  refused?: { message: string; errors?: Record<string, string[]> } | null;
+  /** Sent (or found already answered): the draft is gone. */
+  done?: "sent" | "already" | null;
+}
+
+export interface SurveyOffline {
+  /** Call from the form's submit handler once the answers pass the checks; it sends or queues them. */
+  submit(): Promise<void>;
+  /** Forgets the draft (the screen then shows an empty form). */
+  clear(): Promise<void>;
+  detach(): void;
+}
+
+/** Saves happen this long after the last change (well within the second the screen promises). */
+const SAVE_DELAY_MS = 300;
+
+const newKey = () => crypto.randomUUID();
+
+function fieldsOf(form: HTMLFormElement): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (const [name, value] of new FormData(form))
+    if (name.startsWith("q_") && typeof value === "string") out.push([name, value]);
+  return out;
+}
+
+/** Puts saved values back, clicking radios and boxes so the form's own state (stars) follows. */
+function restore(form: HTMLFormElement, fields: Array<[string, string]>) {
+  const wanted = new Map<string, string[]>();
+  for (const [n, v] of fields) wanted.set(n, [...(wanted.get(n) ?? []), v]);
+  for (const el of Array.from(form.elements)) {
+    if (!(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement)) continue;
+    if (!el.name.startsWith("q_")) continue;
+    const values = wanted.get(el.name) ?? [];
+    if (el instanceof HTMLInputElement && (el.type === "radio" || el.type === "checkbox")) {
+      if (values.includes(el.value) !== el.checked) el.click();
+    } else el.value = values[0] ?? "";
+  }
+}
+
+export function attachSurveyOffline(opts: {
+  form: HTMLFormElement;
+  userId: string;
+  surveyId: string;
+  /** The body of POST /api/surveys/{id}/responses for the form as it is. */
+  payloadOf(form: HTMLFormElement): { answers: unknown[] };
+  onView(v: OfflineView): void;
+}): SurveyOffline {
+  const { form, userId, surveyId, payloadOf, onView } = opts;
+  let key: string | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let restoring = false;
+  let sending = false;
+
+  async function save(extra: Partial<SurveyDraft> = {}): Promise<SurveyDraft> {
+    const before = await getDraft(userId, surveyId);
+    key ??= before?.key ?? newKey();
+    const d: SurveyDraft = {
+      userId,
+      surveyId,
+      fields: fieldsOf(form),
+      savedAt: Date.now(),
+      key,
+      queued: null,
+      refused: null,
+      ...extra,
+    };
+    await putDraft(d);
+    return d;
+  }
+
+  function changed() {
+    if (restoring) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = null;
+      void save().catch(() => {});
+    }, SAVE_DELAY_MS);
+  }
+
+  function show(r: SendOutcome) {
+    if (r.kind === "sent" || r.kind === "already") onView({ done: r.kind, queued: false });
+    else if (r.kind === "refused")
+      onView({ queued: false, refused: { message: r.message, errors: r.errors } });
+    else onView({ queued: true });
+  }
+
+  async function send(d: SurveyDraft) {
+    if (sending) return;
+    sending = true;
+    try {
+      const r = await sendDraft(d);
+      if (r.kind === "sent" || r.kind === "already") await deleteDraft(userId, surveyId);
+      else if (r.kind === "refused")
+        await putDraft({ ...d, queued: null, refused: { message: r.message, errors: r.errors } });
+      else await askForSync();
+      show(r);
+    } finally {
+      sending = false;
+    }
+  }
+
+  async function askForSync() {
+    const reg = (await navigator.serviceWorker?.getRegistration?.()) as
+      (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined;
+    await reg?.sync?.register(OUTBOX_SYNC_TAG).catch(() => {});
+  }
+
+  async function resend() {
+    const d = await getDraft(userId, surveyId);
+    if (d?.queued) await send(d);
+  }
+
+  function onMessage(e: MessageEvent) {
+    const m = e.data as { type?: string; outcomes?: SendOutcome[] };
+    if (m?.type !== "outbox") return;
+    for (const r of m.outcomes ?? []) if (r.surveyId === surveyId) show(r);
+  }
+
+  const online = () => void resend().catch(() => {});
+  // Leaving the page (tab closed, app switched) with a save still pending: save now.
+  const leaving = () => {
+    if (!timer) return;
+    clearTimeout(timer);
+    timer = null;
+    void save().catch(() => {});
+  };
+  addEventListener("pagehide", leaving);
+  form.addEventListener("input", changed);
+  form.addEventListener("change", changed);
+  window.addEventListener("online", online);
+  navigator.serviceWorker?.addEventListener("message", onMessage);
+
+  void (async () => {
+    const d = await getDraft(userId, surveyId);
+    if (!d) return;
+    key = d.key;
+    restoring = true;
+    try {
+      restore(form, d.fields);
+    } finally {
+      restoring = false;
+    }
+    onView({ restoredAt: d.savedAt, queued: !!d.queued, refused: d.refused ?? null });
+    if (d.queued && navigator.onLine) await send(d);
+  })().catch(() => {});
+
+  return {
+    async submit() {
+      if (timer) clearTimeout(timer);
+      const payload = payloadOf(form);
+      const d = await save({ queued: { payload, queuedAt: Date.now() } });
+      await send(d);
+    },
+    async clear() {
+      if (timer) clearTimeout(timer);
+      key = null;
+      await deleteDraft(userId, surveyId);
+      onView({ restoredAt: null, queued: false, refused: null });
+    },
+    detach() {
+      if (timer) clearTimeout(timer);
+      removeEventListener("pagehide", leaving);
+      form.removeEventListener("input", changed);
+      form.removeEventListener("change", changed);
+      window.removeEventListener("online", online);
+      navigator.serviceWorker?.removeEventListener("message", onMessage);
+    },
+  };
+}
