@@ -12,15 +12,13 @@ import { ErrorReference, UNAVAILABLE_TEXT } from "~/components/ui/error-referenc
 import { getUser } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
-import { preview } from "~/lib/format";
 import { clientKey, isFirstParty } from "~/lib/request.server";
 import { LICENCE_MAX } from "#db/constants";
 import { JOB_TEXT, boardSearch, readBoardSort, type BoardFilters } from "~/models/job/job.board";
+import { toJobCard } from "~/models/job/card.server";
 import {
   listCategories,
-  logoPath,
   parseJobListQuery,
-  safeWebsite,
   searchPublicJobs,
   searchPublicJobsByDeadline,
 } from "~/models/job/job.server";
@@ -82,23 +80,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       result.rows.map((r) => r.id),
     ),
   );
-  const jobs: JobCardData[] = result.rows.map((r) => ({
-    id: r.id,
-    title: r.title,
-    companyName: r.company_name,
-    logoUrl: logoPath(r.company_logo_file_id),
-    hasWebsite: safeWebsite(r.company_website) !== null,
-    location: r.location,
-    jobType: r.job_type,
-    preview: preview(r.short_description, r.description),
-    createdAt: new Date(r.created_at).toISOString(),
-    categories: r.categories ?? [],
-    licences: r.licences ?? [],
-    applicationDeadline: r.application_deadline
-      ? new Date(r.application_deadline).toISOString()
-      : null,
-    saved: saved.has(r.id),
-  }));
+  const jobs: JobCardData[] = result.rows.map((r) => toJobCard(r, saved.has(r.id)));
   return json({
     jobs,
     total: result.total,
