@@ -7,7 +7,8 @@ import { CompanyLogo } from "./company-logo";
 import { SaveJobButton } from "./save-job-button";
 import { LicenceChips } from "./requirements";
 import { JOB_TYPE_LABELS } from "~/lib/format";
-import { closingSoon, deadlineLabel, JOB_TEXT, type ApplyTarget } from "~/models/job/job.board";
+import { closingSoon, deadlineLabel, JOB_TEXT } from "~/models/job/job.board";
+import type { ApplyTarget } from "~/models/job/apply-target";
 
 export interface JobCardData {
   id: string;

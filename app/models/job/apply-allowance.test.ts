@@ -16,7 +16,7 @@ import {
   updateJob,
 } from "./job.server";
 import { jobCreateSchema, jobFormSchema, jobUpdateSchema, JOB_MSG } from "./job.schema";
-import { allowanceLabel, applyTargetOf } from "./job.board";
+import { allowanceLabel, applyTargetOf } from "./apply-target";
 import { baseSalaryJsonLd, jobPostingJsonLd, toPublicFeedJob } from "./feed.server";
 import { employerCreateJob, employerUpdateJob } from "../employer/jobs.server";
 import { loadCompanyPage } from "../company/page.server";

@@ -29,10 +29,6 @@ export { JOB_STATUSES, JOB_TYPES } from "#db/constants";
 export {
   CLOSING_SOON_DAYS,
   JOB_TEXT,
-  allowanceLabel,
-  applyTargetOf,
-  type Allowance,
-  type ApplyTarget,
   boardSearch,
   closingSoon,
   deadlineLabel,
@@ -44,6 +40,12 @@ export {
   type BoardSort,
 } from "./job.board";
 export type { JobStatus, JobType } from "#db/constants";
+export {
+  allowanceLabel,
+  applyTargetOf,
+  type Allowance,
+  type ApplyTarget,
+} from "./apply-target";
 
 /** The job delete confirmation, verbatim. */
 export const deleteJobConfirm = (title: string) => `Delete “${title}”? This cannot be undone.`;
