@@ -56,7 +56,8 @@ test("an alumnus who lost the college mailbox gets the reset link at the persona
   const another = section.getByText("Use another personal e-mail");
   if (await another.isVisible()) await another.click();
   await section.getByRole("textbox", { name: "Personal e-mail" }).fill(personal);
-  await section.getByLabel("Password").fill(E2E_PASSWORD);
+  // The add form's password (a verified address from an earlier test adds a remove form too).
+  await section.locator("#personal-password").fill(E2E_PASSWORD);
   await section.getByRole("button", { name: "Send code" }).click();
   await section.getByLabel("Verification code").fill(codeIn(await waitForMail(personal)));
   await section.getByRole("button", { name: "Verify" }).click();

@@ -26,9 +26,12 @@ export function ApplyButton({
 }) {
   if (!target)
     return (
-      <Link to={`/jobs/${jobId}#how-to-apply`} className="btn btn-outline">
+      <Link
+        to={`/jobs/${jobId}#how-to-apply`}
+        className="btn btn-outline"
+        aria-label={`${JOB_TEXT.seeHowToApply}: ${jobTitle}`}
+      >
         {JOB_TEXT.seeHowToApply}
-        <span className="visually-hidden">: {jobTitle}</span>
       </Link>
     );
   const mail = target.kind === "email";
