@@ -42,6 +42,16 @@ export type JoinRequestStatus = (typeof JOIN_REQUEST_STATUSES)[number];
 export const LICENCES_MAX = 20;
 export const LICENCE_MAX = 80;
 export const OJT_HOURS_MAX = 5000;
+
+/** How a job's allowance or salary is counted; "unpaid" says there is none (no amount). */
+export const SALARY_PERIODS = ["month", "day", "hour", "unpaid"] as const;
+export type SalaryPeriod = (typeof SALARY_PERIODS)[number];
+/** The largest allowance or salary amount a job may state (whole currency units). */
+export const SALARY_AMOUNT_MAX = 10_000_000;
+/** The currency of an allowance when none is given. */
+export const DEFAULT_SALARY_CURRENCY = "PHP";
+/** The longest apply link or apply e-mail address a job may give. */
+export const APPLY_TO_MAX = 500;
 export const SHIFT_MAX = 100;
 export const MEDICAL_CLASS_MAX = 60;
 

@@ -20,8 +20,10 @@ export const ROUTE_BUDGETS = {
   // *.rules.ts split, no empty `.server` chunks since scripts/remix-empty-modules.cjs, and the
   // landing page's survey dialog and the board's job rules only where used (2026-11-25).
   "routes/_index": 100 * 1024, // 97.1 (193.1 with zod)
-  "routes/jobs._index": 100 * 1024, // 99.1 (190.8)
-  "routes/jobs.$id": 100 * 1024, // 98.9 (190.1)
+  // The board and the job page carry Apply Now's four outcomes (link, e-mail, website, written
+  // instructions), the allowance and the company link since 2026-11-26: +1 KB.
+  "routes/jobs._index": 101 * 1024, // 100.2 (99.1 before)
+  "routes/jobs.$id": 101 * 1024, // 100.0 (98.9 before)
   "routes/verify-otp": 100 * 1024, // 94.9 (188.2)
   "routes/dashboard": 100 * 1024, // 97.4 (302.3 before recharts left it, 189.8 with zod)
   "routes/surveys.$id": 100 * 1024, // 98.0 (190.5)

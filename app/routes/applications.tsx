@@ -1,6 +1,8 @@
 /**
- * /applications — 'My applications' (issue 15): the Apply Now clicks Runway records, newest first,
- * each with its date and the job's state now (open, closed, removed). Students and alumni only.
+ * /applications — 'My applications': the Apply Now clicks Runway records, newest first, each with
+ * its date and the job's state now (open, closed, removed). Students and alumni only. Runway sees
+ * only the click, never the application itself, so the page says "Apply clicks" and "Apply
+ * clicked", not "applied".
  */
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -16,6 +18,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ lines: await listApplications(ctx), now: Date.now() });
 }
 
+/** The page's texts, written once here. */
+export const APPLICATIONS_TEXT = {
+  heading: "My applications",
+  clicks: "Apply clicks",
+  intro:
+    "The jobs where you clicked Apply Now. Runway then sends you to the employer's link, e-mail or website; it cannot see whether you finished and sent an application there.",
+  verb: "Apply clicked",
+  empty: "No Apply clicks yet.",
+} as const;
+
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: jobsCss }];
 
 export const meta: MetaFunction = () => [{ title: "My applications · Runway" }];
@@ -25,21 +37,19 @@ export default function Applications() {
   return (
     <main className="page page-narrow">
       <div className="page-header">
-        <h1>My applications</h1>
+        <h1>{APPLICATIONS_TEXT.heading}</h1>
         <Link to="/saved-jobs" className="btn btn-ghost">
           Saved jobs
         </Link>
       </div>
-      <p className="muted">
-        The jobs you opened with Apply Now. Runway sends you to the company; it does not see what
-        happens there.
-      </p>
+      <h2>{APPLICATIONS_TEXT.clicks}</h2>
+      <p className="muted">{APPLICATIONS_TEXT.intro}</p>
       {lines.length === 0 ? (
         <p className="muted">
-          No applications yet. <Link to="/jobs">Browse jobs</Link>.
+          {APPLICATIONS_TEXT.empty} <Link to="/jobs">Browse jobs</Link>.
         </p>
       ) : (
-        <MyJobList lines={lines} now={now} verb="applied" />
+        <MyJobList lines={lines} now={now} verb={APPLICATIONS_TEXT.verb} />
       )}
     </main>
   );

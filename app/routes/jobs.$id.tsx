@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { ApplyButton } from "~/components/jobs/apply-button";
+import { ApplyButton, HowToApply } from "~/components/jobs/apply-button";
 import { SaveJobButton } from "~/components/jobs/save-job-button";
 import { ReportJob } from "~/components/jobs/report-job";
 import { Requirements } from "~/components/jobs/requirements";
@@ -13,8 +13,21 @@ import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { preview, relativeTime } from "~/lib/format";
 import { jobPostingJsonLd, jobUrl, jsonForScript } from "~/models/job/feed.server";
-import { closingSoon, deadlineLabel, isListed, isPubliclyVisible } from "~/models/job/job.board";
-import { logoPath, safeWebsite, viewJob } from "~/models/job/job.server";
+import {
+  closingSoon,
+  deadlineLabel,
+  isListed,
+  isPubliclyVisible,
+  JOB_TEXT,
+} from "~/models/job/job.board";
+import {
+  allowanceOf,
+  applyTargetOfRow,
+  logoPath,
+  safeWebsite,
+  viewJob,
+} from "~/models/job/job.server";
+import { getPublicCompany } from "~/models/company/page.server";
 import jobsCss from "~/styles/jobs.css";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { ErrorReference, UNAVAILABLE_TEXT } from "~/components/ui/error-reference";
@@ -45,6 +58,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       ? ("save" as const)
       : ("none" as const);
   const saved = saveMode === "save" && (await savedAmong(ctx, [row.id])).length > 0;
+  // "About the company": its description (a blocked company's jobs never reach here but admins').
+  const company = await getPublicCompany(ctx, row.company_id).catch(() => null);
   const visibility = {
     isApproved: row.is_approved,
     status: row.status,
@@ -61,7 +76,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       id: row.id,
       title: row.title,
       companyName: row.company_name,
+      companyId: row.company_id,
       companyLocation: row.company_location,
+      companyDescription: company?.description ?? null,
       logoUrl: logoPath(row.company_logo_file_id),
       website: safeWebsite(row.company_website),
       location: row.location,
@@ -82,6 +99,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       ojtHours: row.ojt_hours,
       shift: row.shift,
       medicalClass: row.medical_class,
+      allowance: allowanceOf(row).allowance,
+      apply: applyTargetOfRow(row),
     },
     // 'Report this posting': signed-in users other than admins (who review reports), on a listed job.
     reportMode: !isListed(visibility)
@@ -154,7 +173,7 @@ export default function JobPage() {
           <div>
             <h1 id="job-title">{job.title}</h1>
             <p className="muted">
-              {job.companyName} · posted{" "}
+              <Link to={`/companies/${job.companyId}`}>{job.companyName}</Link> · posted{" "}
               <time dateTime={job.createdAt}>{relativeTime(job.createdAt, new Date(now))}</time>
             </p>
           </div>
@@ -162,7 +181,9 @@ export default function JobPage() {
         <dl className="job-facts job-detail-facts">
           <div>
             <dt>Company</dt>
-            <dd>{job.companyName}</dd>
+            <dd>
+              <Link to={`/companies/${job.companyId}`}>{job.companyName}</Link>
+            </dd>
           </div>
           <div>
             <dt>Location</dt>
@@ -174,6 +195,12 @@ export default function JobPage() {
               <span className="badge badge-accent">{job.typeLabel}</span>
             </dd>
           </div>
+          {job.allowance ? (
+            <div>
+              <dt>{JOB_TEXT.allowance}</dt>
+              <dd>{job.allowance}</dd>
+            </div>
+          ) : null}
           {job.deadline ? (
             <div>
               <dt>{closed ? "Applications closed" : "Apply by"}</dt>
@@ -203,20 +230,8 @@ export default function JobPage() {
             </div>
           ) : null}
         </dl>
-        {job.shortDescription ? (
-          <p className="job-detail-lead">
-            <LinkedText text={job.shortDescription} />
-          </p>
-        ) : null}
-        <Requirements job={job} />
-        {job.description ? (
-          <section aria-labelledby="job-description">
-            <h2 id="job-description">Description</h2>
-            <div className="job-detail-body">
-              <LinkedText text={job.description} />
-            </div>
-          </section>
-        ) : null}
+        {/* Apply Now right under the facts; on a phone the bar stays in view (sticky) once the
+            page scrolls past it. A job with no way to apply shows the instructions instead. */}
         <div className="row job-detail-actions">
           {saveMode !== "none" ? (
             <SaveJobButton
@@ -231,15 +246,44 @@ export default function JobPage() {
             <p className="job-closed" role="status">
               <strong>Applications closed</strong>
             </p>
-          ) : (
+          ) : job.apply ? (
             <ApplyButton
               jobId={job.id}
               jobTitle={job.title}
-              hasWebsite={!!job.website}
+              target={job.apply}
               back={location.pathname + location.search}
             />
-          )}
+          ) : null}
         </div>
+        {!closed && !job.apply ? <HowToApply /> : null}
+        {job.shortDescription ? (
+          <p className="job-detail-lead">
+            <LinkedText text={job.shortDescription} />
+          </p>
+        ) : null}
+        <Requirements job={job} />
+        {job.description ? (
+          <section aria-labelledby="job-description">
+            <h2 id="job-description">Description</h2>
+            <div className="job-detail-body">
+              <LinkedText text={job.description} />
+            </div>
+          </section>
+        ) : null}
+        <section aria-labelledby="job-company" className="job-company">
+          <h2 id="job-company">About {job.companyName}</h2>
+          {job.companyDescription ? (
+            <div className="job-detail-body">
+              <LinkedText text={job.companyDescription} />
+            </div>
+          ) : null}
+          <p>
+            <Link to={`/companies/${job.companyId}`}>
+              Company page and open jobs
+              <span className="visually-hidden"> at {job.companyName}</span>
+            </Link>
+          </p>
+        </section>
         <div className="job-safety">
           <p className="muted">
             Never pay to apply. <Link to="/stay-safe">Stay safe: how to spot a fake job</Link>

@@ -10,20 +10,22 @@ import { actorOf } from "~/models/context";
 
 /**
  * POST /jobs/{id}/apply — Apply Now: records an 'apply' for a signed-in user and sends the browser
- * (a new tab) to the company website. With no website, back to the page with the "No company website" notice.
+ * to the job's apply link, a mail to its apply address (`mailto:` with the job title as subject) or
+ * the company website, in that order. A job with none of them shows written instructions instead of
+ * the button; a post here anyway goes back to its page with the same words as a notice.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await getUser(request);
   const form = await request.formData().catch(() => new FormData());
   try {
-    const { job, website } = await applyToJob(
+    const { job, target } = await applyToJob(
       { db: await getDb(), actor: actorOf(user) },
       params.id ?? "",
     );
-    if (website) return redirect(website, 303);
+    if (target) return redirect(target.href, 303);
     return redirectWithFlash(safeRedirect(form.get("back"), `/jobs/${job.id}`), {
       kind: "error",
-      message: JOB_TEXT.noWebsite,
+      message: JOB_TEXT.noApplyRoute,
     });
   } catch (e) {
     // Past its deadline: back to the job's page, which says applications are closed.

@@ -12,14 +12,12 @@ import { ErrorReference, UNAVAILABLE_TEXT } from "~/components/ui/error-referenc
 import { getUser } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
-import { preview } from "~/lib/format";
 import { clientKey, isFirstParty } from "~/lib/request.server";
 import { LICENCE_MAX } from "#db/constants";
 import { JOB_TEXT, boardSearch, readBoardSort, type BoardFilters } from "~/models/job/job.board";
+import { toJobCard } from "~/models/job/card.server";
 import {
-  logoPath,
   parseJobListQuery,
-  safeWebsite,
   searchPublicJobs,
   searchPublicJobsByDeadline,
 } from "~/models/job/job.server";
@@ -80,23 +78,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       result.rows.map((r) => r.id),
     ),
   );
-  const jobs: JobCardData[] = result.rows.map((r) => ({
-    id: r.id,
-    title: r.title,
-    companyName: r.company_name,
-    logoUrl: logoPath(r.company_logo_file_id),
-    hasWebsite: safeWebsite(r.company_website) !== null,
-    location: r.location,
-    jobType: r.job_type,
-    preview: preview(r.short_description, r.description),
-    createdAt: new Date(r.created_at).toISOString(),
-    categories: r.categories ?? [],
-    licences: r.licences ?? [],
-    applicationDeadline: r.application_deadline
-      ? new Date(r.application_deadline).toISOString()
-      : null,
-    saved: saved.has(r.id),
-  }));
+  const jobs: JobCardData[] = result.rows.map((r) => toJobCard(r, saved.has(r.id)));
   return json({
     jobs,
     total: result.total,
@@ -194,6 +176,8 @@ export default function JobsBoard() {
   const activeFilters = [filters.type, filters.location, filters.category, filters.licence].filter(
     Boolean,
   ).length;
+  // "Clear filters" and "Save this search" only mean something once there is a search.
+  const searching = !!filters.q || activeFilters > 0;
 
   const search = (form: HTMLFormElement, delay: number) => {
     debounced.schedule(() => {
@@ -209,10 +193,12 @@ export default function JobsBoard() {
     <main className="page">
       <header className="page-header">
         <h1>{JOB_TEXT.boardTitle}</h1>
-        {/* Issue 18: employers sign up to post. */}
-        <Link to="/employers" className="btn btn-ghost btn-sm">
-          Hiring? Post a job
-        </Link>
+        {/* Employers sign up to post; signed-in students and alumni are not the audience. */}
+        {data.alerts === "save" ? null : (
+          <Link to="/employers" className="btn btn-ghost btn-sm">
+            Hiring? Post a job
+          </Link>
+        )}
       </header>
 
       <Form
@@ -331,13 +317,22 @@ export default function JobsBoard() {
           <button type="submit" className="btn btn-primary">
             Search
           </button>
-          <Link to="/jobs" className="btn btn-ghost" preventScrollReset>
-            {JOB_TEXT.clearFilters}
-          </Link>
+          {searching ? (
+            <Link to="/jobs" className="btn btn-ghost" preventScrollReset>
+              {JOB_TEXT.clearFilters}
+            </Link>
+          ) : null}
         </div>
       </Form>
 
-      <SaveSearch mode={data.alerts} filters={filters} suggestedName={data.alertName} back={back} />
+      {searching ? (
+        <SaveSearch
+          mode={data.alerts}
+          filters={filters}
+          suggestedName={data.alertName}
+          back={back}
+        />
+      ) : null}
 
       <section className="jobs-results" aria-busy={busy} aria-labelledby="jobs-results-heading">
         <h2 id="jobs-results-heading" className="visually-hidden">
@@ -352,7 +347,12 @@ export default function JobsBoard() {
           {summary(data.total, data.capped, data.page, data.pageCount)}
         </p>
         {data.jobs.length === 0 && data.total === 0 ? (
-          <p className="card jobs-empty">{JOB_TEXT.boardEmpty}</p>
+          <div className="card jobs-empty">
+            <p>{JOB_TEXT.boardEmpty}</p>
+            {searching ? (
+              <EmptySearchTips filters={filters} filterCount={activeFilters} mode={data.alerts} />
+            ) : null}
+          </div>
         ) : data.jobs.length === 0 ? (
           <p className="card jobs-empty">
             There are no jobs on this page.{" "}
@@ -392,6 +392,48 @@ export default function JobsBoard() {
         ) : null}
       </section>
     </main>
+  );
+}
+
+/** What to try when a search finds nothing: fewer filters, a broader word, an alert for it. */
+function EmptySearchTips({
+  filters,
+  filterCount,
+  mode,
+}: {
+  filters: BoardFilters;
+  filterCount: number;
+  mode: "save" | "sign-in" | "none";
+}) {
+  const broader = filters.q.split(/\s+/)[0] ?? "";
+  return (
+    <div className="jobs-empty-tips">
+      <p>Try:</p>
+      <ul>
+        {filterCount > 0 ? (
+          <li>
+            fewer filters —{" "}
+            <Link to={`/jobs${boardSearch({ q: filters.q })}`}>
+              {filters.q ? `search “${filters.q}” without them` : "see every job"}
+            </Link>
+          </li>
+        ) : null}
+        {filters.q ? (
+          <li>
+            a broader or shorter word
+            {broader && broader !== filters.q ? (
+              <>
+                {" "}
+                — <Link to={`/jobs${boardSearch({ ...filters, q: broader })}`}>“{broader}”</Link>
+              </>
+            ) : null}
+          </li>
+        ) : null}
+        {mode === "none" ? null : (
+          <li>an alert for this search (above): new matching jobs come to you by e-mail</li>
+        )}
+      </ul>
+    </div>
   );
 }
 

@@ -17,6 +17,8 @@ import {
   JOB_STATUSES,
   JOB_TYPES,
   OJT_HOURS_MAX,
+  SALARY_AMOUNT_MAX,
+  SALARY_PERIODS,
 } from "../constants";
 import { createdAt, oneOf, textC, tstz, tsvector, updatedAt } from "./columns";
 import { companies } from "./companies";
@@ -62,6 +64,15 @@ export const jobs = pgTable(
     ojtHours: integer("ojt_hours"),
     shift: text("shift"),
     medicalClass: text("medical_class"),
+    // ── How to apply and the allowance (migration 0029), all optional ──
+    // Apply Now goes to apply_url, else a mail to apply_email, else the company website; with
+    // none of them the job page shows written instructions instead of the button.
+    applyUrl: text("apply_url"),
+    applyEmail: text("apply_email"),
+    // Whole currency units per salary_period; "unpaid" has no amount; both null: not stated.
+    salaryAmount: integer("salary_amount"),
+    salaryCurrency: text("salary_currency").notNull().default("PHP"),
+    salaryPeriod: text("salary_period", { enum: SALARY_PERIODS }),
     // ── Review (issue 18) ──
     // When an employer last submitted (created or edited) it: the approval queue's order.
     submittedAt: tstz("submitted_at"),
@@ -111,6 +122,19 @@ export const jobs = pgTable(
     check(
       "jobs_ojt_hours_check",
       sql`${t.ojtHours} is null or ${t.ojtHours} between 0 and ${sql.raw(String(OJT_HOURS_MAX))}`,
+    ),
+    check(
+      "jobs_apply_url_check",
+      sql`${t.applyUrl} is null or (${t.applyUrl} ~* '^https?://[^[:space:]]+$' and length(${t.applyUrl}) <= 500)`,
+    ),
+    check(
+      "jobs_apply_email_check",
+      sql`${t.applyEmail} is null or (${t.applyEmail} = lower(btrim(${t.applyEmail})) and position('@' in ${t.applyEmail}) > 1 and length(${t.applyEmail}) <= 500)`,
+    ),
+    check("jobs_salary_currency_check", sql`${t.salaryCurrency} ~ '^[A-Z]{3}$'`),
+    check(
+      "jobs_salary_check",
+      sql`(${t.salaryPeriod} is null and ${t.salaryAmount} is null) or (${t.salaryPeriod} = 'unpaid' and ${t.salaryAmount} is null) or (${t.salaryPeriod} in ('month', 'day', 'hour') and ${t.salaryAmount} between 1 and ${sql.raw(String(SALARY_AMOUNT_MAX))})`,
     ),
     check("jobs_job_type_check", oneOf(t.jobType, JOB_TYPES)),
     check("jobs_status_check", oneOf(t.status, JOB_STATUSES)),

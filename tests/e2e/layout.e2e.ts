@@ -73,12 +73,19 @@ test.describe("navigation bar (navigation bar and footer)", () => {
     await expect(page.getByRole("button", { name: "Logout" })).toHaveCount(0);
   });
 
-  test("student: Dashboard, Jobs, Profile, display name, user type; logout works", async ({
+  test("student: Dashboard, Jobs, Saved jobs, Job alerts, My applications, Profile, display name, user type; logout works", async ({
     page,
   }) => {
     await login(page, accounts.student.email);
     await expect(toasts(page, "Logged in successfully")).toHaveCount(1);
-    await expectNav(page, ["Dashboard", "Jobs", "Profile"]);
+    await expectNav(page, [
+      "Dashboard",
+      "Jobs",
+      "Saved jobs",
+      "Job alerts",
+      "My applications",
+      "Profile",
+    ]);
     await expect(
       banner(page).getByText("Sam Student", { exact: true }).filter({ visible: true }),
     ).toBeVisible();
@@ -101,7 +108,14 @@ test.describe("navigation bar (navigation bar and footer)", () => {
 
   test("alumni: the member menu and the Alumni type", async ({ page }) => {
     await login(page, accounts.alumni.email);
-    await expectNav(page, ["Dashboard", "Jobs", "Profile"]);
+    await expectNav(page, [
+      "Dashboard",
+      "Jobs",
+      "Saved jobs",
+      "Job alerts",
+      "My applications",
+      "Profile",
+    ]);
     await expect(
       banner(page).getByText("Alex Alumnus", { exact: true }).filter({ visible: true }),
     ).toBeVisible();
@@ -190,7 +204,11 @@ test.describe("mobile menu at 375 px (navigation bar and footer)", () => {
   }) => {
     await login(page, accounts.student.email);
     await page.getByRole("button", { name: "Menu" }).click();
-    await expectNav(page, ["Dashboard", "Jobs", "Profile"], "Mobile");
+    await expectNav(
+      page,
+      ["Dashboard", "Jobs", "Saved jobs", "Job alerts", "My applications", "Profile"],
+      "Mobile",
+    );
     await expect(
       page.getByText("Sam Student", { exact: true }).filter({ visible: true }),
     ).toBeVisible();

@@ -45,3 +45,40 @@ test("an alumnus adds a personal e-mail, verifies it from the mail and signs in 
     page.getByRole("heading", { name: `Welcome, ${accounts.alumni.firstName}!` }),
   ).toBeVisible();
 });
+
+test("an alumnus who lost the college mailbox gets the reset link at the personal address typed", async ({
+  page,
+}) => {
+  const personal = `alex.reset.${Date.now().toString(36)}@personal-mail.example`;
+  await login(page, accounts.alumni.email);
+  await page.goto("/profile");
+  const section = page.getByRole("region", { name: "Personal e-mail" });
+  const another = section.getByText("Use another personal e-mail");
+  if (await another.isVisible()) await another.click();
+  await section.getByRole("textbox", { name: "Personal e-mail" }).fill(personal);
+  // The add form's password (a verified address from an earlier test adds a remove form too).
+  await section.locator("#personal-password").fill(E2E_PASSWORD);
+  await section.getByRole("button", { name: "Send code" }).click();
+  await section.getByLabel("Verification code").fill(codeIn(await waitForMail(personal)));
+  await section.getByRole("button", { name: "Verify" }).click();
+  await expect(
+    section.getByText(`You can sign in with ${personal} or ${accounts.alumni.email}.`),
+  ).toBeVisible();
+  await page.getByRole("button", { name: "Logout" }).filter({ visible: true }).click();
+  await expect(page.getByRole("button", { name: "Logout" })).toHaveCount(0);
+
+  await page.goto("/forgot-password");
+  await page.getByLabel("Email").fill(personal);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  // The page names the address it used; an unknown one gets the same sentence.
+  await expect(
+    page.getByText(`If an account uses ${personal}, a reset link is on its way to ${personal}.`),
+  ).toBeVisible();
+  await expectAccessible(page);
+  const mail = await waitForMail(personal, (m) => /reset/i.test(m.subject));
+  const link = new URL(mail.text.match(/https?:\/\/\S+/)![0]);
+  expect(link.searchParams.get("email")).toBe(personal);
+  await page.goto(link.pathname + link.search);
+  await expect(page.getByRole("heading", { name: "Reset your password" })).toBeVisible();
+  await expect(page.getByText(`Choose a new password for ${personal}.`)).toBeVisible();
+});

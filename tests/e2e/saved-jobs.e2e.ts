@@ -55,7 +55,11 @@ test("an alumnus saves a job on the board, sees it on Saved jobs and removes it;
   await popup.waitForURL("https://seed-aviation.example/");
   await page.goto("/applications");
   await expect(page.getByRole("heading", { name: "My applications", level: 1 })).toBeVisible();
-  await expect(page.getByRole("listitem").filter({ hasText: seeded })).toContainText(/applied/i);
+  // Runway saw a click, not an application: the page says so.
+  await expect(page.getByRole("heading", { name: "Apply clicks", level: 2 })).toBeVisible();
+  const applied = page.getByRole("listitem").filter({ hasText: seeded });
+  await expect(applied).toContainText("Apply clicked");
+  await expect(applied).not.toContainText(/\bapplied\b/);
   await context.close();
 });
 

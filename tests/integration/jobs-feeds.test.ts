@@ -56,6 +56,7 @@ describe("public job feeds", () => {
         expect(r.body.jobs).toHaveLength(4);
         const first = r.body.jobs[0];
         expect(Object.keys(first).sort()).toEqual([
+          "allowance",
           "applicationDeadline",
           "categories",
           "company",
@@ -66,6 +67,9 @@ describe("public job feeds", () => {
           "medicalClass",
           "ojtHours",
           "postedAt",
+          "salaryAmount",
+          "salaryCurrency",
+          "salaryPeriod",
           "shift",
           "title",
           "url",
@@ -84,6 +88,10 @@ describe("public job feeds", () => {
           ojtHours: null,
           shift: null,
           medicalClass: null,
+          salaryAmount: null,
+          salaryCurrency: "PHP",
+          salaryPeriod: null,
+          allowance: null,
         });
         const all = await app.api("/api/public/jobs?limit=50");
         expect(all.body.total).toBe(8);

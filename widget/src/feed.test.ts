@@ -49,6 +49,7 @@ describe("feed reading", () => {
       postedAt: "2025-01-10T08:00:00.000Z",
       url: `${O}/jobs/j1`,
       licences: [],
+      allowance: null,
     });
     expect(feed.jobs[1]).toMatchObject({
       company: { name: "", logoUrl: null },
@@ -56,6 +57,21 @@ describe("feed reading", () => {
       postedAt: "",
     });
     expect(feed.seeAllUrl).toBe(`${O}/jobs?jobType=internship`);
+  });
+
+  it("reads the allowance in words, and only as a non-empty string", () => {
+    const feed = readFeed(
+      {
+        jobs: [
+          job({ allowance: "PHP 15,000 a month" }),
+          job({ id: "j2", allowance: 15000 }),
+          job({ id: "j3" }),
+        ],
+      },
+      O,
+      10,
+    );
+    expect(feed.jobs.map((j) => j.allowance)).toEqual(["PHP 15,000 a month", null, null]);
   });
 
   it("never shows more than the limit and falls back to /jobs for a missing seeAllUrl", () => {

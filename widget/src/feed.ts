@@ -12,6 +12,8 @@ export interface FeedJob {
   url: string;
   /** Required licences or certificates (issue 18); the widget shows the first two. */
   licences: string[];
+  /** The allowance in words ("PHP 15,000 a month", "Unpaid"), or null when the job does not say. */
+  allowance: string | null;
 }
 export interface Feed {
   jobs: FeedJob[];
@@ -38,7 +40,10 @@ export function readFeed(body: unknown, origin: string, limit: number): Feed {
   if (!b || !Array.isArray(b.jobs)) throw new Error("bad feed");
   /** What a job of the feed may hold: everything is checked before use. */
   type RawJob = Partial<
-    Record<"id" | "title" | "url" | "postedAt" | "location" | "jobType" | "licences", unknown>
+    Record<
+      "id" | "title" | "url" | "postedAt" | "location" | "jobType" | "licences" | "allowance",
+      unknown
+    >
   > & {
     company?: { name?: unknown; logoUrl?: unknown } | null;
   };
@@ -60,6 +65,7 @@ export function readFeed(body: unknown, origin: string, limit: number): Feed {
       licences: Array.isArray(j.licences)
         ? j.licences.map(str).filter((l): l is string => l !== null)
         : [],
+      allowance: str(j.allowance),
     });
     if (jobs.length >= limit) break;
   }

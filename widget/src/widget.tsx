@@ -52,9 +52,14 @@ function Logo({ job }: { job: FeedJob }) {
 function JobItem({ job, now }: { job: FeedJob; now: Date }) {
   const posted = job.postedAt ? relativeTime(job.postedAt, now) : "";
   const lic = job.licences.slice(0, 2).join(", ");
-  const meta = [job.company.name, job.location, typeLabel(job.jobType), lic, posted].filter(
-    Boolean,
-  );
+  const meta = [
+    job.company.name,
+    job.location,
+    typeLabel(job.jobType),
+    job.allowance,
+    lic,
+    posted,
+  ].filter(Boolean);
   return (
     <li>
       <a
@@ -70,6 +75,7 @@ function JobItem({ job, now }: { job: FeedJob; now: Date }) {
             {job.company.name ? <span className="co">{job.company.name}</span> : null}
             {job.location ? <span>{job.location}</span> : null}
             {job.jobType ? <span className="type">{typeLabel(job.jobType)}</span> : null}
+            {job.allowance ? <span className="pay">{job.allowance}</span> : null}
             {lic ? <span>{lic}</span> : null}
             {posted ? <time dateTime={job.postedAt}>{posted}</time> : null}
           </span>

@@ -7,7 +7,8 @@ import { CompanyLogo } from "./company-logo";
 import { SaveJobButton } from "./save-job-button";
 import { LicenceChips } from "./requirements";
 import { JOB_TYPE_LABELS } from "~/lib/format";
-import { closingSoon, deadlineLabel } from "~/models/job/job.board";
+import { closingSoon, deadlineLabel, JOB_TEXT } from "~/models/job/job.board";
+import type { ApplyTarget } from "~/models/job/apply-target";
 import { useSaveData } from "~/components/ui/save-data";
 
 export interface JobCardData {
@@ -15,7 +16,12 @@ export interface JobCardData {
   title: string;
   companyName: string;
   logoUrl: string | null;
-  hasWebsite: boolean;
+  /** The company's page (/companies/{id}). */
+  companyId: string;
+  /** Where Apply Now goes (apply link, apply e-mail, company website), or null: none. */
+  apply: ApplyTarget | null;
+  /** The allowance in words ("PHP 15,000 a month", "Unpaid"), or null: not stated. */
+  allowance?: string | null;
   location: string | null;
   jobType: JobType;
   preview: string;
@@ -71,7 +77,9 @@ export function JobCard({
       <dl className="job-facts">
         <div>
           <dt>Company</dt>
-          <dd>{job.companyName}</dd>
+          <dd>
+            <Link to={`/companies/${job.companyId}`}>{job.companyName}</Link>
+          </dd>
         </div>
         <div>
           <dt>Location</dt>
@@ -85,6 +93,12 @@ export function JobCard({
             </span>
           </dd>
         </div>
+        {job.allowance ? (
+          <div>
+            <dt>{JOB_TEXT.allowance}</dt>
+            <dd>{job.allowance}</dd>
+          </div>
+        ) : null}
       </dl>
       <LicenceChips licences={job.licences ?? []} />
       <div className="job-card-actions">
@@ -97,7 +111,7 @@ export function JobCard({
             back={back}
           />
         ) : null}
-        <ApplyButton jobId={job.id} jobTitle={job.title} hasWebsite={job.hasWebsite} back={back} />
+        <ApplyButton jobId={job.id} jobTitle={job.title} target={job.apply} back={back} />
       </div>
     </article>
   );

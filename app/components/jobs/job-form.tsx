@@ -6,7 +6,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { JOB_STATUSES, JOB_TYPES } from "#db/constants";
+import { JOB_STATUSES, JOB_TYPES, SALARY_AMOUNT_MAX, SALARY_PERIODS } from "#db/constants";
 import { SelectField, TextField, TextareaField } from "~/components/forms/fields";
 import {
   DESCRIPTION_MAX,
@@ -19,7 +19,7 @@ import {
   TITLE_MAX,
 } from "~/models/job/job.schema";
 import { JOB_TYPE_LABELS } from "~/lib/format";
-import { deadlineInputValue } from "~/models/job/job.rules";
+import { deadlineInputValue, SALARY_PERIOD_LABELS } from "~/models/job/job.rules";
 import type { JobRow } from "~/models/job/job.server";
 
 export interface JobFormValues {
@@ -40,6 +40,12 @@ export interface JobFormValues {
   ojtHours: number | null;
   shift: string;
   medicalClass: string;
+  /** How to apply: the apply link or the apply e-mail address, "" for none. */
+  howToApply: string;
+  /** The allowance: amount ("" none), currency (PHP by default), period ("" not stated). */
+  salaryAmount: number | null;
+  salaryCurrency: string;
+  salaryPeriod: string;
 }
 
 /**
@@ -63,6 +69,10 @@ export function jobFormValues(row: JobRow): JobFormValues {
     ojtHours: row.ojt_hours,
     shift: row.shift ?? "",
     medicalClass: row.medical_class ?? "",
+    howToApply: row.apply_url ?? row.apply_email ?? "",
+    salaryAmount: row.salary_amount,
+    salaryCurrency: row.salary_currency ?? "PHP",
+    salaryPeriod: row.salary_period ?? "",
   };
 }
 
@@ -84,6 +94,10 @@ export const NEW_JOB: JobFormValues = {
   ojtHours: null,
   shift: "",
   medicalClass: "",
+  howToApply: "",
+  salaryAmount: null,
+  salaryCurrency: "PHP",
+  salaryPeriod: "",
 };
 
 const STATUS_LABELS: Record<string, string> = {
@@ -140,6 +154,13 @@ export function JobForm({
         values.ojtHours === null || values.ojtHours === undefined ? "" : String(values.ojtHours),
       shift: values.shift ?? "",
       medicalClass: values.medicalClass ?? "",
+      howToApply: values.howToApply ?? "",
+      salaryAmount:
+        values.salaryAmount === null || values.salaryAmount === undefined
+          ? ""
+          : String(values.salaryAmount),
+      salaryCurrency: values.salaryCurrency || "PHP",
+      salaryPeriod: values.salaryPeriod ?? "",
     },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: jobFormSchema }),
     shouldValidate: "onBlur",
@@ -263,6 +284,44 @@ export function JobForm({
           type="date"
           hint="Optional. After this day the job leaves the board, feeds and widget; its page says applications are closed."
         />
+        <TextField
+          meta={fields.howToApply}
+          label="How to apply"
+          fieldClassName="span-2"
+          maxLength={500}
+          autoComplete="off"
+          inputMode="url"
+          hint="Optional. A link to the application page or an e-mail address to apply to, e.g. https://careers.example.ph/apply or hiring@example.ph. Without one, Apply Now opens the company website."
+        />
+        <fieldset className="span-2 job-allowance">
+          <legend>Allowance or salary (optional)</legend>
+          <div className="job-allowance-grid">
+            <TextField
+              meta={fields.salaryAmount}
+              label="Amount"
+              type="number"
+              min={1}
+              max={SALARY_AMOUNT_MAX}
+              step={1}
+              inputMode="numeric"
+            />
+            <TextField
+              meta={fields.salaryCurrency}
+              label="Currency"
+              maxLength={3}
+              autoComplete="off"
+              hint="e.g. PHP"
+            />
+            <SelectField meta={fields.salaryPeriod} label="Per">
+              <option value="">Not stated</option>
+              {SALARY_PERIODS.map((p) => (
+                <option key={p} value={p}>
+                  {SALARY_PERIOD_LABELS[p]}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+        </fieldset>
         <TextareaField
           meta={fields.description}
           label="Description"

@@ -15,11 +15,14 @@ describe("menuFor (the product spec's navigation bar and footer)", () => {
     expect(flat(menuFor(undefined))).toEqual(flat(menuFor(null)));
   });
 
-  it("student and alumni: Dashboard, Jobs, Profile", () => {
+  it("student and alumni: Dashboard, Jobs, Saved jobs, Job alerts, My applications, Profile", () => {
     for (const role of ["student", "alumni"]) {
       expect(flat(menuFor({ role }))).toEqual([
         "Dashboard /dashboard",
         "Jobs /jobs",
+        "Saved jobs /saved-jobs",
+        "Job alerts /alerts",
+        "My applications /applications",
         "Profile /profile",
       ]);
     }
@@ -73,8 +76,18 @@ describe("footer and user block helpers", () => {
       "My jobs /employer",
       "Team /employer/team",
     ]);
-    expect(footerLinksFor({ role: "student" })).toBe(FOOTER_LINKS);
     expect(footerLinksFor(null)).toBe(FOOTER_LINKS);
+  });
+
+  it("a signed-in student's or alumnus's footer has no employer sign-up link", () => {
+    for (const role of ["student", "alumni"])
+      expect(flat([...footerLinksFor({ role })])).toEqual([
+        "Home /",
+        "Job Search /jobs",
+        "Dashboard /dashboard",
+        "Profile /profile",
+      ]);
+    expect(flat([...footerLinksFor({ role: "admin" })])).toContain("Hiring? Post a job /employers");
   });
 
   it("labels the user type", () => {

@@ -12,9 +12,13 @@ const GUEST: MenuItem[] = [
   { to: "/login", label: "Login" },
   { to: "/register", label: "Register" },
 ];
+/** The spec's three, then what a student or alumnus keeps: saved jobs, alerts, Apply clicks. */
 const MEMBER: MenuItem[] = [
   { to: "/dashboard", label: "Dashboard" },
   { to: "/jobs", label: "Jobs" },
+  { to: "/saved-jobs", label: "Saved jobs" },
+  { to: "/alerts", label: "Job alerts" },
+  { to: "/applications", label: "My applications" },
   { to: "/profile", label: "Profile" },
 ];
 const ADMIN: MenuItem[] = [
@@ -79,9 +83,14 @@ const EMPLOYER_FOOTER_LINKS: readonly MenuItem[] = [
   { to: "/employer/team", label: "Team" },
 ];
 
-/** The footer's site links for whoever is signed in (everyone but employers: FOOTER_LINKS). */
+/** A signed-in student's or alumnus's footer: no employer sign-up link (they are not hiring). */
+const MEMBER_FOOTER_LINKS: readonly MenuItem[] = FOOTER_LINKS.filter((l) => l.to !== "/employers");
+
+/** The footer's site links for whoever is signed in (employers and members have their own). */
 export function footerLinksFor(user: { role?: string | null } | null | undefined) {
-  return user?.role === "employer" ? EMPLOYER_FOOTER_LINKS : FOOTER_LINKS;
+  if (user?.role === "employer") return EMPLOYER_FOOTER_LINKS;
+  if (user?.role === "student" || user?.role === "alumni") return MEMBER_FOOTER_LINKS;
+  return FOOTER_LINKS;
 }
 
 const ROLE_LABELS: Record<Role, string> = {

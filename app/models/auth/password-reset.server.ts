@@ -23,7 +23,11 @@ import { hashToken, randomToken } from "./tokens.server";
 import { INVITE_TOKEN_TTL_DAYS, RESET_TOKEN_TTL_MINUTES } from "./limits";
 
 export const RESET_MSG = {
-  sent: "If an account exists for that email, we have sent a link to reset your password.",
+  /**
+   * The answer to every request, known address or not: it names the address typed (the only one a
+   * link ever goes to) and says nothing about whether an account uses it.
+   */
+  sent: (email: string) => `If an account uses ${email}, a reset link is on its way to ${email}.`,
   invalid: RESET_TOKEN_MSG,
   done: "Your password has been reset. You can now sign in.",
   tooMany: "Too many requests. Please try again later.",
@@ -68,13 +72,17 @@ export async function issuePasswordToken(
   return token;
 }
 
-function resetMail(config: AuthConfig, user: UserRow, token: string) {
-  const link = resetLink(config.publicUrl, token, user.email);
+/**
+ * The reset mail goes to `to`, the address the person typed — one of the account's verified
+ * addresses (the college one or the verified personal one) — and its link names that address.
+ */
+function resetMail(config: AuthConfig, user: UserRow, token: string, to: string) {
+  const link = resetLink(config.publicUrl, token, to);
   return {
-    to: mailAddressOf(user),
+    to,
     subject: `Reset your ${config.collegeName} Runway password`,
     template: "password_reset",
-    notice: `password reset link for ${mailAddressOf(user)}: ${link}`,
+    notice: `password reset link for ${to}: ${link}`,
     text: [
       greeting({ firstName: user.firstName, verified: !!user.emailVerifiedAt }),
       "",
@@ -102,8 +110,20 @@ function changedMail(config: AuthConfig, user: UserRow) {
 }
 
 /**
- * POST /api/auth/forgot-password and the /forgot-password screen. Answers the same for known and
- * unknown addresses; per-address counting happens for both, so limits reveal nothing either.
+ * The account's address that a reset link may go to for `typed`: its college address, or its
+ * personal address (stored only once its code was entered, so always verified). Null otherwise.
+ */
+function resetAddressOf(user: UserRow, typed: string): string | null {
+  if (user.email === typed) return user.email;
+  if (user.personalEmail && user.personalEmail === typed) return user.personalEmail;
+  return null;
+}
+
+/**
+ * POST /api/auth/forgot-password and the /forgot-password screen. The link goes to the address
+ * typed when it is one of the account's addresses — an alumnus who lost the college mailbox gets it
+ * at the personal one. Answers with the same sentence for known and unknown addresses (it names
+ * only what was typed); per-address counting happens for both, so limits reveal nothing either.
  */
 export async function requestPasswordReset(
   { db, config }: AuthCtx,
@@ -122,12 +142,13 @@ export async function requestPasswordReset(
   });
   if (perAddress.count <= RESET_MAILS_PER_HOUR) {
     const user = await findUserForLogin(db, email);
-    if (user && user.isActive) {
+    const to = user && user.isActive ? resetAddressOf(user, email) : null;
+    if (user && to) {
       const token = await issuePasswordToken(db, user.id, "password_reset");
-      await enqueueMail(db, resetMail(config, user, token));
+      await enqueueMail(db, resetMail(config, user, token, to));
     }
   }
-  return { message: RESET_MSG.sent };
+  return { message: RESET_MSG.sent(email) };
 }
 
 async function liveToken(db: Db, email: string, token: string) {
@@ -144,8 +165,11 @@ async function liveToken(db: Db, email: string, token: string) {
       ),
     )
     .limit(1);
-  // The token is bound to its user's address: a link with another e-mail does nothing.
-  if (!row || row.user.email !== norm(email) || !row.user.isActive) return null;
+  // The token is bound to its user's addresses (the college one, or the verified personal one a
+  // reset link was sent to): a link with any other e-mail does nothing.
+  const e = norm(email);
+  if (!row || !row.user.isActive) return null;
+  if (row.user.email !== e && row.user.personalEmail !== e) return null;
   return row;
 }
 

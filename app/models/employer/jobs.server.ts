@@ -269,6 +269,12 @@ const CONTENT_KEYS = [
   "ojtHours",
   "shift",
   "medicalClass",
+  // Where Apply Now sends students and what the job pays are reviewed like the rest.
+  "applyUrl",
+  "applyEmail",
+  "salaryAmount",
+  "salaryCurrency",
+  "salaryPeriod",
 ] as const;
 
 function currentValues(row: JobRow): Record<string, unknown> {
@@ -285,6 +291,11 @@ function currentValues(row: JobRow): Record<string, unknown> {
     ojtHours: row.ojt_hours,
     shift: row.shift,
     medicalClass: row.medical_class,
+    applyUrl: row.apply_url,
+    applyEmail: row.apply_email,
+    salaryAmount: row.salary_amount,
+    salaryCurrency: row.salary_currency,
+    salaryPeriod: row.salary_period,
   };
 }
 

@@ -175,7 +175,7 @@ forEachDb((t: TestDb) => {
         .where(and(eq(jobInteractions.jobId, past.id), eq(jobInteractions.kind, "apply")));
       expect(recorded).toHaveLength(0);
       const open = await applyToJob(ctx, later.id);
-      expect(open.website).toBe("https://x.test/");
+      expect(open.target).toEqual({ kind: "website", href: "https://x.test/" });
       const ld = jobPostingJsonLd(await getJob(ctx, later.id), "https://runway.test");
       expect(ld.validThrough).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     });

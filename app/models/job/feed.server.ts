@@ -15,6 +15,7 @@ import {
   type PublicFeedResponse,
 } from "./job.schema";
 import {
+  allowanceOf,
   listPublicJobUrls,
   logoPath,
   searchPublicJobs,
@@ -84,6 +85,7 @@ export function toPublicFeedJob(row: JobRow, base: string): PublicFeedJob {
       : null,
     url: jobUrl(base, row.id),
     ...aviationFields(row),
+    ...allowanceOf(row),
   };
 }
 
@@ -134,7 +136,12 @@ const feedTitle = (m: FeedMeta) => `${m.collegeName} Runway — internships and 
 const feedDescription = "Approved, active internships and jobs for our students and alumni.";
 
 function summaryOf(row: JobRow): string {
-  const facts = [row.company_name, row.location, JOB_TYPE_LABELS[row.job_type] ?? row.job_type]
+  const facts = [
+    row.company_name,
+    row.location,
+    JOB_TYPE_LABELS[row.job_type] ?? row.job_type,
+    allowanceOf(row).allowance,
+  ]
     .filter(Boolean)
     .join(" · ");
   const text = preview(stripMarkup(row.short_description), stripMarkup(row.description));
@@ -231,6 +238,7 @@ export function jsonFeedDocument(
           location: r.location,
           company: r.company_name,
           ...aviationFields(r),
+          ...allowanceOf(r),
         },
       };
     }),
@@ -297,7 +305,34 @@ export function jobPostingJsonLd(row: JobRow, base: string) {
           }
         : {}),
     ...(row.categories?.length ? { occupationalCategory: row.categories.join(", ") } : {}),
+    ...baseSalaryJsonLd(row),
     ...aviationJsonLd(row),
+  };
+}
+
+const SALARY_UNIT = { month: "MONTH", day: "DAY", hour: "HOUR" } as const;
+
+/**
+ * The allowance as JobPosting `baseSalary` (a MonetaryAmount with a QuantitativeValue per MONTH,
+ * DAY or HOUR). An unpaid posting states 0 per month; a job that says nothing has no baseSalary.
+ */
+export function baseSalaryJsonLd(
+  row: Pick<JobRow, "salary_amount" | "salary_currency" | "salary_period">,
+) {
+  const period = row.salary_period;
+  if (!period) return {};
+  const unpaid = period === "unpaid";
+  if (!unpaid && (row.salary_amount === null || row.salary_amount === undefined)) return {};
+  return {
+    baseSalary: {
+      "@type": "MonetaryAmount",
+      currency: row.salary_currency || "PHP",
+      value: {
+        "@type": "QuantitativeValue",
+        value: unpaid ? 0 : row.salary_amount,
+        unitText: unpaid ? "MONTH" : SALARY_UNIT[period],
+      },
+    },
   };
 }
 

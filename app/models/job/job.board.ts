@@ -14,6 +14,13 @@ export const JOB_TEXT = {
   noWebsite: "No company website available for this job.",
   clearFilters: "Clear filters",
   applyNow: "Apply Now",
+  /** Where Apply Now would be when a job gives no apply link, apply e-mail or company website. */
+  howToApplyHeading: "How to apply",
+  noApplyRoute:
+    "This posting gives no apply link, e-mail address or company website. Apply as the description above says, or ask the career office how to reach the employer.",
+  /** On a card, instead of Apply Now for such a job: a link to the job page's instructions. */
+  seeHowToApply: "How to apply",
+  allowance: "Allowance",
 } as const;
 
 // ─── Application deadlines ──────────────────────────────────────────────────────────────────────

@@ -4,19 +4,26 @@
  * validation library; job.schema.ts adds the zod schemas and re-exports all of this.
  */
 import {
+  APPLY_TO_MAX,
+  DEFAULT_SALARY_CURRENCY,
   JOB_STATUSES,
   JOB_TYPES,
   LICENCE_MAX,
   LICENCES_MAX,
   MEDICAL_CLASS_MAX,
   OJT_HOURS_MAX,
+  SALARY_AMOUNT_MAX,
+  SALARY_PERIODS,
   SHIFT_MAX,
   type JobStatus,
   type JobType,
+  type SalaryPeriod,
 } from "#db/constants";
 import { DAY_MS, toTime } from "./job.board";
 
 export { LICENCE_MAX, LICENCES_MAX, MEDICAL_CLASS_MAX, OJT_HOURS_MAX, SHIFT_MAX };
+export { APPLY_TO_MAX, DEFAULT_SALARY_CURRENCY, SALARY_AMOUNT_MAX, SALARY_PERIODS };
+export type { SalaryPeriod };
 
 export { JOB_STATUSES, JOB_TYPES } from "#db/constants";
 export {
@@ -33,6 +40,12 @@ export {
   type BoardSort,
 } from "./job.board";
 export type { JobStatus, JobType } from "#db/constants";
+export {
+  allowanceLabel,
+  applyTargetOf,
+  type Allowance,
+  type ApplyTarget,
+} from "./apply-target";
 
 /** The job delete confirmation, verbatim. */
 export const deleteJobConfirm = (title: string) => `Delete “${title}”? This cannot be undone.`;
@@ -81,7 +94,66 @@ export const JOB_MSG = {
   deadline:
     "Application deadline must be a date (YYYY-MM-DD) or a date and time with a time zone (2026-11-30T17:00:00+08:00).",
   applicationsClosed: "Applications for this job are closed.",
+  howToApply: "How to apply must be a web address (https://…) or an e-mail address.",
+  salaryAmount: `The allowance must be a whole number from 1 to ${SALARY_AMOUNT_MAX.toLocaleString("en-US")}.`,
+  salaryCurrency: "The currency must be a three-letter code, e.g. PHP.",
+  salaryPeriod: `The allowance period must be one of: ${SALARY_PERIODS.join(", ")}.`,
+  salaryNeedsAmount: "Enter the amount, or choose “Unpaid”.",
+  salaryNeedsPeriod: "Choose per month, per day or per hour for this amount.",
+  unpaidWithAmount: "An unpaid posting has no amount: clear the amount or choose a period.",
 } as const;
+
+/** The choices of the allowance period, as the job form offers them. */
+export const SALARY_PERIOD_LABELS: Record<SalaryPeriod, string> = {
+  month: "Per month",
+  day: "Per day",
+  hour: "Per hour",
+  unpaid: "Unpaid",
+};
+
+/**
+ * Reads the "How to apply" field: a web address (https:// is added to a bare domain such as
+ * careers.example.ph) or an e-mail address (a leading `mailto:` is dropped). "" clears it; anything
+ * else is null (invalid). Only http and https links are accepted.
+ */
+export function parseHowToApply(
+  input: string,
+): { applyUrl: string | null; applyEmail: string | null } | null {
+  const s = input.trim();
+  if (!s) return { applyUrl: null, applyEmail: null };
+  if (s.length > APPLY_TO_MAX || /\s/.test(s)) return null;
+  const mail = s.replace(/^mailto:/i, "");
+  if (!mail.includes("://") && /^[^@/?#]+@[^@/?#]+\.[^@/?#.]+$/.test(mail))
+    return { applyUrl: null, applyEmail: mail.toLowerCase() };
+  if (s.includes("@") && !s.includes("/")) return null;
+  try {
+    const u = new URL(/^[a-z][a-z0-9+.-]*:/i.test(s) ? s : `https://${s}`);
+    if ((u.protocol !== "http:" && u.protocol !== "https:") || !u.hostname.includes("."))
+      return null;
+    const href = u.toString();
+    return href.length <= APPLY_TO_MAX ? { applyUrl: href, applyEmail: null } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The allowance's own rule, one for the form and /api: a period of month, day or hour needs an
+ * amount, an amount needs one of those periods, and "unpaid" has no amount. Returns the message
+ * and the field it belongs to, or null when the pair is consistent.
+ */
+export function allowanceProblem(
+  amount: number | null,
+  period: SalaryPeriod | null,
+): { field: "salaryAmount" | "salaryPeriod"; message: string } | null {
+  if (period === "unpaid")
+    return amount === null ? null : { field: "salaryAmount", message: JOB_MSG.unpaidWithAmount };
+  if (period && amount === null)
+    return { field: "salaryAmount", message: JOB_MSG.salaryNeedsAmount };
+  if (!period && amount !== null)
+    return { field: "salaryPeriod", message: JOB_MSG.salaryNeedsPeriod };
+  return null;
+}
 
 // ─── Application deadlines (the display half is in job.board.ts) ────────────────────────────────
 
@@ -169,6 +241,15 @@ export interface JobRecord {
   ojtHours: number | null;
   shift: string | null;
   medicalClass: string | null;
+  /** How to apply: a web address or an e-mail address (at most one of them), or null. */
+  applyUrl: string | null;
+  applyEmail: string | null;
+  /** The allowance or salary: whole units of `salaryCurrency` per `salaryPeriod`; "unpaid" has no amount. */
+  salaryAmount: number | null;
+  salaryCurrency: string;
+  salaryPeriod: SalaryPeriod | null;
+  /** The allowance in words ("PHP 15,000 a month", "Unpaid"), or null when not stated. */
+  allowance: string | null;
   /** The AeroJob `_id` (24 hex) of an imported job; null for jobs made in Runway (ADR 115). */
   legacyId: string | null;
   createdAt: string;
@@ -192,6 +273,11 @@ export interface PublicFeedJob {
   ojtHours: number | null;
   shift: string | null;
   medicalClass: string | null;
+  /** The allowance or salary (see JobRecord), and in words; null when the job does not say. */
+  salaryAmount: number | null;
+  salaryCurrency: string;
+  salaryPeriod: SalaryPeriod | null;
+  allowance: string | null;
 }
 export interface PublicFeedResponse {
   jobs: PublicFeedJob[];

@@ -5,6 +5,8 @@
 import { z } from "zod";
 import { optionalText } from "../fields.schema";
 import {
+  allowanceProblem,
+  APPLY_TO_MAX,
   CATEGORIES_MAX,
   CATEGORY_MAX,
   DESCRIPTION_MAX,
@@ -16,10 +18,12 @@ import {
   OJT_HOURS_MAX,
   SHIFT_MAX,
   parseDeadline,
+  parseHowToApply,
+  SALARY_AMOUNT_MAX,
   SHORT_MAX,
   TITLE_MAX,
 } from "./job.rules";
-import { JOB_STATUSES, JOB_TYPES } from "#db/constants";
+import { DEFAULT_SALARY_CURRENCY, JOB_STATUSES, JOB_TYPES, SALARY_PERIODS } from "#db/constants";
 
 export * from "./job.rules";
 
@@ -92,6 +96,66 @@ const ojtHoursField = z.preprocess(
     .nullable(),
 );
 
+/**
+ * "How to apply": a web address or an e-mail address, read into the two columns (one of them set);
+ * "" or null clear both.
+ */
+const howToApplyField = z.preprocess(
+  (v) => (v === null ? "" : v),
+  z
+    .string({ error: JOB_MSG.howToApply })
+    .max(APPLY_TO_MAX, JOB_MSG.howToApply)
+    .transform((s, ctx) => {
+      const r = parseHowToApply(s);
+      if (!r) {
+        ctx.addIssue({ code: "custom", message: JOB_MSG.howToApply });
+        return z.NEVER;
+      }
+      return r;
+    }),
+);
+
+/** The allowance amount: whole units, 1 to SALARY_AMOUNT_MAX; "" or null clear it. */
+const salaryAmountField = z.preprocess(
+  (v) =>
+    v === "" || v === undefined
+      ? null
+      : typeof v === "string"
+        ? Number(v.trim().replace(/,/g, ""))
+        : v,
+  z
+    .number({ error: JOB_MSG.salaryAmount })
+    .int(JOB_MSG.salaryAmount)
+    .min(1, JOB_MSG.salaryAmount)
+    .max(SALARY_AMOUNT_MAX, JOB_MSG.salaryAmount)
+    .nullable(),
+);
+
+/** The currency: a three-letter code (PHP when left empty). */
+const salaryCurrencyField = z.preprocess(
+  (v) => (v === "" || v === undefined || v === null ? DEFAULT_SALARY_CURRENCY : v),
+  z
+    .string({ error: JOB_MSG.salaryCurrency })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, JOB_MSG.salaryCurrency),
+);
+
+/** Per month, day or hour, or "unpaid"; "" or null: not stated. */
+const salaryPeriodField = z.preprocess(
+  (v) => (v === "" || v === undefined ? null : v),
+  z.enum(SALARY_PERIODS, { error: JOB_MSG.salaryPeriod }).nullable(),
+);
+
+/** Adds the allowance rule's issue (allowanceProblem) to a parsed amount and period. */
+function checkAllowance(
+  o: { salaryAmount?: number | null; salaryPeriod?: (typeof SALARY_PERIODS)[number] | null },
+  ctx: z.RefinementCtx,
+) {
+  const p = allowanceProblem(o.salaryAmount ?? null, o.salaryPeriod ?? null);
+  if (p) ctx.addIssue({ code: "custom", message: p.message, path: [p.field] });
+}
+
 /** A company reference as the spec allows it: an id, or an object with _id / id. */
 export const companyRefField = z
   .union(
@@ -133,6 +197,10 @@ const jobFields = {
   ojtHours: ojtHoursField.optional(),
   shift: optionalJobText("Shift", SHIFT_MAX),
   medicalClass: optionalJobText("Medical class", MEDICAL_CLASS_MAX),
+  howToApply: howToApplyField,
+  salaryAmount: salaryAmountField,
+  salaryCurrency: salaryCurrencyField,
+  salaryPeriod: salaryPeriodField,
 };
 
 /** Accepts `companyId` as an alias of `company` (API clients send either). */
@@ -144,16 +212,24 @@ function withCompanyAlias(input: unknown): unknown {
   return input;
 }
 
-/** The admin form (create and edit): defaults — internship, active, pending approval. */
-export const jobFormSchema = z.object({
-  ...jobFields,
-  jobType: jobFields.jobType.default("internship"),
-  status: jobFields.status.default("active"),
-  isApproved: jobFields.isApproved.default(false),
-  // A form sends every field: an emptied OJT hours input clears the value (the API's update keeps
-  // a missing key as is — see jobUpdateSchema).
-  ojtHours: jobFields.ojtHours.transform((v) => v ?? null),
-});
+/**
+ * The job form, admin's and employer's (create and edit): defaults — internship, active, pending
+ * approval, currency PHP.
+ */
+export const jobFormSchema = z
+  .object({
+    ...jobFields,
+    jobType: jobFields.jobType.default("internship"),
+    status: jobFields.status.default("active"),
+    isApproved: jobFields.isApproved.default(false),
+    // A form sends every field: an emptied OJT hours input clears the value (the API's update keeps
+    // a missing key as is — see jobUpdateSchema). The same for how to apply and the allowance.
+    ojtHours: jobFields.ojtHours.transform((v) => v ?? null),
+    howToApply: jobFields.howToApply
+      .optional()
+      .transform((v) => v ?? { applyUrl: null, applyEmail: null }),
+  })
+  .superRefine(checkAllowance);
 
 /** Create (form or API): title and company required; `companyId` accepted for `company`. */
 export const jobCreateSchema = z.preprocess(withCompanyAlias, jobFormSchema);
@@ -178,6 +254,15 @@ export const jobUpdateSchema = z.preprocess(
       ojtHours: jobFields.ojtHours,
       shift: jobFields.shift.optional(),
       medicalClass: jobFields.medicalClass.optional(),
+      howToApply: jobFields.howToApply.optional(),
+      // Send salaryAmount and salaryPeriod together: either one sent sets the pair (a missing
+      // half is null), so the pair is always checked as a whole.
+      salaryAmount: jobFields.salaryAmount.optional(),
+      salaryCurrency: jobFields.salaryCurrency.optional(),
+      salaryPeriod: jobFields.salaryPeriod.optional(),
+    })
+    .superRefine((o, ctx) => {
+      if (o.salaryAmount !== undefined || o.salaryPeriod !== undefined) checkAllowance(o, ctx);
     })
     .transform(
       (o) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as typeof o,

@@ -454,7 +454,10 @@ describe("job model", () => {
         const hidden = await createJob(t.db, { isApproved: false });
         await viewJob(s, job.id);
         await viewJob(s, job.id);
-        expect((await applyToJob(s, job.id)).website).toBe("https://example.com/");
+        expect((await applyToJob(s, job.id)).target).toEqual({
+          kind: "website",
+          href: "https://example.com/",
+        });
         await applyToJob(s, job.id);
         await expect(applyToJob(s, hidden.id)).rejects.toBeInstanceOf(NotFound);
         await applyToJob({ db: t.db, actor: null }, job.id); // guests are not recorded

@@ -24,6 +24,10 @@ import {
   ADMIN_SORTS,
   type AdminSort,
   JOB_MSG,
+  allowanceLabel,
+  applyTargetOf,
+  type ApplyTarget,
+  type SalaryPeriod,
   isListed,
   isPubliclyVisible,
   pastDeadline,
@@ -91,6 +95,11 @@ export interface JobRow {
   ojt_hours: number | null;
   shift: string | null;
   medical_class: string | null;
+  apply_url: string | null;
+  apply_email: string | null;
+  salary_amount: number | null;
+  salary_currency: string;
+  salary_period: SalaryPeriod | null;
   created_by: string | null;
   submitted_at: Date | string | null;
   declined_at: Date | string | null;
@@ -105,7 +114,8 @@ export const JOB_COLUMNS = sql.raw(
    j.status, j.is_approved, j.application_deadline, j.created_at, j.updated_at,
    c.name as company_name, c.website as company_website, c.location as company_location,
    c.logo_file_id as company_logo_file_id,
-   j.licences, j.ojt_hours, j.shift, j.medical_class, j.created_by, j.submitted_at, j.declined_at,
+   j.licences, j.ojt_hours, j.shift, j.medical_class, j.apply_url, j.apply_email,
+   j.salary_amount, j.salary_currency, j.salary_period, j.created_by, j.submitted_at, j.declined_at,
    j.decline_reason, j.reviewed_at, j.hidden_reason, j.legacy_id`,
 );
 
@@ -138,6 +148,32 @@ export function companyOf(row: JobRow): CompanySummary {
   };
 }
 
+/** A job row's allowance fields as /api, the feeds and the widget give them, with the words. */
+export function allowanceOf(
+  row: Pick<JobRow, "salary_amount" | "salary_currency" | "salary_period">,
+): {
+  salaryAmount: number | null;
+  salaryCurrency: string;
+  salaryPeriod: SalaryPeriod | null;
+  allowance: string | null;
+} {
+  const a = {
+    salaryAmount: row.salary_amount ?? null,
+    salaryCurrency: row.salary_currency ?? "PHP",
+    salaryPeriod: row.salary_period ?? null,
+  };
+  return { ...a, allowance: allowanceLabel(a) };
+}
+
+/** Where Apply Now goes for a job row: apply link, apply e-mail, company website, or null. */
+export const applyTargetOfRow = (row: JobRow): ApplyTarget | null =>
+  applyTargetOf({
+    title: row.title,
+    applyUrl: row.apply_url,
+    applyEmail: row.apply_email,
+    website: safeWebsite(row.company_website),
+  });
+
 /** The /api job record (`_id`, `createdAt`, `updatedAt`, company embedded unless `includeCompany` is false). */
 export function serializeJob(row: JobRow, opts: { includeCompany?: boolean } = {}): JobRecord {
   return {
@@ -159,6 +195,9 @@ export function serializeJob(row: JobRow, opts: { includeCompany?: boolean } = {
     ojtHours: row.ojt_hours ?? null,
     shift: row.shift ?? null,
     medicalClass: row.medical_class ?? null,
+    applyUrl: row.apply_url ?? null,
+    applyEmail: row.apply_email ?? null,
+    ...allowanceOf(row),
     legacyId: row.legacy_id ?? null,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
@@ -685,6 +724,16 @@ export function toColumns(input: JobUpdateInput): JobPatch {
   if (input.ojtHours !== undefined) p.ojtHours = input.ojtHours;
   if (input.shift !== undefined) p.shift = input.shift;
   if (input.medicalClass !== undefined) p.medicalClass = input.medicalClass;
+  if (input.howToApply !== undefined) {
+    p.applyUrl = input.howToApply.applyUrl;
+    p.applyEmail = input.howToApply.applyEmail;
+  }
+  // The amount and the period go together (the schema checked them as a pair).
+  if (input.salaryAmount !== undefined || input.salaryPeriod !== undefined) {
+    p.salaryAmount = input.salaryAmount ?? null;
+    p.salaryPeriod = input.salaryPeriod ?? null;
+  }
+  if (input.salaryCurrency !== undefined) p.salaryCurrency = input.salaryCurrency;
   return p;
 }
 
@@ -752,6 +801,11 @@ export async function updateJob(
       ojtHours: before.ojt_hours,
       shift: before.shift,
       medicalClass: before.medical_class,
+      applyUrl: before.apply_url,
+      applyEmail: before.apply_email,
+      salaryAmount: before.salary_amount,
+      salaryCurrency: before.salary_currency,
+      salaryPeriod: before.salary_period,
     };
     const d = diff(current, patch as Record<string, unknown>);
     await audit(tx, actor, {
@@ -826,17 +880,19 @@ export async function recordJobInteraction(
 }
 
 /**
- * Apply Now: the job must be visible to the actor; a signed-in user's click is recorded. Returns the
- * company website to send the browser to, or null when there is none (the page then alerts that there is no website).
+ * Apply Now: the job must be visible to the actor; a signed-in user's click is recorded. Returns
+ * where to send the browser — the apply link, a mail to the apply address (the job title as its
+ * subject), or the company website — or null when the job gives none (its page then shows written
+ * instructions instead of the button).
  */
 export async function applyToJob(
   ctx: Ctx,
   id: string,
-): Promise<{ job: JobRow; website: string | null }> {
+): Promise<{ job: JobRow; target: ApplyTarget | null }> {
   const job = await getJob(ctx, id);
   if (applicationsClosed(job)) throw new Conflict(JOB_MSG.applicationsClosed);
   if (ctx.actor) await recordJobInteraction(ctx.db, ctx.actor.id, job.id, "apply");
-  return { job, website: safeWebsite(job.company_website) };
+  return { job, target: applyTargetOfRow(job) };
 }
 
 /** Opening a job page counts as a view for a signed-in user (never fails the page). */
@@ -850,6 +906,21 @@ export async function viewJob(ctx: Ctx, id: string): Promise<JobRow> {
     }
   }
   return job;
+}
+
+/** A company's open jobs (the board's visibility rule), newest first: its company page. */
+export async function listOpenJobsOfCompany(
+  db: Db,
+  companyId: string,
+  limit: number,
+): Promise<JobRow[]> {
+  if (!isUuid(companyId)) return [];
+  return rowsOf<JobRow>(
+    db,
+    sql`select ${JOB_COLUMNS} from jobs j join companies c on c.id = j.company_id
+        where j.company_id = ${companyId} and ${PUBLIC_SQL}
+        order by j.created_at desc nulls last, j.id desc nulls last limit ${limit}`,
+  );
 }
 
 /** Public job pages for the sitemap: newest first, at most `limit` (the sitemap protocol's 50 000). */

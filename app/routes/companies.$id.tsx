@@ -1,0 +1,166 @@
+/**
+ * /companies/{id} — a company's page: its logo, location, website and description, and its open
+ * jobs (approved, active, not past their deadline) as the board shows them. Open to the same people
+ * as the board (public, ADR 021); an unknown, malformed or blocked company is a 404.
+ *
+ * Sections are independent: `CompanyPageData` is the loader's shape, and a later section (an
+ * average host rating, say) adds one field to the loader and one block below without touching
+ * the others. The page's data comes from loadCompanyPage in app/models/company/page.server.ts.
+ */
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import type { SerializeFrom } from "@remix-run/node";
+import { JobCard } from "~/components/jobs/job-card";
+import { CompanyLogo } from "~/components/jobs/company-logo";
+import { LinkedText } from "~/components/ui/linked-text";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { ErrorReference, UNAVAILABLE_TEXT } from "~/components/ui/error-reference";
+import { getUser } from "~/web/auth.server";
+import { getDb } from "~/lib/db.server";
+import { rethrowNotFound } from "~/lib/screen-errors.server";
+import { actorOf } from "~/models/context";
+import { loadCompanyPage } from "~/models/company/page.server";
+import { toJobCard } from "~/models/job/card.server";
+import { savedAmong } from "~/models/job/saved.server";
+import jobsCss from "~/styles/jobs.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: jobsCss }];
+
+/** The page's texts, written once here. */
+export const COMPANY_PAGE_TEXT = {
+  openJobs: "Open jobs",
+  noOpenJobs: "No open jobs right now. Save a search as a job alert to hear when one is posted.",
+  notFound: "Company not found",
+  notFoundBody: "This company is not on Runway, or its page is not available.",
+  website: "Website",
+  location: "Location",
+} as const;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await getUser(request);
+  const ctx = { db: await getDb(), actor: actorOf(user) };
+  let page;
+  try {
+    page = await loadCompanyPage(ctx, params.id ?? "");
+  } catch (e) {
+    rethrowNotFound(e, COMPANY_PAGE_TEXT.notFound);
+  }
+  const saveMode = !user
+    ? ("sign-in" as const)
+    : user.role === "student" || user.role === "alumni"
+      ? ("save" as const)
+      : ("none" as const);
+  const saved = new Set(
+    saveMode === "save"
+      ? await savedAmong(
+          ctx,
+          page.jobs.map((j) => j.id),
+        )
+      : [],
+  );
+  return json({
+    company: page.company,
+    jobs: page.jobs.map((r) => toJobCard(r, saved.has(r.id))),
+    saveMode,
+    now: Date.now(),
+  });
+}
+
+/** What the loader gives the page (sections added later extend it). */
+export type CompanyPageData = SerializeFrom<typeof loader>;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data
+    ? [
+        { title: `${data.company.name} · Runway` },
+        {
+          name: "description",
+          content: `Open internships and jobs at ${data.company.name}.`,
+        },
+      ]
+    : [{ title: `${COMPANY_PAGE_TEXT.notFound} · Runway` }];
+
+export default function CompanyPage() {
+  const data = useLoaderData<typeof loader>();
+  const location = useLocation();
+  return (
+    <main className="page company-page">
+      <p>
+        <Link to="/jobs">← All jobs</Link>
+      </p>
+      <CompanyAbout company={data.company} />
+      <CompanyOpenJobs data={data} back={location.pathname} />
+    </main>
+  );
+}
+
+function CompanyAbout({ company }: { company: CompanyPageData["company"] }) {
+  return (
+    <section className="card stack" aria-labelledby="company-name">
+      <header className="job-detail-head">
+        <CompanyLogo name={company.name} logoUrl={company.logoUrl} size={64} />
+        <div>
+          <h1 id="company-name">{company.name}</h1>
+          {company.location ? <p className="muted">{company.location}</p> : null}
+        </div>
+      </header>
+      {company.website ? (
+        <p>
+          {COMPANY_PAGE_TEXT.website}:{" "}
+          <a href={company.website} rel="noopener noreferrer" target="_blank">
+            {company.website.replace(/^https?:\/\//, "").replace(/\/$/, "")}
+            <span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        </p>
+      ) : null}
+      {company.description ? (
+        <div className="job-detail-body">
+          <LinkedText text={company.description} />
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function CompanyOpenJobs({ data, back }: { data: CompanyPageData; back: string }) {
+  return (
+    <section aria-labelledby="company-jobs" className="stack company-jobs">
+      <h2 id="company-jobs">
+        {COMPANY_PAGE_TEXT.openJobs} ({data.jobs.length})
+      </h2>
+      {data.jobs.length ? (
+        <div className="grid-cards">
+          {data.jobs.map((j) => (
+            <JobCard key={j.id} job={j} now={data.now} back={back} saveMode={data.saveMode} />
+          ))}
+        </div>
+      ) : (
+        <p className="jobs-empty">{COMPANY_PAGE_TEXT.noOpenJobs}</p>
+      )}
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <GeneralErrorBoundary
+      defaultStatusHandler={({ status }) => (
+        <main className="page">
+          <h1>{status === 404 ? COMPANY_PAGE_TEXT.notFound : "Unexpected Application Error!"}</h1>
+          <p>
+            {status === 404
+              ? COMPANY_PAGE_TEXT.notFoundBody
+              : status === 503
+                ? UNAVAILABLE_TEXT
+                : "Something went wrong. Please try again."}
+          </p>
+          <ErrorReference />
+          <p>
+            <Link to="/jobs">Browse all jobs</Link>
+          </p>
+        </main>
+      )}
+    />
+  );
+}
