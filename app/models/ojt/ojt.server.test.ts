@@ -344,8 +344,8 @@ forEachDb((t: TestDb) => {
       expect(e).toBeInstanceOf(ValidationError);
       expect(e.message).toBe(OJT_MSG.dayMax);
       await changePlacementStatus(s.coordinator, s.placement.id, {
-        status: "completed",
-        reason: null,
+        status: "terminated",
+        reason: "Left the host",
       });
       expect((await caught(addEntry(s.student, s.placement.id, entry("2026-03-11")))).message).toBe(
         OJT_MSG.notDeployed,

@@ -21,6 +21,7 @@ import { isUuid } from "~/lib/ids";
 import { audit } from "../audit/audit.server";
 import { resolveCourse } from "../course/course.server";
 import { isCoordinatorOf, ojtScope, staffScope, type OjtScope } from "./access.server";
+import { completionFields, mailCompletion } from "./completion.server";
 import { nowOf, todayOf, type OjtConfig, type OjtCtx } from "./config";
 import {
   addDays,
@@ -197,6 +198,8 @@ function placementJson(
     projectedFinish: progress.projectedFinish,
     atRisk: progress.atRisk,
     weeks: weeks.map(weekJson),
+    hiredByHost: p.hiredByHost,
+    certificateCode: p.certificateCode,
   };
 }
 
@@ -646,6 +649,9 @@ export async function changePlacementStatus(
     const reason = REASON_REQUIRED.includes(change.status)
       ? change.reason!
       : (change.reason ?? null);
+    // Completing has gates of its own and sets the certificate's columns (completion.server).
+    const completion =
+      change.status === "completed" ? await completionFields(tx, cur, change, ctx.ojt) : {};
     let row: PlacementRow;
     try {
       [row] = await tx
@@ -655,6 +661,7 @@ export async function changePlacementStatus(
           statusReason: reason,
           statusChangedAt: nowOf(ctx.ojt),
           updatedAt: nowOf(ctx.ojt),
+          ...completion,
         })
         .where(eq(placements.id, id))
         .returning();
@@ -668,8 +675,13 @@ export async function changePlacementStatus(
       entityType: "placement",
       entityId: id,
       before: { status: cur.status, statusReason: cur.statusReason },
-      after: { status: row.status, statusReason: row.statusReason },
+      after: {
+        status: row.status,
+        statusReason: row.statusReason,
+        ...(row.status === "completed" ? { hiredByHost: row.hiredByHost } : {}),
+      },
     });
+    if (row.status === "completed") await mailCompletion(tx, row, ctx.ojt);
     const v = (await loadPlacementView(tx, id))!;
     return (await placementsJson(tx, ctx.ojt, [v]))[0];
   });
