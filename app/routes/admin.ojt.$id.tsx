@@ -85,6 +85,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const parsed = statusChangeSchema.safeParse({
         status: form.get("status"),
         reason: form.get("reason"),
+        hiredByHost: form.get("hiredByHost") ?? undefined,
       });
       if (!parsed.success) return fail(firstIssue(parsed.error));
       await changePlacementStatus(ctx, id, parsed.data);
@@ -161,6 +162,18 @@ export default function PlacementDetail() {
           {p.supervisor.phone ? ` · ${p.supervisor.phone}` : ""}
         </p>
         {p.statusReason ? <p>Reason: {p.statusReason}</p> : null}
+        {p.status === "completed" ? (
+          <p>
+            Hired by the host: {p.hiredByHost ? "yes" : "no"} ·{" "}
+            <a href={`/api/placements/${p.id}/certificate.pdf`} download>
+              Certificate (PDF)
+            </a>{" "}
+            ·{" "}
+            <a href={`/api/placements/${p.id}/dtr.pdf`} download>
+              Daily time record (PDF)
+            </a>
+          </p>
+        ) : null}
         <ProgressBar p={p} />
       </section>
 
@@ -248,6 +261,19 @@ export default function PlacementDetail() {
                 </label>
                 <textarea id="st-reason" name="reason" rows={2} maxLength={1000} />
               </div>
+              {moves.includes("completed") ? (
+                <fieldset className="field">
+                  <legend className="field-label">
+                    Did the host offer the student a job? (required to complete)
+                  </legend>
+                  <label>
+                    <input type="radio" name="hiredByHost" value="true" /> Yes
+                  </label>{" "}
+                  <label>
+                    <input type="radio" name="hiredByHost" value="false" /> No
+                  </label>
+                </fieldset>
+              ) : null}
               <button type="submit" className="btn btn-primary">
                 Change status
               </button>

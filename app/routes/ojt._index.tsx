@@ -215,6 +215,30 @@ export default function MyOjt() {
         </a>
       </header>
 
+      {p.status === "completed" ? (
+        <section className="card" aria-labelledby="ojt-completed">
+          <h2 id="ojt-completed">Your OJT is complete</h2>
+          <p>
+            <a
+              className="btn btn-primary"
+              href={`/api/placements/${p.id}/certificate.pdf`}
+              download
+            >
+              Download the certificate (PDF)
+            </a>{" "}
+            <a className="btn btn-ghost" href={`/api/placements/${p.id}/dtr.pdf`} download>
+              Download the certified daily time record (PDF)
+            </a>
+          </p>
+          {p.certificateCode ? (
+            <p className="muted">
+              Verification code {p.certificateCode}:{" "}
+              <a href={`/certificates/${p.certificateCode}`}>check it online</a>
+            </p>
+          ) : null}
+        </section>
+      ) : null}
+
       <section className="card ojt-summary" aria-labelledby="ojt-placement">
         <h2 id="ojt-placement">
           {p.company.name} <StatusBadge status={p.status} />
