@@ -9,6 +9,9 @@ import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { forEachDb, rows } from "../../tests/setup/db";
 import { createCompany, createUser } from "../../tests/factories";
+import { createOjtSetup, ojtClock } from "../../tests/factories/ojt";
+import { addEvaluation, createHoursDone } from "../../tests/factories/ojt-cert";
+import { changePlacementStatus } from "../../app/models/ojt/placement.server";
 import { main } from "../index";
 import { captureIo } from "../testing";
 
@@ -123,6 +126,72 @@ describe("runway ojt", () => {
       );
       expect(unknown.code).toBe(1);
       expect(unknown.stderr).toContain("Unknown programme: NOPE");
+    });
+  });
+});
+
+describe("runway ojt report", () => {
+  forEachDb((t) => {
+    const cli = async (args: string[]) => {
+      const cap = captureIo("");
+      const code = await main(args, cap.io, t.handle);
+      return { code, stdout: cap.out(), stderr: cap.err() };
+    };
+
+    it("prints CSV and JSON, filtered by programme and period", async () => {
+      const clock = ojtClock();
+      const s = await createHoursDone(t.db, clock.cfg);
+      await addEvaluation(t.db, s.placement.id, "final", 5);
+      await changePlacementStatus(s.coordinator, s.placement.id, {
+        status: "completed",
+        reason: null,
+        hiredByHost: true,
+      });
+      const other = await createOjtSetup(t.db, clock.cfg, { courseCode: "BSAET" });
+      const json = await cli(["ojt", "report", "--format", "json"]);
+      expect(json.code).toBe(0);
+      const all = JSON.parse(json.stdout);
+      expect(all.placements).toHaveLength(2);
+      const done = all.placements.find((p: { status: string }) => p.status === "completed");
+      expect(done).toMatchObject({
+        programme: "BSAMT",
+        host: s.company.name,
+        requiredHours: 16,
+        approvedHours: 16,
+        evaluationAverage: 5,
+        hiredByHost: true,
+      });
+      expect(all.companies.map((c: { moaState: string }) => c.moaState)).toEqual(["none", "none"]);
+      const amt = JSON.parse(
+        (await cli(["ojt", "report", "--format", "json", "--course", "BSAMT"])).stdout,
+      );
+      expect(amt.placements.map((p: { host: string }) => p.host)).toEqual([s.company.name]);
+      expect(amt.companies[0]).toMatchObject({ interns: 1, perProgramme: { BSAMT: 1 } });
+      const none = JSON.parse(
+        (
+          await cli([
+            "ojt",
+            "report",
+            "--format",
+            "json",
+            "--from",
+            "2027-01-01",
+            "--to",
+            "2027-12-31",
+          ])
+        ).stdout,
+      );
+      expect(none.placements).toEqual([]);
+      const csv = await cli(["ojt", "report", "--course", "BSAET"]);
+      expect(csv.code).toBe(0);
+      const lines = csv.stdout.split("\n");
+      expect(lines[0]).toBe("Host companies");
+      expect(lines).toContain("Placements");
+      expect(csv.stdout).toContain(other.company.name);
+      expect(csv.stdout).not.toContain(s.company.name);
+      expect((await cli(["ojt", "report", "--format", "xml"])).code).not.toBe(0);
+      expect((await cli(["ojt", "report", "--from", "2026-13-01"])).code).not.toBe(0);
+      expect((await cli(["ojt", "report", "--course", "NOPE"])).code).not.toBe(0);
     });
   });
 });
