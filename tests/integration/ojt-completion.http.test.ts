@@ -11,7 +11,8 @@ import { createUser } from "../factories";
 import { createCoordinator, ojtClock } from "../factories/ojt";
 import { addEvaluation, createHoursDone, pdfText } from "../factories/ojt-cert";
 import { newCertificateCode } from "../../app/models/ojt/completion.server";
-import { COMPLETION_MSG } from "../../app/models/ojt/ojt.schema";
+import { COMPLETION_MSG, todayIn } from "../../app/models/ojt/ojt.schema";
+import { calendarDateLabel } from "../../app/lib/format";
 
 describe("OJT completion over HTTP", () => {
   forEachDb((t) => {
@@ -73,12 +74,17 @@ describe("OJT completion over HTTP", () => {
       }
       expect((await app.fetch(`/api/placements/${id}/dtr.pdf`)).status).toBe(401);
 
-      // The public page: the five facts; a forged or malformed code is a 404 without them.
+      // The public page: the five facts (completed over HTTP: today on the server's clock); a forged or malformed code is a 404 without them.
       const page200 = await app.fetch(`/certificates/${code}`);
       const html = await page200.text();
       expect(page200.status).toBe(200);
       expect(page200.headers.get("x-robots-tag")).toBe("noindex");
-      for (const want of [s.placement.student.name, s.company.name, "16", "11 Mar 2026"])
+      for (const want of [
+        s.placement.student.name,
+        s.company.name,
+        "16",
+        calendarDateLabel(todayIn("Asia/Manila")),
+      ])
         expect(html).toContain(want);
       expect(html).not.toContain(s.studentUser.email);
       expect(html).not.toContain("Maria Santos");
