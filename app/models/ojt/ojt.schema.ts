@@ -429,6 +429,12 @@ export interface PlacementJson {
   projectedFinish: string | null;
   atRisk: boolean;
   weeks: WeekJson[];
+  /** The programme's required documents and where each stands (ADR 116). */
+  checklist: {
+    kind: string;
+    label: string;
+    state: "missing" | "uploaded" | "received" | "waived";
+  }[];
 }
 
 export interface EntryJson {
