@@ -13,7 +13,6 @@ import {
   PDFDocument,
   PDFName,
   PDFStream,
-  EncryptedPDFError,
   type PDFObject,
 } from "pdf-lib";
 import sharp from "sharp";
@@ -90,9 +89,14 @@ function carriesScript(doc: PDFDocument): boolean {
 async function checkPdf(bytes: Buffer): Promise<void> {
   let doc: PDFDocument;
   try {
-    doc = await PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: true });
-  } catch (e) {
-    if (e instanceof EncryptedPDFError) throw new ValidationError(PAPERWORK_MSG.encrypted);
+    // Loaded even when encrypted (pdf-lib's own error class cannot be told apart reliably), so
+    // the document's own /Encrypt entry decides below.
+    doc = await PDFDocument.load(bytes, {
+      updateMetadata: false,
+      throwOnInvalidObject: true,
+      ignoreEncryption: true,
+    });
+  } catch {
     throw new ValidationError(PAPERWORK_MSG.unreadablePdf);
   }
   if (doc.isEncrypted) throw new ValidationError(PAPERWORK_MSG.encrypted);
