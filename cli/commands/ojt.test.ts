@@ -9,6 +9,8 @@ import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { forEachDb, rows } from "../../tests/setup/db";
 import { createCompany, createUser } from "../../tests/factories";
+import { ojtClock } from "../../tests/factories/ojt";
+import { recordMoa } from "../../tests/factories/ojt-docs";
 import { main } from "../index";
 import { captureIo } from "../testing";
 
@@ -27,6 +29,7 @@ describe("runway ojt", () => {
 
     it("imports placements (dry run first, all or nothing), lists them and reminds", async () => {
       const company = await createCompany(t.db, { name: "Cebu Pacific Engineering" });
+      await recordMoa(t.db, ojtClock().cfg, company.id);
       const a = await createUser(t.db, { role: "student", courseCode: "BSAMT" });
       const b = await createUser(t.db, { role: "student", courseCode: "BSAET" });
       const head =

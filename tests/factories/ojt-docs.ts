@@ -107,3 +107,10 @@ export async function smallJpeg(): Promise<Buffer> {
     .jpeg()
     .toBuffer();
 }
+
+/** The college's real clock (for HTTP tests, whose server reads the real time). */
+export const realClockCfg: OjtConfig = {
+  timeZone: "Asia/Manila",
+  publicUrl: "http://runway.test",
+  collegeName: "Test College",
+};
