@@ -3,7 +3,7 @@
  * anything parses them. One small mechanism for the whole server: `bodyLimitFor` says how much a
  * request may send, `BodyCounter` counts, and server.server.ts cuts the request off with a 413.
  */
-import { mediaType } from "./content-type.server";
+import { API_DOCUMENT_PATHS, mediaType } from "./content-type.server";
 import { DOCUMENT_MAX_BYTES, LOGO_MAX_BYTES } from "~/lib/uploads";
 
 /** Forms and JSON: enough for the longest survey or job post many times over. */
@@ -30,8 +30,7 @@ export const DOCUMENT_BODY_LIMIT = DOCUMENT_MAX_BYTES + 64 * 1024;
  * may send up to DOCUMENT_BODY_LIMIT, and only as multipart/form-data.
  */
 const DOCUMENT_PATHS: readonly RegExp[] = [
-  /^\/api\/placements\/[^/]+\/documents$/,
-  /^\/api\/companies\/[^/]+\/moa\/file$/,
+  ...API_DOCUMENT_PATHS,
   /^\/ojt\/[^/]+\/documents$/,
   /^\/admin\/companies\/[^/]+\/moa$/,
 ];
