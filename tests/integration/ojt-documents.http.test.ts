@@ -208,6 +208,7 @@ describe("OJT paperwork over HTTP", () => {
       ).toBe(201);
     });
 
+    // Real files go up (a 20 MB body, a photo re-encoded): more room than the default 30 s.
     it("takes the student's documents from a phone, refuses bad files, keeps them private, and gates deploying", async () => {
       const w = await world();
       await recordMoa(t.db, realClockCfg, w.company.id);
@@ -372,7 +373,7 @@ describe("OJT paperwork over HTTP", () => {
         "waived",
         "received",
       ]);
-    });
+    }, 120_000);
 
     it("lets only admins read and edit a programme's checklist", async () => {
       const w = await world();
