@@ -12,7 +12,7 @@ import { DomainError } from "~/lib/errors";
 import { domainReply } from "~/lib/screen-errors.server";
 import { getCompany } from "~/models/company/company.server";
 import { getAgreement, setAgreement, uploadAgreementFile } from "~/models/ojt/agreements.server";
-import { readDocumentForm } from "~/models/ojt/ojt-files.server";
+import { fileOf, readDocumentForm } from "~/models/ojt/ojt-files.server";
 import { agreementInputSchema, moaLabel } from "~/models/ojt/paperwork.schema";
 import { redirectWithFlash } from "~/web/auth.server";
 import { issuesOf, requireOjtStaff } from "~/web/ojt.server";
@@ -60,8 +60,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       );
     }
     await setAgreement(ctx, id, parsed.data);
-    const file = form.get("file");
-    if (file instanceof Blob && file.size > 0) await uploadAgreementFile(ctx, id, file);
+    const file = fileOf(form);
+    if (file && file.size > 0) await uploadAgreementFile(ctx, id, file);
     return redirectWithFlash(`/admin/companies/${id}/moa`, {
       kind: "success",
       message: "Host agreement saved",

@@ -3,7 +3,7 @@ import { handleApi, methodNotAllowed, requireApiUser } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { ojtCtx } from "~/web/config.server";
 import { agreementFile, uploadAgreementFile } from "~/models/ojt/agreements.server";
-import { fileResponse, readDocumentForm } from "~/models/ojt/ojt-files.server";
+import { fileOf, fileResponse, readDocumentForm } from "~/models/ojt/ojt-files.server";
 
 /** GET /api/companies/{id}/moa/file (coordinators, admins): the signed PDF, as an attachment. */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>
@@ -18,7 +18,6 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
     if (request.method !== "POST") return methodNotAllowed(request, "GET, POST");
     const me = await requireApiUser(request);
     const ctx = ojtCtx(await getDb(), me);
-    const form = await readDocumentForm(request);
-    const file = form.get("file");
-    return uploadAgreementFile(ctx, params.id ?? "", file instanceof Blob ? file : null);
+    const file = fileOf(await readDocumentForm(request));
+    return uploadAgreementFile(ctx, params.id ?? "", file);
   });

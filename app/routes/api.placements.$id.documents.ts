@@ -3,7 +3,7 @@ import { handleApi, json, methodNotAllowed, requireApiUser } from "~/web/api.ser
 import { getDb } from "~/lib/db.server";
 import { ojtCtx } from "~/web/config.server";
 import { listDocuments, uploadDocument } from "~/models/ojt/documents.server";
-import { readDocumentForm } from "~/models/ojt/ojt-files.server";
+import { fileOf, readDocumentForm } from "~/models/ojt/ojt-files.server";
 
 /** GET /api/placements/{id}/documents: the checklist and every document record (student, coordinators, admins). */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>
@@ -19,12 +19,11 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
     const me = await requireApiUser(request);
     const ctx = ojtCtx(await getDb(), me);
     const form = await readDocumentForm(request);
-    const file = form.get("file");
     const result = await uploadDocument(
       ctx,
       params.id ?? "",
       String(form.get("kind") ?? "").trim(),
-      file instanceof Blob ? file : null,
+      fileOf(form),
     );
     return json(request, result, { status: 201 });
   });

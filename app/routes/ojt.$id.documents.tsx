@@ -18,7 +18,7 @@ import {
   uploadDocument,
   waiveDocument,
 } from "~/models/ojt/documents.server";
-import { readDocumentForm } from "~/models/ojt/ojt-files.server";
+import { fileOf, readDocumentForm } from "~/models/ojt/ojt-files.server";
 import {
   DOCUMENT_ACCEPT,
   PAPERWORK_MSG,
@@ -84,8 +84,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     kind = String(form.get("kind") ?? "").trim();
     const intent = String(form.get("intent") ?? "");
     if (intent === "upload") {
-      const file = form.get("file");
-      await uploadDocument(ctx, id, kind, file instanceof Blob ? file : null);
+      await uploadDocument(ctx, id, kind, fileOf(form));
       return redirectWithFlash(back, { kind: "success", message: "Document uploaded" });
     }
     if (intent === "received") {

@@ -7,14 +7,7 @@
  */
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import {
-  PDFArray,
-  PDFDict,
-  PDFDocument,
-  PDFName,
-  PDFStream,
-  type PDFObject,
-} from "pdf-lib";
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFStream, type PDFObject } from "pdf-lib";
 import sharp from "sharp";
 import type { DbOrTx } from "#db/client";
 import { ojtFiles, type OjtFileType } from "#db/schema";
@@ -201,6 +194,12 @@ export async function readDocumentForm(request: Request): Promise<FormData> {
   } catch {
     throw new ValidationError(PAPERWORK_MSG.fileMissing);
   }
+}
+
+/** The `file` field of a document form, or null when it holds no file. */
+export function fileOf(form: FormData): Blob | null {
+  const f = form.get("file");
+  return f instanceof Blob ? f : null;
 }
 
 /** A private file as a download: attachment, its checked type, never sniffed, never cached. */

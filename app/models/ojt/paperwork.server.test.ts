@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
+import { caught } from "../../../tests/setup/caught";
 import { forEachDb, type TestDb } from "../../../tests/setup/db";
 import { createCompany, createUser } from "../../../tests/factories";
 import { createCoordinator, createOjtSetup, ctxAs, ojtClock } from "../../../tests/factories/ojt";
@@ -51,15 +52,6 @@ import {
   getPlacement,
   updatePlacement,
 } from "./placement.server";
-
-async function caught(p: Promise<unknown>): Promise<Error> {
-  try {
-    await p;
-  } catch (e) {
-    return e as Error;
-  }
-  throw new Error("expected a refusal");
-}
 
 const file = (bytes: Uint8Array | Buffer | string, name: string, type = "application/pdf") =>
   new File([typeof bytes === "string" ? bytes : new Uint8Array(bytes)], name, { type });
