@@ -408,6 +408,75 @@ describe("OJT paperwork over HTTP", () => {
       ).toBe(404);
     });
 
+    it("serves the screens: the MOA column and filter, a no-JavaScript upload, the checklist form", async () => {
+      const w = await world();
+      const admin = await createUser(t.db, { role: "admin" });
+      const adminCookie = await app.cookie(admin.user.email, admin.password);
+      await recordMoa(t.db, realClockCfg, w.company.id, {
+        signedAt: addDays(w.today, -300),
+        validUntil: addDays(w.today, 12),
+      });
+      const bare = await createCompany(t.db, { name: "Zeta Hangar Without Agreement" });
+      const page = async (p: string, cookie: string) =>
+        app.fetch(p, { headers: { Cookie: cookie } });
+      const list = await (await page("/admin/companies?q=Philippine", adminCookie)).text();
+      expect(list).toContain("expires in 12 days");
+      const none = await (await page("/admin/companies?moa=none&size=100", adminCookie)).text();
+      expect(none).toContain(bare.name);
+      expect(none).not.toContain("Philippine Airlines Technical Center");
+      const expiring = await (await page("/admin/companies?moa=expiring", adminCookie)).text();
+      expect(expiring).toContain("Philippine Airlines Technical Center");
+      expect(expiring).not.toContain(bare.name);
+      // The student's documents page: a multipart form post without JavaScript.
+      await recordMoa(t.db, realClockCfg, w.company.id);
+      const created = await app.api("/api/placements", {
+        body: {
+          studentId: w.student.user.id,
+          companyId: w.company.id,
+          supervisor: { name: "Rosa Dela Cruz", email: "rosa@pal.example.com" },
+          startDate: w.today,
+          expectedEndDate: addDays(w.today, 80),
+          requiredHours: 486,
+        },
+        token: w.coordToken,
+      });
+      const docsPage = `/ojt/${created.body.id}/documents`;
+      const studentCookie = await app.cookie(w.student.user.email, w.student.password);
+      expect((await page(docsPage, studentCookie)).status).toBe(200);
+      const form = new FormData();
+      form.append("intent", "upload");
+      form.append("kind", "training_plan");
+      form.append(
+        "file",
+        new Blob([new Uint8Array(await cleanPdf())], { type: "application/pdf" }),
+        "plan.pdf",
+      );
+      const posted = await app.fetch(docsPage, {
+        method: "POST",
+        body: form,
+        headers: { Cookie: studentCookie },
+      });
+      expect(posted.status).toBe(302);
+      expect(await (await page(docsPage, studentCookie)).text()).toContain("plan.pdf");
+      const otherCoord = await createCoordinator(t.db, ["BSAET"]);
+      const otherCookie = await app.cookie(otherCoord.email, "correct-horse-42");
+      expect((await page(docsPage, otherCookie)).status).toBe(404);
+      // The programme's checklist form (admins only).
+      const coordCookie = await app.cookie(w.coord.email, "correct-horse-42");
+      expect((await page("/admin/courses/BSAET/ojt-checklist", coordCookie)).status).not.toBe(200);
+      const saved = await app.fetch("/admin/courses/BSAET/ojt-checklist", {
+        method: "POST",
+        body: new URLSearchParams({ items: "Training plan\nMedical certificate" }),
+        headers: { Cookie: adminCookie, "Content-Type": "application/x-www-form-urlencoded" },
+      });
+      expect(saved.status).toBe(302);
+      const after = await app.api("/api/courses/BSAET/ojt-checklist", { cookie: adminCookie });
+      expect(after.body.items.map((i: { kind: string }) => i.kind)).toEqual([
+        "training_plan",
+        "medical_certificate",
+      ]);
+    });
+
     it("mails the weekly digest of expiring agreements to coordinators and admins", async () => {
       const w = await world();
       await recordMoa(t.db, realClockCfg, w.company.id, {
