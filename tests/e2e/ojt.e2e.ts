@@ -49,6 +49,7 @@ test("OJT: placement → three days on a phone → returned → fixed → approv
     .locator("option", { hasText: "Seed Aviation Corp" })
     .getAttribute("value");
   await page.goto(`/admin/companies/${hostId}/moa`);
+  await expectAccessible(page);
   await page.getByLabel("Signed on").fill(plus(monday, -60));
   await page.getByLabel("Valid until").fill(plus(monday, 400));
   await page.locator("#sig-name-0").fill("Rosa Dela Cruz");
@@ -76,6 +77,7 @@ test("OJT: placement → three days on a phone → returned → fixed → approv
   const placementUrl = new URL(page.url()).pathname;
   const placementId = placementUrl.split("/").pop()!;
   await page.goto(`/ojt/${placementId}/documents`);
+  await expectAccessible(page);
   // Every required document received on paper (today, the form's default date).
   const missing = page
     .getByRole("listitem")
