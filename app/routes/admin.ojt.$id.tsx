@@ -145,6 +145,13 @@ export default function PlacementDetail() {
           <a className="btn btn-ghost btn-sm" href={`/ojt/${p.id}/dtr?month=${month}`}>
             Daily time record
           </a>
+          <Link className="btn btn-ghost btn-sm" to={`/ojt/${p.id}/documents`}>
+            Documents ({p.checklist.filter((c) => c.state !== "missing").length}/
+            {p.checklist.length})
+          </Link>
+          <Link className="btn btn-ghost btn-sm" to={`/admin/companies/${p.company.id}/moa`}>
+            Host agreement
+          </Link>
           <Link to="/admin/ojt" className="btn btn-ghost btn-sm">
             Back to placements
           </Link>

@@ -213,6 +213,9 @@ export default function MyOjt() {
         <a className="btn btn-ghost btn-sm" href={`/ojt/${p.id}/dtr?month=${today.slice(0, 7)}`}>
           Daily time record
         </a>
+        <a className="btn btn-ghost btn-sm" href={`/ojt/${p.id}/documents`}>
+          Documents ({p.checklist.filter((c) => c.state !== "missing").length}/{p.checklist.length})
+        </a>
       </header>
 
       {p.status === "completed" ? (

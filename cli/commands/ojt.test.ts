@@ -12,6 +12,7 @@ import { createCompany, createUser } from "../../tests/factories";
 import { createOjtSetup, ojtClock } from "../../tests/factories/ojt";
 import { addEvaluation, createHoursDone } from "../../tests/factories/ojt-cert";
 import { changePlacementStatus } from "../../app/models/ojt/placement.server";
+import { recordMoa } from "../../tests/factories/ojt-docs";
 import { main } from "../index";
 import { captureIo } from "../testing";
 
@@ -30,6 +31,7 @@ describe("runway ojt", () => {
 
     it("imports placements (dry run first, all or nothing), lists them and reminds", async () => {
       const company = await createCompany(t.db, { name: "Cebu Pacific Engineering" });
+      await recordMoa(t.db, ojtClock().cfg, company.id);
       const a = await createUser(t.db, { role: "student", courseCode: "BSAMT" });
       const b = await createUser(t.db, { role: "student", courseCode: "BSAET" });
       const head =

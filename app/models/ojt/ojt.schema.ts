@@ -451,6 +451,12 @@ export interface PlacementJson {
   hiredByHost: boolean | null;
   /** The completion certificate's verification code (null until completed). */
   certificateCode: string | null;
+  /** The programme's required documents and where each stands (ADR 116). */
+  checklist: {
+    kind: string;
+    label: string;
+    state: "missing" | "uploaded" | "received" | "waived";
+  }[];
 }
 
 export interface EntryJson {

@@ -22,6 +22,8 @@ import { audit } from "../audit/audit.server";
 import { resolveCourse } from "../course/course.server";
 import { isCoordinatorOf, ojtScope, staffScope, type OjtScope } from "./access.server";
 import { completionFields, mailCompletion } from "./completion.server";
+import { assertAgreementCovers } from "./agreements.server";
+import { assertChecklistComplete, checklistsOfPlacements } from "./documents.server";
 import { nowOf, todayOf, type OjtConfig, type OjtCtx } from "./config";
 import {
   addDays,
@@ -40,6 +42,7 @@ import {
   type StatusChange,
   type WeekJson,
 } from "./ojt.schema";
+import type { ChecklistItemJson } from "./paperwork.schema";
 
 export type PlacementRow = typeof placements.$inferSelect;
 type WeekRow = typeof placementWeeks.$inferSelect;
@@ -157,6 +160,7 @@ function placementJson(
   recent: number,
   today: string,
   weeks: WeekRow[],
+  checklist: ChecklistItemJson[],
 ): PlacementJson {
   const p = v.p;
   const progress = progressOf({
@@ -200,6 +204,7 @@ function placementJson(
     weeks: weeks.map(weekJson),
     hiredByHost: p.hiredByHost,
     certificateCode: p.certificateCode,
+    checklist,
   };
 }
 
@@ -226,8 +231,15 @@ export async function placementsJson(
       weeks.set(w.placementId, list);
     }
   }
+  const checklists = await checklistsOfPlacements(db, views);
   return views.map((v) =>
-    placementJson(v, recent.get(v.p.id) ?? 0, today, weeks.get(v.p.id) ?? []),
+    placementJson(
+      v,
+      recent.get(v.p.id) ?? 0,
+      today,
+      weeks.get(v.p.id) ?? [],
+      checklists.get(v.p.id) ?? [],
+    ),
   );
 }
 
@@ -494,6 +506,7 @@ export async function createPlacement(ctx: OjtCtx, input: PlacementInput): Promi
   )
     throw new Forbidden(OJT_MSG.outOfScope);
   await checkCompany(ctx.db, input.companyId);
+  await assertAgreementCovers(ctx.db, input.companyId, input.expectedEndDate);
   await checkJob(ctx.db, input.jobId);
   refuseSelfSupervisor(student, input.supervisor.email);
   const requiredHours = input.requiredHours ?? student.requiredOjtHours;
@@ -579,6 +592,12 @@ export async function updatePlacement(
       expectedEndDate: [OJT_MSG.endBeforeStart],
     });
   if (next.companyId !== before.companyId) await checkCompany(ctx.db, next.companyId);
+  // An open placement keeps a host agreement valid through its (new) expected end date.
+  if (
+    (before.status === "planned" || before.status === "deployed") &&
+    (next.companyId !== before.companyId || next.expectedEndDate !== before.expectedEndDate)
+  )
+    await assertAgreementCovers(ctx.db, next.companyId, next.expectedEndDate);
   if (next.jobId !== before.jobId) await checkJob(ctx.db, next.jobId);
   if (next.coordinatorId && next.coordinatorId !== before.coordinatorId)
     await checkCoordinator(ctx.db, next.coordinatorId, student.courseId);
@@ -639,13 +658,18 @@ export async function changePlacementStatus(
   id: string,
   change: StatusChange,
 ): Promise<PlacementJson> {
-  const { scope } = await manageablePlacement(ctx, id);
+  const { scope, view } = await manageablePlacement(ctx, id);
   return ctx.db.transaction(async (tx) => {
     const [cur] = await tx.select().from(placements).where(eq(placements.id, id)).for("update");
     if (!STATUS_MOVES[cur.status].includes(change.status))
       throw new Conflict(OJT_MSG.transition, { status: [OJT_MSG.transition] });
     if (REASON_REQUIRED.includes(change.status) && !change.reason)
       throw new ValidationError(OJT_MSG.reason, { reason: [OJT_MSG.reason] });
+    if (change.status === "deployed") {
+      // Deploying needs the host's agreement through the expected end and every document.
+      await assertAgreementCovers(tx, cur.companyId, cur.expectedEndDate);
+      await assertChecklistComplete(tx, { p: cur, courseId: view.courseId });
+    }
     const reason = REASON_REQUIRED.includes(change.status)
       ? change.reason!
       : (change.reason ?? null);

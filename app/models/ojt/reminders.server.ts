@@ -12,6 +12,7 @@ import { startPeriodic } from "~/lib/periodic";
 import { enqueueMail } from "../mail/mail.server";
 import { mailAddressOf } from "../user/user.server";
 import { nowOf, todayOf, type OjtConfig } from "./config";
+import { runAgreementDigest } from "./agreements.server";
 import { issueSignoffLink } from "./hours.server";
 import {
   STUDENT_REMIND_AFTER_DAYS,
@@ -161,9 +162,17 @@ export function startOjtReminderWorker(
     "ojt-reminders",
     async (stopped) => {
       const r = await runOjtReminders(await getDb(), cfg(), { stopped });
-      return r.supervisors || r.students
-        ? `queued ${r.supervisors} supervisor and ${r.students} student reminder(s)`
-        : null;
+      // The weekly digest of expiring host agreements rides the same timer (once a week each).
+      const d = stopped() ? null : await runAgreementDigest(await getDb(), cfg());
+      const lines = [
+        r.supervisors || r.students
+          ? `queued ${r.supervisors} supervisor and ${r.students} student reminder(s)`
+          : null,
+        d?.agreements
+          ? `queued the agreement digest (${d.agreements} agreement(s)) to ${d.recipients} recipient(s)`
+          : null,
+      ].filter(Boolean);
+      return lines.length ? lines.join("; ") : null;
     },
     {
       intervalMs: opts.intervalMs ?? 60 * 60_000,
