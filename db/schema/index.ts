@@ -8,3 +8,4 @@ export * from "./ops";
 export * from "./alerts";
 export * from "./employers";
 export * from "./ojt";
+export * from "./ojt-evaluations";

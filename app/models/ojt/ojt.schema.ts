@@ -429,6 +429,8 @@ export interface PlacementJson {
   projectedFinish: string | null;
   atRisk: boolean;
   weeks: WeekJson[];
+  /** The supervisor's submitted evaluations (stage, when, average of the ratings). */
+  evaluations: { stage: "midterm" | "final"; submittedAt: string; average: number }[];
 }
 
 export interface EntryJson {

@@ -21,6 +21,8 @@ import { isUuid } from "~/lib/ids";
 import { audit } from "../audit/audit.server";
 import { resolveCourse } from "../course/course.server";
 import { isCoordinatorOf, ojtScope, staffScope, type OjtScope } from "./access.server";
+import { evaluationSummaries, revokeEvaluationLinks } from "./evaluation-core.server";
+import type { EvaluationSummaryJson } from "./evaluation.schema";
 import { nowOf, todayOf, type OjtConfig, type OjtCtx } from "./config";
 import {
   addDays,
@@ -156,6 +158,7 @@ function placementJson(
   recent: number,
   today: string,
   weeks: WeekRow[],
+  evaluations: EvaluationSummaryJson[],
 ): PlacementJson {
   const p = v.p;
   const progress = progressOf({
@@ -197,6 +200,7 @@ function placementJson(
     projectedFinish: progress.projectedFinish,
     atRisk: progress.atRisk,
     weeks: weeks.map(weekJson),
+    evaluations,
   };
 }
 
@@ -223,8 +227,15 @@ export async function placementsJson(
       weeks.set(w.placementId, list);
     }
   }
+  const evaluations = await evaluationSummaries(db, ids);
   return views.map((v) =>
-    placementJson(v, recent.get(v.p.id) ?? 0, today, weeks.get(v.p.id) ?? []),
+    placementJson(
+      v,
+      recent.get(v.p.id) ?? 0,
+      today,
+      weeks.get(v.p.id) ?? [],
+      evaluations.get(v.p.id) ?? [],
+    ),
   );
 }
 
@@ -609,6 +620,7 @@ export async function updatePlacement(
             isNull(ojtSignoffTokens.revokedAt),
           ),
         );
+      await revokeEvaluationLinks(tx, id, nowOf(ctx.ojt));
     }
     const b = auditView(before);
     const a = auditView(row);
