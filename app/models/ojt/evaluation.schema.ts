@@ -36,6 +36,17 @@ export const HOST_REVIEW_CRITERIA: readonly Criterion[] = [
   { key: "treatment_of_interns", label: "Treatment of interns" },
 ];
 
+/** The default rubric (version 1, also seeded by the migration). */
+export const DEFAULT_RUBRIC_CRITERIA: readonly Criterion[] = [
+  { key: "quality_of_work", label: "Quality of work" },
+  { key: "technical_knowledge", label: "Technical knowledge" },
+  { key: "safety_practices", label: "Safety practices" },
+  { key: "initiative", label: "Initiative" },
+  { key: "teamwork", label: "Teamwork" },
+  { key: "attendance_punctuality", label: "Attendance and punctuality" },
+  { key: "communication", label: "Communication" },
+];
+
 export const STAGE_LABEL: Readonly<Record<OjtEvaluationStage, string>> = {
   midterm: "Midterm evaluation",
   final: "Final evaluation",

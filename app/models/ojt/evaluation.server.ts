@@ -30,10 +30,10 @@ import { enqueueMail } from "../mail/mail.server";
 import { nowOf, todayOf, type OjtConfig, type OjtCtx } from "./config";
 import {
   averageOf,
+  DEFAULT_RUBRIC_CRITERIA,
   EVAL_MSG,
   EVALUATION_TTL_DAYS,
   HOST_RATING_MIN_REVIEWS,
-  HOST_REVIEW_CRITERIA,
   midpointOf,
   STAGE_LABEL,
   type Criterion,
@@ -59,10 +59,22 @@ function rubricJson(r: RubricRow): RubricJson {
   return { version: r.version, criteria: r.criteria, createdAt: r.createdAt.toISOString() };
 }
 
-/** The rubric in force: the highest version (version 1 is seeded by the migration). */
+/**
+ * The rubric in force: the highest version. Version 1 is seeded by the migration; should the table
+ * have been emptied (a restore of data only), the default is put back rather than failing.
+ */
 export async function currentRubric(db: DbOrTx): Promise<RubricJson> {
   const [r] = await db.select().from(ojtRubrics).orderBy(desc(ojtRubrics.version)).limit(1);
-  return rubricJson(r);
+  return rubricJson(r ?? (await defaultRubric(db)));
+}
+
+async function defaultRubric(db: DbOrTx): Promise<RubricRow> {
+  await db
+    .insert(ojtRubrics)
+    .values({ version: 1, criteria: [...DEFAULT_RUBRIC_CRITERIA] })
+    .onConflictDoNothing();
+  const [r] = await db.select().from(ojtRubrics).where(eq(ojtRubrics.version, 1));
+  return r;
 }
 
 function requireAdmin(ctx: Ctx) {
@@ -108,6 +120,7 @@ export async function updateRubric(ctx: Ctx, input: RubricInput): Promise<Rubric
 async function rubricVersion(db: DbOrTx, version: number): Promise<RubricRow | null> {
   if (!Number.isInteger(version) || version < 1 || version > 2_000_000_000) return null;
   const [r] = await db.select().from(ojtRubrics).where(eq(ojtRubrics.version, version));
+  if (!r && version === 1) return defaultRubric(db);
   return r ?? null;
 }
 
