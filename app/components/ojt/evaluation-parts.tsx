@@ -1,7 +1,6 @@
 /**
  * Evaluations and host reviews on screens: the supervisor's evaluations of a placement (summary for
- * the student, with ratings and comments for coordinators), the student's host-review form, and a
- * company's average host rating (shown only from 3 reviews: the model returns null below).
+ * the student, with ratings and comments for coordinators) and the student's host-review form.
  */
 import { Form } from "@remix-run/react";
 import { zonedDateTimeLabel } from "~/lib/format";
@@ -11,7 +10,6 @@ import {
   WOULD_HIRE_LABEL,
   type EvaluationJson,
   type EvaluationSummaryJson,
-  type HostRatingSummary,
 } from "~/models/ojt/evaluation.schema";
 import { RatingFields } from "./rating-fields";
 
@@ -117,16 +115,5 @@ export function HostReviewForm({ placementId }: { placementId: string }) {
         Submit the review
       </button>
     </Form>
-  );
-}
-
-/** A company's average host rating from its interns (null — fewer than 3 reviews — shows nothing). */
-export function HostRating({ rating }: { rating: HostRatingSummary | null }) {
-  if (!rating) return null;
-  return (
-    <p className="host-rating">
-      <strong>Intern rating: {rating.average.toFixed(1)} / 5</strong>{" "}
-      <span className="muted">(average of {rating.count} OJT reviews by students)</span>
-    </p>
   );
 }
