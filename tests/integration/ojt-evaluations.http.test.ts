@@ -268,8 +268,37 @@ describe("OJT evaluations over HTTP", () => {
         token: studentToken,
       });
       expect(unknown.status).toBe(400);
-      const done = await app.api(review, { body: REVIEW, token: studentToken });
-      expect([done.status, done.body.average]).toEqual([201, 4.2]);
+      // The screens: the coordinator's page shows the ratings; the admin's rubric screen its version.
+      const coordCookie = await app.cookie(coord.email, "correct-horse-42");
+      const detail = await (
+        await app.fetch(`/admin/ojt/${pid}`, { headers: { Cookie: coordCookie } })
+      ).text();
+      expect(detail).toContain("Use of maintenance manuals");
+      expect(detail).toContain("Would hire this intern: Yes");
+      expect(
+        (await app.fetch("/admin/ojt/rubric", { headers: { Cookie: coordCookie } })).status,
+      ).toBe(302);
+      const adminCookie = await app.cookie(admin.user.email, admin.password);
+      const rubricPage = await (
+        await app.fetch("/admin/ojt/rubric", { headers: { Cookie: adminCookie } })
+      ).text();
+      expect(rubricPage).toContain("Quality of work\nUse of maintenance manuals</textarea>");
+      // The student's /ojt: the evaluations and the review form, answered there (a plain form).
+      const studentCookie = await app.cookie(student.user.email, student.password);
+      const ojt = await (await app.fetch("/ojt", { headers: { Cookie: studentCookie } })).text();
+      expect(ojt).toContain("Review your host");
+      expect(ojt).toContain("Final evaluation");
+      const form = {
+        intent: "host-review",
+        placementId: pid,
+        comments: "Good mentors",
+        ...ratingFields(REVIEW.ratings),
+      };
+      expect((await postForm(app, "/ojt", form, studentCookie)).status).toBe(302);
+      const after = await (await app.fetch("/ojt", { headers: { Cookie: studentCookie } })).text();
+      expect(after).toContain("You reviewed your host");
+      expect(after).not.toContain("Review your host");
+      // One review per placement: the API's second one is refused.
       expect((await app.api(review, { body: REVIEW, token: studentToken })).status).toBe(409);
     });
   });

@@ -88,7 +88,7 @@ export function EvaluationDetails({
               ))}
             </tbody>
           </table>
-          <p>Would hire this intern: {WOULD_HIRE_LABEL[e.wouldHire]}</p>
+          <p>{`Would hire this intern: ${WOULD_HIRE_LABEL[e.wouldHire]}`}</p>
           {e.comments ? <p style={{ whiteSpace: "pre-wrap" }}>{e.comments}</p> : null}
         </article>
       ))}
