@@ -72,7 +72,11 @@ export async function runOjtRemind(
       );
     say(
       io,
-      `${opts.dryRun ? "Dry run: would remind" : "Reminded"} ${r.supervisors} supervisor(s) and ${r.students} student(s); ${opts.dryRun ? "would request" : "requested"} ${r.evaluations} evaluation(s).`,
+      `${opts.dryRun ? "Dry run: would remind" : "Reminded"} ${r.supervisors} supervisor(s) and ${r.students} student(s).`,
+    );
+    say(
+      io,
+      `${opts.dryRun ? "Dry run: would ask" : "Asked"} ${r.evaluations} supervisor(s) for an evaluation.`,
     );
   }
   return EXIT_OK;
