@@ -31,6 +31,9 @@ import {
   updatePlacement,
 } from "~/models/ojt/placement.server";
 import { redirectWithFlash } from "~/web/auth.server";
+import { listEvaluations, resendEvaluation } from "~/models/ojt/evaluation.server";
+import { STAGE_LABEL, stageSchema } from "~/models/ojt/evaluation.schema";
+import { EvaluationDetails } from "~/components/ojt/evaluation-parts";
 import {
   issuesOf,
   OJT_MSG,
@@ -60,10 +63,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     placement.weeks[0]?.weekStart ??
     null;
   const week = chosen ? await weekEntries(ctx.db, placement.id, chosen) : null;
+  const evaluations = await listEvaluations(ctx, id);
   return json({
     placement,
     audit,
     week,
+    evaluations,
     moves: STATUS_MOVES[placement.status],
     timeZone: ctx.ojt.timeZone,
   });
@@ -99,6 +104,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
       await resendWeek(ctx, id, week);
       return ok("A new sign-off link was sent to the supervisor");
     }
+    if (intent === "resend-evaluation") {
+      const stage = stageSchema.safeParse(form.get("stage"));
+      if (!stage.success) return fail(firstIssue(stage.error));
+      await resendEvaluation(ctx, id, stage.data);
+      return ok(`The ${STAGE_LABEL[stage.data].toLowerCase()} link was sent to the supervisor`);
+    }
     if (intent === "supervisor-email" || intent === "edit") {
       const text = (k: string) =>
         typeof form.get(k) === "string" ? String(form.get(k)) : undefined;
@@ -133,7 +144,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function PlacementDetail() {
-  const { placement: p, audit, week, moves, timeZone } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const { placement: p, audit, week, moves, timeZone } = data;
   const month = (week?.weekStart ?? p.startDate).slice(0, 7);
   return (
     <main className="page ojt-page">
@@ -192,6 +204,36 @@ export default function PlacementDetail() {
           caption="Weeks of the placement"
           weekHref={(w) => `/admin/ojt/${p.id}?week=${w.weekStart}`}
         />
+      </section>
+
+      <section className="card" aria-labelledby="pl-evaluations">
+        <h2 id="pl-evaluations">Evaluations</h2>
+        <p className="muted">
+          Midterm asked on the midpoint ({data.evaluations.midpoint}); final when the approved hours
+          reach {p.requiredHours} h.{" "}
+          {data.evaluations.requests
+            .map(
+              (r) =>
+                `${STAGE_LABEL[r.stage]} requested ${zonedDateTimeLabel(r.sentAt, timeZone)} from ${r.supervisorEmail}.`,
+            )
+            .join(" ")}
+        </p>
+        <EvaluationDetails items={data.evaluations.items} timeZone={timeZone} />
+        {p.status === "deployed" ? (
+          <div className="row">
+            {(["midterm", "final"] as const)
+              .filter((stage) => !data.evaluations.items.some((e) => e.stage === stage))
+              .map((stage) => (
+                <Form method="post" key={stage}>
+                  <input type="hidden" name="intent" value="resend-evaluation" />
+                  <input type="hidden" name="stage" value={stage} />
+                  <button type="submit" className="btn btn-sm">
+                    Send the {STAGE_LABEL[stage].toLowerCase()} link
+                  </button>
+                </Form>
+              ))}
+          </div>
+        ) : null}
       </section>
 
       {week ? (

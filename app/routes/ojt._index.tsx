@@ -36,6 +36,10 @@ import {
   updateEntry,
 } from "~/models/ojt/hours.server";
 import { myPlacements } from "~/models/ojt/placement.server";
+import { ownHostReview, submitHostReview } from "~/models/ojt/evaluation.server";
+import { hostReviewSchema, midpointOf } from "~/models/ojt/evaluation.schema";
+import { EvaluationSummaryList, HostReviewForm } from "~/components/ojt/evaluation-parts";
+import { ratingsFromForm } from "~/components/ojt/rating-fields";
 import { redirectWithFlash, requireUser } from "~/web/auth.server";
 import {
   addDays,
@@ -75,6 +79,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     weekParam && MONDAY.test(weekParam) ? weekParam : null,
   ).catch(() => listEntries(ctx, placement.id, null));
   const last = await lastEntryTimes(ctx, placement.id);
+  const hostReview = await ownHostReview(ctx, placement.id);
+  const canReview =
+    !hostReview &&
+    (placement.status === "completed" || placement.evaluations.some((e) => e.stage === "final"));
   const editId = params.get("edit");
   const editing = editId ? (week.entries.find((e) => e.id === editId && !e.locked) ?? null) : null;
   return json({
@@ -95,6 +103,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     prevWeek: addDays(week.weekStart, -7),
     nextWeek: addDays(week.weekStart, 7),
     ataChapters: Object.entries(ATA_CHAPTERS) as [string, string][],
+    midpoint: midpointOf(placement.startDate, placement.expectedEndDate),
+    hostReview,
+    canReview,
   });
 }
 
@@ -161,6 +172,15 @@ export async function action({ request }: ActionFunctionArgs) {
     if (intent === "resend") {
       await resendWeek(ctx, placementId, week);
       return flashOk("A new sign-off link was sent to your supervisor");
+    }
+    if (intent === "host-review") {
+      const parsed = hostReviewSchema.safeParse({
+        ratings: ratingsFromForm(form),
+        comments: form.get("comments") ?? undefined,
+      });
+      if (!parsed.success) return flashErr(parsed.error.issues[0]?.message ?? "Check the review");
+      await submitHostReview(ctx, placementId, parsed.data);
+      return flashOk("Thank you: your review of the host was recorded");
     }
   } catch (e) {
     const err = knownError(e, "ojt");
@@ -414,6 +434,27 @@ export default function MyOjt() {
           caption="Your weeks and their sign-off"
           weekHref={(w) => `/ojt?week=${w.weekStart}`}
         />
+      </section>
+
+      <section className="card" aria-labelledby="ojt-evaluations">
+        <h2 id="ojt-evaluations">Evaluations</h2>
+        <EvaluationSummaryList
+          evaluations={p.evaluations}
+          timeZone={timeZone}
+          requiredHours={p.requiredHours}
+          midpoint={data.midpoint}
+        />
+        {data.hostReview ? (
+          <p>
+            You reviewed your host on {zonedDateTimeLabel(data.hostReview.submittedAt, timeZone)}.
+            Thank you.
+          </p>
+        ) : data.canReview ? (
+          <>
+            <h3>Review your host</h3>
+            <HostReviewForm placementId={p.id} />
+          </>
+        ) : null}
       </section>
 
       {data.others.length ? (

@@ -69,10 +69,20 @@ describe("runway ojt", () => {
       expect((await cli(["ojt", "list", "--course", "NOPE"])).code).toBe(2);
       const dryRemind = await cli(["ojt", "remind", "--dry-run"]);
       expect(dryRemind.stdout).toContain("Dry run: would remind 0 supervisor(s) and 2 student(s).");
+      // Both are past their midpoint (2026-04-03): their supervisors are asked for the midterm.
+      expect(dryRemind.stdout).toContain("Supervisor (midterm evaluation): ana@ceb.example.com");
+      expect(dryRemind.stdout).toContain("Dry run: would ask 2 supervisor(s) for an evaluation.");
       expect((await rows(t, sql`select id from mail_outbox`)).length).toBe(0);
       const remind = await cli(["ojt", "remind", "--json"]);
-      expect(JSON.parse(remind.stdout)).toMatchObject({ dryRun: false, students: 2 });
-      expect(JSON.parse((await cli(["ojt", "remind", "--json"])).stdout).students).toBe(0);
+      expect(JSON.parse(remind.stdout)).toMatchObject({
+        dryRun: false,
+        students: 2,
+        evaluations: 2,
+      });
+      expect(JSON.parse((await cli(["ojt", "remind", "--json"])).stdout)).toMatchObject({
+        students: 0,
+        evaluations: 0,
+      });
     });
 
     it("sets a programme's required hours and creates coordinators", async () => {

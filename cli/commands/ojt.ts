@@ -68,11 +68,15 @@ export async function runOjtRemind(
     for (const i of r.items)
       say(
         io,
-        `${i.kind === "supervisor" ? `Supervisor (week of ${i.weekStart})` : "Student"}: ${i.to}`,
+        `${i.kind === "supervisor" ? `Supervisor (week of ${i.weekStart})` : i.kind === "evaluation" ? `Supervisor (${i.stage} evaluation)` : "Student"}: ${i.to}`,
       );
     say(
       io,
       `${opts.dryRun ? "Dry run: would remind" : "Reminded"} ${r.supervisors} supervisor(s) and ${r.students} student(s).`,
+    );
+    say(
+      io,
+      `${opts.dryRun ? "Dry run: would ask" : "Asked"} ${r.evaluations} supervisor(s) for an evaluation.`,
     );
   }
   return EXIT_OK;

@@ -9,3 +9,4 @@ export * from "./alerts";
 export * from "./employers";
 export * from "./ojt";
 export * from "./ojt-docs";
+export * from "./ojt-evaluations";

@@ -457,6 +457,8 @@ export interface PlacementJson {
     label: string;
     state: "missing" | "uploaded" | "received" | "waived";
   }[];
+  /** The supervisor's submitted evaluations (stage, when, average of the ratings). */
+  evaluations: { stage: "midterm" | "final"; submittedAt: string; average: number }[];
 }
 
 export interface EntryJson {

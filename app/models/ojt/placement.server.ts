@@ -24,6 +24,8 @@ import { isCoordinatorOf, ojtScope, staffScope, type OjtScope } from "./access.s
 import { completionFields, mailCompletion } from "./completion.server";
 import { assertAgreementCovers } from "./agreements.server";
 import { assertChecklistComplete, checklistsOfPlacements } from "./documents.server";
+import { evaluationSummaries, revokeEvaluationLinks } from "./evaluation-core.server";
+import type { EvaluationSummaryJson } from "./evaluation.schema";
 import { nowOf, todayOf, type OjtConfig, type OjtCtx } from "./config";
 import {
   addDays,
@@ -161,6 +163,7 @@ function placementJson(
   today: string,
   weeks: WeekRow[],
   checklist: ChecklistItemJson[],
+  evaluations: EvaluationSummaryJson[],
 ): PlacementJson {
   const p = v.p;
   const progress = progressOf({
@@ -205,6 +208,7 @@ function placementJson(
     hiredByHost: p.hiredByHost,
     certificateCode: p.certificateCode,
     checklist,
+    evaluations,
   };
 }
 
@@ -232,6 +236,7 @@ export async function placementsJson(
     }
   }
   const checklists = await checklistsOfPlacements(db, views);
+  const evaluations = await evaluationSummaries(db, ids);
   return views.map((v) =>
     placementJson(
       v,
@@ -239,6 +244,7 @@ export async function placementsJson(
       today,
       weeks.get(v.p.id) ?? [],
       checklists.get(v.p.id) ?? [],
+      evaluations.get(v.p.id) ?? [],
     ),
   );
 }
@@ -631,6 +637,7 @@ export async function updatePlacement(
             isNull(ojtSignoffTokens.revokedAt),
           ),
         );
+      await revokeEvaluationLinks(tx, id, nowOf(ctx.ojt));
     }
     const b = auditView(before);
     const a = auditView(row);
