@@ -173,7 +173,11 @@ describe("runway ojt report", () => {
         evaluationAverage: 5,
         hiredByHost: true,
       });
-      expect(all.companies.map((c: { moaState: string }) => c.moaState)).toEqual(["none", "none"]);
+      // The setup records each host's agreement (valid well past the period).
+      expect(all.companies.map((c: { moaState: string }) => c.moaState)).toEqual([
+        "valid",
+        "valid",
+      ]);
       const amt = JSON.parse(
         (await cli(["ojt", "report", "--format", "json", "--course", "BSAMT"])).stdout,
       );
