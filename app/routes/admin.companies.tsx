@@ -51,6 +51,10 @@ import { domainError, domainReply, formErrors } from "~/lib/screen-errors.server
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { actorOf } from "~/models/context";
 import { LOGO_MAX_BYTES } from "~/lib/uploads";
+import { moaLabels, moaStateCondition } from "~/models/ojt/agreements.server";
+import { todayOf } from "~/models/ojt/config";
+import { MOA_STATES, type MoaState } from "~/models/ojt/paperwork.schema";
+import { ojtConfig } from "~/web/config.server";
 import { blockCompany, unblockCompany } from "~/models/employer/moderation.server";
 import { EMPLOYER_MSG } from "~/models/employer/employer.schema";
 
@@ -64,6 +68,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const state = readTableState(params, { sort: "name", dir: "asc" });
   const q = (params.get("q") ?? "").slice(0, 200);
+  // The host agreement filter: valid / expiring / expired / none (anything else: all companies).
+  const moa = (MOA_STATES as readonly string[]).includes(params.get("moa") ?? "")
+    ? (params.get("moa") as MoaState)
+    : null;
   const ctx = {
     db: await getDb(),
     actor: actorOf(user),
@@ -77,11 +85,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
         dir: state.dir,
         page: state.page,
         size: state.size,
+        where: moa ? moaStateCondition(moa, todayOf(ojtConfig())) : undefined,
       }),
       focusId ? getCompany(ctx, focusId).catch(() => null) : Promise.resolve(null),
     ]);
+    const labels = await moaLabels(
+      ctx.db,
+      ojtConfig(),
+      list.companies.map((c) => c.id),
+    );
     return json({
       ...list,
+      companies: list.companies.map((c) => ({ ...c, moa: labels.get(c.id) })),
+      moa,
       q,
       state,
       focus,
@@ -93,6 +109,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return json({
       companies: [],
       total: 0,
+      moa,
       q,
       state,
       focus: null,
@@ -307,6 +324,22 @@ export default function AdminCompanies() {
         {params.get("size") ? (
           <input type="hidden" name="size" value={params.get("size")!} />
         ) : null}
+        <label htmlFor="company-moa">MOA</label>
+        <select
+          id="company-moa"
+          name="moa"
+          defaultValue={data.moa ?? ""}
+          onChange={(e) => {
+            const f = e.currentTarget.form;
+            if (f) submit(f, { replace: true, preventScrollReset: true });
+          }}
+        >
+          <option value="">All</option>
+          <option value="valid">Valid</option>
+          <option value="expiring">Expires within 60 days</option>
+          <option value="expired">Expired</option>
+          <option value="none">None</option>
+        </select>
         <label htmlFor="company-q" className="visually-hidden">
           Search companies
         </label>
@@ -325,7 +358,7 @@ export default function AdminCompanies() {
         <button type="submit" className="btn">
           Search
         </button>
-        {data.q ? (
+        {data.q || data.moa ? (
           <Link className="btn btn-ghost" to="/admin/companies">
             Clear
           </Link>

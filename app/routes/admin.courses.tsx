@@ -5,7 +5,7 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { INSTITUTES } from "#db/constants";
 import { redirectWithFlash, requireAdmin } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
@@ -70,6 +70,7 @@ export default function AdminCourses() {
               <th scope="col">Programme</th>
               <th scope="col">Institute</th>
               <th scope="col">Required OJT hours</th>
+              <th scope="col">OJT documents</th>
             </tr>
           </thead>
           <tbody>
@@ -106,6 +107,14 @@ export default function AdminCourses() {
                       </span>
                     ) : null}
                   </Form>
+                </td>
+                <td>
+                  <Link
+                    to={`/admin/courses/${c.id}/ojt-checklist`}
+                    aria-label={`OJT document checklist of ${c.code}`}
+                  >
+                    Checklist
+                  </Link>
                 </td>
               </tr>
             ))}

@@ -32,6 +32,9 @@ import {
   updatePlacement,
 } from "~/models/ojt/placement.server";
 import { redirectWithFlash } from "~/web/auth.server";
+import { listEvaluations, resendEvaluation } from "~/models/ojt/evaluation.server";
+import { STAGE_LABEL, stageSchema } from "~/models/ojt/evaluation.schema";
+import { EvaluationDetails } from "~/components/ojt/evaluation-parts";
 import {
   issuesOf,
   OJT_MSG,
@@ -61,10 +64,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     placement.weeks[0]?.weekStart ??
     null;
   const week = chosen ? await weekEntries(ctx.db, placement.id, chosen) : null;
+  const evaluations = await listEvaluations(ctx, id);
   return json({
     placement,
     audit,
     week,
+    evaluations,
     moves: STATUS_MOVES[placement.status],
     timeZone: ctx.ojt.timeZone,
   });
@@ -86,6 +91,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const parsed = statusChangeSchema.safeParse({
         status: form.get("status"),
         reason: form.get("reason"),
+        hiredByHost: form.get("hiredByHost") ?? undefined,
       });
       if (!parsed.success) return fail(firstIssue(parsed.error));
       await changePlacementStatus(ctx, id, parsed.data);
@@ -98,6 +104,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (intent === "resend") {
       await resendWeek(ctx, id, week);
       return ok("A new sign-off link was sent to the supervisor");
+    }
+    if (intent === "resend-evaluation") {
+      const stage = stageSchema.safeParse(form.get("stage"));
+      if (!stage.success) return fail(firstIssue(stage.error));
+      await resendEvaluation(ctx, id, stage.data);
+      return ok(`The ${STAGE_LABEL[stage.data].toLowerCase()} link was sent to the supervisor`);
     }
     if (intent === "supervisor-email" || intent === "edit") {
       const text = (k: string) =>
@@ -133,7 +145,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function PlacementDetail() {
-  const { placement: p, audit, week, moves, timeZone } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const { placement: p, audit, week, moves, timeZone } = data;
   const month = (week?.weekStart ?? p.startDate).slice(0, 7);
   return (
     <main className="page ojt-page">
@@ -145,6 +158,13 @@ export default function PlacementDetail() {
           <a className="btn btn-ghost btn-sm" href={`/ojt/${p.id}/dtr?month=${month}`}>
             Daily time record
           </a>
+          <Link className="btn btn-ghost btn-sm" to={`/ojt/${p.id}/documents`}>
+            Documents ({p.checklist.filter((c) => c.state !== "missing").length}/
+            {p.checklist.length})
+          </Link>
+          <Link className="btn btn-ghost btn-sm" to={`/admin/companies/${p.company.id}/moa`}>
+            Host agreement
+          </Link>
           <Link to="/admin/ojt" className="btn btn-ghost btn-sm">
             Back to placements
           </Link>
@@ -162,6 +182,18 @@ export default function PlacementDetail() {
           {p.supervisor.phone ? ` · ${p.supervisor.phone}` : ""}
         </p>
         {p.statusReason ? <p>Reason: {p.statusReason}</p> : null}
+        {p.status === "completed" ? (
+          <p>
+            Hired by the host: {p.hiredByHost ? "yes" : "no"} ·{" "}
+            <a href={`/api/placements/${p.id}/certificate.pdf`} download>
+              Certificate (PDF)
+            </a>{" "}
+            ·{" "}
+            <a href={`/api/placements/${p.id}/dtr.pdf`} download>
+              Daily time record (PDF)
+            </a>
+          </p>
+        ) : null}
         <ProgressBar p={p} />
       </section>
 
@@ -173,6 +205,36 @@ export default function PlacementDetail() {
           caption="Weeks of the placement"
           weekHref={(w) => `/admin/ojt/${p.id}?week=${w.weekStart}`}
         />
+      </section>
+
+      <section className="card" aria-labelledby="pl-evaluations">
+        <h2 id="pl-evaluations">Evaluations</h2>
+        <p className="muted">
+          Midterm asked on the midpoint ({data.evaluations.midpoint}); final when the approved hours
+          reach {p.requiredHours} h.{" "}
+          {data.evaluations.requests
+            .map(
+              (r) =>
+                `${STAGE_LABEL[r.stage]} requested ${zonedDateTimeLabel(r.sentAt, timeZone)} from ${r.supervisorEmail}.`,
+            )
+            .join(" ")}
+        </p>
+        <EvaluationDetails items={data.evaluations.items} timeZone={timeZone} />
+        {p.status === "deployed" ? (
+          <div className="row">
+            {(["midterm", "final"] as const)
+              .filter((stage) => !data.evaluations.items.some((e) => e.stage === stage))
+              .map((stage) => (
+                <Form method="post" key={stage}>
+                  <input type="hidden" name="intent" value="resend-evaluation" />
+                  <input type="hidden" name="stage" value={stage} />
+                  <button type="submit" className="btn btn-sm">
+                    Send the {STAGE_LABEL[stage].toLowerCase()} link
+                  </button>
+                </Form>
+              ))}
+          </div>
+        ) : null}
       </section>
 
       {week ? (
@@ -249,6 +311,19 @@ export default function PlacementDetail() {
                 </label>
                 <textarea id="st-reason" name="reason" rows={2} maxLength={1000} />
               </div>
+              {moves.includes("completed") ? (
+                <fieldset className="field">
+                  <legend className="field-label">
+                    Did the host offer the student a job? (required to complete)
+                  </legend>
+                  <label>
+                    <input type="radio" name="hiredByHost" value="true" /> Yes
+                  </label>{" "}
+                  <label>
+                    <input type="radio" name="hiredByHost" value="false" /> No
+                  </label>
+                </fieldset>
+              ) : null}
               <button type="submit" className="btn btn-primary">
                 Change status
               </button>

@@ -41,6 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     table: { ...table, page: page.page },
     counters,
     courses,
+    isAdmin: me.role === "admin",
     filters: {
       course: q.course ?? "",
       status: q.status ?? "",
@@ -117,6 +118,11 @@ export default function OjtPlacements() {
     <main className="page ojt-page">
       <div className="page-header">
         <h1>OJT placements</h1>
+        {data.isAdmin ? (
+          <Link to="/admin/ojt/rubric" className="btn btn-ghost btn-sm">
+            Evaluation rubric
+          </Link>
+        ) : null}
         <Link to="/admin/ojt/new" className="btn btn-primary">
           New placement
         </Link>

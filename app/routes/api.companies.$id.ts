@@ -12,6 +12,8 @@ import type { SessionUser } from "~/models/auth/session.server";
 import { COMPANY_MSG, companyPatchSchema } from "~/models/company/company.schema";
 import { deleteCompany, getCompany, updateCompany } from "~/models/company/company.server";
 import { actorOf } from "~/models/context";
+import { withMoa } from "~/models/ojt/agreements.server";
+import { ojtConfig } from "~/web/config.server";
 
 const ctxOf = async (user: SessionUser) => ({
   db: await getDb(),
@@ -23,7 +25,8 @@ export const loader = ({ request, params }: LoaderFunctionArgs) =>
   handleApi(request, async () => {
     const user = await requireApiUser(request);
     const { jobsCount, ...company } = await getCompany(await ctxOf(user), params.id ?? "");
-    return user.role === "admin" ? { ...company, jobsCount } : company;
+    const [withAgreement] = await withMoa(await getDb(), ojtConfig(), user.role, [company]);
+    return user.role === "admin" ? { ...withAgreement, jobsCount } : withAgreement;
   });
 
 /**

@@ -14,6 +14,8 @@ import { companyInputSchema } from "~/models/company/company.schema";
 import { addCompany, listCompanies } from "~/models/company/company.server";
 import { ValidationError } from "~/lib/errors";
 import { ctxOf } from "~/models/context";
+import { withMoa } from "~/models/ojt/agreements.server";
+import { ojtConfig } from "~/web/config.server";
 
 function positiveInt(v: string | null, name: string): number | undefined {
   if (v === null || v === "") return undefined;
@@ -42,10 +44,14 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
       page: page ?? (limit ? 1 : undefined),
       size: limit ?? (page ? 10 : undefined),
     });
-    const body =
+    const body = await withMoa(
+      await getDb(),
+      ojtConfig(),
+      user.role,
       user.role === "admin"
         ? result.companies
-        : result.companies.map(({ jobsCount: _omit, ...c }) => c);
+        : result.companies.map(({ jobsCount: _omit, ...c }) => c),
+    );
     return json(request, body, { headers: { "X-Total-Count": String(result.total) } });
   });
 

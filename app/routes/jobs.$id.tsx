@@ -9,6 +9,8 @@ import { savedAmong } from "~/models/job/saved.server";
 import { CompanyLogo } from "~/components/jobs/company-logo";
 import { LinkedText } from "~/components/ui/linked-text";
 import { getUser } from "~/web/auth.server";
+import { HostRating } from "~/components/ojt/host-rating";
+import { hostRatingSummary } from "~/models/ojt/evaluation.server";
 import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { preview, relativeTime } from "~/lib/format";
@@ -67,6 +69,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     applicationDeadline: row.application_deadline,
   };
   const isPublic = isPubliclyVisible(visibility);
+  // The interns' average rating of the host: for the college's people, from 3 reviews only.
+  const hostRating =
+    user && ["student", "alumni", "coordinator", "admin"].includes(user.role)
+      ? await hostRatingSummary(ctx, row.company_id)
+      : null;
   const closed = isListed(visibility) && !isPublic;
   const deadline = row.application_deadline
     ? new Date(row.application_deadline).toISOString()
@@ -112,6 +119,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           : ("form" as const),
     isPublic,
     closed,
+    hostRating,
     saveMode,
     saved,
     canonical: jobUrl(base, row.id),
@@ -135,7 +143,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 };
 
 export default function JobPage() {
-  const { job, jsonLd, isPublic, closed, now, saveMode, saved, reportMode } =
+  const { job, jsonLd, isPublic, closed, now, saveMode, saved, reportMode, hostRating } =
     useLoaderData<typeof loader>();
   const location = useLocation();
   return (
@@ -183,6 +191,7 @@ export default function JobPage() {
             <dt>Company</dt>
             <dd>
               <Link to={`/companies/${job.companyId}`}>{job.companyName}</Link>
+              <HostRating rating={hostRating} />
             </dd>
           </div>
           <div>

@@ -37,6 +37,10 @@ import {
   updateEntry,
 } from "~/models/ojt/hours.server";
 import { myPlacements } from "~/models/ojt/placement.server";
+import { ownHostReview, submitHostReview } from "~/models/ojt/evaluation.server";
+import { hostReviewSchema, midpointOf } from "~/models/ojt/evaluation.schema";
+import { EvaluationSummaryList, HostReviewForm } from "~/components/ojt/evaluation-parts";
+import { ratingsFromForm } from "~/components/ojt/rating-fields";
 import { redirectWithFlash, requireUser } from "~/web/auth.server";
 import {
   addDays,
@@ -76,6 +80,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     weekParam && MONDAY.test(weekParam) ? weekParam : null,
   ).catch(() => listEntries(ctx, placement.id, null));
   const last = await lastEntryTimes(ctx, placement.id);
+  const hostReview = await ownHostReview(ctx, placement.id);
+  const canReview =
+    !hostReview &&
+    (placement.status === "completed" || placement.evaluations.some((e) => e.stage === "final"));
   const editId = params.get("edit");
   const editing = editId ? (week.entries.find((e) => e.id === editId && !e.locked) ?? null) : null;
   return json({
@@ -96,6 +104,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     prevWeek: addDays(week.weekStart, -7),
     nextWeek: addDays(week.weekStart, 7),
     ataChapters: Object.entries(ATA_CHAPTERS) as [string, string][],
+    midpoint: midpointOf(placement.startDate, placement.expectedEndDate),
+    hostReview,
+    canReview,
   });
 }
 
@@ -163,6 +174,15 @@ export async function action({ request }: ActionFunctionArgs) {
       await resendWeek(ctx, placementId, week);
       return flashOk("A new sign-off link was sent to your supervisor");
     }
+    if (intent === "host-review") {
+      const parsed = hostReviewSchema.safeParse({
+        ratings: ratingsFromForm(form),
+        comments: form.get("comments") ?? undefined,
+      });
+      if (!parsed.success) return flashErr(parsed.error.issues[0]?.message ?? "Check the review");
+      await submitHostReview(ctx, placementId, parsed.data);
+      return flashOk("Thank you: your review of the host was recorded");
+    }
   } catch (e) {
     const err = knownError(e, "ojt");
     return flashErr(err?.message ?? "Something went wrong. Please try again.");
@@ -214,7 +234,34 @@ export default function MyOjt() {
         <a className="btn btn-ghost btn-sm" href={`/ojt/${p.id}/dtr?month=${today.slice(0, 7)}`}>
           Daily time record
         </a>
+        <a className="btn btn-ghost btn-sm" href={`/ojt/${p.id}/documents`}>
+          Documents ({p.checklist.filter((c) => c.state !== "missing").length}/{p.checklist.length})
+        </a>
       </header>
+
+      {p.status === "completed" ? (
+        <section className="card" aria-labelledby="ojt-completed">
+          <h2 id="ojt-completed">Your OJT is complete</h2>
+          <p>
+            <a
+              className="btn btn-primary"
+              href={`/api/placements/${p.id}/certificate.pdf`}
+              download
+            >
+              Download the certificate (PDF)
+            </a>{" "}
+            <a className="btn btn-ghost" href={`/api/placements/${p.id}/dtr.pdf`} download>
+              Download the certified daily time record (PDF)
+            </a>
+          </p>
+          {p.certificateCode ? (
+            <p className="muted">
+              Verification code {p.certificateCode}:{" "}
+              <a href={`/certificates/${p.certificateCode}`}>check it online</a>
+            </p>
+          ) : null}
+        </section>
+      ) : null}
 
       <section className="card ojt-summary" aria-labelledby="ojt-placement">
         <h2 id="ojt-placement">
@@ -388,6 +435,27 @@ export default function MyOjt() {
           caption="Your weeks and their sign-off"
           weekHref={(w) => `/ojt?week=${w.weekStart}`}
         />
+      </section>
+
+      <section className="card" aria-labelledby="ojt-evaluations">
+        <h2 id="ojt-evaluations">Evaluations</h2>
+        <EvaluationSummaryList
+          evaluations={p.evaluations}
+          timeZone={timeZone}
+          requiredHours={p.requiredHours}
+          midpoint={data.midpoint}
+        />
+        {data.hostReview ? (
+          <p>
+            You reviewed your host on {zonedDateTimeLabel(data.hostReview.submittedAt, timeZone)}.
+            Thank you.
+          </p>
+        ) : data.canReview ? (
+          <>
+            <h3>Review your host</h3>
+            <HostReviewForm placementId={p.id} />
+          </>
+        ) : null}
       </section>
 
       {data.others.length ? (

@@ -1,12 +1,14 @@
 /**
- * /supervise/{token} — the host supervisor's weekly sign-off (ADR 114). No account and no
- * sign-in: the mailed link is the authority, for that week and that supervisor only. A plain form
- * (works without JavaScript, one column on a phone): Approve, or Return with a comment. A forged,
- * expired, spent or revoked link answers 404 with one message.
+ * /supervise/{token} — the host supervisor's weekly sign-off (ADR 114) and, for an evaluation link,
+ * the midterm or final performance evaluation (ADR 117). No account and no sign-in: the mailed link
+ * is the authority, for that week or stage and that supervisor only. A plain form (works without
+ * JavaScript, one column on a phone). A forged, expired, spent or revoked link answers 404 with one
+ * message.
  */
 import type {
   ActionFunctionArgs,
   HeadersFunction,
+  LinksFunction,
   LoaderFunctionArgs,
   MetaFunction,
 } from "@remix-run/node";
@@ -20,21 +22,41 @@ import { rethrowNotFound } from "~/lib/screen-errors.server";
 import { DomainError } from "~/lib/errors";
 import { decisionSchema, OJT_MSG } from "~/models/ojt/ojt.schema";
 import { decideSignoff, signoffView } from "~/models/ojt/signoff.server";
+import { evaluationFormView, superviseLinkKind } from "~/models/ojt/evaluation.server";
+import { EVAL_MSG } from "~/models/ojt/evaluation.schema";
+import { evaluationAction } from "~/web/ojt-evaluation.server";
+import { EvaluationForm } from "~/components/ojt/evaluation-form";
+import styles from "~/styles/ojt.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export async function loader({ params }: LoaderFunctionArgs) {
+  const db = await getDb();
+  const token = params.token ?? "";
+  const kind = await superviseLinkKind(db, token);
   try {
-    const view = await signoffView(await getDb(), ojtConfig(), params.token ?? "");
-    return json({ view }, { headers: SIGNED_LINK_HEADERS });
+    if (kind === "evaluation") {
+      const evaluation = await evaluationFormView(db, ojtConfig(), token);
+      return json({ view: null, evaluation, kind }, { headers: SIGNED_LINK_HEADERS });
+    }
+    const view = await signoffView(db, ojtConfig(), token);
+    return json({ view, evaluation: null, kind }, { headers: SIGNED_LINK_HEADERS });
   } catch (e) {
     // Answered, not thrown: after a decision the same document renders the action's thank-you
     // while this loader (run again) finds the link spent.
     if (e instanceof DomainError && e.status === 404)
-      return json({ view: null }, { status: 404, headers: SIGNED_LINK_HEADERS });
+      return json(
+        { view: null, evaluation: null, kind },
+        { status: 404, headers: SIGNED_LINK_HEADERS },
+      );
     throw e;
   }
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
+  const token = params.token ?? "";
+  if ((await superviseLinkKind(await getDb(), token)) === "evaluation")
+    return evaluationAction(request, token);
   const form = await request.formData();
   const parsed = decisionSchema.safeParse({
     decision: form.get("decision"),
@@ -62,15 +84,39 @@ export async function action({ request, params }: ActionFunctionArgs) {
 const hours = (m: number) => `${Math.round((m / 60) * 100) / 100} h`;
 
 export default function Supervise() {
-  const { view } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const { view, evaluation, kind } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
+  if (actionData && "evaluated" in actionData) {
+    if (actionData.evaluated)
+      return (
+        <main className="page page-narrow supervise">
+          <h1>Thank you</h1>
+          <p className="alert alert-success" role="status">
+            Your evaluation of {actionData.evaluated.studentName} has been received.
+          </p>
+          <p className="muted">This link has now been used; you can close this page.</p>
+        </main>
+      );
+    if (evaluation)
+      return (
+        <EvaluationForm
+          view={evaluation}
+          error={actionData.error}
+          errorKeys={actionData.errorKeys}
+          values={actionData.values}
+          busy={busy}
+        />
+      );
+  }
+  if (evaluation) return <EvaluationForm view={evaluation} busy={busy} />;
+  const result = actionData && "done" in actionData ? actionData : undefined;
   if (!result?.done && !view)
     return (
       <main className="page page-narrow supervise">
-        <h1>OJT sign-off</h1>
+        <h1>{kind === "evaluation" ? "OJT evaluation" : "OJT sign-off"}</h1>
         <p className="alert alert-error" role="alert">
-          {OJT_MSG.tokenInvalid}
+          {kind === "evaluation" ? EVAL_MSG.tokenInvalid : OJT_MSG.tokenInvalid}
         </p>
       </main>
     );

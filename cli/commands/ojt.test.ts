@@ -9,6 +9,10 @@ import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { forEachDb, rows } from "../../tests/setup/db";
 import { createCompany, createUser } from "../../tests/factories";
+import { createOjtSetup, ojtClock } from "../../tests/factories/ojt";
+import { addEvaluation, createHoursDone } from "../../tests/factories/ojt-cert";
+import { changePlacementStatus } from "../../app/models/ojt/placement.server";
+import { recordMoa } from "../../tests/factories/ojt-docs";
 import { main } from "../index";
 import { captureIo } from "../testing";
 
@@ -27,6 +31,7 @@ describe("runway ojt", () => {
 
     it("imports placements (dry run first, all or nothing), lists them and reminds", async () => {
       const company = await createCompany(t.db, { name: "Cebu Pacific Engineering" });
+      await recordMoa(t.db, ojtClock().cfg, company.id);
       const a = await createUser(t.db, { role: "student", courseCode: "BSAMT" });
       const b = await createUser(t.db, { role: "student", courseCode: "BSAET" });
       const head =
@@ -64,10 +69,20 @@ describe("runway ojt", () => {
       expect((await cli(["ojt", "list", "--course", "NOPE"])).code).toBe(2);
       const dryRemind = await cli(["ojt", "remind", "--dry-run"]);
       expect(dryRemind.stdout).toContain("Dry run: would remind 0 supervisor(s) and 2 student(s).");
+      // Both are past their midpoint (2026-04-03): their supervisors are asked for the midterm.
+      expect(dryRemind.stdout).toContain("Supervisor (midterm evaluation): ana@ceb.example.com");
+      expect(dryRemind.stdout).toContain("Dry run: would ask 2 supervisor(s) for an evaluation.");
       expect((await rows(t, sql`select id from mail_outbox`)).length).toBe(0);
       const remind = await cli(["ojt", "remind", "--json"]);
-      expect(JSON.parse(remind.stdout)).toMatchObject({ dryRun: false, students: 2 });
-      expect(JSON.parse((await cli(["ojt", "remind", "--json"])).stdout).students).toBe(0);
+      expect(JSON.parse(remind.stdout)).toMatchObject({
+        dryRun: false,
+        students: 2,
+        evaluations: 2,
+      });
+      expect(JSON.parse((await cli(["ojt", "remind", "--json"])).stdout)).toMatchObject({
+        students: 0,
+        evaluations: 0,
+      });
     });
 
     it("sets a programme's required hours and creates coordinators", async () => {
@@ -123,6 +138,76 @@ describe("runway ojt", () => {
       );
       expect(unknown.code).toBe(1);
       expect(unknown.stderr).toContain("Unknown programme: NOPE");
+    });
+  });
+});
+
+describe("runway ojt report", () => {
+  forEachDb((t) => {
+    const cli = async (args: string[]) => {
+      const cap = captureIo("");
+      const code = await main(args, cap.io, t.handle);
+      return { code, stdout: cap.out(), stderr: cap.err() };
+    };
+
+    it("prints CSV and JSON, filtered by programme and period", async () => {
+      const clock = ojtClock();
+      const s = await createHoursDone(t.db, clock.cfg);
+      await addEvaluation(t.db, s.placement.id, "final", 5);
+      await changePlacementStatus(s.coordinator, s.placement.id, {
+        status: "completed",
+        reason: null,
+        hiredByHost: true,
+      });
+      const other = await createOjtSetup(t.db, clock.cfg, { courseCode: "BSAET" });
+      const json = await cli(["ojt", "report", "--format", "json"]);
+      expect(json.code).toBe(0);
+      const all = JSON.parse(json.stdout);
+      expect(all.placements).toHaveLength(2);
+      const done = all.placements.find((p: { status: string }) => p.status === "completed");
+      expect(done).toMatchObject({
+        programme: "BSAMT",
+        host: s.company.name,
+        requiredHours: 16,
+        approvedHours: 16,
+        evaluationAverage: 5,
+        hiredByHost: true,
+      });
+      // The setup records each host's agreement (valid well past the period).
+      expect(all.companies.map((c: { moaState: string }) => c.moaState)).toEqual([
+        "valid",
+        "valid",
+      ]);
+      const amt = JSON.parse(
+        (await cli(["ojt", "report", "--format", "json", "--course", "BSAMT"])).stdout,
+      );
+      expect(amt.placements.map((p: { host: string }) => p.host)).toEqual([s.company.name]);
+      expect(amt.companies[0]).toMatchObject({ interns: 1, perProgramme: { BSAMT: 1 } });
+      const none = JSON.parse(
+        (
+          await cli([
+            "ojt",
+            "report",
+            "--format",
+            "json",
+            "--from",
+            "2027-01-01",
+            "--to",
+            "2027-12-31",
+          ])
+        ).stdout,
+      );
+      expect(none.placements).toEqual([]);
+      const csv = await cli(["ojt", "report", "--course", "BSAET"]);
+      expect(csv.code).toBe(0);
+      const lines = csv.stdout.split("\n");
+      expect(lines[0]).toBe("Host companies");
+      expect(lines).toContain("Placements");
+      expect(csv.stdout).toContain(other.company.name);
+      expect(csv.stdout).not.toContain(s.company.name);
+      expect((await cli(["ojt", "report", "--format", "xml"])).code).not.toBe(0);
+      expect((await cli(["ojt", "report", "--from", "2026-13-01"])).code).not.toBe(0);
+      expect((await cli(["ojt", "report", "--course", "NOPE"])).code).not.toBe(0);
     });
   });
 });

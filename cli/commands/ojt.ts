@@ -68,11 +68,15 @@ export async function runOjtRemind(
     for (const i of r.items)
       say(
         io,
-        `${i.kind === "supervisor" ? `Supervisor (week of ${i.weekStart})` : "Student"}: ${i.to}`,
+        `${i.kind === "supervisor" ? `Supervisor (week of ${i.weekStart})` : i.kind === "evaluation" ? `Supervisor (${i.stage} evaluation)` : "Student"}: ${i.to}`,
       );
     say(
       io,
       `${opts.dryRun ? "Dry run: would remind" : "Reminded"} ${r.supervisors} supervisor(s) and ${r.students} student(s).`,
+    );
+    say(
+      io,
+      `${opts.dryRun ? "Dry run: would ask" : "Asked"} ${r.evaluations} supervisor(s) for an evaluation.`,
     );
   }
   return EXIT_OK;
@@ -133,6 +137,34 @@ export async function runOjtList(
   return EXIT_OK;
 }
 
+/** `runway ojt report --format csv|json [--course CODE] [--from YYYY-MM-DD] [--to YYYY-MM-DD]`. */
+export async function runOjtReport(
+  opts: { format?: string; course?: string; from?: string; to?: string },
+  deps: RunDeps = {},
+): Promise<number> {
+  const io = deps.io ?? processIo;
+  const format = opts.format ?? "csv";
+  if (format !== "csv" && format !== "json")
+    throw new CliError("--format must be csv or json", EXIT_USAGE);
+  const { ojtReport, ojtReportCsv } = await import("~/models/ojt/report.server");
+  const { ValidationError } = await import("~/lib/errors");
+  const report = await withDb(deps, async (h) => {
+    try {
+      return await ojtReport(await systemCtx(h.db), {
+        course: opts.course ?? null,
+        from: opts.from ?? null,
+        to: opts.to ?? null,
+      });
+    } catch (e) {
+      if (e instanceof ValidationError) throw new CliError(e.message, EXIT_USAGE);
+      throw e;
+    }
+  });
+  if (format === "json") printJson(io, report);
+  else io.stdout.write(ojtReportCsv(report));
+  return EXIT_OK;
+}
+
 export function configure(program: Command, deps: RunDeps = {}): void {
   const ojt = program.command("ojt").description("OJT placements and their hours (internships).");
   ojt
@@ -167,4 +199,18 @@ export function configure(program: Command, deps: RunDeps = {}): void {
       "\nExamples:\n  $ runway ojt list --course BSAMT --at-risk\n  $ runway ojt list --json",
     )
     .action(async (opts) => finish(await runOjtList(opts, deps)));
+  ojt
+    .command("report")
+    .description(
+      "The internship report: per host company its MOA (state and dates) and interns per programme; per placement the student, programme, host, period, required and approved hours, status, evaluation average and hired-by-host. Placements overlapping --from..--to.",
+    )
+    .option("--format <format>", "csv (two tables: host companies, then placements) or json", "csv")
+    .option("--course <code>", "only this programme (code, name or id)")
+    .option("--from <date>", "placements still running on or after this date (YYYY-MM-DD)")
+    .option("--to <date>", "placements started on or before this date (YYYY-MM-DD)")
+    .addHelpText(
+      "after",
+      "\nExamples:\n  $ runway ojt report --format csv --course BSAMT --from 2026-01-01 --to 2026-12-31 > ojt.csv\n  $ runway ojt report --format json",
+    )
+    .action(async (opts) => finish(await runOjtReport(opts, deps)));
 }

@@ -8,3 +8,5 @@ export * from "./ops";
 export * from "./alerts";
 export * from "./employers";
 export * from "./ojt";
+export * from "./ojt-docs";
+export * from "./ojt-evaluations";

@@ -30,6 +30,7 @@ import {
 import { createdAt, oneOf, tstz, updatedAt } from "./columns";
 import { companies } from "./companies";
 import { courses } from "./courses";
+import { ojtFiles } from "./files";
 import { jobs } from "./jobs";
 import { users } from "./users";
 
@@ -260,6 +261,8 @@ export const companyAgreements = pgTable(
       .default([]),
     /** The Monday of the last weekly expiry digest that listed this agreement: once per week. */
     digestWeek: date("digest_week", { mode: "string" }),
+    /** The signed agreement (a PDF in the private store), when uploaded. */
+    fileId: uuid("file_id").references(() => ojtFiles.id, { onDelete: "set null" }),
     updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -40,8 +40,22 @@ test("OJT: placement → three days on a phone → returned → fixed → approv
   test.setTimeout(180_000);
   const monday = lastMonday();
 
-  // The coordinator creates the placement and deploys the student.
+  // The coordinator records the host's agreement, creates the placement and deploys the student
+  // once the paperwork is in.
   await login(page, accounts.coordinator.email);
+  await page.goto("/admin/ojt/new");
+  const hostId = await page
+    .getByLabel("Host company")
+    .locator("option", { hasText: "Seed Aviation Corp" })
+    .getAttribute("value");
+  await page.goto(`/admin/companies/${hostId}/moa`);
+  await expectAccessible(page);
+  await page.getByLabel("Signed on").fill(plus(monday, -60));
+  await page.getByLabel("Valid until").fill(plus(monday, 400));
+  await page.locator("#sig-name-0").fill("Rosa Dela Cruz");
+  await page.locator("#sig-pos-0").fill("General Manager");
+  await page.getByRole("button", { name: "Save agreement" }).click();
+  await expect(page.getByText("Host agreement saved")).toBeVisible();
   await page.goto("/admin/ojt");
   await expectAccessible(page);
   await page.getByRole("link", { name: "New placement" }).click();
@@ -62,6 +76,20 @@ test("OJT: placement → three days on a phone → returned → fixed → approv
   await page.waitForURL(/\/admin\/ojt\/[0-9a-f-]{36}$/);
   const placementUrl = new URL(page.url()).pathname;
   const placementId = placementUrl.split("/").pop()!;
+  await page.goto(`/ojt/${placementId}/documents`);
+  await expectAccessible(page);
+  // Every required document received on paper (today, the form's default date).
+  const missing = page
+    .getByRole("listitem")
+    .filter({ has: page.getByText("Missing", { exact: true }) });
+  while ((await missing.count()) > 0) {
+    await missing
+      .first()
+      .getByRole("button", { name: /^Mark .* received$/ })
+      .click();
+    await page.waitForLoadState("networkidle");
+  }
+  await page.goto(placementUrl);
   await page.getByLabel("New status").selectOption("deployed");
   await page.getByRole("button", { name: "Change status" }).click();
   await expect(page.getByText("Status changed to Deployed")).toBeVisible();

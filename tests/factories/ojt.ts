@@ -10,6 +10,7 @@ import { setCoordinatorCourses } from "../../app/models/ojt/access.server";
 import type { OjtConfig, OjtCtx } from "../../app/models/ojt/config";
 import { changePlacementStatus, createPlacement } from "../../app/models/ojt/placement.server";
 import { courseId, createCompany, createUser } from "./index";
+import { completeChecklist, recordMoa } from "./ojt-docs";
 
 /** A clock the tests move; its config reads it. Starts Wednesday 2026-03-11 12:00 in Manila. */
 export function ojtClock(start = "2026-03-11T04:00:00Z") {
@@ -61,6 +62,7 @@ export async function createOjtSetup(db: Db, cfg: OjtConfig, o: OjtSetupOptions 
   const coordinatorUser = await createCoordinator(db, [code]);
   const { user: studentUser } = await createUser(db, { role: "student", courseCode: code });
   const company = await createCompany(db, { name: `Hangar ${studentUser.id.slice(0, 6)}` });
+  await recordMoa(db, cfg, company.id);
   const coordinator = ctxAs(db, cfg, coordinatorUser);
   const student = ctxAs(db, cfg, studentUser);
   let placement = await createPlacement(coordinator, {
@@ -76,11 +78,14 @@ export async function createOjtSetup(db: Db, cfg: OjtConfig, o: OjtSetupOptions 
     expectedEndDate: o.expectedEndDate ?? "2026-06-30",
     requiredHours: o.requiredHours ?? 486,
   });
-  if (o.deployed !== false)
+  if (o.deployed !== false) {
+    // Deploying needs every required document (the host's agreement was recorded above).
+    await completeChecklist(db, cfg, placement.id);
     placement = await changePlacementStatus(coordinator, placement.id, {
       status: "deployed",
       reason: null,
     });
+  }
   return { coordinatorUser, studentUser, company, coordinator, student, placement };
 }
 

@@ -12,6 +12,7 @@ import { addDays, OJT_MSG, todayIn } from "../../app/models/ojt/ojt.schema";
 import { changePlacementStatus, createPlacement } from "../../app/models/ojt/placement.server";
 import { createCompany, createUser, DEFAULT_PASSWORD } from "../factories";
 import { createCoordinator } from "../factories/ojt";
+import { completeChecklist, recordMoa } from "../factories/ojt-docs";
 import { forEachDb, rows } from "../setup/db";
 import { postForm, useServer } from "../setup/http";
 
@@ -35,6 +36,7 @@ describe("OJT screens over HTTP", () => {
       const s2 = await createUser(t.db, { role: "student", courseCode: "BSAE", firstName: "Ben" });
       const admin = await createUser(t.db, { role: "admin" });
       const company = await createCompany(t.db, { name: "Hangar Uno MRO" });
+      await recordMoa(t.db, cfg, company.id);
       const p = await createPlacement(system(t.db), {
         studentId: s1.user.id,
         companyId: company.id,
@@ -48,6 +50,7 @@ describe("OJT screens over HTTP", () => {
         expectedEndDate: addDays(today, 100),
         requiredHours: 486,
       });
+      await completeChecklist(t.db, cfg, p.id);
       await changePlacementStatus(system(t.db), p.id, { status: "deployed", reason: null });
       const cookie = (u: { user: { email: string }; password: string }) =>
         app.cookie(u.user.email, u.password);

@@ -10,6 +10,7 @@ import { forEachDb, rows } from "../setup/db";
 import { postForm, useServer } from "../setup/http";
 import { createCompany, createUser } from "../factories";
 import { createCoordinator } from "../factories/ojt";
+import { completeChecklist, realClockCfg, recordMoa } from "../factories/ojt-docs";
 import { addDays, todayIn, weekStartOf } from "../../app/models/ojt/ojt.schema";
 
 describe("OJT over HTTP", () => {
@@ -28,6 +29,7 @@ describe("OJT over HTTP", () => {
       const stranger = await createUser(t.db, { role: "student", courseCode: "BSAMT" });
       const strangerToken = await app.token(stranger.user.email, stranger.password);
       const company = await createCompany(t.db, { name: "Philippine Airlines Technical Center" });
+      await recordMoa(t.db, realClockCfg, company.id);
       const supervisor = "r.delacruz@pal-mro.example.com";
       const body = {
         studentId: student.user.id,
@@ -95,6 +97,7 @@ describe("OJT over HTTP", () => {
       expect((await status({ status: "flying" }, coordToken)).status).toBe(400);
       expect((await status({ status: "deployed" }, studentToken)).status).toBe(403);
       expect((await status({ status: "deployed" }, otherToken)).status).toBe(404);
+      await completeChecklist(t.db, realClockCfg, p.id);
       expect((await status({ status: "deployed" }, coordToken)).body.status).toBe("deployed");
       // PUT: a supervisor address of the student's own is refused.
       const put = await app.api(`/api/placements/${p.id}`, {

@@ -4,7 +4,10 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { imageSources } from "~/lib/image-src";
 import type { CompanyRecord } from "~/models/company/company.schema";
 
-const col = createColumnHelper<CompanyRecord>();
+/** A row of the admin list: the record and, for staff, its host agreement's state in words. */
+type CompanyRow = CompanyRecord & { moa?: { state: string; label: string } };
+
+const col = createColumnHelper<CompanyRow>();
 
 /** Company, Location, Website, Email, Phone, Jobs, Actions; `hrefWith` builds the Edit/Delete links. */
 export function companyColumns(hrefWith: (patch: Record<string, string>) => string) {
@@ -53,6 +56,30 @@ export function companyColumns(hrefWith: (patch: Record<string, string>) => stri
     }),
     col.accessor("phone", { header: "Phone", cell: (c) => c.getValue() || "—" }),
     col.accessor("jobsCount", { id: "jobs", header: "Jobs", cell: (c) => c.getValue() ?? 0 }),
+    col.display({
+      id: "moa",
+      header: "MOA",
+      cell: (c) => {
+        const m = c.row.original.moa;
+        if (!m) return "—";
+        const tone =
+          m.state === "valid"
+            ? "badge-success"
+            : m.state === "expiring"
+              ? "badge-warning"
+              : m.state === "expired"
+                ? "badge-danger"
+                : "";
+        return (
+          <Link
+            to={`/admin/companies/${c.row.original.id}/moa`}
+            aria-label={`Host agreement of ${c.row.original.name}: ${m.label}`}
+          >
+            <span className={`badge ${tone}`.trim()}>{m.label}</span>
+          </Link>
+        );
+      },
+    }),
     col.display({
       id: "actions",
       header: "Actions",

@@ -3,8 +3,8 @@
  * anything parses them. One small mechanism for the whole server: `bodyLimitFor` says how much a
  * request may send, `BodyCounter` counts, and server.server.ts cuts the request off with a 413.
  */
-import { mediaType } from "./content-type.server";
-import { LOGO_MAX_BYTES } from "~/lib/uploads";
+import { API_DOCUMENT_PATHS, mediaType } from "./content-type.server";
+import { DOCUMENT_MAX_BYTES, LOGO_MAX_BYTES } from "~/lib/uploads";
 
 /** Forms and JSON: enough for the longest survey or job post many times over. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -22,6 +22,19 @@ const UPLOAD_PATHS: ReadonlySet<string> = new Set([
   "/employer/company",
 ]);
 
+/** A 10 MB OJT document plus room for the multipart envelope and the other form fields. */
+export const DOCUMENT_BODY_LIMIT = DOCUMENT_MAX_BYTES + 64 * 1024;
+
+/**
+ * Routes that take a private OJT document (a student's paperwork, a signed agreement): only these
+ * may send up to DOCUMENT_BODY_LIMIT, and only as multipart/form-data.
+ */
+const DOCUMENT_PATHS: readonly RegExp[] = [
+  ...API_DOCUMENT_PATHS,
+  /^\/ojt\/[^/]+\/documents$/,
+  /^\/admin\/companies\/[^/]+\/moa$/,
+];
+
 export interface BodyLimit {
   bytes: number;
   /** The 413 message: upload routes keep the image rule's wording. */
@@ -30,6 +43,7 @@ export interface BodyLimit {
 
 const TOO_LARGE = "Request body is too large";
 const IMAGE_TOO_LARGE = `The image is larger than ${LOGO_MAX_BYTES / (1024 * 1024)} MB.`;
+const DOCUMENT_TOO_LARGE = `The file is larger than ${DOCUMENT_MAX_BYTES / (1024 * 1024)} MB.`;
 
 /** The limit for a request to `path` whose Content-Type is `contentType`. */
 export function bodyLimitFor(path: string, contentType: string | null | undefined): BodyLimit {
@@ -37,6 +51,11 @@ export function bodyLimitFor(path: string, contentType: string | null | undefine
   if (UPLOAD_PATHS.has(normalized) && mediaType(contentType) === "multipart/form-data") {
     return { bytes: UPLOAD_BODY_LIMIT, message: IMAGE_TOO_LARGE };
   }
+  if (
+    mediaType(contentType) === "multipart/form-data" &&
+    DOCUMENT_PATHS.some((re) => re.test(normalized))
+  )
+    return { bytes: DOCUMENT_BODY_LIMIT, message: DOCUMENT_TOO_LARGE };
   return { bytes: DEFAULT_BODY_LIMIT, message: TOO_LARGE };
 }
 

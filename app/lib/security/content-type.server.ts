@@ -11,6 +11,17 @@ export const API_UPLOAD_PATHS: ReadonlySet<string> = new Set([
   "/api/upload/logo",
 ]);
 
+/** The /api routes that take a private OJT document (multipart/form-data, up to 10 MB). */
+export const API_DOCUMENT_PATHS: readonly RegExp[] = [
+  /^\/api\/placements\/[^/]+\/documents$/,
+  /^\/api\/companies\/[^/]+\/moa\/file$/,
+];
+
+/** True for a path of API_UPLOAD_PATHS or API_DOCUMENT_PATHS. */
+export function isApiUploadPath(path: string): boolean {
+  return API_UPLOAD_PATHS.has(path) || API_DOCUMENT_PATHS.some((re) => re.test(path));
+}
+
 /** The media type of a Content-Type value, lower-cased and without parameters ("" when absent). */
 export function mediaType(contentType: string | null | undefined): string {
   return (contentType ?? "").split(";")[0].trim().toLowerCase();
@@ -31,7 +42,7 @@ export function checkApiContentType(req: BodyShape): string | null {
   if (method === "GET" || method === "HEAD" || method === "OPTIONS") return null;
   const type = mediaType(req.contentType);
   if (!req.hasBody && type === "") return null;
-  if (API_UPLOAD_PATHS.has(req.path)) {
+  if (isApiUploadPath(req.path)) {
     if (type === "multipart/form-data") return null;
     return "Unsupported content type: send the file as multipart/form-data";
   }

@@ -61,6 +61,8 @@ export interface CompanyQuery {
   /** 1-based; paging applies only when `size` is given. */
   page?: number;
   size?: number;
+  /** An extra condition on companies (the OJT agreement filter of /admin/companies). */
+  where?: SQL;
 }
 
 // Written out with explicit qualifiers: drizzle drops table names in single-table selects, and an
@@ -86,6 +88,7 @@ export async function listCompanies(
   const where = and(
     searchCondition(query.q),
     ctx.actor?.role === "admin" ? undefined : sql`${companies.blockedAt} is null`,
+    query.where,
   );
   const sort = (COMPANY_SORTS as readonly string[]).includes(query.sort ?? "")
     ? (query.sort as CompanySort)

@@ -145,6 +145,16 @@ export const OJT_MSG = {
   returnComment: "Tell the student what to correct",
 } as const;
 
+/** The refusals and questions of completing a placement. */
+export const COMPLETION_MSG = {
+  hiredByHost: "Say whether the host offered the student a job",
+  hours: (approved: number, required: number) =>
+    `The placement cannot be completed yet: ${approved} of the ${required} required hours are approved`,
+  finalEvaluation:
+    "The placement cannot be completed before the supervisor's final evaluation is in",
+  notCompleted: "The certificate is issued when the placement is completed",
+} as const;
+
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** True for a real calendar date written YYYY-MM-DD. */
@@ -280,9 +290,17 @@ export const placementPatchSchema = z.object({
 });
 export type PlacementPatch = z.infer<typeof placementPatchSchema>;
 
+/** "Did the host offer the student a job?": a JSON boolean, or a form's "true"/"false". */
+const hiredByHostField = z.preprocess(
+  (v) => (v === "true" ? true : v === "false" ? false : v === "" ? undefined : v),
+  z.boolean({ error: COMPLETION_MSG.hiredByHost }).nullish(),
+);
+
+/** The model asks for `hiredByHost` when the move is to completed (after the move's own checks). */
 export const statusChangeSchema = z.object({
   status: z.enum(PLACEMENT_STATUSES, { error: OJT_MSG.transition }),
   reason: optionalText(REASON_MAX),
+  hiredByHost: hiredByHostField,
 });
 export type StatusChange = z.infer<typeof statusChangeSchema>;
 
@@ -429,6 +447,18 @@ export interface PlacementJson {
   projectedFinish: string | null;
   atRisk: boolean;
   weeks: WeekJson[];
+  /** Recorded at completion: did the host offer the student a job? (null before.) */
+  hiredByHost: boolean | null;
+  /** The completion certificate's verification code (null until completed). */
+  certificateCode: string | null;
+  /** The programme's required documents and where each stands (ADR 116). */
+  checklist: {
+    kind: string;
+    label: string;
+    state: "missing" | "uploaded" | "received" | "waived";
+  }[];
+  /** The supervisor's submitted evaluations (stage, when, average of the ratings). */
+  evaluations: { stage: "midterm" | "final"; submittedAt: string; average: number }[];
 }
 
 export interface EntryJson {

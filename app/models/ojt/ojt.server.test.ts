@@ -15,6 +15,7 @@ import {
   lastSignoffToken,
   ojtClock,
 } from "../../../tests/factories/ojt";
+import { completeChecklist, recordMoa } from "../../../tests/factories/ojt-docs";
 import { auditLog, mailOutbox, ojtSignoffTokens, placements } from "#db/schema";
 import { Conflict, Forbidden, NotFound, Unauthorized, ValidationError } from "~/lib/errors";
 import { setRequiredOjtHours } from "../course/course.server";
@@ -123,6 +124,7 @@ forEachDb((t: TestDb) => {
       const coord = ctxAs(t.db, clock.cfg, await createCoordinator(t.db, ["BSAET"]));
       const { user: st } = await createUser(t.db, { role: "student", courseCode: "BSAET" });
       const company = await createCompany(t.db);
+      await recordMoa(t.db, clock.cfg, company.id);
       const input = {
         studentId: st.id,
         companyId: company.id,
@@ -199,6 +201,7 @@ forEachDb((t: TestDb) => {
           }),
         ),
       ).toBeInstanceOf(Conflict);
+      await completeChecklist(t.db, clock.cfg, s.placement.id);
       await changePlacementStatus(s.coordinator, s.placement.id, {
         status: "deployed",
         reason: null,
@@ -344,8 +347,8 @@ forEachDb((t: TestDb) => {
       expect(e).toBeInstanceOf(ValidationError);
       expect(e.message).toBe(OJT_MSG.dayMax);
       await changePlacementStatus(s.coordinator, s.placement.id, {
-        status: "completed",
-        reason: null,
+        status: "terminated",
+        reason: "Left the host",
       });
       expect((await caught(addEntry(s.student, s.placement.id, entry("2026-03-11")))).message).toBe(
         OJT_MSG.notDeployed,
@@ -723,6 +726,7 @@ forEachDb((t: TestDb) => {
     it("imports valid rows, refuses the file on any bad row, and writes nothing on a dry run", async () => {
       const clock = ojtClock();
       const company = await createCompany(t.db, { name: "Lufthansa Technik Philippines" });
+      await recordMoa(t.db, clock.cfg, company.id);
       const { user: a } = await createUser(t.db, { role: "student", courseCode: "BSAMT" });
       const { user: b } = await createUser(t.db, { role: "student", courseCode: "BSAMT" });
       const system = { db: t.db, actor: null, ojt: clock.cfg, system: true };

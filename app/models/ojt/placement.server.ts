@@ -21,6 +21,11 @@ import { isUuid } from "~/lib/ids";
 import { audit } from "../audit/audit.server";
 import { resolveCourse } from "../course/course.server";
 import { isCoordinatorOf, ojtScope, staffScope, type OjtScope } from "./access.server";
+import { completionFields, mailCompletion } from "./completion.server";
+import { assertAgreementCovers } from "./agreements.server";
+import { assertChecklistComplete, checklistsOfPlacements } from "./documents.server";
+import { evaluationSummaries, revokeEvaluationLinks } from "./evaluation-core.server";
+import type { EvaluationSummaryJson } from "./evaluation.schema";
 import { nowOf, todayOf, type OjtConfig, type OjtCtx } from "./config";
 import {
   addDays,
@@ -39,6 +44,7 @@ import {
   type StatusChange,
   type WeekJson,
 } from "./ojt.schema";
+import type { ChecklistItemJson } from "./paperwork.schema";
 
 export type PlacementRow = typeof placements.$inferSelect;
 type WeekRow = typeof placementWeeks.$inferSelect;
@@ -156,6 +162,8 @@ function placementJson(
   recent: number,
   today: string,
   weeks: WeekRow[],
+  checklist: ChecklistItemJson[],
+  evaluations: EvaluationSummaryJson[],
 ): PlacementJson {
   const p = v.p;
   const progress = progressOf({
@@ -197,6 +205,10 @@ function placementJson(
     projectedFinish: progress.projectedFinish,
     atRisk: progress.atRisk,
     weeks: weeks.map(weekJson),
+    hiredByHost: p.hiredByHost,
+    certificateCode: p.certificateCode,
+    checklist,
+    evaluations,
   };
 }
 
@@ -223,8 +235,17 @@ export async function placementsJson(
       weeks.set(w.placementId, list);
     }
   }
+  const checklists = await checklistsOfPlacements(db, views);
+  const evaluations = await evaluationSummaries(db, ids);
   return views.map((v) =>
-    placementJson(v, recent.get(v.p.id) ?? 0, today, weeks.get(v.p.id) ?? []),
+    placementJson(
+      v,
+      recent.get(v.p.id) ?? 0,
+      today,
+      weeks.get(v.p.id) ?? [],
+      checklists.get(v.p.id) ?? [],
+      evaluations.get(v.p.id) ?? [],
+    ),
   );
 }
 
@@ -491,6 +512,7 @@ export async function createPlacement(ctx: OjtCtx, input: PlacementInput): Promi
   )
     throw new Forbidden(OJT_MSG.outOfScope);
   await checkCompany(ctx.db, input.companyId);
+  await assertAgreementCovers(ctx.db, input.companyId, input.expectedEndDate);
   await checkJob(ctx.db, input.jobId);
   refuseSelfSupervisor(student, input.supervisor.email);
   const requiredHours = input.requiredHours ?? student.requiredOjtHours;
@@ -576,6 +598,12 @@ export async function updatePlacement(
       expectedEndDate: [OJT_MSG.endBeforeStart],
     });
   if (next.companyId !== before.companyId) await checkCompany(ctx.db, next.companyId);
+  // An open placement keeps a host agreement valid through its (new) expected end date.
+  if (
+    (before.status === "planned" || before.status === "deployed") &&
+    (next.companyId !== before.companyId || next.expectedEndDate !== before.expectedEndDate)
+  )
+    await assertAgreementCovers(ctx.db, next.companyId, next.expectedEndDate);
   if (next.jobId !== before.jobId) await checkJob(ctx.db, next.jobId);
   if (next.coordinatorId && next.coordinatorId !== before.coordinatorId)
     await checkCoordinator(ctx.db, next.coordinatorId, student.courseId);
@@ -609,6 +637,7 @@ export async function updatePlacement(
             isNull(ojtSignoffTokens.revokedAt),
           ),
         );
+      await revokeEvaluationLinks(tx, id, nowOf(ctx.ojt));
     }
     const b = auditView(before);
     const a = auditView(row);
@@ -636,16 +665,24 @@ export async function changePlacementStatus(
   id: string,
   change: StatusChange,
 ): Promise<PlacementJson> {
-  const { scope } = await manageablePlacement(ctx, id);
+  const { scope, view } = await manageablePlacement(ctx, id);
   return ctx.db.transaction(async (tx) => {
     const [cur] = await tx.select().from(placements).where(eq(placements.id, id)).for("update");
     if (!STATUS_MOVES[cur.status].includes(change.status))
       throw new Conflict(OJT_MSG.transition, { status: [OJT_MSG.transition] });
     if (REASON_REQUIRED.includes(change.status) && !change.reason)
       throw new ValidationError(OJT_MSG.reason, { reason: [OJT_MSG.reason] });
+    if (change.status === "deployed") {
+      // Deploying needs the host's agreement through the expected end and every document.
+      await assertAgreementCovers(tx, cur.companyId, cur.expectedEndDate);
+      await assertChecklistComplete(tx, { p: cur, courseId: view.courseId });
+    }
     const reason = REASON_REQUIRED.includes(change.status)
       ? change.reason!
       : (change.reason ?? null);
+    // Completing has gates of its own and sets the certificate's columns (completion.server).
+    const completion =
+      change.status === "completed" ? await completionFields(tx, cur, change, ctx.ojt) : {};
     let row: PlacementRow;
     try {
       [row] = await tx
@@ -655,6 +692,7 @@ export async function changePlacementStatus(
           statusReason: reason,
           statusChangedAt: nowOf(ctx.ojt),
           updatedAt: nowOf(ctx.ojt),
+          ...completion,
         })
         .where(eq(placements.id, id))
         .returning();
@@ -668,8 +706,13 @@ export async function changePlacementStatus(
       entityType: "placement",
       entityId: id,
       before: { status: cur.status, statusReason: cur.statusReason },
-      after: { status: row.status, statusReason: row.statusReason },
+      after: {
+        status: row.status,
+        statusReason: row.statusReason,
+        ...(row.status === "completed" ? { hiredByHost: row.hiredByHost } : {}),
+      },
     });
+    if (row.status === "completed") await mailCompletion(tx, row, ctx.ojt);
     const v = (await loadPlacementView(tx, id))!;
     return (await placementsJson(tx, ctx.ojt, [v]))[0];
   });

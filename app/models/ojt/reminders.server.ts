@@ -8,11 +8,14 @@
  */
 import { sql } from "drizzle-orm";
 import { rowsOf, type Db } from "#db/client";
+import type { OjtEvaluationStage } from "#db/constants";
 import { startPeriodic } from "~/lib/periodic";
 import { enqueueMail } from "../mail/mail.server";
 import { mailAddressOf } from "../user/user.server";
 import { nowOf, todayOf, type OjtConfig } from "./config";
+import { runAgreementDigest } from "./agreements.server";
 import { issueSignoffLink } from "./hours.server";
+import { sendDueEvaluations } from "./evaluation.server";
 import {
   STUDENT_REMIND_AFTER_DAYS,
   SUPERVISOR_REMIND_AFTER_DAYS,
@@ -21,15 +24,18 @@ import {
 import { loadPlacementView } from "./placement.server";
 
 export interface ReminderItem {
-  kind: "supervisor" | "student";
+  kind: "supervisor" | "student" | "evaluation";
   placementId: string;
   to: string;
   weekStart?: string;
+  stage?: OjtEvaluationStage;
 }
 
 export interface ReminderRun {
   supervisors: number;
   students: number;
+  /** Evaluation requests (midterm at the midpoint, final at the required hours) mailed. */
+  evaluations: number;
   items: ReminderItem[];
 }
 
@@ -62,7 +68,7 @@ export async function runOjtReminders(
     db,
     sql`select p.id from placements p where ${studentDue} limit 5000`,
   );
-  const out: ReminderRun = { supervisors: 0, students: 0, items: [] };
+  const out: ReminderRun = { supervisors: 0, students: 0, evaluations: 0, items: [] };
   for (const w of weeks) {
     if (opts.stopped?.()) break;
     if (opts.dryRun) {
@@ -140,6 +146,9 @@ export async function runOjtReminders(
       out.items.push({ kind: "student", placementId: s.id, to });
     }
   }
+  const ev = await sendDueEvaluations(db, cfg, opts);
+  out.evaluations = ev.sent;
+  for (const e of ev.items) out.items.push({ kind: "evaluation", ...e });
   return out;
 }
 
@@ -161,9 +170,17 @@ export function startOjtReminderWorker(
     "ojt-reminders",
     async (stopped) => {
       const r = await runOjtReminders(await getDb(), cfg(), { stopped });
-      return r.supervisors || r.students
-        ? `queued ${r.supervisors} supervisor and ${r.students} student reminder(s)`
-        : null;
+      // The weekly digest of expiring host agreements rides the same timer (once a week each).
+      const d = stopped() ? null : await runAgreementDigest(await getDb(), cfg());
+      const lines = [
+        r.supervisors || r.students || r.evaluations
+          ? `queued ${r.supervisors} supervisor and ${r.students} student reminder(s), ${r.evaluations} evaluation request(s)`
+          : null,
+        d?.agreements
+          ? `queued the agreement digest (${d.agreements} agreement(s)) to ${d.recipients} recipient(s)`
+          : null,
+      ].filter(Boolean);
+      return lines.length ? lines.join("; ") : null;
     },
     {
       intervalMs: opts.intervalMs ?? 60 * 60_000,

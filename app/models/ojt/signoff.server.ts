@@ -16,6 +16,7 @@ import { nowOf, type OjtConfig } from "./config";
 import { hoursOf, OJT_MSG, type Decision, type EntryJson } from "./ojt.schema";
 import { loadPlacementView, type PlacementView } from "./placement.server";
 import { refreshTotals, weekEntries } from "./hours.server";
+import { requestFinalIfDue } from "./evaluation.server";
 
 /** What the supervisor sees: the student's name and programme, the host, that week's entries. */
 export interface SignoffView {
@@ -119,6 +120,8 @@ export async function decideSignoff(
         ),
       );
     await refreshTotals(tx, t.placementId, []);
+    // The approval that takes the approved hours to the requirement asks for the final evaluation.
+    if (state === "approved") await requestFinalIfDue(tx, cfg, t.placementId);
     await audit(tx, null, {
       action: state === "approved" ? "ojt_week.approve" : "ojt_week.return",
       entityType: "placement",

@@ -1,0 +1,97 @@
+/**
+ * /admin/courses/{id}/ojt-checklist — the documents a programme's students must hand in before
+ * deployment, one per line (the default list until an admin saves one). Works without JavaScript.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { redirectWithFlash, requireAdmin } from "~/web/auth.server";
+import { getDb } from "~/lib/db.server";
+import { domainReply } from "~/lib/screen-errors.server";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { ojtCtx } from "~/web/config.server";
+import { getChecklist, putChecklist } from "~/models/ojt/documents.server";
+import { PAPERWORK_MSG } from "~/models/ojt/paperwork.schema";
+
+export const meta: MetaFunction = () => [{ title: "OJT checklist · Runway" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const me = await requireAdmin(request);
+  try {
+    return json(await getChecklist(ojtCtx(await getDb(), me), params.id ?? ""));
+  } catch (e) {
+    if (e instanceof Error && /not found/i.test(e.message))
+      throw new Response("Programme not found", { status: 404 });
+    throw e;
+  }
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const me = await requireAdmin(request);
+  const form = await request.formData();
+  const current = await getChecklist(ojtCtx(await getDb(), me), params.id ?? "");
+  const labels = String(form.get("items") ?? "")
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
+  if (!labels.length) return json({ message: PAPERWORK_MSG.checklistItems }, { status: 400 });
+  // A label kept from the current list keeps its kind (so records of it still count).
+  const items = labels.map((label) => ({
+    label,
+    kind: current.items.find((i) => i.label.toLowerCase() === label.toLowerCase())?.kind,
+  }));
+  try {
+    const saved = await putChecklist(ojtCtx(await getDb(), me), current.courseId, items);
+    return redirectWithFlash(`/admin/courses/${saved.courseId}/ojt-checklist`, {
+      kind: "success",
+      message: `${saved.course.code}: ${saved.items.length} required document(s) saved`,
+    });
+  } catch (e) {
+    return domainReply(e, (err) => ({ message: err.message }));
+  }
+}
+
+export default function OjtChecklist() {
+  const data = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <main className="page">
+      <div className="page-header">
+        <h1>OJT checklist · {data.course.code}</h1>
+        <Link className="btn" to="/admin/courses">
+          Programmes
+        </Link>
+      </div>
+      <p className="muted">
+        {data.course.name}: the documents each student must hand in before deployment — uploaded,
+        received on paper or waived. {data.isDefault ? "This programme uses the default list." : ""}
+      </p>
+      <Form method="post" className="card stack">
+        <label htmlFor="checklist-items">Required documents (one per line)</label>
+        <textarea
+          id="checklist-items"
+          name="items"
+          rows={10}
+          defaultValue={data.items.map((i) => i.label).join("\n")}
+          aria-invalid={failed ? true : undefined}
+          aria-describedby={failed ? "checklist-error" : undefined}
+        />
+        {failed ? (
+          <p id="checklist-error" className="field-error" role="alert">
+            {failed.message}
+          </p>
+        ) : null}
+        <div className="row">
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            Save checklist
+          </button>
+        </div>
+      </Form>
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
