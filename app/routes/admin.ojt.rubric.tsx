@@ -12,7 +12,7 @@ import type {
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
-import { zonedDateTimeLabel } from "~/lib/format";
+import { zonedDateTimeLabel } from "~/lib/zoned-time";
 import { knownError } from "~/lib/screen-errors.server";
 import { RUBRIC_CRITERIA_MAX, rubricInputSchema } from "~/models/ojt/evaluation.schema";
 import { getRubric, updateRubric } from "~/models/ojt/evaluation.server";

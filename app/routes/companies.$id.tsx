@@ -23,6 +23,8 @@ import { actorOf } from "~/models/context";
 import { loadCompanyPage } from "~/models/company/page.server";
 import { toJobCard } from "~/models/job/card.server";
 import { savedAmong } from "~/models/job/saved.server";
+import { hostRatingForViewer } from "~/models/ojt/evaluation.server";
+import { HostRating } from "~/components/ojt/host-rating";
 import jobsCss from "~/styles/jobs.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: jobsCss }];
@@ -59,8 +61,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         )
       : [],
   );
+  const hostRating = await hostRatingForViewer(ctx, page.company.id);
   return json({
     company: page.company,
+    hostRating,
     jobs: page.jobs.map((r) => toJobCard(r, saved.has(r.id))),
     saveMode,
     now: Date.now(),
@@ -90,6 +94,7 @@ export default function CompanyPage() {
         <Link to="/jobs">← All jobs</Link>
       </p>
       <CompanyAbout company={data.company} />
+      <HostRating rating={data.hostRating} />
       <CompanyOpenJobs data={data} back={location.pathname} />
     </main>
   );

@@ -10,7 +10,7 @@ import { CompanyLogo } from "~/components/jobs/company-logo";
 import { LinkedText } from "~/components/ui/linked-text";
 import { getUser } from "~/web/auth.server";
 import { HostRating } from "~/components/ojt/host-rating";
-import { hostRatingSummary } from "~/models/ojt/evaluation.server";
+import { hostRatingForViewer } from "~/models/ojt/evaluation.server";
 import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { preview, relativeTime } from "~/lib/format";
@@ -70,10 +70,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
   const isPublic = isPubliclyVisible(visibility);
   // The interns' average rating of the host: for the college's people, from 3 reviews only.
-  const hostRating =
-    user && ["student", "alumni", "coordinator", "admin"].includes(user.role)
-      ? await hostRatingSummary(ctx, row.company_id)
-      : null;
+  const hostRating = await hostRatingForViewer(ctx, row.company_id);
   const closed = isListed(visibility) && !isPublic;
   const deadline = row.application_deadline
     ? new Date(row.application_deadline).toISOString()

@@ -8,7 +8,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
-import { calendarDateLabel, zonedDateTimeLabel } from "~/lib/format";
+import { calendarDateLabel } from "~/lib/format";
+import { zonedDateTimeLabel } from "~/lib/zoned-time";
 import { DomainError } from "~/lib/errors";
 import { domainReply } from "~/lib/screen-errors.server";
 import { todayOf } from "~/models/ojt/config";

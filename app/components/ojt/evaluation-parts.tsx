@@ -3,7 +3,7 @@
  * the student, with ratings and comments for coordinators) and the student's host-review form.
  */
 import { Form } from "@remix-run/react";
-import { zonedDateTimeLabel } from "~/lib/format";
+import { zonedDateTimeLabel } from "~/lib/zoned-time";
 import {
   HOST_REVIEW_CRITERIA,
   STAGE_LABEL,

@@ -28,6 +28,7 @@ import {
 import {
   evaluationFormView,
   getRubric,
+  hostRatingForViewer,
   hostRatingSummary,
   listEvaluations,
   resendEvaluation,
@@ -317,6 +318,14 @@ forEachDb((t: TestDb) => {
       // (4.2 + 4.6 + 1) / 3 = 3.27
       expect(await hostRatingSummary(viewer, company)).toEqual({ average: 3.27, count: 3 });
       expect(await hostRatingSummary(viewer, "not-a-uuid")).toBeNull();
+      // The job and company pages show it to the college's people only, not to guests or employers.
+      expect(await hostRatingForViewer(first.student, company)).toEqual({
+        average: 3.27,
+        count: 3,
+      });
+      expect(await hostRatingForViewer({ db: t.db, actor: null }, company)).toBeNull();
+      const { user: employer } = await createUser(t.db, { role: "employer" });
+      expect(await hostRatingForViewer(ctxAs(t.db, clock.cfg, employer), company)).toBeNull();
     });
   });
 });

@@ -632,3 +632,16 @@ export async function hostRatingSummary(
   if (count < HOST_RATING_MIN_REVIEWS || r?.avg == null) return null;
   return { average: Number(r.avg), count };
 }
+
+/** Who sees a host's rating: the college's people (students, alumni, coordinators, admins). */
+const HOST_RATING_VIEWERS = new Set(["student", "alumni", "coordinator", "admin"]);
+
+/** hostRatingSummary for the signed-in viewer of a job or company page; null for anyone else. */
+export async function hostRatingForViewer(
+  ctx: Pick<Ctx, "db" | "actor">,
+  companyId: string,
+): Promise<HostRatingSummary | null> {
+  return ctx.actor && HOST_RATING_VIEWERS.has(ctx.actor.role)
+    ? hostRatingSummary(ctx, companyId)
+    : null;
+}

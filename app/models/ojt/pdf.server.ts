@@ -5,7 +5,8 @@
  */
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from "pdf-lib";
 import QRCode from "qrcode";
-import { calendarDateLabel, zonedDateTimeLabel } from "~/lib/format";
+import { calendarDateLabel } from "~/lib/format";
+import { zonedDateTimeLabel } from "~/lib/zoned-time";
 import type { CertificateFacts, DtrFacts } from "./completion.server";
 
 const A4: [number, number] = [595.28, 841.89];
