@@ -46,6 +46,4 @@ ALTER TABLE "placement_evaluations" ADD CONSTRAINT "placement_evaluations_placem
 ALTER TABLE "placement_evaluations" ADD CONSTRAINT "placement_evaluations_rubric_version_ojt_rubrics_version_fk" FOREIGN KEY ("rubric_version") REFERENCES "public"."ojt_rubrics"("version") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "company_agreements_valid_until_idx" ON "company_agreements" USING btree ("valid_until");--> statement-breakpoint
 CREATE UNIQUE INDEX "placement_evaluations_stage_key" ON "placement_evaluations" USING btree ("placement_id","stage");--> statement-breakpoint
-ALTER TABLE "placements" ADD CONSTRAINT "placements_certificate_code_unique" UNIQUE("certificate_code");--> statement-breakpoint
--- The default rubric (version 1): the criteria every evaluation answers until an admin edits them.
-INSERT INTO "ojt_rubrics" ("version", "criteria") VALUES (1, '[{"key":"quality_of_work","label":"Quality of work"},{"key":"technical_knowledge","label":"Technical knowledge"},{"key":"safety_practices","label":"Safety practices"},{"key":"initiative","label":"Initiative"},{"key":"teamwork","label":"Teamwork"},{"key":"attendance_punctuality","label":"Attendance and punctuality"},{"key":"communication","label":"Communication"}]'::jsonb);
+ALTER TABLE "placements" ADD CONSTRAINT "placements_certificate_code_unique" UNIQUE("certificate_code");

@@ -49,7 +49,14 @@ describe("layout over HTTP", () => {
       });
       const cookie = await app.cookie(user.email, password);
       const html = await (await app.fetch("/", { headers: { Cookie: cookie } })).text();
-      expect(mainNav(html)).toEqual(["Dashboard /dashboard", "Jobs /jobs", "Profile /profile"]);
+      expect(mainNav(html)).toEqual([
+        "Dashboard /dashboard",
+        "Jobs /jobs",
+        "Saved jobs /saved-jobs",
+        "Job alerts /alerts",
+        "My applications /applications",
+        "Profile /profile",
+      ]);
       expect(html).toContain('<span class="nav-user-name">Maria Santos</span>');
       expect(html).toMatch(/class="nav-user-role badge badge-accent">Student</);
       expect(html).toContain(">Logout</button>");

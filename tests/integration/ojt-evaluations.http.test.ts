@@ -11,6 +11,7 @@ import { postForm, useServer } from "../setup/http";
 import { createCompany, createUser } from "../factories";
 import { createCoordinator } from "../factories/ojt";
 import { DEFAULT_RATINGS } from "../factories/ojt-eval";
+import { completeChecklist, realClockCfg, recordMoa } from "../factories/ojt-docs";
 import { addDays, todayIn, weekStartOf } from "../../app/models/ojt/ojt.schema";
 
 const linkOf = (text: string) => `/supervise/${/\/supervise\/([A-Za-z0-9_-]+)/.exec(text)![1]}`;
@@ -45,6 +46,7 @@ describe("OJT evaluations over HTTP", () => {
       const stranger = await createUser(t.db, { role: "student", courseCode: "BSAMT" });
       const strangerToken = await app.token(stranger.user.email, stranger.password);
       const company = await createCompany(t.db, { name: "Lufthansa Technik Philippines" });
+      await recordMoa(t.db, realClockCfg, company.id);
       const supervisor = "a.reyes@ltp-mro.example.com";
       const place = async (
         studentId: string,
@@ -64,6 +66,7 @@ describe("OJT evaluations over HTTP", () => {
           token: coordToken,
         });
         expect(r.status).toBe(201);
+        await completeChecklist(t.db, realClockCfg, r.body.id);
         const d = await app.api(`/api/placements/${r.body.id}/status`, {
           body: { status: "deployed" },
           token: coordToken,

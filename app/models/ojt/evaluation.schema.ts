@@ -36,7 +36,7 @@ export const HOST_REVIEW_CRITERIA: readonly Criterion[] = [
   { key: "treatment_of_interns", label: "Treatment of interns" },
 ];
 
-/** The default rubric (version 1, also seeded by the migration). */
+/** The default rubric (version 1, written by currentRubric when the table is empty). */
 export const DEFAULT_RUBRIC_CRITERIA: readonly Criterion[] = [
   { key: "quality_of_work", label: "Quality of work" },
   { key: "technical_knowledge", label: "Technical knowledge" },

@@ -324,8 +324,13 @@ forEachDb((t: TestDb) => {
         count: 3,
       });
       expect(await hostRatingForViewer({ db: t.db, actor: null }, company)).toBeNull();
-      const { user: employer } = await createUser(t.db, { role: "employer" });
-      expect(await hostRatingForViewer(ctxAs(t.db, clock.cfg, employer), company)).toBeNull();
+      const employer = {
+        id: "00000000-0000-4000-8000-000000000001",
+        role: "employer" as const,
+        email: "hr@host.example.com",
+        companyId: company,
+      };
+      expect(await hostRatingForViewer({ db: t.db, actor: employer }, company)).toBeNull();
     });
   });
 });

@@ -60,8 +60,9 @@ function rubricJson(r: RubricRow): RubricJson {
 }
 
 /**
- * The rubric in force: the highest version. Version 1 is seeded by the migration; should the table
- * have been emptied (a restore of data only), the default is put back rather than failing.
+ * The rubric in force: the highest version. Version 1 (the default criteria) is written here the
+ * first time a rubric is needed, not by a migration, so a new database stays empty of rows (a
+ * `runway db copy` target must be) and an emptied table gets the default back.
  */
 export async function currentRubric(db: DbOrTx): Promise<RubricJson> {
   const [r] = await db.select().from(ojtRubrics).orderBy(desc(ojtRubrics.version)).limit(1);
