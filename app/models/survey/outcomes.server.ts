@@ -47,6 +47,16 @@ export interface OutcomeFigures {
   placedThroughRunway: number | null;
 }
 
+/** Hired by their OJT host, for one group of the cohort (programme and graduation year today). */
+export interface OjtHireFigures {
+  /** Completed OJT placements of the group's students. */
+  ojtCompleted: number;
+  /** Of those, the students their OJT host hired; null below SUPPRESS_BELOW completed placements. */
+  hiredByOjtHost: number | null;
+  /** hiredByOjtHost ÷ ojtCompleted; null below SUPPRESS_BELOW completed placements. */
+  hiredByOjtHostRate: number | null;
+}
+
 export interface CourseOutcomes extends OutcomeFigures {
   courseId: string | null;
   courseName: string;
@@ -68,6 +78,12 @@ export interface SurveyOutcomes extends OutcomeFigures {
   generatedAt: string;
   byCourse: CourseOutcomes[];
   byGraduationYear: YearOutcomes[];
+  /** Hired by their OJT host: overall and for the same programmes and years as above. */
+  ojtHires: {
+    overall: OjtHireFigures;
+    byCourse: Array<OjtHireFigures & { courseId: string | null; courseName: string }>;
+    byGraduationYear: Array<OjtHireFigures & { graduationYear: number | null }>;
+  };
 }
 
 /** The keys the computation reads. */
@@ -228,6 +244,29 @@ function targetQuery(s: Parameters<typeof cohortCondition>[0]): SQL {
     group by ${SETS}`;
 }
 
+interface HiredRow {
+  gc: number;
+  gy: number;
+  course_id: string | null;
+  graduation_year: number | null;
+  completed: number;
+  hired: number;
+}
+
+/**
+ * Completed OJT placements of the cohort's students and how many their host hired, grouped like the
+ * cohort (the student's programme and graduation year today), so a placement counts in the year its
+ * student graduates, not the year it was completed.
+ */
+function hiredByHostQuery(s: Parameters<typeof cohortCondition>[0]): SQL {
+  return sql`select grouping(u.course_id)::int as gc, grouping(u.graduation_year)::int as gy,
+      u.course_id, u.graduation_year, count(*)::int as completed,
+      (count(*) filter (where p.hired_by_host))::int as hired
+    from placements p join users u on u.id = p.student_id
+    where p.status = 'completed' and ${cohortCondition(s, "u")}
+    group by grouping sets ((), (u.course_id), (u.graduation_year))`;
+}
+
 type GroupKey = string;
 const groupKey = (r: {
   gc: number;
@@ -235,6 +274,17 @@ const groupKey = (r: {
   course_id: string | null;
   graduation_year: number | null;
 }) => (r.gc === 0 ? `c:${r.course_id ?? ""}` : r.gy === 0 ? `y:${r.graduation_year ?? ""}` : "all");
+
+/** The hires of one group; its own base: under SUPPRESS_BELOW completed placements hide them. */
+function hireFigures(ojt: HiredRow | undefined): OjtHireFigures {
+  const completed = ojt?.completed ?? 0;
+  const shown = completed >= SUPPRESS_BELOW;
+  return {
+    ojtCompleted: completed,
+    hiredByOjtHost: shown ? (ojt?.hired ?? 0) : null,
+    hiredByOjtHostRate: shown ? rate(ojt?.hired ?? 0, completed) : null,
+  };
+}
 
 function figures(target: number, st: StatsRow | undefined, dist: DistRow[]): OutcomeFigures {
   const responded = st?.responded ?? 0;
@@ -299,9 +349,10 @@ export async function surveyOutcomes(db: Db, surveyId: string): Promise<SurveyOu
     courseIds: s.course_ids,
     graduationYears: s.graduation_years,
   };
-  const [[computed], targets, courseNames] = await Promise.all([
+  const [[computed], targets, hires, courseNames] = await Promise.all([
     rowsOf<{ stats: string; dists: string }>(db, outcomesQuery(s.id)),
     rowsOf<TargetRow>(db, targetQuery(cohort)),
+    rowsOf<HiredRow>(db, hiredByHostQuery(cohort)),
     rowsOf<{ id: string; name: string }>(db, sql`select id, name from courses`),
   ]);
   const stats = JSON.parse(computed.stats) as StatsRow[];
@@ -313,6 +364,7 @@ export async function surveyOutcomes(db: Db, surveyId: string): Promise<SurveyOu
     const k = groupKey(d);
     distBy.set(k, [...(distBy.get(k) ?? []), d]);
   }
+  const hiredBy = new Map(hires.map((r) => [groupKey(r), r]));
   const of = (k: GroupKey) => figures(targetBy.get(k) ?? 0, statBy.get(k), distBy.get(k) ?? []);
   const names = new Map(courseNames.map((c) => [c.id, c.name]));
 
@@ -350,6 +402,18 @@ export async function surveyOutcomes(db: Db, surveyId: string): Promise<SurveyOu
     ...of("all"),
     byCourse,
     byGraduationYear,
+    ojtHires: {
+      overall: hireFigures(hiredBy.get("all")),
+      byCourse: byCourse.map((c) => ({
+        courseId: c.courseId,
+        courseName: c.courseName,
+        ...hireFigures(hiredBy.get(`c:${c.courseId ?? ""}`)),
+      })),
+      byGraduationYear: byGraduationYear.map((y) => ({
+        graduationYear: y.graduationYear,
+        ...hireFigures(hiredBy.get(`y:${y.graduationYear ?? ""}`)),
+      })),
+    },
   };
 }
 
