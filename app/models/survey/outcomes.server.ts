@@ -6,7 +6,8 @@
  * changes nothing. The database does the work: one pivot of each response's keyed answers, then
  * aggregates over grouping sets, so 20 000 responses take one round trip per figure family.
  */
-import { sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import { placements, users } from "#db/schema";
 import { type Db, rowsOf } from "#db/client";
 import { NotFound } from "~/lib/errors";
 import { isUuid } from "~/lib/ids";
@@ -244,11 +245,8 @@ function targetQuery(s: Parameters<typeof cohortCondition>[0]): SQL {
     group by ${SETS}`;
 }
 
+/** Completed OJT placements and hires of one group. */
 interface HiredRow {
-  gc: number;
-  gy: number;
-  course_id: string | null;
-  graduation_year: number | null;
   completed: number;
   hired: number;
 }
@@ -256,15 +254,35 @@ interface HiredRow {
 /**
  * Completed OJT placements of the cohort's students and how many their host hired, grouped like the
  * cohort (the student's programme and graduation year today), so a placement counts in the year its
- * student graduates, not the year it was completed.
+ * student graduates, not the year it was completed. Keyed like the other figures ("all", "c:…",
+ * "y:…"); one row per programme and year from the database, summed here.
  */
-function hiredByHostQuery(s: Parameters<typeof cohortCondition>[0]): SQL {
-  return sql`select grouping(u.course_id)::int as gc, grouping(u.graduation_year)::int as gy,
-      u.course_id, u.graduation_year, count(*)::int as completed,
-      (count(*) filter (where p.hired_by_host))::int as hired
-    from placements p join users u on u.id = p.student_id
-    where p.status = 'completed' and ${cohortCondition(s, "u")}
-    group by grouping sets ((), (u.course_id), (u.graduation_year))`;
+async function ojtHireCounts(
+  db: Db,
+  cohort: Parameters<typeof cohortCondition>[0],
+): Promise<Map<string, HiredRow>> {
+  const rows = await db
+    .select({
+      courseId: users.courseId,
+      graduationYear: users.graduationYear,
+      completed: sql<number>`count(*)::int`,
+      hired: sql<number>`(count(*) filter (where ${placements.hiredByHost}))::int`,
+    })
+    .from(placements)
+    .innerJoin(users, eq(users.id, placements.studentId))
+    .where(and(eq(placements.status, "completed"), cohortCondition(cohort, "users")))
+    .groupBy(users.courseId, users.graduationYear);
+  const by = new Map<string, HiredRow>();
+  const add = (k: string, r: HiredRow) => {
+    const had = by.get(k) ?? { completed: 0, hired: 0 };
+    by.set(k, { completed: had.completed + r.completed, hired: had.hired + r.hired });
+  };
+  for (const r of rows) {
+    add("all", r);
+    add(`c:${r.courseId ?? ""}`, r);
+    add(`y:${r.graduationYear ?? ""}`, r);
+  }
+  return by;
 }
 
 type GroupKey = string;
@@ -349,10 +367,10 @@ export async function surveyOutcomes(db: Db, surveyId: string): Promise<SurveyOu
     courseIds: s.course_ids,
     graduationYears: s.graduation_years,
   };
-  const [[computed], targets, hires, courseNames] = await Promise.all([
+  const [[computed], targets, hiredBy, courseNames] = await Promise.all([
     rowsOf<{ stats: string; dists: string }>(db, outcomesQuery(s.id)),
     rowsOf<TargetRow>(db, targetQuery(cohort)),
-    rowsOf<HiredRow>(db, hiredByHostQuery(cohort)),
+    ojtHireCounts(db, cohort),
     rowsOf<{ id: string; name: string }>(db, sql`select id, name from courses`),
   ]);
   const stats = JSON.parse(computed.stats) as StatsRow[];
@@ -364,7 +382,6 @@ export async function surveyOutcomes(db: Db, surveyId: string): Promise<SurveyOu
     const k = groupKey(d);
     distBy.set(k, [...(distBy.get(k) ?? []), d]);
   }
-  const hiredBy = new Map(hires.map((r) => [groupKey(r), r]));
   const of = (k: GroupKey) => figures(targetBy.get(k) ?? 0, statBy.get(k), distBy.get(k) ?? []);
   const names = new Map(courseNames.map((c) => [c.id, c.name]));
 
