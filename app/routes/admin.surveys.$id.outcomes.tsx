@@ -9,7 +9,11 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireAdmin, redirectWithFlash } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
-import { surveyOutcomes, type OutcomeFigures } from "~/models/survey/outcomes.server";
+import {
+  surveyOutcomes,
+  type OjtHireFigures,
+  type OutcomeFigures,
+} from "~/models/survey/outcomes.server";
 import { SUPPRESS_BELOW } from "~/models/survey/outcome-keys";
 import { SURVEY_MSG } from "~/models/survey/survey.rules";
 import { domainError } from "~/lib/screen-errors.server";
@@ -97,6 +101,54 @@ const COLUMNS: Array<{ header: string; value: (f: OutcomeFigures) => string | nu
   },
 ];
 
+/** The OJT hires of a group: "hired (share)", or a marked blank under SUPPRESS_BELOW placements. */
+const hires = (f: OjtHireFigures) =>
+  f.hiredByOjtHost === null ? null : `${f.hiredByOjtHost} (${pct(f.hiredByOjtHostRate) ?? "–"})`;
+
+/** Hired by their OJT host: overall, by programme and by graduation year, one table. */
+function OjtHireTable({ hired }: { hired: SerializedHires }) {
+  const rows = [
+    { key: "all", name: "All", f: hired.overall },
+    ...hired.byCourse.map((c) => ({ key: `c:${c.courseId ?? ""}`, name: c.courseName, f: c })),
+    ...hired.byGraduationYear.map((y) => ({
+      key: `y:${y.graduationYear ?? ""}`,
+      name: y.graduationYear === null ? "Unknown year" : String(y.graduationYear),
+      f: y,
+    })),
+  ];
+  return (
+    <div className="table-wrap outcome-table">
+      <table>
+        <caption>Hired by their OJT host</caption>
+        <thead>
+          <tr>
+            <th scope="col">Programme / Year</th>
+            <th scope="col">Completed OJT</th>
+            <th scope="col">Hired by OJT host</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.key}>
+              <th scope="row">{r.name}</th>
+              <td>{r.f.ojtCompleted}</td>
+              <td>
+                <Figure value={hires(r.f)} suppressed={false} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+type SerializedHires = {
+  overall: OjtHireFigures;
+  byCourse: Array<OjtHireFigures & { courseId: string | null; courseName: string }>;
+  byGraduationYear: Array<OjtHireFigures & { graduationYear: number | null }>;
+};
+
 function GroupTable({
   caption,
   groupHeader,
@@ -168,6 +220,10 @@ const DEFINITIONS: Array<[string, string]> = [
   [
     "Placed through Runway",
     "Graduates who found the job through the college job board, or whose first job's company is a company on the board.",
+  ],
+  [
+    "Hired by OJT host",
+    `Completed OJT placements of the cohort's students (programme and graduation year as today), and how many the host hired, with the share; hidden below ${SUPPRESS_BELOW} completed placements.`,
   ],
   [
     "Suppression",
@@ -313,6 +369,8 @@ export default function SurveyOutcomes() {
           figures: y,
         }))}
       />
+
+      <OjtHireTable hired={o.ojtHires} />
 
       <section className="card outcome-definitions" aria-labelledby="definitions-heading">
         <h2 id="definitions-heading">Definitions</h2>

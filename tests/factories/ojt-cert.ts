@@ -7,11 +7,13 @@ import path from "node:path";
 import { createRequire } from "node:module";
 import type { Db } from "../../db/client";
 import type { OjtEvaluationStage } from "../../db/constants";
-import { ojtRubrics, placementEvaluations } from "../../db/schema";
+import { ojtRubrics, placementEvaluations, users } from "../../db/schema";
+import { eq } from "drizzle-orm";
 import type { OjtConfig } from "../../app/models/ojt/config";
 import { addEntry, submitWeek } from "../../app/models/ojt/hours.server";
 import { decideSignoff } from "../../app/models/ojt/signoff.server";
-import { createOjtSetup, entry, lastSignoffToken, type OjtSetupOptions } from "./ojt";
+import { changePlacementStatus } from "../../app/models/ojt/placement.server";
+import { createOjtSetup, entry, lastSignoffToken, ojtClock, type OjtSetupOptions } from "./ojt";
 
 /** A supervisor's evaluation of a placement at a stage, all criteria rated `rating`. */
 export async function addEvaluation(
@@ -66,6 +68,31 @@ export async function createHoursDone(db: Db, cfg: OjtConfig, o: OjtSetupOptions
   await submitWeek(s.student, s.placement.id, "2026-03-09");
   const token = await lastSignoffToken(db, s.placement.supervisor.email);
   await decideSignoff(db, cfg, token, { decision: "approve", comment: null });
+  return s;
+}
+
+/**
+ * A student who completed OJT through the model (hours signed off, final evaluation, completion
+ * with the hiring answer) and then graduated: an alumnus of `year`.
+ */
+export async function completedOjtGraduate(
+  db: Db,
+  courseCode: string,
+  year: number,
+  hiredByHost: boolean,
+) {
+  const clock = ojtClock();
+  const s = await createHoursDone(db, clock.cfg, { courseCode });
+  await addEvaluation(db, s.placement.id, "final");
+  await changePlacementStatus(s.coordinator, s.placement.id, {
+    status: "completed",
+    reason: null,
+    hiredByHost,
+  });
+  await db
+    .update(users)
+    .set({ role: "alumni", graduationYear: year })
+    .where(eq(users.id, s.studentUser.id));
   return s;
 }
 

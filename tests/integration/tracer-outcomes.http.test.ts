@@ -9,6 +9,7 @@ import { eq } from "drizzle-orm";
 import { forEachDb } from "../setup/db";
 import { useServer } from "../setup/http";
 import { createUser } from "../factories";
+import { completedOjtGraduate } from "../factories/ojt-cert";
 import { captureIo } from "../../cli/testing";
 import { runSurveysOutcomes } from "../../cli/commands/surveys";
 import { surveys, users } from "../../db/schema";
@@ -273,5 +274,52 @@ describe("tracer outcomes over HTTP and the CLI", () =>
       expect(html).toContain("Definitions");
       // The charts' text alternatives are in the HTML (the drawings load later, in the browser).
       expect(html).toContain("<caption>Months to first job</caption>");
+    });
+    it("adds who was hired by their OJT host to the JSON, the CLI and the page, hidden under 5", async () => {
+      const { admin, token, password } = await adminToken();
+      const s = await answeredTracer(token);
+      // BSAMT 2025: five completed placements, three hired. BSAE 2024: two completed (hidden).
+      for (const hired of [true, false, true, true, false])
+        await completedOjtGraduate(t.db, "BSAMT", 2025, hired);
+      for (const hired of [true, true]) await completedOjtGraduate(t.db, "BSAE", 2024, hired);
+      const r = await app.api(`/api/surveys/${s.id}/outcomes`, { token });
+      expect(r.status).toBe(200);
+      expect(r.body.ojtHires.overall).toEqual({
+        ojtCompleted: 7,
+        hiredByOjtHost: 5,
+        hiredByOjtHostRate: 0.7143,
+      });
+      const groups = [...r.body.ojtHires.byCourse, ...r.body.ojtHires.byGraduationYear].map(
+        (g: {
+          courseName?: string;
+          graduationYear?: number;
+          ojtCompleted: number;
+          hiredByOjtHost: number | null;
+          hiredByOjtHostRate: number | null;
+        }) => [
+          g.courseName ?? g.graduationYear,
+          g.ojtCompleted,
+          g.hiredByOjtHost,
+          g.hiredByOjtHostRate,
+        ],
+      );
+      expect(groups).toEqual([
+        ["BS in Aeronautical Engineering", 2, null, null],
+        ["BS in Aircraft Maintenance Technology", 5, 3, 0.6],
+        [2025, 5, 3, 0.6],
+        [2024, 2, null, null],
+      ]);
+      const cli = captureIo();
+      expect(await runSurveysOutcomes({ survey: s.id }, { handle: t.handle, io: cli.io })).toBe(0);
+      expect(JSON.parse(cli.out()).ojtHires).toEqual(r.body.ojtHires);
+
+      const page = await app.fetch(`/admin/surveys/${s.id}/outcomes`, {
+        headers: { cookie: await app.cookie(admin.email, password) },
+      });
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain(">Hired by OJT host</th>");
+      expect(html).toContain("3 (60.0%)");
+      expect(html).toContain("5 (71.4%)");
     });
   }));

@@ -6,7 +6,8 @@
  * changes nothing. The database does the work: one pivot of each response's keyed answers, then
  * aggregates over grouping sets, so 20 000 responses take one round trip per figure family.
  */
-import { sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import { placements, users } from "#db/schema";
 import { type Db, rowsOf } from "#db/client";
 import { NotFound } from "~/lib/errors";
 import { isUuid } from "~/lib/ids";
@@ -47,6 +48,16 @@ export interface OutcomeFigures {
   placedThroughRunway: number | null;
 }
 
+/** Hired by their OJT host, for one group of the cohort (programme and graduation year today). */
+export interface OjtHireFigures {
+  /** Completed OJT placements of the group's students. */
+  ojtCompleted: number;
+  /** Of those, the students their OJT host hired; null below SUPPRESS_BELOW completed placements. */
+  hiredByOjtHost: number | null;
+  /** hiredByOjtHost ÷ ojtCompleted; null below SUPPRESS_BELOW completed placements. */
+  hiredByOjtHostRate: number | null;
+}
+
 export interface CourseOutcomes extends OutcomeFigures {
   courseId: string | null;
   courseName: string;
@@ -68,6 +79,12 @@ export interface SurveyOutcomes extends OutcomeFigures {
   generatedAt: string;
   byCourse: CourseOutcomes[];
   byGraduationYear: YearOutcomes[];
+  /** Hired by their OJT host: overall and for the same programmes and years as above. */
+  ojtHires: {
+    overall: OjtHireFigures;
+    byCourse: Array<OjtHireFigures & { courseId: string | null; courseName: string }>;
+    byGraduationYear: Array<OjtHireFigures & { graduationYear: number | null }>;
+  };
 }
 
 /** The keys the computation reads. */
@@ -228,6 +245,46 @@ function targetQuery(s: Parameters<typeof cohortCondition>[0]): SQL {
     group by ${SETS}`;
 }
 
+/** Completed OJT placements and hires of one group. */
+interface HiredRow {
+  completed: number;
+  hired: number;
+}
+
+/**
+ * Completed OJT placements of the cohort's students and how many their host hired, grouped like the
+ * cohort (the student's programme and graduation year today), so a placement counts in the year its
+ * student graduates, not the year it was completed. Keyed like the other figures ("all", "c:…",
+ * "y:…"); one row per programme and year from the database, summed here.
+ */
+async function ojtHireCounts(
+  db: Db,
+  cohort: Parameters<typeof cohortCondition>[0],
+): Promise<Map<string, HiredRow>> {
+  const rows = await db
+    .select({
+      courseId: users.courseId,
+      graduationYear: users.graduationYear,
+      completed: sql<number>`count(*)::int`,
+      hired: sql<number>`(count(*) filter (where ${placements.hiredByHost}))::int`,
+    })
+    .from(placements)
+    .innerJoin(users, eq(users.id, placements.studentId))
+    .where(and(eq(placements.status, "completed"), cohortCondition(cohort, "users")))
+    .groupBy(users.courseId, users.graduationYear);
+  const by = new Map<string, HiredRow>();
+  const add = (k: string, r: HiredRow) => {
+    const had = by.get(k) ?? { completed: 0, hired: 0 };
+    by.set(k, { completed: had.completed + r.completed, hired: had.hired + r.hired });
+  };
+  for (const r of rows) {
+    add("all", r);
+    add(`c:${r.courseId ?? ""}`, r);
+    add(`y:${r.graduationYear ?? ""}`, r);
+  }
+  return by;
+}
+
 type GroupKey = string;
 const groupKey = (r: {
   gc: number;
@@ -235,6 +292,17 @@ const groupKey = (r: {
   course_id: string | null;
   graduation_year: number | null;
 }) => (r.gc === 0 ? `c:${r.course_id ?? ""}` : r.gy === 0 ? `y:${r.graduation_year ?? ""}` : "all");
+
+/** The hires of one group; its own base: under SUPPRESS_BELOW completed placements hide them. */
+function hireFigures(ojt: HiredRow | undefined): OjtHireFigures {
+  const completed = ojt?.completed ?? 0;
+  const shown = completed >= SUPPRESS_BELOW;
+  return {
+    ojtCompleted: completed,
+    hiredByOjtHost: shown ? (ojt?.hired ?? 0) : null,
+    hiredByOjtHostRate: shown ? rate(ojt?.hired ?? 0, completed) : null,
+  };
+}
 
 function figures(target: number, st: StatsRow | undefined, dist: DistRow[]): OutcomeFigures {
   const responded = st?.responded ?? 0;
@@ -299,9 +367,10 @@ export async function surveyOutcomes(db: Db, surveyId: string): Promise<SurveyOu
     courseIds: s.course_ids,
     graduationYears: s.graduation_years,
   };
-  const [[computed], targets, courseNames] = await Promise.all([
+  const [[computed], targets, hiredBy, courseNames] = await Promise.all([
     rowsOf<{ stats: string; dists: string }>(db, outcomesQuery(s.id)),
     rowsOf<TargetRow>(db, targetQuery(cohort)),
+    ojtHireCounts(db, cohort),
     rowsOf<{ id: string; name: string }>(db, sql`select id, name from courses`),
   ]);
   const stats = JSON.parse(computed.stats) as StatsRow[];
@@ -350,6 +419,18 @@ export async function surveyOutcomes(db: Db, surveyId: string): Promise<SurveyOu
     ...of("all"),
     byCourse,
     byGraduationYear,
+    ojtHires: {
+      overall: hireFigures(hiredBy.get("all")),
+      byCourse: byCourse.map((c) => ({
+        courseId: c.courseId,
+        courseName: c.courseName,
+        ...hireFigures(hiredBy.get(`c:${c.courseId ?? ""}`)),
+      })),
+      byGraduationYear: byGraduationYear.map((y) => ({
+        graduationYear: y.graduationYear,
+        ...hireFigures(hiredBy.get(`y:${y.graduationYear ?? ""}`)),
+      })),
+    },
   };
 }
 
