@@ -6,35 +6,24 @@
  * certificate and the public verification page confirms it.
  */
 import fs from "node:fs";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import sharp from "sharp";
-import { accounts, expectAccessible, linkIn, login, waitForMail, type Mail } from "./support";
+import {
+  accounts,
+  collegeDate,
+  expectAccessible,
+  lastMonday,
+  linkIn,
+  login,
+  phonePage as phone,
+  plusDays as plus,
+  waitForMail,
+  type Mail,
+} from "./support";
 
 const SUPERVISOR = "apron.supervisor@hangar-two.example";
 const HOST = "Hangar Two Aviation";
-
-/** A date on the college's clock (Asia/Manila), shifted by days, as YYYY-MM-DD. */
-function collegeDate(shiftDays = 0): string {
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Manila" }).format(new Date());
-  return plus(today, shiftDays);
-}
-function plus(iso: string, days: number) {
-  const d = new Date(`${iso}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-/** Last week's Monday: in the past whatever day today is. */
-function lastMonday(): string {
-  const today = collegeDate();
-  const dow = new Date(`${today}T00:00:00Z`).getUTCDay();
-  return plus(today, -((dow + 6) % 7) - 7);
-}
-
-async function phone(browser: Browser) {
-  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
-  return ctx.newPage();
-}
 
 /** A small valid one-page PDF (no scripts), as a signed parent's consent would be scanned. */
 async function consentPdf(): Promise<Buffer> {
