@@ -32,6 +32,13 @@ export const accounts = {
     lastName: "Trainee",
     role: "student" as const,
   },
+  /** OJT paperwork journey: a BSAE student of her own, so the two OJT journeys can run side by side. */
+  paperworkStudent: {
+    email: "ojt.paperwork@example.edu",
+    firstName: "Paula",
+    lastName: "Papers",
+    role: "student" as const,
+  },
 };
 export const mailDir = () => `tests/.tmp/e2e-${process.env.E2E_PORT}/mail`;
 export const dataDir = () => `tests/.tmp/e2e-${process.env.E2E_PORT}/data`;

@@ -49,6 +49,11 @@ const company = await createCompany(handle.db, {
   website: "https://seed-aviation.example",
 });
 await createJob(handle.db, { title: "Seeded Line Maintenance Intern", companyId: company.id });
+// The paperwork journey's host, apart from the one the hours journey gives an agreement.
+await createCompany(handle.db, {
+  name: "Hangar Two Aviation",
+  website: "https://hangar-two.example",
+});
 await handle.close();
 
 const child = fork(path.resolve("server.mjs"), [], {

@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Browser, type Page } from "@playwright/test";
 import { E2E_PASSWORD, mailDir } from "./fixtures";
 
 export { accounts, E2E_PASSWORD } from "./fixtures";
@@ -53,4 +53,27 @@ export async function expectAccessible(page: Page) {
 
 export function uniqueEmail(prefix = "user") {
   return `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.edu`;
+}
+
+/** A date on the college's clock (Asia/Manila), shifted by days, as YYYY-MM-DD. */
+export function collegeDate(shiftDays = 0): string {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Manila" }).format(new Date());
+  return plusDays(today, shiftDays);
+}
+/** A YYYY-MM-DD date moved by whole days. */
+export function plusDays(iso: string, days: number): string {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+/** Last week's Monday on the college's clock: in the past whatever day today is. */
+export function lastMonday(): string {
+  const today = collegeDate();
+  const dow = new Date(`${today}T00:00:00Z`).getUTCDay();
+  return plusDays(today, -((dow + 6) % 7) - 7);
+}
+/** A signed-out page in a phone-sized context of its own. */
+export async function phonePage(browser: Browser): Promise<Page> {
+  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+  return ctx.newPage();
 }
