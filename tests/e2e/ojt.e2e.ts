@@ -4,34 +4,20 @@
  * with a comment; the student fixes an entry and resubmits; the supervisor approves; the entries
  * are locked, progress moves and the daily time record shows who approved the week and when.
  */
-import { expect, test, type Browser } from "@playwright/test";
-import { accounts, expectAccessible, linkIn, login, waitForMail } from "./support";
+import { expect, test } from "@playwright/test";
+import {
+  accounts,
+  collegeDate,
+  expectAccessible,
+  lastMonday,
+  linkIn,
+  login,
+  phonePage,
+  plusDays,
+  waitForMail,
+} from "./support";
 
 const SUPERVISOR = "line.supervisor@hangar.example";
-
-/** A date on the college's clock (Asia/Manila), shifted by days, as YYYY-MM-DD. */
-function collegeDate(shiftDays = 0): string {
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Manila" }).format(new Date());
-  const d = new Date(`${today}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + shiftDays);
-  return d.toISOString().slice(0, 10);
-}
-function plus(iso: string, days: number) {
-  const d = new Date(`${iso}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-/** Last week's Monday: three days of it are in the past whatever day today is. */
-function lastMonday(): string {
-  const today = collegeDate();
-  const dow = new Date(`${today}T00:00:00Z`).getUTCDay();
-  return plus(today, -((dow + 6) % 7) - 7);
-}
-
-async function phone(browser: Browser) {
-  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
-  return ctx.newPage();
-}
 
 test("OJT: placement → three days on a phone → returned → fixed → approved → locked → DTR", async ({
   page,
@@ -50,8 +36,8 @@ test("OJT: placement → three days on a phone → returned → fixed → approv
     .getAttribute("value");
   await page.goto(`/admin/companies/${hostId}/moa`);
   await expectAccessible(page);
-  await page.getByLabel("Signed on").fill(plus(monday, -60));
-  await page.getByLabel("Valid until").fill(plus(monday, 400));
+  await page.getByLabel("Signed on").fill(plusDays(monday, -60));
+  await page.getByLabel("Valid until").fill(plusDays(monday, 400));
   await page.locator("#sig-name-0").fill("Rosa Dela Cruz");
   await page.locator("#sig-pos-0").fill("General Manager");
   await page.getByRole("button", { name: "Save agreement" }).click();
@@ -69,8 +55,8 @@ test("OJT: placement → three days on a phone → returned → fixed → approv
   await page.getByLabel("Name", { exact: true }).fill("Lina Supervisor");
   await page.getByLabel("Position").fill("Line maintenance lead");
   await page.getByLabel("Work e-mail").fill(SUPERVISOR);
-  await page.getByLabel("Start date").fill(plus(monday, -7));
-  await page.getByLabel("Expected end date").fill(plus(monday, 120));
+  await page.getByLabel("Start date").fill(plusDays(monday, -7));
+  await page.getByLabel("Expected end date").fill(plusDays(monday, 120));
   await page.getByLabel("Required hours").fill("486");
   await page.getByRole("button", { name: "Create placement" }).click();
   await page.waitForURL(/\/admin\/ojt\/[0-9a-f-]{36}$/);
@@ -96,7 +82,7 @@ test("OJT: placement → three days on a phone → returned → fixed → approv
   await expectAccessible(page);
 
   // The student logs three days on a phone and submits the week.
-  const student = await phone(browser);
+  const student = await phonePage(browser);
   await login(student, accounts.ojtStudent.email);
   await student.goto("/ojt");
   await expect(student.getByLabel("Date")).toHaveValue(collegeDate());
@@ -106,7 +92,7 @@ test("OJT: placement → three days on a phone → returned → fixed → approv
     "Tyre pressure round",
   ].entries()) {
     const log = student.getByRole("form", { name: "Log hours" });
-    await log.getByLabel("Date").fill(plus(monday, i));
+    await log.getByLabel("Date").fill(plusDays(monday, i));
     await log.getByLabel("Time in").fill("08:00");
     await log.getByLabel("Time out").fill("17:00");
     await log.getByLabel("Break (minutes)").fill("60");
@@ -136,7 +122,7 @@ test("OJT: placement → three days on a phone → returned → fixed → approv
 
   // The supervisor returns it with a comment, from the e-mailed link, signed out.
   const first = await waitForMail(SUPERVISOR);
-  const supervisor = await phone(browser);
+  const supervisor = await phonePage(browser);
   await supervisor.goto(linkIn(first));
   await supervisor.getByLabel(/comment/i).fill("Tuesday: you left at 16:00, not 17:00.");
   await supervisor.getByRole("button", { name: /return/i }).click();
@@ -145,7 +131,9 @@ test("OJT: placement → three days on a phone → returned → fixed → approv
   // The student sees the comment, fixes Tuesday and resubmits.
   await student.goto(`/ojt?week=${monday}`);
   await expect(student.getByTestId("ojt-returned")).toContainText("you left at 16:00");
-  await student.getByRole("link", { name: `Edit the entry of ${plus(monday, 1)} 08:00` }).click();
+  await student
+    .getByRole("link", { name: `Edit the entry of ${plusDays(monday, 1)} 08:00` })
+    .click();
   const edit = student.getByRole("form", { name: "Save entry" });
   await edit.getByLabel("Time out").fill("16:00");
   await edit.getByRole("button", { name: "Save entry" }).click();
