@@ -120,6 +120,8 @@ export default tseslint.config(
       "build/**",
       "public/build/**",
       "public/widget.js",
+      "public/sw.js",
+      "public/sw-register.js",
       "node_modules/**",
       "data/**",
       "tests/.tmp/**",

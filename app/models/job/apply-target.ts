@@ -54,4 +54,3 @@ export function allowanceLabel(a: Allowance): string | null {
   const amount = a.salaryAmount.toLocaleString("en-US", { maximumFractionDigits: 0 });
   return `${a.salaryCurrency || "PHP"} ${amount} ${PERIOD_WORDS[a.salaryPeriod]}`;
 }
-

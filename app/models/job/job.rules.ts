@@ -40,12 +40,7 @@ export {
   type BoardSort,
 } from "./job.board";
 export type { JobStatus, JobType } from "#db/constants";
-export {
-  allowanceLabel,
-  applyTargetOf,
-  type Allowance,
-  type ApplyTarget,
-} from "./apply-target";
+export { allowanceLabel, applyTargetOf, type Allowance, type ApplyTarget } from "./apply-target";
 
 /** The job delete confirmation, verbatim. */
 export const deleteJobConfirm = (title: string) => `Delete “${title}”? This cannot be undone.`;
