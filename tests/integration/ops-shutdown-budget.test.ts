@@ -76,7 +76,8 @@ describe("shutdown budget", { timeout: 120_000 }, () => {
       SMTP_URL: sink.url,
       SHUTDOWN_TIMEOUT: String(SHUTDOWN_TIMEOUT),
     });
-    const exited = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
+    // "close", not "exit": the child's last log lines may still be in its pipes when it exits.
+    const exited = new Promise<number | null>((r) => child.once("close", (code) => r(code)));
     try {
       // The sender has claimed the first message and is waiting for the relay's answer.
       await expect.poll(() => sink.waiting(), { timeout: 15_000 }).toBe(1);
@@ -148,7 +149,8 @@ describe("shutdown budget", { timeout: 120_000 }, () => {
       SMTP_URL: sink.url,
       SHUTDOWN_TIMEOUT: String(SHUTDOWN_TIMEOUT),
     });
-    const exited = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
+    // "close", not "exit": the child's last log lines may still be in its pipes when it exits.
+    const exited = new Promise<number | null>((r) => child.once("close", (code) => r(code)));
     let seenAtSignal = 0;
     try {
       await expect.poll(() => sink.messages.length, { timeout: 15_000 }).toBeGreaterThan(0);
