@@ -14,8 +14,7 @@ import type { SerializeFrom } from "@remix-run/node";
 import { JobCard } from "~/components/jobs/job-card";
 import { CompanyLogo } from "~/components/jobs/company-logo";
 import { LinkedText } from "~/components/ui/linked-text";
-import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
-import { ErrorReference, UNAVAILABLE_TEXT } from "~/components/ui/error-reference";
+import { BoardErrorBoundary } from "~/components/jobs/board-error";
 import { getUser } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
 import { rethrowNotFound } from "~/lib/screen-errors.server";
@@ -149,23 +148,9 @@ function CompanyOpenJobs({ data, back }: { data: CompanyPageData; back: string }
 
 export function ErrorBoundary() {
   return (
-    <GeneralErrorBoundary
-      defaultStatusHandler={({ status }) => (
-        <main className="page">
-          <h1>{status === 404 ? COMPANY_PAGE_TEXT.notFound : "Unexpected Application Error!"}</h1>
-          <p>
-            {status === 404
-              ? COMPANY_PAGE_TEXT.notFoundBody
-              : status === 503
-                ? UNAVAILABLE_TEXT
-                : "Something went wrong. Please try again."}
-          </p>
-          <ErrorReference />
-          <p>
-            <Link to="/jobs">Browse all jobs</Link>
-          </p>
-        </main>
-      )}
+    <BoardErrorBoundary
+      notFoundTitle={COMPANY_PAGE_TEXT.notFound}
+      notFoundBody={COMPANY_PAGE_TEXT.notFoundBody}
     />
   );
 }

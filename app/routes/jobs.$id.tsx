@@ -31,8 +31,7 @@ import {
 } from "~/models/job/job.server";
 import { getPublicCompany } from "~/models/company/page.server";
 import jobsCss from "~/styles/jobs.css";
-import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
-import { ErrorReference, UNAVAILABLE_TEXT } from "~/components/ui/error-reference";
+import { BoardErrorBoundary } from "~/components/jobs/board-error";
 import { rethrowNotFound } from "~/lib/screen-errors.server";
 import { actorOf } from "~/models/context";
 import { JOB_TYPE_LABELS } from "~/lib/format";
@@ -303,26 +302,9 @@ export default function JobPage() {
 
 export function ErrorBoundary() {
   return (
-    <GeneralErrorBoundary defaultStatusHandler={({ status }) => <JobError status={status} />} />
-  );
-}
-
-function JobError({ status }: { status: number }) {
-  const notFound = status === 404;
-  return (
-    <main className="page">
-      <h1>{notFound ? "Job not found" : "Unexpected Application Error!"}</h1>
-      <p>
-        {notFound
-          ? "This job is not available. It may have been filled or removed."
-          : status === 503
-            ? UNAVAILABLE_TEXT
-            : "Something went wrong. Please try again."}
-      </p>
-      <ErrorReference />
-      <p>
-        <Link to="/jobs">Browse all jobs</Link>
-      </p>
-    </main>
+    <BoardErrorBoundary
+      notFoundTitle="Job not found"
+      notFoundBody="This job is not available. It may have been filled or removed."
+    />
   );
 }

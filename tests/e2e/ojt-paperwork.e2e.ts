@@ -20,6 +20,7 @@ import {
   plusDays as plus,
   waitForMail,
   type Mail,
+  markMissingReceived,
 } from "./support";
 
 const SUPERVISOR = "apron.supervisor@hangar-two.example";
@@ -135,18 +136,7 @@ test("OJT paperwork: MOA → documents on a phone → deploy → midterm and fin
   // The coordinator marks the rest received on paper and deploys.
   await page.goto(`/ojt/${placementId}/documents`);
   await expectAccessible(page);
-  const missing = page
-    .getByRole("listitem")
-    .filter({ has: page.getByText("Missing", { exact: true }) });
-  // One at a time, each click waited for until its item has left "Missing" (counting while the
-  // page reloads could click an item twice or wait for one that is already gone).
-  for (let left = await missing.count(); left > 0; left--) {
-    await missing
-      .first()
-      .getByRole("button", { name: /^Mark .* received$/ })
-      .click();
-    await expect(missing).toHaveCount(left - 1);
-  }
+  await markMissingReceived(page);
   await expect(page.getByText("Uploaded", { exact: true })).toHaveCount(2);
   await page.goto(placementUrl);
   await page.getByLabel("New status").selectOption("deployed");

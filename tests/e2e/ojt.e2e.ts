@@ -15,6 +15,7 @@ import {
   phonePage,
   plusDays,
   waitForMail,
+  markMissingReceived,
 } from "./support";
 
 const SUPERVISOR = "line.supervisor@hangar.example";
@@ -65,18 +66,7 @@ test("OJT: placement → three days on a phone → returned → fixed → approv
   await page.goto(`/ojt/${placementId}/documents`);
   await expectAccessible(page);
   // Every required document received on paper (today, the form's default date).
-  const missing = page
-    .getByRole("listitem")
-    .filter({ has: page.getByText("Missing", { exact: true }) });
-  // One at a time, each click waited for until its item has left "Missing" (counting while the
-  // page reloads could click an item twice or wait for one that is already gone).
-  for (let left = await missing.count(); left > 0; left--) {
-    await missing
-      .first()
-      .getByRole("button", { name: /^Mark .* received$/ })
-      .click();
-    await expect(missing).toHaveCount(left - 1);
-  }
+  await markMissingReceived(page);
   await page.goto(placementUrl);
   await page.getByLabel("New status").selectOption("deployed");
   await page.getByRole("button", { name: "Change status" }).click();

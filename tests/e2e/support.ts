@@ -77,3 +77,21 @@ export async function phonePage(browser: Browser): Promise<Page> {
   const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
   return ctx.newPage();
 }
+
+/**
+ * On a placement's documents screen, marks every "Missing" item received on paper (today, the
+ * form's default), one at a time: each click is waited for until its item has left "Missing"
+ * (counting while the page reloads could click an item twice or wait for one already gone).
+ */
+export async function markMissingReceived(page: Page) {
+  const missing = page
+    .getByRole("listitem")
+    .filter({ has: page.getByText("Missing", { exact: true }) });
+  for (let left = await missing.count(); left > 0; left--) {
+    await missing
+      .first()
+      .getByRole("button", { name: /^Mark .* received$/ })
+      .click();
+    await expect(missing).toHaveCount(left - 1);
+  }
+}

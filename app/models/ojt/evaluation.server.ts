@@ -24,9 +24,10 @@ import {
 import { Conflict, Forbidden, isUniqueViolation, NotFound, Unauthorized } from "~/lib/errors";
 import { isUuid } from "~/lib/ids";
 import { audit } from "../audit/audit.server";
-import { hashToken, randomToken } from "../auth/tokens.server";
+import { hashToken } from "../auth/tokens.server";
 import type { Ctx } from "../context";
 import { enqueueMail } from "../mail/mail.server";
+import { mintSupervisorLink } from "./supervisor-link.server";
 import { nowOf, todayOf, type OjtConfig, type OjtCtx } from "./config";
 import {
   averageOf,
@@ -168,18 +169,16 @@ async function issueEvaluationLink(
   stage: OjtEvaluationStage,
   kind: "request" | "resend",
 ): Promise<void> {
-  const token = randomToken();
-  const expiresAt = new Date(nowOf(cfg).getTime() + EVALUATION_TTL_DAYS * 86_400_000);
+  const { tokenHash, expiresAt, url } = mintSupervisorLink(cfg, EVALUATION_TTL_DAYS);
   const p = view.p;
   await tx.insert(ojtEvaluationTokens).values({
     placementId: p.id,
     stage,
     supervisorEmail: p.supervisorEmail,
-    tokenHash: hashToken(token),
+    tokenHash,
     expiresAt,
   });
   const student = `${view.firstName} ${view.lastName}`.trim();
-  const url = `${cfg.publicUrl}/supervise/${token}`;
   const what =
     stage === "midterm" ? "midterm performance evaluation" : "final performance evaluation";
   await enqueueMail(tx as Db, {

@@ -12,8 +12,8 @@ import { Conflict, Forbidden, NotFound, ValidationError } from "~/lib/errors";
 import { isUuid } from "~/lib/ids";
 import { audit } from "../audit/audit.server";
 import type { Actor } from "../context";
-import { hashToken, randomToken } from "../auth/tokens.server";
 import { enqueueMail } from "../mail/mail.server";
+import { mintSupervisorLink } from "./supervisor-link.server";
 import { mailAddressOf } from "../user/user.server";
 import { nowOf, todayOf, type OjtConfig, type OjtCtx } from "./config";
 import {
@@ -381,19 +381,17 @@ export async function issueSignoffLink(
   weekStart: string,
   kind: "request" | "resend" | "reminder",
 ): Promise<void> {
-  const token = randomToken();
-  const expiresAt = new Date(nowOf(cfg).getTime() + SIGNOFF_TTL_DAYS * 86_400_000);
+  const { tokenHash, expiresAt, url } = mintSupervisorLink(cfg, SIGNOFF_TTL_DAYS);
   const p = view.p;
   await tx.insert(ojtSignoffTokens).values({
     placementId: p.id,
     weekStart,
     supervisorEmail: p.supervisorEmail,
-    tokenHash: hashToken(token),
+    tokenHash,
     expiresAt,
   });
   const { entries } = await weekEntries(tx, p.id, weekStart);
   const student = `${view.firstName} ${view.lastName}`.trim();
-  const url = `${cfg.publicUrl}/supervise/${token}`;
   const total = hoursOf(entries.reduce((s, e) => s + e.minutes, 0));
   const lines = entries.map(
     (e) =>
