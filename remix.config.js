@@ -1,6 +1,12 @@
+import { flatRoutes } from "remix-flat-routes";
+
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
-  ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
+  // Routes are grouped by area in `+` folders (app/routes/admin+/jobs.tsx is /admin/jobs); a folder
+  // whose name starts with "_" adds no URL segment (app/routes/_auth+/login.tsx is /login).
+  ignoredRouteFiles: ["**/*"],
+  routes: async (defineRoutes) =>
+    flatRoutes("routes", defineRoutes, { ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"] }),
   serverModuleFormat: "esm",
   // PGlite must stay unbundled: bundled, it cannot find pglite.data / pglite.wasm at run time.
   serverDependenciesToBundle: [],

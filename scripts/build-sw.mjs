@@ -9,7 +9,7 @@ import { build } from "esbuild";
 
 export const SW_BUDGET_GZIP_BYTES = 10 * 1024;
 /** The routes whose code and styles are precached (with the entry and the root). */
-export const PRECACHED_ROUTES = ["root", "routes/surveys.$id", "routes/jobs._index"];
+export const PRECACHED_ROUTES = ["root", "routes/surveys+/$id", "routes/jobs+/_index"];
 /** Their style sheets, by file name (app/styles/NAME.css). */
 export const PRECACHED_STYLES = ["app", "surveys", "jobs"];
 

@@ -3,7 +3,7 @@
 // they import statically, each file counted once and gzipped. Used by scripts/build.mjs for the
 // budget of the public and student pages, and runnable on its own to look at a route:
 //
-//   node scripts/route-js.mjs [routes/jobs._index ...]
+//   node scripts/route-js.mjs [routes/jobs+/_index ...]
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -22,21 +22,21 @@ export const ROUTE_BUDGETS = {
   "routes/_index": 100 * 1024, // 97.1 (193.1 with zod)
   // The board and the job page carry Apply Now's four outcomes (link, e-mail, website, written
   // instructions), the allowance and the company link since 2026-11-26: +1 KB.
-  "routes/jobs._index": 101 * 1024, // 100.2 (99.1 before)
-  "routes/jobs.$id": 101 * 1024, // 100.0 (98.9 before)
-  "routes/verify-otp": 100 * 1024, // 94.9 (188.2)
+  "routes/jobs+/_index": 101 * 1024, // 100.2 (99.1 before)
+  "routes/jobs+/$id": 101 * 1024, // 100.0 (98.9 before)
+  "routes/_auth+/verify-otp": 100 * 1024, // 94.9 (188.2)
   "routes/dashboard": 100 * 1024, // 97.4 (302.3 before recharts left it, 189.8 with zod)
-  "routes/surveys.$id": 100 * 1024, // 98.0 (190.5)
+  "routes/surveys+/$id": 100 * 1024, // 98.0 (190.5)
   // The profile loads its edit form (and conform) only to edit (app/components/ui/deferred.tsx).
   "routes/profile": 100 * 1024, // 96.8 (109.9 with the form, 205.5 with zod)
   // Form screens: conform (~10 KB) is in the page; their zod validators load on first touch (ADR
   // 099). Measured + ~4 KB.
-  "routes/login": 110 * 1024, // 105.7 (200.8 with zod)
-  "routes/register": 113 * 1024, // 108.9 (110.4 with the code dialog, 204.2 with zod)
-  "routes/forgot-password": 109 * 1024, // 105.0 (200.0)
-  "routes/reset-password": 110 * 1024, // 105.8 (200.7)
+  "routes/_auth+/login": 110 * 1024, // 105.7 (200.8 with zod)
+  "routes/_auth+/register": 113 * 1024, // 108.9 (110.4 with the code dialog, 204.2 with zod)
+  "routes/_auth+/forgot-password": 109 * 1024, // 105.0 (200.0)
+  "routes/_auth+/reset-password": 110 * 1024, // 105.8 (200.7)
   // Employer sign-up (issue 18), a public form screen on the same pattern.
-  "routes/employers": 110 * 1024, // 106.1
+  "routes/_auth+/employers": 110 * 1024, // 106.1
 };
 
 /** Libraries only admin screens may load (they must never reach a budgeted route). */

@@ -11,8 +11,8 @@ import { etagMatches, weakEtag } from "./feed-http.server";
 
 /** The Remix route ids whose anonymous document answers may be cached and revalidated. */
 export const CACHEABLE_ROUTE_IDS: ReadonlySet<string> = new Set([
-  "routes/jobs._index",
-  "routes/jobs.$id",
+  "routes/jobs+/_index",
+  "routes/jobs+/$id",
 ]);
 
 export const PUBLIC_REVALIDATE = "public, max-age=0, must-revalidate";

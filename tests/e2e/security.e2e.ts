@@ -59,7 +59,7 @@ function attackPages(
       isActive: "false",
     }),
     "/data-post": `<!doctype html><script>
-      fetch(${JSON.stringify(`${runway}/admin/users?_data=routes%2Fadmin.users`)}, {
+      fetch(${JSON.stringify(`${runway}/admin/users?_data=routes%2Fadmin%2B%2Fusers`)}, {
         method: "POST", mode: "no-cors", credentials: "include",
         body: new URLSearchParams({ intent: "toggle", id: ${JSON.stringify(victimId)}, confirm: "yes", isActive: "false", js: "1" }),
       }).finally(() => { document.title = "sent"; });
@@ -180,7 +180,7 @@ test("forged requests from another origin of the same site change nothing; Runwa
   expect(created).toBe(201);
   expect(await exists(forgedEmail)).not.toBeNull();
   const toggled = await page.evaluate(async (id) => {
-    const r = await fetch("/admin/users?_data=routes%2Fadmin.users", {
+    const r = await fetch("/admin/users?_data=routes%2Fadmin%2B%2Fusers", {
       method: "POST",
       body: new URLSearchParams({
         intent: "toggle",

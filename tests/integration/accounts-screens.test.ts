@@ -113,7 +113,7 @@ describe("account screens without JavaScript", () =>
 
     it("answers the JavaScript path with the signed state for the modal, which verifies without signing in", async () => {
       const email = newEmail();
-      const res = await post(app, "/register?_data=routes%2Fregister", {
+      const res = await post(app, "/register?_data=routes%2F_auth%2B%2Fregister", {
         userType: "alumni",
         firstName: "Al",
         lastName: "Umni",
@@ -130,7 +130,7 @@ describe("account screens without JavaScript", () =>
         requiresVerification: true,
         state: expect.any(String),
       });
-      const resend = await post(app, "/verify-otp?_data=routes%2Fverify-otp", {
+      const resend = await post(app, "/verify-otp?_data=routes%2F_auth%2B%2Fverify-otp", {
         intent: "resend",
         mode: "modal",
         s: data.registered.state,
@@ -138,7 +138,7 @@ describe("account screens without JavaScript", () =>
       expect(resend.status).toBe(429);
       expect(Number(resend.headers.get("retry-after"))).toBeGreaterThan(50);
       const code = codeIn((await app.smtp.waitFor(email)).text);
-      const v = await post(app, "/verify-otp?_data=routes%2Fverify-otp", {
+      const v = await post(app, "/verify-otp?_data=routes%2F_auth%2B%2Fverify-otp", {
         intent: "verify",
         mode: "modal",
         s: data.registered.state,
@@ -151,7 +151,7 @@ describe("account screens without JavaScript", () =>
         message: "Email verified.",
       });
       expect(sessionCookie(v)).toBeUndefined();
-      const forged = await post(app, "/verify-otp?_data=routes%2Fverify-otp", {
+      const forged = await post(app, "/verify-otp?_data=routes%2F_auth%2B%2Fverify-otp", {
         intent: "verify",
         mode: "modal",
         s: "x.y",

@@ -168,7 +168,7 @@ describe("offline tracer surveys over HTTP", () =>
       const k = key();
       const noField = new URLSearchParams({ [`q_${mc.id}`]: "No" });
       const viaHeader = () =>
-        app.fetch(`/surveys/${survey.id}?_data=${encodeURIComponent("routes/surveys.$id")}`, {
+        app.fetch(`/surveys/${survey.id}?_data=${encodeURIComponent("routes/surveys+/$id")}`, {
           method: "POST",
           body: noField,
           headers: {

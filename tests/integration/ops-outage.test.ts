@@ -126,7 +126,7 @@ describe.skipIf(!enabled)("[postgres] database outage", { timeout: 120_000 }, ()
       expect(html).toContain(`Reference: <!-- -->${id}`);
       expect(html).not.toMatch(/ECONNREFUSED|postgres|select /i);
 
-      const data = await app.fetch("/jobs?_data=routes%2Fjobs._index");
+      const data = await app.fetch("/jobs?_data=routes%2Fjobs%2B%2F_index");
       expect(data.status).toBe(503);
       expect(data.headers.get("x-remix-catch")).toBe("yes");
       expect(await data.json()).toMatchObject({ message: UNAVAILABLE });

@@ -226,7 +226,7 @@ describe("people screens", () => {
 
     it("answers fetchers with JSON: the success text, or the failure banner and page error", async () => {
       // What a Remix fetcher posts to: the route's data endpoint.
-      const FETCHER = "/admin/users?_data=routes%2Fadmin.users";
+      const FETCHER = "/admin/users?_data=routes%2Fadmin%2B%2Fusers";
       const { user: me, cookie } = await signIn("admin");
       const { user } = await createUser(t.db, { role: "student" });
       const ok = await app.fetch(

@@ -155,7 +155,7 @@ describe("public pages: robots, caching, image variants", () => {
         expect(r.headers.get("vary")).toMatch(/\bCookie\b/);
         await r.text();
         const data = await app.fetch(
-          `${path}?_data=routes/${path === "/jobs" ? "jobs._index" : "jobs.$id"}`,
+          `${path}?_data=${encodeURIComponent(`routes/jobs+/${path === "/jobs" ? "_index" : "$id"}`)}`,
           {
             headers: { Cookie: cookie },
           },

@@ -167,7 +167,7 @@ describe("HTTP security layer", () => {
         const page = await send("/admin/users", FOREIGN);
         expect(page.status).toBe(403);
         expect(page.headers.get("content-type")).toMatch(/text\/html/);
-        const data = await send("/admin/users?_data=routes%2Fadmin.users", null, "same-site");
+        const data = await send("/admin/users?_data=routes%2Fadmin%2B%2Fusers", null, "same-site");
         expect(data.status).toBe(403);
         expect((await data.json()).message).toMatch(/outside Runway/);
         const active = async () =>
@@ -262,7 +262,7 @@ describe("HTTP security layer", () => {
         for (const [p, type] of [
           ["/login", "application/x-www-form-urlencoded"],
           ["/api/auth/login", "application/json"],
-          ["/login?_data=routes%2Flogin", "application/x-www-form-urlencoded"],
+          ["/login?_data=routes%2F_auth%2B%2Flogin", "application/x-www-form-urlencoded"],
         ]) {
           const r = await raw(app.url, {
             path: p,
@@ -353,7 +353,7 @@ describe("HTTP security layer", () => {
       });
 
       it("refuses NUL in form fields and JSON strings with 400", async () => {
-        const form = await app.fetch("/login?_data=routes%2Flogin", {
+        const form = await app.fetch("/login?_data=routes%2F_auth%2B%2Flogin", {
           method: "POST",
           headers: { "Content-Type": "application/x-www-form-urlencoded" },
           body: "email=x%00%40example.edu&password=secret12",
@@ -398,7 +398,7 @@ describe("HTTP security layer", () => {
         const page = await app.fetch("/dashboard", { headers: { Cookie: cookie } });
         expect(page.status).toBe(200);
         expect(page.headers.get("cache-control")).toBe("private, no-store");
-        const data = await app.fetch("/jobs?_data=routes%2Fjobs._index", {
+        const data = await app.fetch("/jobs?_data=routes%2Fjobs%2B%2F_index", {
           headers: { Cookie: cookie },
         });
         expect(data.headers.get("cache-control")).toBe("private, no-store");

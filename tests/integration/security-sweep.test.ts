@@ -62,20 +62,38 @@ const BODIES: unknown[] = [
 ];
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
-/** /api paths from the route files: `api.surveys.$id.responses.ts` → `/api/surveys/:id/responses`. */
+/** /api paths from the route files: `api+/surveys.$id.responses.ts` → `/api/surveys/:id/responses`. */
 function apiRoutes(): string[] {
   return fs
-    .readdirSync(path.resolve("app/routes"))
-    .filter((f) => f.startsWith("api.") && f !== "api.$.ts")
+    .readdirSync(path.resolve("app/routes/api+"))
+    .filter((f) => f !== "$.ts")
     .map(
       (f) =>
-        "/" +
+        "/api/" +
         f
           .replace(/\.tsx?$/, "")
           .split(".")
           .map((s) => (s.startsWith("$") ? `:${s.slice(1)}` : s))
           .join("/"),
     );
+}
+
+/** The Remix route id of a screen path, from the `+` area folders of app/routes. */
+function routeIdOf(screen: string): string {
+  const name = screen
+    .slice(1)
+    .replace(/:(\w+)/g, "$$$1")
+    .replace(/\//g, ".");
+  const area = name.split(".")[0];
+  const areas = fs.readdirSync(path.resolve("app/routes")).filter((f) => f.endsWith("+"));
+  for (const folder of areas) {
+    const dir = path.resolve("app/routes", folder);
+    const inside = folder.startsWith("_") ? name : name.slice(area.length + 1) || "_index";
+    if (!folder.startsWith("_") && folder !== `${area}+`) continue;
+    if (fs.readdirSync(dir).some((f) => f.replace(/\.tsx?$/, "") === inside))
+      return `routes/${folder}/${inside}`;
+  }
+  return `routes/${name}`;
 }
 
 const SCREENS = [
@@ -259,7 +277,7 @@ describe("hostile-input sweep", () => {
         const ids = [...PARAMS, survey.id, job.id];
         for (const screen of MORE_SCREENS) {
           const paths = screen.includes(":") ? ids.map((v) => screen.replace(/:id/, v)) : [screen];
-          const routeId = `routes/${screen.slice(1).replace(/\//g, ".").replace(":id", "$id")}`;
+          const routeId = encodeURIComponent(routeIdOf(screen));
           for (const p of paths) {
             for (const c of cookies) {
               const headers: Record<string, string> = c ? { Cookie: c } : {};
@@ -273,7 +291,7 @@ describe("hostile-input sweep", () => {
                 "email=a&email=b&password[]=x&title[]=y&page=1e400",
                 ...MORE_FORMS,
               ]) {
-                for (const q of ["", `?_data=${encodeURIComponent(routeId)}`, "?alert=%00&token=x"])
+                for (const q of ["", `?_data=${routeId}`, "?alert=%00&token=x"])
                   await probe(`POST ${p}${q} ${form.slice(0, 40)}`, `${p}${q}`, {
                     method: "POST",
                     headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" },

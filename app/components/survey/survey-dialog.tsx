@@ -6,7 +6,7 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { EligibleSurvey, SurveyDto } from "~/models/survey/survey.server";
 import { SURVEY_MSG } from "~/models/survey/survey.rules";
-import type { action as answerAction } from "~/routes/surveys.$id";
+import type { action as answerAction } from "~/routes/surveys+/$id";
 import { Modal } from "../ui/modal";
 import { notify } from "../ui/notify";
 import { SubmissionFailed, SurveyAnswerForm } from "./survey-answer-form";

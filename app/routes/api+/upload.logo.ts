@@ -1,2 +1,2 @@
 /** POST /api/upload/logo: the same handler as /upload/logo (see upload.logo.ts). */
-export { action, loader } from "./upload.logo";
+export { action, loader } from "../upload.logo";
