@@ -24,7 +24,7 @@ export const JOB_STATUSES = ["active", "inactive", "closed", "draft"] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
 /**
- * Why a job is hidden from every public door whatever its approval (issue 18): reports from 3
+ * Why a job is hidden from every public door whatever its approval: reports from 3
  * different users, or its company blocked. Null: not hidden.
  */
 export const JOB_HIDDEN_REASONS = ["reports", "blocked"] as const;
@@ -147,7 +147,7 @@ export const SESSION_END_REASONS = ["deactivated"] as const;
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 export const FILE_KINDS = ["logo", "avatar"] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
-/** Tracer studies (issue 14): an invitation batch is a first invitation or a reminder. */
+/** Tracer studies: an invitation batch is a first invitation or a reminder. */
 export const INVITE_KINDS = ["invitation", "reminder"] as const;
 export type InviteKind = (typeof INVITE_KINDS)[number];
 /** Who started an invitation batch: an admin's screen or API call, the CLI, or the schedule. */
@@ -161,7 +161,7 @@ export const GRADUATION_YEAR_MAX = 2100;
 export const MAIL_STATUSES = ["pending", "sent", "failed", "expired"] as const;
 export const JOB_INTERACTIONS = ["view", "apply"] as const;
 
-/** How often a saved search (job alert) is mailed; 'off' pauses it (issue 15). */
+/** How often a saved search (job alert) is mailed; 'off' pauses it. */
 export const ALERT_FREQUENCIES = ["daily", "weekly", "off"] as const;
 export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
 

@@ -25,7 +25,7 @@ run(process.execPath, [
   path.join(root, "node_modules", "@remix-run", "dev", "dist", "cli.js"),
   "build",
 ]);
-// The JavaScript budget of the public and student pages (issue 17): fails the build when a route
+// The JavaScript budget of the public and student pages: fails the build when a route
 // grows past it or an admin-only library (recharts, TanStack Table) reaches it.
 const budget = checkBudgets();
 for (const line of budget.lines) (budget.ok ? console.log : console.error)(line);
@@ -40,7 +40,7 @@ if (fs.existsSync(path.join(root, "widget", "build.mjs"))) {
 run(process.execPath, [path.join(root, "scripts", "build-sw.mjs")]);
 // Precompressed copies of the browser assets (brotli and gzip at their highest levels), served by
 // express-static-gzip in server-app.mjs to browsers that accept them: no compression per request,
-// and brotli sends ~15 % fewer bytes of JavaScript than gzip (issue 17).
+// and brotli sends ~15 % fewer bytes of JavaScript than gzip.
 precompress(path.join(root, "public", "build"));
 
 // Marks build/index.js as a production build; `remix watch` (npm run dev) writes a development build

@@ -1,7 +1,7 @@
 // Preloaded by scripts/build.mjs into `remix build` (node -r): the browser build replaces every
 // `.server` module and @remix-run/node with an empty module, but esbuild cannot know an empty
 // module has no side effects, so each one became a 0-byte shared chunk that every page fetched
-// (~10 extra requests a page, issue 17). This marks them side-effect free, so esbuild drops the
+// (~10 extra requests a page). This marks them side-effect free, so esbuild drops the
 // imports nothing in the browser uses. Wraps @remix-run/dev's own plugin; nothing else changes.
 "use strict";
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS preload for a CommonJS tool

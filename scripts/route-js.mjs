@@ -1,4 +1,4 @@
-// What JavaScript each browser route loads (issue 17), read from the Remix build's metafile
+// What JavaScript each browser route loads, read from the Remix build's metafile
 // (build/metafile.js.json): the client entry, the root route and the route module, with every chunk
 // they import statically, each file counted once and gzipped. Used by scripts/build.mjs for the
 // budget of the public and student pages, and runnable on its own to look at a route:
@@ -16,7 +16,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
  * build that introduced them plus a little headroom.
  */
 export const ROUTE_BUDGETS = {
-  // The pages without forms: issue 17's goal, 100 KB, is their budget. They load no zod since the
+  // The pages without forms: the public pages' goal, 100 KB, is their budget. They load no zod since the
   // *.rules.ts split, no empty `.server` chunks since scripts/remix-empty-modules.cjs, and the
   // landing page's survey dialog and the board's job rules only where used (2026-11-25).
   "routes/_index": 100 * 1024, // 97.1 (193.1 with zod)
@@ -35,7 +35,7 @@ export const ROUTE_BUDGETS = {
   "routes/_auth+/register": 113 * 1024, // 108.9 (110.4 with the code dialog, 204.2 with zod)
   "routes/_auth+/forgot-password": 109 * 1024, // 105.0 (200.0)
   "routes/_auth+/reset-password": 110 * 1024, // 105.8 (200.7)
-  // Employer sign-up (issue 18), a public form screen on the same pattern.
+  // Employer sign-up, a public form screen on the same pattern.
   "routes/_auth+/employers": 110 * 1024, // 106.1
 };
 

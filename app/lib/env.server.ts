@@ -185,7 +185,7 @@ const schema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(0).max(60000).default(1000),
   ),
-  // Employer posting (issue 18): what one employer account may have waiting and submit per day.
+  // Employer posting: what one employer account may have waiting and submit per day.
   EMPLOYER_MAX_PENDING: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(1).max(1000).default(5),

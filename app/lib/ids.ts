@@ -1,6 +1,7 @@
 /**
  * Row ids are UUIDs. A malformed id is simply unknown (404 at the doors), never a database error:
- * every model checks with this one function before it queries.
+ * an id that comes from a URL, a form or a file is checked with `isUuid` before a query uses it.
+ * This is the one UUID pattern; the service worker's policy uses it too.
  */
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

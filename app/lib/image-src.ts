@@ -1,5 +1,5 @@
 /**
- * Stored images in the size they are shown (issue 17): `/files/{id}?w=N` answers a variant N pixels
+ * Stored images in the size they are shown: `/files/{id}?w=N` answers a variant N pixels
  * wide (logos keep their shape inside N×N, avatars are square), so a 48 px logo is not a 512 px
  * download. Isomorphic: screens build `src`/`srcSet` with `imageSources`, the files route checks `w`.
  */

@@ -1,5 +1,5 @@
 /**
- * HTTP caching of the public job screens (issue 17, ADR 090). An anonymous GET of /jobs or
+ * HTTP caching of the public job screens (ADR 090). An anonymous GET of /jobs or
  * /jobs/{id} is the same page for every guest, so it answers with a weak `ETag` over its HTML and
  * `Cache-Control: public, max-age=0, must-revalidate`: a browser or a CDN keeps it and revalidates
  * with `If-None-Match`, and an unchanged page costs a 304 without a body. A signed-in request (the

@@ -1,4 +1,4 @@
-/** Issue 11 rules in app/lib: redirect targets, the hashing queue, first-party searches, env values. */
+/** Account security rules in app/lib: redirect targets, the hashing queue, first-party searches, env values. */
 import { describe, expect, it } from "vitest";
 import { safeRedirect } from "~/web/auth.server";
 import { env, parseEnv, setEnv } from "./env.server";

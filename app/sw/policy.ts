@@ -7,6 +7,7 @@
  *   network first; deleted when they sign out or another person is found signed in.
  * Nothing else is ever cached: no /api answer, no other signed-in page, nothing marked `no-store`.
  */
+import { isUuid } from "../lib/ids";
 
 export const ASSETS_CACHE = "runway-assets-v1";
 export const PUBLIC_CACHE = "runway-public-v1";
@@ -36,11 +37,9 @@ export type Decision =
   /** Any other page: the network; offline, a short offline page instead of the browser's error. */
   | { kind: "page" };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** `/surveys/{uuid}` (the answering screen; not its responses page). */
 export function isSurveyScreen(pathname: string): boolean {
-  return pathname.startsWith("/surveys/") && UUID.test(pathname.slice("/surveys/".length));
+  return pathname.startsWith("/surveys/") && isUuid(pathname.slice("/surveys/".length));
 }
 
 export function decide(req: RequestFacts, origin: string): Decision {

@@ -1,5 +1,5 @@
 /**
- * `runway surveys invite` and `runway surveys remind-due` (issue 14, ADR 102) through the real
+ * `runway surveys invite` and `runway surveys remind-due` (ADR 102) through the real
  * argument parser on both databases: the counts printed, the dry run writing nothing, the
  * reminder to non-responders only, errors as clean messages and exit codes.
  */

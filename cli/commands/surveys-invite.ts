@@ -1,6 +1,6 @@
 /**
  * `runway surveys invite --survey ID [--reminder] [--dry-run] [--json]` and `runway surveys
- * remind-due` (issue 14, ADR 102): the same batches as the survey's Progress screen, queued in the
+ * remind-due` (ADR 102): the same batches as the survey's Progress screen, queued in the
  * mail outbox (a running server's sender delivers them). Added to `runway surveys` by surveys.ts.
  */
 import type { Command } from "commander";

@@ -36,7 +36,7 @@ export async function runSurveysList(
     title: s.title,
     status: s.status,
     audience: s.audience,
-    // The cohort in words (issue 14): "Alumni · BS Aeronautical Engineering · 2023, 2024".
+    // The cohort in words: "Alumni · BS Aeronautical Engineering · 2023, 2024".
     cohort: cohortLabel(s),
     anonymous: s.anonymous,
     questions: s.questions.length,

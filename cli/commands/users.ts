@@ -46,7 +46,7 @@ async function writeRejects(file: string, report: ImportReport): Promise<void> {
 }
 
 /**
- * Imports students and alumni from a CSV file (issue 7). Returns the exit code and the report:
+ * Imports students and alumni from a CSV file. Returns the exit code and the report:
  * 0 when no row was rejected, 1 otherwise (in --partial the valid rows are still written).
  */
 export async function runUsersImport(

@@ -1,4 +1,4 @@
--- Accent-blind substring filters (issue 12): the board's location box and the admin users search
+-- Accent-blind substring filters: the board's location box and the admin users search
 -- compare lower(runway_unaccent(...)) on both sides, so 'paranaque' finds 'Parañaque'. The trigram
 -- indexes are rebuilt on exactly those expressions (an unaccent() around a column defeats an index
 -- on the bare column); runway_unaccent is the immutable wrapper from 0001_search.

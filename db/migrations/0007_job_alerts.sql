@@ -1,4 +1,4 @@
--- Saved searches and job alerts (issue 15, ADR 095): the job_alerts table, jobs.published_at (when
+-- Saved searches and job alerts (ADR 095): the job_alerts table, jobs.published_at (when
 -- a job first became visible, kept by a trigger so every door that approves or activates a job sets
 -- it), and extra headers on the outbox (List-Unsubscribe for digests).
 CREATE TABLE "job_alerts" (

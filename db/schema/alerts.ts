@@ -5,7 +5,7 @@ import { createdAt, oneOf, tstz, updatedAt } from "./columns";
 import { users } from "./users";
 
 /**
- * Saved searches with e-mail digests (issue 15, ADR 095). The filters are the board's (`q`, job
+ * Saved searches with e-mail digests (ADR 095). The filters are the board's (`q`, job
  * type, location, category). `watermark` is where the next digest window starts: jobs first
  * published after it are new to this alert; a sender moves it forward atomically in the same
  * transaction that queues the digest, so each window is mailed once.

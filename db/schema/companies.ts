@@ -14,7 +14,7 @@ export const companies = pgTable(
     phone: text("phone"),
     description: text("description"),
     logoFileId: uuid("logo_file_id").references(() => files.id, { onDelete: "set null" }),
-    // Issue 18: set when an admin blocks the company (its jobs hidden everywhere, its employers refused).
+    // Set when an admin blocks the company (its jobs hidden everywhere, its employers refused).
     blockedAt: tstz("blocked_at"),
     // Moving from AeroJob (ADR 115): the MongoDB _id this company came from (null when made here).
     legacyId: text("legacy_id"),

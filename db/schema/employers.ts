@@ -1,5 +1,5 @@
 /**
- * Employer posting (issue 18): reports of bad postings, the admins' decline templates and the
+ * Employer posting: reports of bad postings, the admins' decline templates and the
  * colleague invitations of an employer account. Employers themselves are `users` rows with role
  * `employer` and a `company_id`; the review state of a job lives on `jobs`.
  */

@@ -56,7 +56,7 @@ export const jobs = pgTable(
      * last digest, whichever door approved it.
      */
     publishedAt: tstz("published_at"),
-    // ── Aviation fields (issue 18), all optional ──
+    // ── Aviation fields, all optional ──
     licences: text("licences")
       .array()
       .notNull()
@@ -73,7 +73,7 @@ export const jobs = pgTable(
     salaryAmount: integer("salary_amount"),
     salaryCurrency: text("salary_currency").notNull().default("PHP"),
     salaryPeriod: text("salary_period", { enum: SALARY_PERIODS }),
-    // ── Review (issue 18) ──
+    // ── Review ──
     // When an employer last submitted (created or edited) it: the approval queue's order.
     submittedAt: tstz("submitted_at"),
     // Set with the reason when an admin declines it; cleared when it is resubmitted or approved.

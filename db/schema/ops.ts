@@ -157,7 +157,7 @@ export const idempotencyKeys = pgTable(
 );
 
 /**
- * The administrators' weekly digest (issue 15): one row per admin and week (Monday, UTC), inserted in
+ * The administrators' weekly digest: one row per admin and week (Monday, UTC), inserted in
  * the same transaction that queues the mail, so two instances or a restart never send a week twice.
  */
 export const adminDigests = pgTable(

@@ -32,7 +32,7 @@ export const surveys = pgTable(
     audience: text("audience").notNull().default("all"),
     status: text("status").notNull().default("draft"),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
-    // The cohort (issue 14), on top of the audience: empty means every programme / every year.
+    // The cohort, on top of the audience: empty means every programme / every year.
     courseIds: uuid("course_ids")
       .array()
       .notNull()
@@ -181,7 +181,7 @@ export const surveyRespondents = pgTable(
 );
 
 /**
- * One person's invitation to a survey (issue 14): the hash of the token in the newest mailed link
+ * One person's invitation to a survey: the hash of the token in the newest mailed link
  * (`/surveys/{id}?invite={token}`; it only records that the link was opened, it signs no one in),
  * when they were first and last mailed, how many reminders followed, and when a link was opened.
  */

@@ -53,11 +53,11 @@ export const users = pgTable(
     mailToPersonal: boolean("mail_to_personal").notNull().default(false),
     // When the dashboard last asked an alumnus to add a personal address (asked once).
     personalPromptedAt: tstz("personal_prompted_at"),
-    // Students and alumni (issue 14): the year they graduated (alumni) or expect to (students).
+    // Students and alumni: the year they graduated (alumni) or expect to (students).
     graduationYear: integer("graduation_year"),
     // Set by the one-click unsubscribe of survey mail: no later invitation or reminder goes out.
     surveyMailOptOutAt: tstz("survey_mail_opt_out_at"),
-    // Employers (issue 18): the one company the account belongs to (required for that role only).
+    // Employers: the one company the account belongs to (required for that role only).
     companyId: uuid("company_id").references(() => companies.id, { onDelete: "restrict" }),
     // Computed by the employer model, never typed: the work e-mail's domain is the company
     // website's domain and not a free-mail provider's (recomputed when either changes).

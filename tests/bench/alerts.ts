@@ -1,5 +1,5 @@
 /**
- * Benchmark: job-alert digests — 20 000 due alerts against 1 000 new jobs (issue 15; goal < 30 s on
+ * Benchmark: job-alert digests — 20 000 due alerts against 1 000 new jobs (goal < 30 s on
  * PostgreSQL with flat memory). Figures are printed, never asserted.
  *
  *   npm run bench:alerts                                   # PostgreSQL (creates and drops runway_bench_alerts_<pid>)

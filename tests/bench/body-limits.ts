@@ -1,5 +1,5 @@
 /**
- * Benchmark: oversized request bodies against the built server (issue 11 item 4). Starts
+ * Benchmark: oversized request bodies against the built server. Starts
  * server.mjs as a child on PGlite in a temporary folder, throws big chunked and Content-Length
  * bodies at a form route (/login), a JSON route (/api/auth/login) and an upload route
  * (/api/profile/picture, signed in) — several at once — and prints the server's RSS before,

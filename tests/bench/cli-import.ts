@@ -1,5 +1,5 @@
 /**
- * Benchmark of `runway users import` end to end (issue 7 targets: 10 000 rows without passwords
+ * Benchmark of `runway users import` end to end (targets: 10 000 rows without passwords
  * < 8 s on PGlite, process start included; 50 000 rows < 10 s on PostgreSQL).
  *
  *   npx tsx tests/bench/cli-import.ts [--rows 10000,50000] [--only pglite|postgres]

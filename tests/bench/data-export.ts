@@ -2,7 +2,7 @@
  * Benchmark: `runway export` (exportAll) of a board with 100 000 users, on PostgreSQL and PGlite.
  * Prints, for each driver, the users table's rows per second and the whole export's time and memory
  * growth — with the tables the database writes itself (ADR 093) and, for comparison in the same
- * run, with every row shaped in JavaScript (the writer before issue 17).
+ * run, with every row shaped in JavaScript (the writer before the database wrote the tables).
  *
  *   npm run bench:data-export
  *   BENCH_DRIVERS=pglite USERS=50000 npx tsx tests/bench/data-export.ts

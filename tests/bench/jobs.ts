@@ -1,5 +1,5 @@
 /**
- * Jobs benchmark (issue 4), on PostgreSQL:
+ * Jobs benchmark, on PostgreSQL:
  *
  *  1. Seeds 100 000 jobs across 300 companies (realistic aviation titles and descriptions) into
  *     its own database, starts the real server (server.mjs) and a floor server (jobs-floor.tsx:

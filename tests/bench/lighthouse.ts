@@ -1,5 +1,5 @@
 /**
- * Lighthouse benchmark of the public and student pages (issue 17). Prints, per page, Lighthouse's
+ * Lighthouse benchmark of the public and student pages. Prints, per page, Lighthouse's
  * four category scores (mobile preset), LCP, TBT, the JavaScript the page downloads and everything it
  * downloads (bytes on the wire: brotli or gzip, precompressed by `npm run build`). Then, for the
  * offline tracer: whether Chromium finds Runway installable (the installability checks Lighthouse
@@ -168,7 +168,7 @@ interface Row {
   seo: number;
   lcpMs: number;
   tbtMs: number;
-  /** Cumulative layout shift (issue 17: nothing moves when fonts, logos or the progress bar come). */
+  /** Cumulative layout shift (nothing moves when fonts, logos or the progress bar come). */
   cls: number;
   jsBytes: number;
   /** Everything the page transferred (Lighthouse's total-byte-weight). */

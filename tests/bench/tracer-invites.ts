@@ -1,5 +1,5 @@
 /**
- * Benchmark: tracer-study invitations (issue 14, ADR 102) — one invitation batch to 20 000 alumni
+ * Benchmark: tracer-study invitations (ADR 102) — one invitation batch to 20 000 alumni
  * (goal: enqueued in < 5 s, so the request returns at once), a reminder batch to the
  * non-responders, and the Progress view (response and knowledge rates by programme and year).
  * Figures are printed, never asserted.

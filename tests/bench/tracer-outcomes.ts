@@ -1,5 +1,5 @@
 /**
- * Benchmark (issue 14, ADR 101): the tracer outcomes of a survey with 20 000 responses (the tracer
+ * Benchmark (ADR 101): the tracer outcomes of a survey with 20 000 responses (the tracer
  * template's 12 questions answered, 24 000 alumni targeted over all programmes and five graduation
  * years, 40 board companies) on PostgreSQL and on PGlite. Prints the seeding time and, over RUNS
  * runs after one warm-up, the median time of `surveyOutcomes` (goal: < 500 ms on PostgreSQL).

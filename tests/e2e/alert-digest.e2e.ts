@@ -1,5 +1,5 @@
 /**
- * Job alerts end to end (issue 15), on a board of its own so the operator's steps are real: the
+ * Job alerts end to end, on a board of its own so the operator's steps are real: the
  * demo data from `runway db seed --demo`, a student saves a search on /jobs, an admin approves a
  * matching pending job, the operator runs `runway alerts run --now` (PGlite allows one process, so
  * the server is stopped for it, as an operator would), the restarted server's mail worker delivers

@@ -1,5 +1,5 @@
 /**
- * Employer posting end to end (issue 18): an employer signs up at /employers with a new company
+ * Employer posting end to end: an employer signs up at /employers with a new company
  * (the code arrives at the real SMTP sink), posts an OJT job with a licence, an admin declines it
  * from the approval queue with a template (the employer is mailed the reason), the employer edits
  * and resubmits, the admin approves (mailed with the public link), a student finds it on the board

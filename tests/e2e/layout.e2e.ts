@@ -128,7 +128,7 @@ test.describe("navigation bar (navigation bar and footer)", () => {
     page,
   }) => {
     await login(page, accounts.admin.email);
-    // Reports (issue 18): the queue of reported postings.
+    // Reports: the queue of reported postings.
     await expectNav(page, ["Dashboard", "Companies", "Jobs", "Reports", "Users", "Survey", "OJT"]);
     const hrefs = await mainNav(page)
       .getByRole("link")
@@ -446,7 +446,7 @@ test.describe("admin themes (admin dashboard)", () => {
 test.describe("hydration (route table)", () => {
   // A value a screen's component takes from a *.server module is undefined in the browser: the
   // server renders one page, the browser another, and React discards the server's (error #418) —
-  // a click in that moment is lost. Job Management's sort links did this until issue 18.
+  // a click in that moment is lost. Job Management's sort links did this once.
   test("admin and employer-facing screens hydrate without a mismatch", async ({ page }) => {
     const errors: string[] = [];
     page.on("console", (m) => {

@@ -1,5 +1,5 @@
 /**
- * Whatever an admin types, no page gets wider than the viewport (issue 12): a job whose title,
+ * Whatever an admin types, no page gets wider than the viewport: a job whose title,
  * company, location, category and texts hold a 300-character unbroken word (and a long URL) is
  * shown on the board, the job page and the admin table at 375 px and 1280 px without horizontal
  * overflow. Links in the description are safe (http/https only, rel noopener noreferrer nofollow).

@@ -1,5 +1,5 @@
 /**
- * Alumni keep their account (issue 15): an alumnus adds a personal address on the profile, enters
+ * Alumni keep their account: an alumnus adds a personal address on the profile, enters
  * the code mailed to it (read from the real SMTP sink), signs out and signs in with that address.
  */
 import { expect, test } from "@playwright/test";

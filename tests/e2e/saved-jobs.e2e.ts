@@ -1,5 +1,5 @@
 /**
- * Saved jobs and applications (issue 15): an alumnus saves a job on the board, finds it on
+ * Saved jobs and applications: an alumnus saves a job on the board, finds it on
  * /saved-jobs after a reload, removes it there; without JavaScript the same button saves through a
  * full page post and a notice; Apply Now on the board lands the job on /applications.
  */

@@ -1,5 +1,5 @@
 /**
- * Screenshots of the screens issue 12 changed, at 375 px and 1280 px, for a person to look at
+ * Screenshots of the screens the usability fixes changed, at 375 px and 1280 px, for a person to look at
  * (not assertions). Runs only with SHOTS_DIR set: `SHOTS_DIR=/tmp/shots npx playwright test screens`.
  */
 import path from "node:path";

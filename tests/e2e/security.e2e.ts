@@ -1,5 +1,5 @@
 /**
- * Cross-site request forgery in a real browser (issue 11 item 2) and the Content-Security-Policy
+ * Cross-site request forgery in a real browser and the Content-Security-Policy
  * (item 10). A second server on another port of 127.0.0.1 — the same *site* as Runway, another
  * origin, so the SameSite=Lax session cookie still rides along — serves attack pages to a signed-in
  * admin and student. Nothing they try changes anything; the same actions from Runway's own pages

@@ -1,5 +1,5 @@
 /**
- * A tracer study end to end (issue 14): an admin targets a cohort (alumni of one graduation year)
+ * A tracer study end to end: an admin targets a cohort (alumni of one graduation year)
  * in the survey editor and activates it, sends the invitations from its Progress page (after a
  * confirmation that counts the people), the alumnus's mail arrives at the real SMTP sink, its
  * personal link goes through sign-in back to the survey, the alumnus answers, and the admin's

@@ -1,5 +1,5 @@
 /**
- * Tracer outcomes in the browser (issue 14, ADR 101): the template's questions arrive keyed in the
+ * Tracer outcomes in the browser (ADR 101): the template's questions arrive keyed in the
  * editor's "Outcome key" selects, a key can be cleared and saved, and the outcomes page opens from
  * the survey list with its tables, charts' text alternatives, CSV link and print button.
  */

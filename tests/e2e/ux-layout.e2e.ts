@@ -1,5 +1,5 @@
 /**
- * What users tripped over (issue 12): admin tables on a phone, the board's filter fold, Create User's
+ * What users tripped over: admin tables on a phone, the board's filter fold, Create User's
  * one-submit errors, uploads checked in the browser, the no-JavaScript legal links and Surveys
  * button, toasts below the navigation, the admin dashboard rows and the student dashboard.
  * Every screen at 375 px and 1280 px: nothing wider than the viewport, actions in view, axe clean.

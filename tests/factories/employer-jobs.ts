@@ -1,5 +1,5 @@
 /**
- * Employer fixtures for the job-flow tests (issue 18, ADR 104): an employer account of a company,
+ * Employer fixtures for the job-flow tests (ADR 104): an employer account of a company,
  * verified and active, inserted as the sign-up will store it (role employer, company_id set).
  */
 import { randomBytes } from "node:crypto";

@@ -179,7 +179,7 @@ describe("/api/auth", () =>
       expect(answers.map((a) => a.status)).toEqual([401, 401, 401]);
       expect(answers[1].body).toEqual(answers[0].body);
       expect(answers[2].body).toEqual(answers[0].body);
-      // Issue 12: the right password proves the person; they are told the state and whom to contact.
+      // The right password proves the person; they are told the state and whom to contact.
       const told = await app.api("/api/auth/login", {
         body: { email: off.user.email, password: off.password },
       });

@@ -1,5 +1,5 @@
 /**
- * Issue 11 over HTTP against the built server (real SMTP sink): crafted addresses, redirect targets,
+ * Account security over HTTP against the built server (real SMTP sink): crafted addresses, redirect targets,
  * sign-in throttling from several client addresses, one answer for known and unknown addresses,
  * common passwords, idle sessions and first-party search analytics.
  */
@@ -27,7 +27,7 @@ const crafted = [
 let n = 0;
 const uniq = () => `${Date.now().toString(36)}${++n}`;
 
-describe("issue 11 over HTTP", () =>
+describe("account security over HTTP", () =>
   forEachDb((t) => {
     const app = useServer(t);
     const post = (

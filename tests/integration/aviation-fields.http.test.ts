@@ -1,5 +1,5 @@
 /**
- * Aviation fields of jobs over HTTP (issue 18): licences, OJT hours, shift and medical class
+ * Aviation fields of jobs over HTTP: licences, OJT hours, shift and medical class
  * round-trip through POST/PUT /api/jobs, appear on the job page (Requirements, JSON-LD), the
  * cards, the public feed, RSS and JSON Feed; the licence filter (case-blind words of a licence) on the
  * board, /api/jobs, the public feed and the feeds, with 400 past 80 characters; the admin form.

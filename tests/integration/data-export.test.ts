@@ -1,5 +1,5 @@
 /**
- * `runway export` (issue 7): the tables the database writes itself (issue 17, ADR 093) give the
+ * `runway export`: the tables the database writes itself (ADR 093) give the
  * very bytes the JavaScript writer gives, on awkward values and across page edges.
  */
 import fs from "node:fs";

@@ -1,5 +1,5 @@
 /**
- * Employer job submission and review over HTTP (issue 18, ADR 104): the /api doors for employers
+ * Employer job submission and review over HTTP (ADR 104): the /api doors for employers
  * (ownership across two companies, no self-approval, pending after edit, closing keeps approval,
  * delete rules, both limits incl. concurrency), the decline door, the decision e-mails through a
  * real SMTP sink (approve via PUT and via the old admin toggle, decline with the reason), the admin
@@ -61,7 +61,7 @@ describe("employer jobs over HTTP", () => {
       expect(created.body).toMatchObject({
         companyId: a.companyId,
         isApproved: false,
-        // The interface's name for it (issue 18).
+        // The interface's name for it.
         approved: false,
         reviewStatus: "pending",
         declineReason: null,

@@ -1,5 +1,5 @@
 /**
- * Employer accounts over HTTP (issue 18): POST /api/employers/register (both ways) with the code
+ * Employer accounts over HTTP: POST /api/employers/register (both ways) with the code
  * read from the real SMTP sink, verification and sign-in through /api/auth/verify-otp and
  * /api/auth/login (role, companyId, domainVerified); the /employers form without JavaScript;
  * employers refused by the college's own doors; invitations by mail; the admin list and the

@@ -1,5 +1,5 @@
 /**
- * Issue 12, first run: a bare `npm start` on a new DATA_DIR says what it did — the migrations, the
+ * First run: a bare `npm start` on a new DATA_DIR says what it did — the migrations, the
  * seeded programmes, where the data lives — and how to create the first administrator; once one
  * exists the hint is gone.
  */

@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key over HTTP (issue 16 item 5): a retried create does not create twice, on /api
+ * Idempotency-Key over HTTP: a retried create does not create twice, on /api
  * (header) and on the create screens (hidden field), against the built server on both databases.
  */
 import { sql } from "drizzle-orm";

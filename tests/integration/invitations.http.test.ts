@@ -1,5 +1,5 @@
 /**
- * Survey invitations over HTTP (issue 14, ADR 102): the admin-only /api doors (401/403/400/404/409,
+ * Survey invitations over HTTP (ADR 102): the admin-only /api doors (401/403/400/404/409,
  * dry run, 202 batch), the mail through a real SMTP sink with its personal link and RFC 8058
  * headers, the link opening the survey after sign-in (recorded, no sign-in by the token), the
  * signed-out one-click unsubscribe, the Progress screen and its send form.

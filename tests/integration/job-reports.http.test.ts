@@ -1,5 +1,5 @@
 /**
- * Reports of bad postings over HTTP (issue 18): POST /api/jobs/{id}/reports (validation, 401, 404,
+ * Reports of bad postings over HTTP: POST /api/jobs/{id}/reports (validation, 401, 404,
  * 201 then 200 for a repeat, 429), auto-hide at the third different reporter on every public door,
  * the admins' queue (GET /api/admin/reports, /admin/reports) with dismiss and uphold, the job
  * page's form without JavaScript, and the 'Stay safe' page and its links.

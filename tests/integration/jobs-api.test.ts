@@ -130,7 +130,7 @@ describe("jobs over HTTP", () => {
         expect((await app.api("/api/jobs?limit=0")).status).toBe(200);
         for (const q of ["%CC%81", "%C5%89", "a%27b%5C", "%26%7C!()%3A*"])
           expect((await app.api(`/api/jobs?q=${q}`)).status, q).toBe(200);
-        // Issue 11 item 5: a NUL in the address is refused at the door (400 {message}), not searched for.
+        // A NUL in the address is refused at the door (400 {message}), not searched for.
         const nul = await app.api("/api/jobs?q=%00");
         expect(nul.status).toBe(400);
         expect(nul.body.message).toBeTruthy();

@@ -86,7 +86,7 @@ describe("people /api", () => {
         status: "active",
         yearLevel: "Graduate",
       });
-      expect(juan.course).toBe("BS in Aircraft Maintenance Technology"); // printable (issue 12)
+      expect(juan.course).toBe("BS in Aircraft Maintenance Technology"); // printable
       expect(juan.courseCode).toEqual(expect.any(String));
       expect(JSON.stringify(all.body)).not.toMatch(/password|argon2/i);
 

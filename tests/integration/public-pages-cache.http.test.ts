@@ -1,5 +1,5 @@
 /**
- * Issue 17 over HTTP: /robots.txt, ETag/304 and Cache-Control of the anonymous job screens, private
+ * The public pages' caching over HTTP: /robots.txt, ETag/304 and Cache-Control of the anonymous job screens, private
  * answers for signed-in visitors, and the width variants of stored images (/files/{id}?w=).
  */
 import fs from "node:fs";

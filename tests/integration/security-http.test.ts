@@ -1,5 +1,5 @@
 /**
- * Issue 11 items 2, 4, 5 and 10 over HTTP against the built server: the cross-site request guard,
+ * The HTTP layer's defences against the built server: the cross-site request guard,
  * /api content types, body limits, bad input as a 4xx without internals, and the security headers.
  */
 import http from "node:http";

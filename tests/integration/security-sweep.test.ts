@@ -1,5 +1,5 @@
 /**
- * Table-driven sweep (issue 11 item 5): every /api route and a set of screen URLs × hostile inputs
+ * Table-driven sweep: every /api route and a set of screen URLs × hostile inputs
  * (NUL, malformed escapes, overlong strings, out-of-range numbers, wrong JSON types, arrays for
  * scalars). Whatever the answer, it is never a 500 and never shows a stack or SQL text.
  */

@@ -1,5 +1,5 @@
 /**
- * Tracer studies, area A (issue 14, ADR 100), over HTTP against the built server on PGlite and
+ * Tracer studies, area A (ADR 100), over HTTP against the built server on PGlite and
  * PostgreSQL: graduationYear through /register, /profile, Create User and the /api user doors; a
  * survey's targeting and anonymous mode through /api, the editor form, the answering screen, the
  * responses page, the responses API and the CSV export.

@@ -1,5 +1,5 @@
 /**
- * Tracer studies, area A (issue 14, ADR 100), through the models and the CLI on PGlite and
+ * Tracer studies, area A (ADR 100), through the models and the CLI on PGlite and
  * PostgreSQL: graduationYear in the import (and --update), users list --json and the export; a
  * survey's cohort decides who is prompted, who may open it and who may answer; the targeting rules;
  * anonymous mode leaves nothing in the database that joins a person to an answer.

@@ -1,5 +1,5 @@
 /**
- * Tracer outcomes through the doors (issue 14, ADR 101), on the built app and both databases:
+ * Tracer outcomes through the doors (ADR 101), on the built app and both databases:
  * POST /api/surveys {"template": "tracer"}, question keys on /api (validation, kept on edit),
  * GET /api/surveys/{id}/outcomes as JSON and CSV, `runway surveys outcomes` (the same figures),
  * the admin outcomes page, and 401/403/404/400 where they belong.

@@ -1,5 +1,5 @@
 /**
- * What users and a separate client trip over (issue 12), over HTTP against the built server:
+ * What users and a separate client trip over, over HTTP against the built server:
  * an over-long board search is cut and said so (never emptied), text limits answer 400 with a
  * field message on /api and screens, job descriptions link web addresses safely, admins see and
  * change an account's e-mail verification (audited), and every /api answer reads well from

@@ -1,6 +1,6 @@
 /**
  * The recharts drawing of a BarChartCard (bar-chart.tsx), in its own module so that recharts is a
- * chunk of its own, loaded by `React.lazy` in the browser once the page is hydrated (issue 17).
+ * chunk of its own, loaded by `React.lazy` in the browser once the page is hydrated.
  */
 import {
   Bar,

@@ -8,7 +8,7 @@ import { Suspense, lazy, useId } from "react";
 import { useHydrated } from "../ui/use-hydrated";
 
 // recharts (~240 KB before gzip) is fetched only when a chart is drawn, after hydration: it is
-// not in the shared chunks of the pages that merely import this card (issue 17).
+// not in the shared chunks of the pages that merely import this card.
 const BarChartDrawing = lazy(() => import("./bar-chart-drawing"));
 
 export interface ChartDatum {

@@ -101,7 +101,7 @@ export function companyColumns(hrefWith: (patch: Record<string, string>) => stri
           >
             Delete
           </Link>
-          {/* Issue 18: block hides every job of the company and refuses its employers; reversible. */}
+          {/* Blocking hides every job of the company and refuses its employers; reversible. */}
           <Form method="post" className="inline-form">
             <input type="hidden" name="id" value={c.row.original.id} />
             <button

@@ -107,7 +107,7 @@ export function YearLevelOptions({ levels }: { levels: readonly string[] }) {
 }
 
 /**
- * A graduation year (issue 14): typed as text with a numeric keyboard, four digits; the schema
+ * A graduation year: typed as text with a numeric keyboard, four digits; the schema
  * (`graduationYearField`) reads it and gives the message.
  */
 export function GraduationYearField({

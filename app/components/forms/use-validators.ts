@@ -1,7 +1,7 @@
 /**
  * The form screens' browser validation, loaded when the user first touches the page (a focus, a
  * key, a tap) instead of with it: zod is ~90 KB gzipped, more than the rest of a sign-in page's
- * JavaScript together (issue 17, ADR 099). Until it has arrived a form validates on submit, on the
+ * JavaScript together (ADR 099). Until it has arrived a form validates on submit, on the
  * server, exactly as without JavaScript; once it has, on blur and input as before. Usage:
  *
  *   const v = useValidators();

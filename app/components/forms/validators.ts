@@ -2,7 +2,7 @@
  * The browser's copy of the sign-in, sign-up, password and profile rules: conform's parse with the
  * very zod schemas the actions use (the server stays the authority). This module is the only way
  * those screens reach zod in the browser, and it is loaded on demand by `useValidators`, so the
- * pages themselves ship no validation library (issue 17, ADR 099).
+ * pages themselves ship no validation library (ADR 099).
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { alertInputSchema } from "~/models/alert/alert.schema";

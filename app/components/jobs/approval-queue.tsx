@@ -1,5 +1,5 @@
 /**
- * The admin's approval queue (issue 18, ADR 104): jobs waiting for review, oldest first, with the
+ * The admin's approval queue (ADR 104): jobs waiting for review, oldest first, with the
  * company, the account that submitted it and its trust signal; Approve posts at once, Decline
  * opens the URL-driven dialog (?decline={id}), so both work without JavaScript.
  */

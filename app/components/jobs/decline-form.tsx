@@ -1,5 +1,5 @@
 /**
- * The admin's Decline form (issue 18, ADR 104): a reason template and free text. With JavaScript,
+ * The admin's Decline form (ADR 104): a reason template and free text. With JavaScript,
  * choosing a template fills the reason (still editable); without it, the server puts the chosen
  * template's text before whatever was typed. The reason is e-mailed to the employer.
  */

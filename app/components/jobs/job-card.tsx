@@ -27,7 +27,7 @@ export interface JobCardData {
   preview: string;
   createdAt: string;
   categories: string[];
-  /** Required licences or certificates (issue 18); the card shows at most three. */
+  /** Required licences or certificates; the card shows at most three. */
   licences?: string[];
   /** ISO 8601, or null: no deadline. */
   applicationDeadline?: string | null;

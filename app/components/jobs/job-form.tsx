@@ -35,7 +35,7 @@ export interface JobFormValues {
   isApproved: boolean;
   /** YYYY-MM-DD, or "" for none. */
   applicationDeadline: string;
-  /** Aviation fields (issue 18). */
+  /** Aviation fields. */
   licences: string[];
   ojtHours: number | null;
   shift: string;
@@ -126,7 +126,7 @@ export function JobForm({
   /** A fresh key per rendered create form, so a resubmission does not create twice. */
   idempotencyKey?: string;
   /**
-   * The employer's form (issue 18): the company is the account's own (a hidden field, no picker),
+   * The employer's form: the company is the account's own (a hidden field, no picker),
    * no approval box, and the button says what happens: the job goes to review.
    */
   employer?: boolean;

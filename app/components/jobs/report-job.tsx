@@ -1,5 +1,5 @@
 /**
- * 'Report this posting' on a job page (issue 18): a disclosure holding a plain form posting to
+ * 'Report this posting' on a job page: a disclosure holding a plain form posting to
  * /jobs/{id}/report (works without JavaScript; the server answers with a redirect and a notice).
  * Guests get a link to sign in that comes back to the open form.
  */

@@ -1,5 +1,5 @@
 /**
- * The aviation fields of a job (issue 18): the job page's "Requirements" block and the cards'
+ * The aviation fields of a job: the job page's "Requirements" block and the cards'
  * licence chips. Nothing is shown for a job without them.
  */
 

@@ -40,7 +40,7 @@ describe("menuFor (the product spec's navigation bar and footer)", () => {
     ]);
   });
 
-  it("employer (issue 18): My jobs, Team, Jobs", () => {
+  it("employer: My jobs, Team, Jobs", () => {
     expect(flat(menuFor({ role: "employer" }))).toEqual([
       "My jobs /employer",
       "Team /employer/team",

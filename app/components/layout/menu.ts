@@ -32,7 +32,7 @@ const ADMIN: MenuItem[] = [
   { to: "/admin/ojt", label: "OJT" },
 ];
 
-/** Issue 18: an employer's own pages (the college's member pages are not theirs). */
+/** An employer's own pages (the college's member pages are not theirs). */
 const EMPLOYER: MenuItem[] = [
   { to: "/employer", label: "My jobs" },
   { to: "/employer/team", label: "Team" },
@@ -68,12 +68,12 @@ export const FOOTER_LINKS: readonly MenuItem[] = [
   { to: "/jobs", label: "Job Search" },
   { to: "/dashboard", label: "Dashboard" },
   { to: "/profile", label: "Profile" },
-  // Issue 18: employer sign-up.
+  // Employer sign-up.
   { to: "/employers", label: "Hiring? Post a job" },
 ];
 
 /**
- * An employer's footer (issue 18): its own pages instead of Dashboard and Profile (which only
+ * An employer's footer: its own pages instead of Dashboard and Profile (which only
  * redirect it to /employer) and instead of the sign-up link it has already used.
  */
 const EMPLOYER_FOOTER_LINKS: readonly MenuItem[] = [

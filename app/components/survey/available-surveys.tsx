@@ -13,7 +13,7 @@ import { deferred } from "../ui/deferred";
 
 /**
  * The dialog, its form and the survey rules load when 'Take Survey' is first pressed: the landing
- * page does not carry them (issue 17's JS budget). Pointing at or focusing the link starts the
+ * page does not carry them (the public pages' JavaScript budget). Pointing at or focusing the link starts the
  * download, so the dialog is usually there by the click.
  */
 const SurveyDialog = deferred("survey-dialog", () =>

@@ -31,7 +31,7 @@ export type EditorDefaults = {
   audience: string;
   description: string;
   status: boolean;
-  /** Cohort and privacy (issue 14). */
+  /** Cohort and privacy. */
   courses?: string[];
   graduationYears?: string;
   anonymous?: boolean;

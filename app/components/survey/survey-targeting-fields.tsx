@@ -1,5 +1,5 @@
 /**
- * The cohort and privacy fields at the top of the survey editor (issue 14): who the survey is for
+ * The cohort and privacy fields at the top of the survey editor: who the survey is for
  * beyond its audience (programmes, graduation years), anonymous mode with what it means, and the
  * reminder schedule. Plain form controls: the server (surveyInputSchema) gives the messages.
  */

@@ -1,5 +1,5 @@
 /**
- * A component whose code is not part of its page's JavaScript (issue 17): the profile's edit form
+ * A component whose code is not part of its page's JavaScript: the profile's edit form
  * brings conform (~10 KB gzipped) that the profile page itself never needs. Usage:
  *
  *   const ProfileForm = deferred("profile-form", () =>

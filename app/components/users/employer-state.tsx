@@ -1,5 +1,5 @@
 /**
- * An employer's row on Manage Users (issue 18): the company, the trust badges (Domain verified or
+ * An employer's row on Manage Users: the company, the trust badges (Domain verified or
  * Free mail, Verified employer, Blocked, Company blocked) and the actions Verify, Block, Unblock —
  * plain POST forms with an intent, so they work without JavaScript; the action answers with a
  * redirect and a flash notice.

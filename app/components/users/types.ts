@@ -10,13 +10,13 @@ export interface UserRowView {
   personalEmail?: string | null;
   role: Role;
   yearLevel: string | null;
-  /** Graduation year (issue 14), shown as 'Class of 2024'. */
+  /** Graduation year, shown as 'Class of 2024'. */
   graduationYear?: number | null;
   courseName: string | null;
   isActive: boolean;
   isEmailVerified: boolean;
   avatarUrl: string | null;
-  /** Employers only (issue 18): company and trust signals. */
+  /** Employers only: company and trust signals. */
   employer?: {
     companyName: string | null;
     domainVerified: boolean;

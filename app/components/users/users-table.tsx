@@ -90,7 +90,7 @@ export function UsersTable({
       {
         id: "yearCourse",
         header: "Year/Course",
-        // Employers (issue 18): their company, trust badges and Verify / Block / Unblock.
+        // Employers: their company, trust badges and Verify / Block / Unblock.
         cell: ({ row }) =>
           row.original.employer ? <EmployerState user={row.original} /> : yearCourse(row.original),
       },
