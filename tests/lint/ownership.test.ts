@@ -127,7 +127,6 @@ const PENDING_MOVES: Array<[file: string, table: string]> = [
   ["app/models/survey/invitations.server.ts", "users"],
   ["app/models/employer/account.server.ts", "companies"],
   ["app/models/employer/moderation.server.ts", "companies"],
-  ["app/models/survey/invitations.server.ts", "mail_outbox"],
   // the demo seed inserts its fixture rows directly
   ["cli/demo-seed.ts", "companies"],
   ["cli/demo-seed.ts", "jobs"],

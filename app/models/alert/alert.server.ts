@@ -528,7 +528,7 @@ export async function runDueAlerts(db: Db, opts: RunOptions): Promise<RunResult>
               }
             where id in (${dueIds})`,
       );
-      await enqueueMany(tx as Db, mails);
+      await enqueueMany(tx, mails);
       return { checked: due.length, sent: mails.length };
     });
     result.checked += r.checked;

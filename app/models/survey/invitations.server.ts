@@ -24,7 +24,7 @@ import { isUuid } from "~/lib/ids";
 import { startPeriodic } from "~/lib/periodic";
 import { hashToken, hmac, safeEqual } from "../auth/tokens.server";
 import type { Ctx } from "../context";
-import { headerLine, nudgeMailSender } from "../mail/mail.server";
+import { enqueueMany, headerLine, type MailMessage, nudgeMailSender } from "../mail/mail.server";
 import { SUPPRESS_BELOW } from "./outcome-keys";
 import { cohortCondition, type Cohort } from "./cohort.server";
 import { INVITE_MSG, REMINDER_GAP_MINUTES } from "./invitations.rules";
@@ -46,7 +46,7 @@ export { INVITE_MSG, REMINDER_GAP_MINUTES };
 /** A personal link token: 256 random bits, URL-safe. Only its SHA-256 is stored. */
 const TOKEN_BYTES = 32;
 
-/** The personal link of an invitation (the Interfaces contract of issue 14). */
+/** The personal link of an invitation. */
 export function inviteUrl(cfg: Pick<InviteMailConfig, "publicUrl">, surveyId: string, token = "") {
   return `${cfg.publicUrl}/surveys/${surveyId}?invite=${token}`;
 }
@@ -289,35 +289,47 @@ function targetsFor(ids: string[], secret: string): MailTarget[] {
   });
 }
 
-/** The outbox rows of `written` (user ids) from the targets JSON `x` and the users table. */
-function outboxInsert(
+/** A person a batch writes an invitation for, with what their mail needs. */
+interface Invitee {
+  u: string;
+  t: string;
+  s: string;
+  first_name: string;
+  to: string;
+}
+
+/**
+ * The messages of a batch: the template with each person's name, link and unsubscribe link put in
+ * (in this order, each placeholder replaced everywhere), the HTML with the name escaped.
+ */
+function inviteMessages(
   survey: SurveyForMail,
   kind: InviteKind,
   cfg: InviteMailConfig,
-  batchId: string,
-  written: SQL,
-): SQL {
+  people: Invitee[],
+): MailMessage[] {
   const m = inviteMailTemplate(survey, kind, cfg);
-  const link = sql`${inviteUrl(cfg, survey.id)} || x.t`;
-  const unsub = sql`${`${cfg.publicUrl}/surveys/unsubscribe?user=`} || x.u || '&token=' || x.s`;
-  const htmlName = sql`replace(replace(replace(replace(u.first_name, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;')`;
-  const fill = (tpl: string, name: SQL, unsubLink: SQL) =>
-    sql`replace(replace(replace(${tpl}::text, ${NAME}, ${name}), ${LINK}, ${link}), ${UNSUB}, ${unsubLink})`;
-  return sql`insert into mail_outbox ("to", subject, text, html, template, notice, headers, batch_id)
-    select case when u.mail_to_personal and u.personal_email is not null
-                then u.personal_email else u.email end,
-           ${m.subject},
-           ${fill(m.text, sql`u.first_name`, unsub)},
-           replace(${fill(m.html, sql`u.first_name`, sql`replace(${unsub}, '&', '&amp;')`)},
-                   ${HTML_NAME}, ${htmlName}),
-           ${kind === "reminder" ? "survey_reminder" : "survey_invitation"},
-           ${`survey ${kind}: `} || ${inviteUrl(cfg, survey.id)} || x.t,
-           jsonb_build_object(
-             'List-Unsubscribe', '<' || ${unsub} || '>',
-             'List-Unsubscribe-Post', 'List-Unsubscribe=One-Click',
-             'List-Id', ${`Runway survey invitations <${survey.id}.surveys.runway>`}::text),
-           ${batchId}::uuid
-    from x join (${written}) w on w.user_id = x.u join users u on u.id = x.u`;
+  const fill = (tpl: string, name: string, link: string, unsub: string) =>
+    tpl.split(NAME).join(name).split(LINK).join(link).split(UNSUB).join(unsub);
+  return people.map((p) => {
+    const link = inviteUrl(cfg, survey.id, p.t);
+    const unsub = `${cfg.publicUrl}/surveys/unsubscribe?user=${p.u}&token=${p.s}`;
+    return {
+      to: p.to,
+      subject: m.subject,
+      text: fill(m.text, p.first_name, link, unsub),
+      html: fill(m.html, p.first_name, link, unsub.replace(/&/g, "&amp;"))
+        .split(HTML_NAME)
+        .join(esc(p.first_name)),
+      template: kind === "reminder" ? "survey_reminder" : "survey_invitation",
+      notice: `survey ${kind}: ${link}`,
+      headers: {
+        "List-Unsubscribe": `<${unsub}>`,
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        "List-Id": `Runway survey invitations <${survey.id}.surveys.runway>`,
+      },
+    };
+  });
 }
 
 // ─── Batches ────────────────────────────────────────────────────────────────────────────────────
@@ -459,13 +471,17 @@ async function writeBatch(
     rule.kind === "invitation"
       ? sql`select user_id from ins`
       : sql`select user_id from ins union all select user_id from upd`;
-  const [r] = await rowsOf<{ n: number }>(
+  const people = await rowsOf<Invitee>(
     tx,
-    sql`with ${x}, ${written},
-        m as (${outboxInsert(s, rule.kind, meta.config, b.id, all)} returning 1)
-        select count(*)::int as n from m`,
+    sql`with ${x}, ${written}
+        select x.u, x.t, x.s, u.first_name,
+               case when u.mail_to_personal and u.personal_email is not null
+                    then u.personal_email else u.email end as "to"
+        from x join (${all}) w on w.user_id = x.u join users u on u.id = x.u`,
   );
-  const queued = Number(r?.n ?? 0);
+  const queued = await enqueueMany(tx, inviteMessages(s, rule.kind, meta.config, people), {
+    batchId: b.id,
+  });
   await tx.execute(sql`update survey_invite_batches set queued = ${queued} where id = ${b.id}`);
   return { batchId: b.id, queued };
 }
