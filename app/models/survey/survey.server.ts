@@ -226,6 +226,19 @@ export function parseSurveyInput(data: unknown): SurveyInput {
   throw new ValidationError(r.error.issues[0]?.message ?? SURVEY_MSG.saveFailed, errors);
 }
 
+/** The stored columns of the editor's question at position `i` (insert and in-place update). */
+function questionColumns(q: SurveyInput["questions"][number], i: number) {
+  return {
+    key: q.key,
+    text: q.text,
+    type: q.type,
+    required: q.required,
+    options: q.options,
+    scaleMax: q.scaleMax,
+    position: i,
+  };
+}
+
 /** Creates a survey from an editor payload (admin). */
 export async function createSurvey(ctx: Ctx, data: unknown): Promise<SurveyDto> {
   const actor = requireAdmin(ctx, "Only administrators can manage surveys");
@@ -245,16 +258,7 @@ export async function createSurvey(ctx: Ctx, data: unknown): Promise<SurveyDto> 
       .returning();
     if (input.questions.length)
       await tx.insert(surveyQuestions).values(
-        input.questions.map((q, i) => ({
-          surveyId: s.id,
-          key: q.key,
-          text: q.text,
-          type: q.type,
-          required: q.required,
-          options: q.options,
-          scaleMax: q.scaleMax,
-          position: i,
-        })),
+        input.questions.map((q, i) => ({ surveyId: s.id, ...questionColumns(q, i) })),
       );
     await audit(tx, actor, {
       action: "survey.create",
@@ -339,15 +343,7 @@ export async function updateSurvey(ctx: Ctx, id: string, data: unknown): Promise
         kept.add(old.id);
         await tx
           .update(surveyQuestions)
-          .set({
-            key: q.key,
-            text: q.text,
-            type: q.type,
-            required: q.required,
-            options: q.options,
-            scaleMax: q.scaleMax,
-            position: i,
-          })
+          .set(questionColumns(q, i))
           .where(eq(surveyQuestions.id, old.id));
         continue;
       }
@@ -355,16 +351,7 @@ export async function updateSurvey(ctx: Ctx, id: string, data: unknown): Promise
         kept.add(old.id);
         await archive(old);
       }
-      await tx.insert(surveyQuestions).values({
-        surveyId: id,
-        key: q.key,
-        text: q.text,
-        type: q.type,
-        required: q.required,
-        options: q.options,
-        scaleMax: q.scaleMax,
-        position: i,
-      });
+      await tx.insert(surveyQuestions).values({ surveyId: id, ...questionColumns(q, i) });
     }
     for (const old of existing) {
       if (kept.has(old.id)) continue;
