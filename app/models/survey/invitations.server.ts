@@ -16,7 +16,8 @@
  * therefore split the people between them, whatever the timing.
  */
 import { randomBytes } from "node:crypto";
-import { sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import { surveyInvitations, surveyInviteBatches, surveyQuestions, surveys } from "#db/schema";
 import { type Db, type DbOrTx, rowsOf } from "#db/client";
 import type { InviteKind, InviteTrigger } from "#db/constants";
 import { Conflict, Forbidden, NotFound } from "~/lib/errors";
@@ -139,12 +140,17 @@ export async function recordInviteOpened(
   token: unknown,
 ): Promise<boolean> {
   if (!isUuid(surveyId) || typeof token !== "string" || !token || token.length > 200) return false;
-  const r = await rowsOf<{ user_id: string }>(
-    db,
-    sql`update survey_invitations set opened_at = coalesce(opened_at, now())
-        where survey_id = ${surveyId} and user_id = ${userId} and token_hash = ${hashToken(token)}
-        returning user_id`,
-  );
+  const r = await db
+    .update(surveyInvitations)
+    .set({ openedAt: sql`coalesce(${surveyInvitations.openedAt}, now())` })
+    .where(
+      and(
+        eq(surveyInvitations.surveyId, surveyId),
+        eq(surveyInvitations.userId, userId),
+        eq(surveyInvitations.tokenHash, hashToken(token)),
+      ),
+    )
+    .returning({ userId: surveyInvitations.userId });
   return r.length > 0;
 }
 
@@ -163,48 +169,26 @@ interface SurveyForMail extends Cohort {
 
 async function surveyForMail(db: DbOrTx, id: string): Promise<SurveyForMail> {
   if (!isUuid(id)) throw new NotFound(INVITE_MSG.notFound);
-  const [s] = await rowsOf<{
-    id: string;
-    title: string;
-    description: string | null;
-    status: string;
-    audience: string;
-    course_ids: string[] | string;
-    graduation_years: number[] | string;
-    remind_every_days: number | null;
-    remind_max: number | null;
-    anonymous: boolean;
-    questions: number;
-  }>(
-    db,
-    sql`select s.id, s.title, s.description, s.status, s.audience, s.course_ids, s.graduation_years,
-               s.remind_every_days, s.remind_max, s.anonymous,
-               (select count(*)::int from survey_questions q
-                 where q.survey_id = s.id and q.archived_at is null) as questions
-        from surveys s where s.id = ${id}`,
-  );
+  const [s] = await db
+    .select({
+      id: surveys.id,
+      title: surveys.title,
+      description: surveys.description,
+      status: surveys.status,
+      audience: surveys.audience,
+      courseIds: surveys.courseIds,
+      graduationYears: surveys.graduationYears,
+      remindEveryDays: surveys.remindEveryDays,
+      remindMax: surveys.remindMax,
+      anonymous: surveys.anonymous,
+      questions: sql`(select count(*)::int from ${surveyQuestions}
+                      where ${surveyQuestions.surveyId} = ${surveys.id}
+                        and ${surveyQuestions.archivedAt} is null)`.mapWith(Number),
+    })
+    .from(surveys)
+    .where(eq(surveys.id, id));
   if (!s) throw new NotFound(INVITE_MSG.notFound);
-  return {
-    id: s.id,
-    title: s.title,
-    description: s.description,
-    status: s.status,
-    audience: s.audience,
-    courseIds: pgArray(s.course_ids),
-    graduationYears: pgArray(s.graduation_years).map(Number),
-    remindEveryDays: s.remind_every_days,
-    remindMax: s.remind_max,
-    anonymous: !!s.anonymous,
-    questions: Number(s.questions),
-  };
-}
-
-/** An array from either driver (an array, or PostgreSQL's text form `{a,b}`). */
-function pgArray(v: string[] | number[] | string | null): string[] {
-  if (v === null) return [];
-  if (Array.isArray(v)) return v.map(String);
-  const inner = v.replace(/^\{|\}$/g, "");
-  return inner ? inner.split(",").map((x) => x.replace(/^"|"$/g, "")) : [];
+  return s;
 }
 
 // ─── The mail ───────────────────────────────────────────────────────────────────────────────────
@@ -446,11 +430,16 @@ async function writeBatch(
   ids: string[],
   meta: { trigger: InviteTrigger; by: string | null; targeted: number; config: InviteMailConfig },
 ): Promise<{ batchId: string; queued: number }> {
-  const [b] = await rowsOf<{ id: string }>(
-    tx,
-    sql`insert into survey_invite_batches (survey_id, kind, trigger, created_by, targeted)
-        values (${s.id}, ${rule.kind}, ${meta.trigger}, ${meta.by}, ${meta.targeted}) returning id`,
-  );
+  const [b] = await tx
+    .insert(surveyInviteBatches)
+    .values({
+      surveyId: s.id,
+      kind: rule.kind,
+      trigger: meta.trigger,
+      createdBy: meta.by,
+      targeted: meta.targeted,
+    })
+    .returning({ id: surveyInviteBatches.id });
   const json = JSON.stringify(targetsFor(ids, meta.config.secret));
   const x = sql`x as (select * from jsonb_to_recordset(${json}::jsonb) as x(u uuid, t text, h text, s text))`;
   const inserted = sql`insert into survey_invitations (survey_id, user_id, token_hash)
@@ -482,7 +471,7 @@ async function writeBatch(
   const queued = await enqueueMany(tx, inviteMessages(s, rule.kind, meta.config, people), {
     batchId: b.id,
   });
-  await tx.execute(sql`update survey_invite_batches set queued = ${queued} where id = ${b.id}`);
+  await tx.update(surveyInviteBatches).set({ queued }).where(eq(surveyInviteBatches.id, b.id));
   return { batchId: b.id, queued };
 }
 

@@ -257,9 +257,9 @@ export async function createSurvey(ctx: Ctx, data: unknown): Promise<SurveyDto> 
       })
       .returning();
     if (input.questions.length)
-      await tx.insert(surveyQuestions).values(
-        input.questions.map((q, i) => ({ surveyId: s.id, ...questionColumns(q, i) })),
-      );
+      await tx
+        .insert(surveyQuestions)
+        .values(input.questions.map((q, i) => ({ surveyId: s.id, ...questionColumns(q, i) })));
     await audit(tx, actor, {
       action: "survey.create",
       entityType: "survey",
@@ -535,10 +535,11 @@ export async function submitResponse(
     return await ctx.db.transaction(async (tx) => {
       // The mode as it stands under a share lock: an admin's toggle (which takes the row lock and
       // refuses once anyone answered) cannot slip in between the read and the insert.
-      const [mode] = await rowsOf<{ anonymous: boolean }>(
-        tx,
-        sql`select anonymous from surveys where id = ${s.id} for share`,
-      );
+      const [mode] = await tx
+        .select({ anonymous: surveys.anonymous })
+        .from(surveys)
+        .where(eq(surveys.id, s.id))
+        .for("share");
       const anonymous = mode?.anonymous ?? s.anonymous;
       // One answer per person, in every mode: the respondent row first (its key refuses a second).
       await tx.insert(surveyRespondents).values({ surveyId: s.id, userId: actor.id });
