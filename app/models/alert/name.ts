@@ -14,7 +14,7 @@ export function suggestAlertName(f: {
 }): string {
   const parts = [f.q, f.jobType, f.location, f.category]
     .map((p) => p?.trim())
-    .filter(Boolean) as string[];
+    .filter((p): p is string => Boolean(p));
   const name = parts.length ? parts.join(" · ") : "All new jobs";
   return name.length > ALERT_NAME_MAX ? `${name.slice(0, ALERT_NAME_MAX - 1).trimEnd()}…` : name;
 }

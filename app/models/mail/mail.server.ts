@@ -19,7 +19,7 @@ import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import addressparser from "nodemailer/lib/addressparser";
 import type { Db, DbOrTx } from "#db/client";
-import { MAIL_STATUSES } from "#db/constants";
+import type { MAIL_STATUSES } from "#db/constants";
 import { mailOutbox, mailSettings } from "#db/schema";
 import { errorText } from "~/lib/log.server";
 import { isPlainEmail } from "../user/email";
@@ -559,12 +559,17 @@ export async function mailStatus(db: Db): Promise<MailStatus> {
     })
     .from(mailOutbox)
     .groupBy(mailOutbox.status);
-  const counts = Object.fromEntries(MAIL_STATUSES.map((st) => [st, 0])) as MailStatus["counts"];
+  const n = (status: (typeof MAIL_STATUSES)[number]) =>
+    Number(rows.find((r) => r.status === status)?.n ?? 0);
+  // Every status, in MAIL_STATUSES order (the check constraint allows no other).
+  const counts: MailStatus["counts"] = {
+    pending: n("pending"),
+    sent: n("sent"),
+    failed: n("failed"),
+    expired: n("expired"),
+  };
   let oldest: Date | null = null;
-  for (const r of rows) {
-    counts[r.status as keyof typeof counts] = Number(r.n);
-    if (r.oldest) oldest = new Date(r.oldest);
-  }
+  for (const r of rows) if (r.oldest) oldest = new Date(r.oldest);
   return {
     paused: setting?.paused ?? false,
     pausedAt: setting?.pausedAt ?? null,
