@@ -27,7 +27,7 @@ const OWNERS: Record<string, string[]> = {
   job_reports: ["app/models/job/report.server.ts"],
   admin_digests: ["app/models/job/admin-digest.server.ts"],
   search_events: ["app/models/search/"],
-  search_lexemes: ["app/models/search/"], // filled by the migrations' trigger; no module writes it
+  search_lexemes: ["app/models/job/"], // filled by triggers on jobs (db/migrations); no module writes it
   job_alerts: ["app/models/alert/"],
   // people and their sign-in
   users: ["app/models/user/"],
