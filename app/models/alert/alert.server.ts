@@ -1,5 +1,5 @@
 /**
- * Job alerts (issue 15, ADR 095): saved board searches, owned by one student or alumnus, and the
+ * Job alerts (ADR 095): saved board searches, owned by one student or alumnus, and the
  * digests that mail what is new for each.
  *
  * Matching is the board's own rule (`jobMatchConditions` + the visibility rule of job.server.ts).

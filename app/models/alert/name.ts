@@ -1,6 +1,6 @@
 /**
  * An alert's name: its limit and the name a saved search suggests. Its own module because the job
- * board needs only these two, and shares its chunk with nothing else of the alerts (issue 17's JS
+ * board needs only these two, and shares its chunk with nothing else of the alerts (the board's JS
  * budget); alert.rules.ts re-exports both.
  */
 export const ALERT_NAME_MAX = 80;

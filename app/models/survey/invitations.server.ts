@@ -1,5 +1,5 @@
 /**
- * Tracer-study invitations and reminders (issue 14, ADR 102): who is mailed, the personal links,
+ * Tracer-study invitations and reminders (ADR 102): who is mailed, the personal links,
  * the survey-mail unsubscribe, the reminder schedule and the progress (response and knowledge
  * rates) of a survey.
  *

@@ -1,5 +1,5 @@
 /**
- * Tracer outcomes computed from the answers (issue 14, ADR 101): employment rate, months to the
+ * Tracer outcomes computed from the answers (ADR 101): employment rate, months to the
  * first job, relation to the programme, salary bands, how the job was found and how many the board
  * placed — overall, by programme and by graduation year. Answers are found by the questions'
  * semantic `key` (archived questions too), never by their text, so rewording or adding questions

@@ -70,7 +70,7 @@ export function serializeSurvey(
     description: s.description,
     audience: s.audience as SurveyAudience,
     status: s.status as SurveyStatus,
-    // Cohort and privacy (issue 14): empty lists mean everyone in the audience.
+    // Cohort and privacy: empty lists mean everyone in the audience.
     courses: s.courseIds,
     courseNames: s.courseIds.map((id) => courseNames.get(id) ?? id),
     graduationYears: s.graduationYears,

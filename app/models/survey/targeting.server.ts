@@ -1,5 +1,5 @@
 /**
- * A survey's cohort and privacy settings (issue 14, ADR 100): programmes given as ids or names are
+ * A survey's cohort and privacy settings (ADR 100): programmes given as ids or names are
  * resolved to course ids, the columns a create or an update writes, and the rule that anonymous
  * mode is fixed once someone has answered (answers already given cannot be re-linked to people or
  * un-linked from them).
