@@ -1,5 +1,5 @@
 /**
- * Job alerts (issue 15, ADR 095): saved board searches, owned by one student or alumnus, and the
+ * Job alerts (ADR 095): saved board searches, owned by one student or alumnus, and the
  * digests that mail what is new for each.
  *
  * Matching is the board's own rule (`jobMatchConditions` + the visibility rule of job.server.ts).
@@ -528,7 +528,7 @@ export async function runDueAlerts(db: Db, opts: RunOptions): Promise<RunResult>
               }
             where id in (${dueIds})`,
       );
-      await enqueueMany(tx as Db, mails);
+      await enqueueMany(tx, mails);
       return { checked: due.length, sent: mails.length };
     });
     result.checked += r.checked;

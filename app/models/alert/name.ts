@@ -1,6 +1,6 @@
 /**
  * An alert's name: its limit and the name a saved search suggests. Its own module because the job
- * board needs only these two, and shares its chunk with nothing else of the alerts (issue 17's JS
+ * board needs only these two, and shares its chunk with nothing else of the alerts (the board's JS
  * budget); alert.rules.ts re-exports both.
  */
 export const ALERT_NAME_MAX = 80;
@@ -14,7 +14,7 @@ export function suggestAlertName(f: {
 }): string {
   const parts = [f.q, f.jobType, f.location, f.category]
     .map((p) => p?.trim())
-    .filter(Boolean) as string[];
+    .filter((p): p is string => Boolean(p));
   const name = parts.length ? parts.join(" · ") : "All new jobs";
   return name.length > ALERT_NAME_MAX ? `${name.slice(0, ALERT_NAME_MAX - 1).trimEnd()}…` : name;
 }

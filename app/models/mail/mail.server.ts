@@ -18,8 +18,8 @@ import path from "node:path";
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import addressparser from "nodemailer/lib/addressparser";
-import type { Db } from "#db/client";
-import { MAIL_STATUSES } from "#db/constants";
+import type { Db, DbOrTx } from "#db/client";
+import type { MAIL_STATUSES } from "#db/constants";
 import { mailOutbox, mailSettings } from "#db/schema";
 import { errorText } from "~/lib/log.server";
 import { isPlainEmail } from "../user/email";
@@ -87,7 +87,7 @@ function nudge() {
   for (const k of kicks) setTimeout(k, 20);
 }
 
-/** Wakes this process's sender after rows were queued by a set statement (survey invitations). */
+/** Wakes this process's sender once a transaction that queued mail has committed. */
 export function nudgeMailSender(): void {
   nudge();
 }
@@ -114,7 +114,7 @@ function outboxRow(m: MailMessage) {
 }
 
 /** Queues a message (in the caller's transaction if `db` is one) and nudges the sender. */
-export async function enqueueMail(db: Db, msg: MailMessage): Promise<string> {
+export async function enqueueMail(db: DbOrTx, msg: MailMessage): Promise<string> {
   const [row] = await db.insert(mailOutbox).values(outboxRow(msg)).returning({ id: mailOutbox.id });
   nudge();
   return row.id;
@@ -123,19 +123,26 @@ export async function enqueueMail(db: Db, msg: MailMessage): Promise<string> {
 const ENQUEUE_CHUNK = 5000;
 
 /**
- * Queues many messages (bulk imports): one JSON parameter per chunk, 4–7× faster on PGlite than a
- * multi-row VALUES. Every address is checked before anything is written.
+ * Queues many messages (bulk imports, survey batches): one JSON parameter per chunk, 4–7× faster on
+ * PGlite than a multi-row VALUES. Every address and header is checked before anything is written;
+ * `batchId` ties the rows to a survey invitation batch (its sent/failed counts are read from them).
  */
-export async function enqueueMany(db: Db, msgs: MailMessage[]): Promise<number> {
+export async function enqueueMany(
+  db: DbOrTx,
+  msgs: MailMessage[],
+  opts: { batchId?: string } = {},
+): Promise<number> {
   if (!msgs.length) return 0;
-  const rows = msgs.map(outboxRow);
+  const batchId = opts.batchId ?? null;
+  const rows = msgs.map((m) => ({ ...outboxRow(m), batch_id: batchId }));
   for (let i = 0; i < rows.length; i += ENQUEUE_CHUNK) {
     const json = JSON.stringify(rows.slice(i, i + ENQUEUE_CHUNK));
     await db.execute(sql`
-      insert into mail_outbox ("to", subject, text, html, template, notice, headers)
-      select "to", subject, text, html, template, notice, headers
+      insert into mail_outbox ("to", subject, text, html, template, notice, headers, batch_id)
+      select "to", subject, text, html, template, notice, headers, batch_id
       from jsonb_to_recordset(${json}::jsonb)
-        as x("to" text, subject text, text text, html text, template text, notice text, headers jsonb)`);
+        as x("to" text, subject text, text text, html text, template text, notice text,
+             headers jsonb, batch_id uuid)`);
   }
   nudge();
   return rows.length;
@@ -552,12 +559,17 @@ export async function mailStatus(db: Db): Promise<MailStatus> {
     })
     .from(mailOutbox)
     .groupBy(mailOutbox.status);
-  const counts = Object.fromEntries(MAIL_STATUSES.map((st) => [st, 0])) as MailStatus["counts"];
+  const n = (status: (typeof MAIL_STATUSES)[number]) =>
+    Number(rows.find((r) => r.status === status)?.n ?? 0);
+  // Every status, in MAIL_STATUSES order (the check constraint allows no other).
+  const counts: MailStatus["counts"] = {
+    pending: n("pending"),
+    sent: n("sent"),
+    failed: n("failed"),
+    expired: n("expired"),
+  };
   let oldest: Date | null = null;
-  for (const r of rows) {
-    counts[r.status as keyof typeof counts] = Number(r.n);
-    if (r.oldest) oldest = new Date(r.oldest);
-  }
+  for (const r of rows) if (r.oldest) oldest = new Date(r.oldest);
   return {
     paused: setting?.paused ?? false,
     pausedAt: setting?.pausedAt ?? null,

@@ -6,7 +6,8 @@
  * pagination, so memory stays flat whatever the number of responses.
  */
 import { stringify } from "csv-stringify/sync";
-import { sql, type SQL } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
+import { surveys } from "#db/schema";
 import { type Db, isPglite, rowsOf, yieldToOthers } from "#db/client";
 import { NotFound } from "~/lib/errors";
 import { neutralise, neutralisePrefixSql } from "~/lib/csv";
@@ -107,10 +108,10 @@ export async function* responsesCsv(
   } = {},
 ): AsyncGenerator<string> {
   if (!isUuid(surveyId)) throw new NotFound(SURVEY_MSG.notFound);
-  const [survey] = await rowsOf<{ id: string; anonymous: boolean }>(
-    db,
-    sql`select id, anonymous from surveys where id = ${surveyId}`,
-  );
+  const [survey] = await db
+    .select({ id: surveys.id, anonymous: surveys.anonymous })
+    .from(surveys)
+    .where(eq(surveys.id, surveyId));
   if (!survey) throw new NotFound(SURVEY_MSG.notFound);
   const questions = await allQuestions(db, surveyId);
   const header = [

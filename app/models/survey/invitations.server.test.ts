@@ -1,5 +1,5 @@
 /**
- * Survey invitations and reminders on real databases (issue 14, ADR 102): targeting (cohort,
+ * Survey invitations and reminders on real databases (ADR 102): targeting (cohort,
  * opted-out, inactive), reminders only to non-responders, dry runs, no double sends under two
  * concurrent senders (manual batch and schedule), the schedule's N days and K times, the invite
  * link's opening, the signed unsubscribe, batch counts from the outbox (real SMTP sink) and the
@@ -12,7 +12,7 @@ import { courseId, createSurvey, createUser } from "../../../tests/factories";
 import { startSmtpSink, type SmtpSink } from "../../../tests/setup/smtp-sink";
 import { Conflict, Forbidden, NotFound } from "~/lib/errors";
 import { hashToken } from "../auth/tokens.server";
-import { createSender, deliverDue } from "../mail/mail.server";
+import { createSender, deliverDue, MailAddressError } from "../mail/mail.server";
 import {
   computeProgress,
   getInviteBatches,
@@ -143,6 +143,17 @@ describe("survey invitations", () => {
       expect(m.text).toContain(`Hello Jo <b>"&"</b>,`);
       expect(m.html).toContain("Hello Jo &lt;b&gt;&quot;&amp;&quot;&lt;/b&gt;,");
       expect(m.html).not.toContain("<b>");
+    });
+
+    it("queues through the outbox's address check: a recipient list refuses the batch, nothing is written", async () => {
+      const s = await alumniSurvey();
+      const p = await person();
+      await t.db.execute(
+        sql`update users set email = ${`${p.email}, someone@else.test`} where id = ${p.id}`,
+      );
+      await expect(send(s.id)).rejects.toThrow(MailAddressError);
+      expect(await outbox()).toEqual([]);
+      expect(await invitations(s.id)).toEqual([]);
     });
 
     it("refuses a survey that is not active (409) and an unknown one (404)", async () => {

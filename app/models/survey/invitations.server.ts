@@ -1,5 +1,5 @@
 /**
- * Tracer-study invitations and reminders (issue 14, ADR 102): who is mailed, the personal links,
+ * Tracer-study invitations and reminders (ADR 102): who is mailed, the personal links,
  * the survey-mail unsubscribe, the reminder schedule and the progress (response and knowledge
  * rates) of a survey.
  *
@@ -16,7 +16,8 @@
  * therefore split the people between them, whatever the timing.
  */
 import { randomBytes } from "node:crypto";
-import { sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import { surveyInvitations, surveyInviteBatches, surveyQuestions, surveys } from "#db/schema";
 import { type Db, type DbOrTx, rowsOf } from "#db/client";
 import type { InviteKind, InviteTrigger } from "#db/constants";
 import { Conflict, Forbidden, NotFound } from "~/lib/errors";
@@ -24,7 +25,7 @@ import { isUuid } from "~/lib/ids";
 import { startPeriodic } from "~/lib/periodic";
 import { hashToken, hmac, safeEqual } from "../auth/tokens.server";
 import type { Ctx } from "../context";
-import { headerLine, nudgeMailSender } from "../mail/mail.server";
+import { enqueueMany, headerLine, type MailMessage, nudgeMailSender } from "../mail/mail.server";
 import { SUPPRESS_BELOW } from "./outcome-keys";
 import { cohortCondition, type Cohort } from "./cohort.server";
 import { INVITE_MSG, REMINDER_GAP_MINUTES } from "./invitations.rules";
@@ -46,7 +47,7 @@ export { INVITE_MSG, REMINDER_GAP_MINUTES };
 /** A personal link token: 256 random bits, URL-safe. Only its SHA-256 is stored. */
 const TOKEN_BYTES = 32;
 
-/** The personal link of an invitation (the Interfaces contract of issue 14). */
+/** The personal link of an invitation. */
 export function inviteUrl(cfg: Pick<InviteMailConfig, "publicUrl">, surveyId: string, token = "") {
   return `${cfg.publicUrl}/surveys/${surveyId}?invite=${token}`;
 }
@@ -139,12 +140,17 @@ export async function recordInviteOpened(
   token: unknown,
 ): Promise<boolean> {
   if (!isUuid(surveyId) || typeof token !== "string" || !token || token.length > 200) return false;
-  const r = await rowsOf<{ user_id: string }>(
-    db,
-    sql`update survey_invitations set opened_at = coalesce(opened_at, now())
-        where survey_id = ${surveyId} and user_id = ${userId} and token_hash = ${hashToken(token)}
-        returning user_id`,
-  );
+  const r = await db
+    .update(surveyInvitations)
+    .set({ openedAt: sql`coalesce(${surveyInvitations.openedAt}, now())` })
+    .where(
+      and(
+        eq(surveyInvitations.surveyId, surveyId),
+        eq(surveyInvitations.userId, userId),
+        eq(surveyInvitations.tokenHash, hashToken(token)),
+      ),
+    )
+    .returning({ userId: surveyInvitations.userId });
   return r.length > 0;
 }
 
@@ -163,48 +169,26 @@ interface SurveyForMail extends Cohort {
 
 async function surveyForMail(db: DbOrTx, id: string): Promise<SurveyForMail> {
   if (!isUuid(id)) throw new NotFound(INVITE_MSG.notFound);
-  const [s] = await rowsOf<{
-    id: string;
-    title: string;
-    description: string | null;
-    status: string;
-    audience: string;
-    course_ids: string[] | string;
-    graduation_years: number[] | string;
-    remind_every_days: number | null;
-    remind_max: number | null;
-    anonymous: boolean;
-    questions: number;
-  }>(
-    db,
-    sql`select s.id, s.title, s.description, s.status, s.audience, s.course_ids, s.graduation_years,
-               s.remind_every_days, s.remind_max, s.anonymous,
-               (select count(*)::int from survey_questions q
-                 where q.survey_id = s.id and q.archived_at is null) as questions
-        from surveys s where s.id = ${id}`,
-  );
+  const [s] = await db
+    .select({
+      id: surveys.id,
+      title: surveys.title,
+      description: surveys.description,
+      status: surveys.status,
+      audience: surveys.audience,
+      courseIds: surveys.courseIds,
+      graduationYears: surveys.graduationYears,
+      remindEveryDays: surveys.remindEveryDays,
+      remindMax: surveys.remindMax,
+      anonymous: surveys.anonymous,
+      questions: sql`(select count(*)::int from ${surveyQuestions}
+                      where ${surveyQuestions.surveyId} = ${surveys.id}
+                        and ${surveyQuestions.archivedAt} is null)`.mapWith(Number),
+    })
+    .from(surveys)
+    .where(eq(surveys.id, id));
   if (!s) throw new NotFound(INVITE_MSG.notFound);
-  return {
-    id: s.id,
-    title: s.title,
-    description: s.description,
-    status: s.status,
-    audience: s.audience,
-    courseIds: pgArray(s.course_ids),
-    graduationYears: pgArray(s.graduation_years).map(Number),
-    remindEveryDays: s.remind_every_days,
-    remindMax: s.remind_max,
-    anonymous: !!s.anonymous,
-    questions: Number(s.questions),
-  };
-}
-
-/** An array from either driver (an array, or PostgreSQL's text form `{a,b}`). */
-function pgArray(v: string[] | number[] | string | null): string[] {
-  if (v === null) return [];
-  if (Array.isArray(v)) return v.map(String);
-  const inner = v.replace(/^\{|\}$/g, "");
-  return inner ? inner.split(",").map((x) => x.replace(/^"|"$/g, "")) : [];
+  return s;
 }
 
 // ─── The mail ───────────────────────────────────────────────────────────────────────────────────
@@ -289,35 +273,47 @@ function targetsFor(ids: string[], secret: string): MailTarget[] {
   });
 }
 
-/** The outbox rows of `written` (user ids) from the targets JSON `x` and the users table. */
-function outboxInsert(
+/** A person a batch writes an invitation for, with what their mail needs. */
+interface Invitee {
+  u: string;
+  t: string;
+  s: string;
+  first_name: string;
+  to: string;
+}
+
+/**
+ * The messages of a batch: the template with each person's name, link and unsubscribe link put in
+ * (in this order, each placeholder replaced everywhere), the HTML with the name escaped.
+ */
+function inviteMessages(
   survey: SurveyForMail,
   kind: InviteKind,
   cfg: InviteMailConfig,
-  batchId: string,
-  written: SQL,
-): SQL {
+  people: Invitee[],
+): MailMessage[] {
   const m = inviteMailTemplate(survey, kind, cfg);
-  const link = sql`${inviteUrl(cfg, survey.id)} || x.t`;
-  const unsub = sql`${`${cfg.publicUrl}/surveys/unsubscribe?user=`} || x.u || '&token=' || x.s`;
-  const htmlName = sql`replace(replace(replace(replace(u.first_name, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;')`;
-  const fill = (tpl: string, name: SQL, unsubLink: SQL) =>
-    sql`replace(replace(replace(${tpl}::text, ${NAME}, ${name}), ${LINK}, ${link}), ${UNSUB}, ${unsubLink})`;
-  return sql`insert into mail_outbox ("to", subject, text, html, template, notice, headers, batch_id)
-    select case when u.mail_to_personal and u.personal_email is not null
-                then u.personal_email else u.email end,
-           ${m.subject},
-           ${fill(m.text, sql`u.first_name`, unsub)},
-           replace(${fill(m.html, sql`u.first_name`, sql`replace(${unsub}, '&', '&amp;')`)},
-                   ${HTML_NAME}, ${htmlName}),
-           ${kind === "reminder" ? "survey_reminder" : "survey_invitation"},
-           ${`survey ${kind}: `} || ${inviteUrl(cfg, survey.id)} || x.t,
-           jsonb_build_object(
-             'List-Unsubscribe', '<' || ${unsub} || '>',
-             'List-Unsubscribe-Post', 'List-Unsubscribe=One-Click',
-             'List-Id', ${`Runway survey invitations <${survey.id}.surveys.runway>`}::text),
-           ${batchId}::uuid
-    from x join (${written}) w on w.user_id = x.u join users u on u.id = x.u`;
+  const fill = (tpl: string, name: string, link: string, unsub: string) =>
+    tpl.split(NAME).join(name).split(LINK).join(link).split(UNSUB).join(unsub);
+  return people.map((p) => {
+    const link = inviteUrl(cfg, survey.id, p.t);
+    const unsub = `${cfg.publicUrl}/surveys/unsubscribe?user=${p.u}&token=${p.s}`;
+    return {
+      to: p.to,
+      subject: m.subject,
+      text: fill(m.text, p.first_name, link, unsub),
+      html: fill(m.html, p.first_name, link, unsub.replace(/&/g, "&amp;"))
+        .split(HTML_NAME)
+        .join(esc(p.first_name)),
+      template: kind === "reminder" ? "survey_reminder" : "survey_invitation",
+      notice: `survey ${kind}: ${link}`,
+      headers: {
+        "List-Unsubscribe": `<${unsub}>`,
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        "List-Id": `Runway survey invitations <${survey.id}.surveys.runway>`,
+      },
+    };
+  });
 }
 
 // ─── Batches ────────────────────────────────────────────────────────────────────────────────────
@@ -434,11 +430,16 @@ async function writeBatch(
   ids: string[],
   meta: { trigger: InviteTrigger; by: string | null; targeted: number; config: InviteMailConfig },
 ): Promise<{ batchId: string; queued: number }> {
-  const [b] = await rowsOf<{ id: string }>(
-    tx,
-    sql`insert into survey_invite_batches (survey_id, kind, trigger, created_by, targeted)
-        values (${s.id}, ${rule.kind}, ${meta.trigger}, ${meta.by}, ${meta.targeted}) returning id`,
-  );
+  const [b] = await tx
+    .insert(surveyInviteBatches)
+    .values({
+      surveyId: s.id,
+      kind: rule.kind,
+      trigger: meta.trigger,
+      createdBy: meta.by,
+      targeted: meta.targeted,
+    })
+    .returning({ id: surveyInviteBatches.id });
   const json = JSON.stringify(targetsFor(ids, meta.config.secret));
   const x = sql`x as (select * from jsonb_to_recordset(${json}::jsonb) as x(u uuid, t text, h text, s text))`;
   const inserted = sql`insert into survey_invitations (survey_id, user_id, token_hash)
@@ -459,14 +460,18 @@ async function writeBatch(
     rule.kind === "invitation"
       ? sql`select user_id from ins`
       : sql`select user_id from ins union all select user_id from upd`;
-  const [r] = await rowsOf<{ n: number }>(
+  const people = await rowsOf<Invitee>(
     tx,
-    sql`with ${x}, ${written},
-        m as (${outboxInsert(s, rule.kind, meta.config, b.id, all)} returning 1)
-        select count(*)::int as n from m`,
+    sql`with ${x}, ${written}
+        select x.u, x.t, x.s, u.first_name,
+               case when u.mail_to_personal and u.personal_email is not null
+                    then u.personal_email else u.email end as "to"
+        from x join (${all}) w on w.user_id = x.u join users u on u.id = x.u`,
   );
-  const queued = Number(r?.n ?? 0);
-  await tx.execute(sql`update survey_invite_batches set queued = ${queued} where id = ${b.id}`);
+  const queued = await enqueueMany(tx, inviteMessages(s, rule.kind, meta.config, people), {
+    batchId: b.id,
+  });
+  await tx.update(surveyInviteBatches).set({ queued }).where(eq(surveyInviteBatches.id, b.id));
   return { batchId: b.id, queued };
 }
 

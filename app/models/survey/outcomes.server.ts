@@ -1,5 +1,5 @@
 /**
- * Tracer outcomes computed from the answers (issue 14, ADR 101): employment rate, months to the
+ * Tracer outcomes computed from the answers (ADR 101): employment rate, months to the
  * first job, relation to the programme, salary bands, how the job was found and how many the board
  * placed — overall, by programme and by graduation year. Answers are found by the questions'
  * semantic `key` (archived questions too), never by their text, so rewording or adding questions
@@ -7,7 +7,7 @@
  * aggregates over grouping sets, so 20 000 responses take one round trip per figure family.
  */
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import { placements, users } from "#db/schema";
+import { courses, placements, surveys, users } from "#db/schema";
 import { type Db, rowsOf } from "#db/client";
 import { NotFound } from "~/lib/errors";
 import { isUuid } from "~/lib/ids";
@@ -351,27 +351,27 @@ function figures(target: number, st: StatsRow | undefined, dist: DistRow[]): Out
 /** The outcomes of one survey (admin doors: the page, the API, the CLI). 404 for an unknown id. */
 export async function surveyOutcomes(db: Db, surveyId: string): Promise<SurveyOutcomes> {
   if (!isUuid(surveyId)) throw new NotFound(SURVEY_MSG.notFound);
-  const [s] = await rowsOf<{
-    id: string;
-    title: string;
-    audience: string;
-    course_ids: string[];
-    graduation_years: number[];
-  }>(
-    db,
-    sql`select id, title, audience, course_ids, graduation_years from surveys where id = ${surveyId}`,
-  );
+  const [s] = await db
+    .select({
+      id: surveys.id,
+      title: surveys.title,
+      audience: surveys.audience,
+      courseIds: surveys.courseIds,
+      graduationYears: surveys.graduationYears,
+    })
+    .from(surveys)
+    .where(eq(surveys.id, surveyId));
   if (!s) throw new NotFound(SURVEY_MSG.notFound);
   const cohort = {
     audience: s.audience,
-    courseIds: s.course_ids,
-    graduationYears: s.graduation_years,
+    courseIds: s.courseIds,
+    graduationYears: s.graduationYears,
   };
   const [[computed], targets, hiredBy, courseNames] = await Promise.all([
     rowsOf<{ stats: string; dists: string }>(db, outcomesQuery(s.id)),
     rowsOf<TargetRow>(db, targetQuery(cohort)),
     ojtHireCounts(db, cohort),
-    rowsOf<{ id: string; name: string }>(db, sql`select id, name from courses`),
+    db.select({ id: courses.id, name: courses.name }).from(courses),
   ]);
   const stats = JSON.parse(computed.stats) as StatsRow[];
   const dists = JSON.parse(computed.dists) as DistRow[];
@@ -409,11 +409,11 @@ export async function surveyOutcomes(db: Db, surveyId: string): Promise<SurveyOu
       id: s.id,
       title: s.title,
       audience: s.audience,
-      courseIds: s.course_ids,
-      courses: s.course_ids
+      courseIds: s.courseIds,
+      courses: s.courseIds
         .map((id) => names.get(id) ?? "Deleted programme")
         .sort((a, b) => a.localeCompare(b)),
-      graduationYears: s.graduation_years,
+      graduationYears: s.graduationYears,
     },
     generatedAt: new Date().toISOString(),
     ...of("all"),

@@ -70,7 +70,7 @@ export function serializeSurvey(
     description: s.description,
     audience: s.audience as SurveyAudience,
     status: s.status as SurveyStatus,
-    // Cohort and privacy (issue 14): empty lists mean everyone in the audience.
+    // Cohort and privacy: empty lists mean everyone in the audience.
     courses: s.courseIds,
     courseNames: s.courseIds.map((id) => courseNames.get(id) ?? id),
     graduationYears: s.graduationYears,
@@ -226,6 +226,19 @@ export function parseSurveyInput(data: unknown): SurveyInput {
   throw new ValidationError(r.error.issues[0]?.message ?? SURVEY_MSG.saveFailed, errors);
 }
 
+/** The stored columns of the editor's question at position `i` (insert and in-place update). */
+function questionColumns(q: SurveyInput["questions"][number], i: number) {
+  return {
+    key: q.key,
+    text: q.text,
+    type: q.type,
+    required: q.required,
+    options: q.options,
+    scaleMax: q.scaleMax,
+    position: i,
+  };
+}
+
 /** Creates a survey from an editor payload (admin). */
 export async function createSurvey(ctx: Ctx, data: unknown): Promise<SurveyDto> {
   const actor = requireAdmin(ctx, "Only administrators can manage surveys");
@@ -244,18 +257,9 @@ export async function createSurvey(ctx: Ctx, data: unknown): Promise<SurveyDto> 
       })
       .returning();
     if (input.questions.length)
-      await tx.insert(surveyQuestions).values(
-        input.questions.map((q, i) => ({
-          surveyId: s.id,
-          key: q.key,
-          text: q.text,
-          type: q.type,
-          required: q.required,
-          options: q.options,
-          scaleMax: q.scaleMax,
-          position: i,
-        })),
-      );
+      await tx
+        .insert(surveyQuestions)
+        .values(input.questions.map((q, i) => ({ surveyId: s.id, ...questionColumns(q, i) })));
     await audit(tx, actor, {
       action: "survey.create",
       entityType: "survey",
@@ -339,15 +343,7 @@ export async function updateSurvey(ctx: Ctx, id: string, data: unknown): Promise
         kept.add(old.id);
         await tx
           .update(surveyQuestions)
-          .set({
-            key: q.key,
-            text: q.text,
-            type: q.type,
-            required: q.required,
-            options: q.options,
-            scaleMax: q.scaleMax,
-            position: i,
-          })
+          .set(questionColumns(q, i))
           .where(eq(surveyQuestions.id, old.id));
         continue;
       }
@@ -355,16 +351,7 @@ export async function updateSurvey(ctx: Ctx, id: string, data: unknown): Promise
         kept.add(old.id);
         await archive(old);
       }
-      await tx.insert(surveyQuestions).values({
-        surveyId: id,
-        key: q.key,
-        text: q.text,
-        type: q.type,
-        required: q.required,
-        options: q.options,
-        scaleMax: q.scaleMax,
-        position: i,
-      });
+      await tx.insert(surveyQuestions).values({ surveyId: id, ...questionColumns(q, i) });
     }
     for (const old of existing) {
       if (kept.has(old.id)) continue;
@@ -548,10 +535,11 @@ export async function submitResponse(
     return await ctx.db.transaction(async (tx) => {
       // The mode as it stands under a share lock: an admin's toggle (which takes the row lock and
       // refuses once anyone answered) cannot slip in between the read and the insert.
-      const [mode] = await rowsOf<{ anonymous: boolean }>(
-        tx,
-        sql`select anonymous from surveys where id = ${s.id} for share`,
-      );
+      const [mode] = await tx
+        .select({ anonymous: surveys.anonymous })
+        .from(surveys)
+        .where(eq(surveys.id, s.id))
+        .for("share");
       const anonymous = mode?.anonymous ?? s.anonymous;
       // One answer per person, in every mode: the respondent row first (its key refuses a second).
       await tx.insert(surveyRespondents).values({ surveyId: s.id, userId: actor.id });

@@ -1,11 +1,12 @@
 /**
- * A survey's cohort and privacy settings (issue 14, ADR 100): programmes given as ids or names are
+ * A survey's cohort and privacy settings (ADR 100): programmes given as ids or names are
  * resolved to course ids, the columns a create or an update writes, and the rule that anonymous
  * mode is fixed once someone has answered (answers already given cannot be re-linked to people or
  * un-linked from them).
  */
-import { sql } from "drizzle-orm";
-import { type Db, type DbOrTx, rowsOf } from "#db/client";
+import { eq, sql } from "drizzle-orm";
+import { surveys } from "#db/schema";
+import type { Db, DbOrTx } from "#db/client";
 import { Conflict, ValidationError } from "~/lib/errors";
 import { listCourses } from "../course/course.server";
 import { TARGETING_MSG, type SurveyInput } from "./survey.schema";
@@ -82,13 +83,16 @@ export async function assertAnonymousChangeAllowed(
   next: boolean | undefined,
 ): Promise<void> {
   if (next === undefined) return;
-  const [row] = await rowsOf<{ anonymous: boolean; answered: boolean }>(
-    tx,
-    sql`select s.anonymous,
-               exists (select 1 from survey_respondents r where r.survey_id = s.id)
-               or exists (select 1 from survey_responses x where x.survey_id = s.id) as answered
-        from surveys s where s.id = ${surveyId}`,
-  );
+  const [row] = await tx
+    .select({
+      anonymous: surveys.anonymous,
+      answered: sql`exists (select 1 from survey_respondents r where r.survey_id = ${surveys.id})
+               or exists (select 1 from survey_responses x where x.survey_id = ${surveys.id})`.mapWith(
+        Boolean,
+      ),
+    })
+    .from(surveys)
+    .where(eq(surveys.id, surveyId));
   if (row && row.anonymous !== next && row.answered)
     throw new Conflict(TARGETING_MSG.anonymousLocked, {
       anonymous: [TARGETING_MSG.anonymousLocked],
