@@ -206,7 +206,7 @@ async function main() {
     label(user.id, `user:${key}`);
     return user;
   };
-  const admin = await person("admin", {
+  await person("admin", {
     role: "admin",
     email: "admin@example.edu",
     firstName: "Ada",
