@@ -60,6 +60,33 @@ const today = new Date();
 const dayMs = 86_400_000;
 const secrets: [string, string][] = [];
 
+// Human-readable dates of the days around today, formatted once (formatting per response would
+// block the event loop the server shares with this script).
+const humanDateTags = new Map<string, string>();
+for (let d = -120; d <= 120; d++) {
+  const x = new Date(today.getTime() + d * dayMs);
+  const tag = d === 0 ? "<today>" : `<today${d > 0 ? "+" : ""}${d}>`;
+  for (const opts of [
+    { month: "short", day: "numeric", year: "numeric" },
+    { month: "long", day: "numeric", year: "numeric" },
+    { day: "numeric", month: "short", year: "numeric" },
+    { day: "numeric", month: "long", year: "numeric" },
+    { weekday: "short", month: "short", day: "numeric" },
+    { weekday: "long", month: "long", day: "numeric" },
+  ] as Intl.DateTimeFormatOptions[])
+    for (const locale of ["en-US", "en-GB"]) {
+      const f = new Intl.DateTimeFormat(locale, { ...opts, timeZone: "Asia/Manila" }).format(x);
+      if (!humanDateTags.has(f)) humanDateTags.set(f, tag);
+    }
+}
+const humanDates = new RegExp(
+  [...humanDateTags.keys()]
+    .sort((p, q) => q.length - p.length)
+    .map((k) => `\\b${k.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`)
+    .join("|"),
+  "g",
+);
+
 function normalise(text: string): string {
   let s = text;
   for (const [value, name] of secrets) s = s.split(value).join(name);
@@ -88,25 +115,8 @@ function normalise(text: string): string {
     if (Math.abs(diff) > 400) return m;
     return diff === 0 ? "<today>" : `<today${diff > 0 ? "+" : ""}${diff}>`;
   });
-  // Human dates of the last/next days ("Nov 26, 2026", "26 Nov 2026", "November 26, 2026").
-  for (let d = -400; d <= 400; d++) {
-    const x = new Date(today.getTime() + d * dayMs);
-    const tag = d === 0 ? "<today>" : `<today${d > 0 ? "+" : ""}${d}>`;
-    for (const opts of [
-      { month: "short", day: "numeric", year: "numeric" },
-      { month: "long", day: "numeric", year: "numeric" },
-      { day: "numeric", month: "short", year: "numeric" },
-      { day: "numeric", month: "long", year: "numeric" },
-      { weekday: "short", month: "short", day: "numeric" },
-      { weekday: "long", month: "long", day: "numeric" },
-      { month: "short", day: "numeric" },
-    ] as Intl.DateTimeFormatOptions[]) {
-      for (const locale of ["en-US", "en-GB", "en-PH"]) {
-        const f = x.toLocaleDateString(locale, { ...opts, timeZone: "Asia/Manila" });
-        if (s.includes(f)) s = s.split(f).join(tag);
-      }
-    }
-  }
+  // Human dates of the days around today ("Nov 26, 2026", "26 November 2026", …).
+  s = s.replace(humanDates, (m) => humanDateTags.get(m)!);
   s = s
     .replace(/\bnonce="[^"]*"/g, 'nonce="<nonce>"')
     .replace(/'nonce-[^']*'/g, "'nonce-<nonce>'")
