@@ -117,6 +117,8 @@ function normalise(text: string): string {
   });
   // Human dates of the days around today ("Nov 26, 2026", "26 November 2026", …).
   s = s.replace(humanDates, (m) => humanDateTags.get(m)!);
+  // A time of day next to a date near today.
+  s = s.replace(/(<today[^>]*>,? )\d{1,2}:\d\d(\s?[AP]M)?/g, "$1<time>");
   s = s
     .replace(/\bnonce="[^"]*"/g, 'nonce="<nonce>"')
     .replace(/'nonce-[^']*'/g, "'nonce-<nonce>'")
@@ -204,13 +206,15 @@ async function main() {
   }
 
   // People.
+  let personNo = 0;
   const person = async (
     key: string,
     o: Parameters<typeof f.createUser>[1] & { email: string; firstName: string; lastName: string },
   ) => {
     const { user } = await f.createUser(db, {
       studentId: o.role === "admin" || o.role === "coordinator" ? null : `S-${key}`,
-      createdAt: at("2025-01-05"),
+      // Distinct creation times keep lists sorted by them in one order.
+      createdAt: new Date(Date.parse("2025-01-05T02:00:00Z") + ++personNo * 60_000),
       ...o,
     });
     label(user.id, `user:${key}`);
