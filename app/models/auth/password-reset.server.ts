@@ -14,6 +14,7 @@ import { enqueueMail, greeting } from "../mail/mail.server";
 import { RESET_TOKEN_MSG } from "../user/user.schema";
 import { findUserForLogin, mailAddressOf, type UserRow } from "../user/user.server";
 import { claimLegacyReset, usersAwaitingLegacyReset } from "../user/legacy.server";
+import { setPasswordFromLink } from "../user/writes.server";
 import { clearLoginThrottle } from "./auth.server";
 import { hashPassword } from "./password.server";
 import type { AuthConfig, AuthCtx } from "./config";
@@ -210,17 +211,7 @@ export async function resetPassword(
       )
       .returning({ id: passwordTokens.id });
     if (!used.length) throw new ValidationError(RESET_MSG.invalid);
-    const [u] = await tx
-      .update(users)
-      .set({
-        passwordHash,
-        // An AeroJob account that resets before its first sign-in leaves bcrypt behind here.
-        passwordLegacy: false,
-        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, row.user.id))
-      .returning();
+    const u = await setPasswordFromLink(tx, row.user.id, passwordHash);
     await revokeAllSessions(tx, u.id);
     await tx
       .delete(passwordTokens)

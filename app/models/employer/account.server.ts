@@ -5,8 +5,8 @@
  * verification and sign-in are the existing doors.
  */
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { DbOrTx, Tx } from "#db/client";
-import { companies, employerInvitations, users } from "#db/schema";
+import type { DbOrTx } from "#db/client";
+import { companies, employerInvitations } from "#db/schema";
 import { enforce } from "~/lib/rate-limit.server";
 import { Conflict, ValidationError } from "~/lib/errors";
 import { isUuid } from "~/lib/ids";
@@ -14,6 +14,7 @@ import { audit } from "../audit/audit.server";
 import type { AuthCtx } from "../auth/config";
 import { hashPassword } from "../auth/password.server";
 import { findCompanyNameClash, lockCompanyNames } from "../company/names.server";
+import { insertFoundedCompany } from "../company/writes.server";
 import { assertNewPassword } from "../auth/password-policy.server";
 import { REGISTER_LIMIT, TOO_MANY_REGISTRATIONS } from "../auth/register.server";
 import { hashToken } from "../auth/tokens.server";
@@ -139,10 +140,11 @@ export async function registerEmployer(
       // Again under the lock: two look-alike sign-ups at once cannot both add their company.
       await lockCompanyNames(tx);
       await assertNewCompanyName(tx, c.name);
-      [company] = await tx
-        .insert(companies)
-        .values({ name: c.name, website: c.website, location: c.location })
-        .returning();
+      company = await insertFoundedCompany(tx, {
+        name: c.name,
+        website: c.website,
+        location: c.location,
+      });
     }
     const u = await insertUser(tx, {
       email: input.email,
@@ -200,29 +202,6 @@ export async function registerEmployer(
     return u;
   });
   return { user };
-}
-
-/**
- * Recomputes the domain signal of every employer of a company (its website changed). Call inside
- * the change's transaction.
- */
-export async function recomputeDomainSignal(
-  tx: Tx,
-  companyId: string,
-  website: string | null,
-): Promise<void> {
-  const staff = await tx
-    .select({ id: users.id, email: users.email, domainVerified: users.domainVerified })
-    .from(users)
-    .where(eq(users.companyId, companyId));
-  for (const s of staff) {
-    const next = isDomainVerified(s.email, website);
-    if (next !== s.domainVerified)
-      await tx
-        .update(users)
-        .set({ domainVerified: next, updatedAt: new Date() })
-        .where(eq(users.id, s.id));
-  }
 }
 
 /** Company names of employer accounts, for the admin list (one query for the page). */
