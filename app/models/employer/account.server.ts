@@ -12,7 +12,6 @@ import { Conflict, ValidationError } from "~/lib/errors";
 import { isUuid } from "~/lib/ids";
 import { audit } from "../audit/audit.server";
 import type { AuthCtx } from "../auth/config";
-import { hashPassword } from "../auth/password.server";
 import { findCompanyNameClash, lockCompanyNames } from "../company/names.server";
 import { insertFoundedCompany } from "../company/writes.server";
 import { assertNewPassword } from "../auth/password-policy.server";
@@ -22,7 +21,7 @@ import { sendVerificationCode, startResendCooldown } from "../auth/verification.
 import {
   EMAIL_TAKEN,
   mailboxTaken,
-  insertUser,
+  createAccount,
   type PublicUser,
   type UserRow,
 } from "../user/user.server";
@@ -128,79 +127,87 @@ export async function registerEmployer(
     ...input,
     other: [input.company?.name],
   });
+  // A taken address is told before any company question (createAccount asks again before the hash).
   if (await mailboxTaken(db, input.email))
     throw new Conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
   const chosen = await resolveCompany(db, input);
-  const passwordHash = await hashPassword(input.password);
   const joining = !!chosen.existing && !chosen.invitationId;
-  const user = await db.transaction(async (tx) => {
-    let company = chosen.existing;
-    if (!company) {
-      const c = input.company!;
-      // Again under the lock: two look-alike sign-ups at once cannot both add their company.
-      await lockCompanyNames(tx);
-      await assertNewCompanyName(tx, c.name);
-      company = await insertFoundedCompany(tx, {
-        name: c.name,
-        website: c.website,
-        location: c.location,
-      });
-    }
-    const u = await insertUser(tx, {
-      email: input.email,
-      passwordHash,
-      role: "employer",
-      firstName: input.firstName,
-      lastName: input.lastName,
-      companyId: company.id,
-      domainVerified: isDomainVerified(input.email, company.website),
-      isActive: true,
-      emailVerifiedAt: null,
-      // A founder or an invited colleague is a member at once; naming an existing company is a
-      // request to join it, and the account acts for no company until it is approved (ADR 109).
-      companyJoinedAt: joining ? null : new Date(),
-    });
-    const actor = { id: u.id, role: u.role, email: u.email, companyId: company.id };
-    if (!chosen.existing)
+  let company = chosen.existing;
+  const account = {
+    email: input.email,
+    password: input.password,
+    role: "employer" as const,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    emailVerifiedAt: null,
+    // A founder or an invited colleague is a member at once; naming an existing company is a
+    // request to join it, and the account acts for no company until it is approved (ADR 109).
+    companyJoinedAt: joining ? null : new Date(),
+  };
+  const user = await createAccount(
+    db,
+    account,
+    async (tx, u) => {
+      if (!company) throw new Error("The company is chosen before the account is inserted");
+      const actor = { id: u.id, role: u.role, email: u.email, companyId: company.id };
+      if (!chosen.existing)
+        await audit(tx, actor, {
+          action: "company.create",
+          entityType: "company",
+          entityId: company.id,
+          after: {
+            name: company.name,
+            website: company.website,
+            location: company.location,
+            by: "employer",
+          },
+        });
+      if (chosen.invitationId)
+        await tx
+          .update(employerInvitations)
+          .set({ acceptedAt: new Date() })
+          .where(eq(employerInvitations.id, chosen.invitationId));
       await audit(tx, actor, {
-        action: "company.create",
-        entityType: "company",
-        entityId: company.id,
+        action: "employer.register",
+        entityType: "user",
+        entityId: u.id,
         after: {
-          name: company.name,
-          website: company.website,
-          location: company.location,
-          by: "employer",
+          email: u.email,
+          companyId: company.id,
+          domainVerified: u.domainVerified,
+          invitationId: chosen.invitationId,
+          joinRequest: joining,
         },
       });
-    if (chosen.invitationId)
-      await tx
-        .update(employerInvitations)
-        .set({ acceptedAt: new Date() })
-        .where(eq(employerInvitations.id, chosen.invitationId));
-    await audit(tx, actor, {
-      action: "employer.register",
-      entityType: "user",
-      entityId: u.id,
-      after: {
-        email: u.email,
+      if (joining)
+        await openJoinRequest(tx, config, {
+          userId: u.id,
+          email: u.email,
+          companyId: company.id,
+          companyName: company.name,
+        });
+      await startResendCooldown(tx, u);
+      await sendVerificationCode({ db: tx, config }, u);
+      return u;
+    },
+    async (tx) => {
+      if (!company) {
+        const c = input.company!;
+        // Again under the lock: two look-alike sign-ups at once cannot both add their company.
+        await lockCompanyNames(tx);
+        await assertNewCompanyName(tx, c.name);
+        company = await insertFoundedCompany(tx, {
+          name: c.name,
+          website: c.website,
+          location: c.location,
+        });
+      }
+      return {
         companyId: company.id,
-        domainVerified: u.domainVerified,
-        invitationId: chosen.invitationId,
-        joinRequest: joining,
-      },
-    });
-    if (joining)
-      await openJoinRequest(tx, config, {
-        userId: u.id,
-        email: u.email,
-        companyId: company.id,
-        companyName: company.name,
-      });
-    await startResendCooldown(tx, u);
-    await sendVerificationCode({ db: tx, config }, u);
-    return u;
-  });
+        domainVerified: isDomainVerified(input.email, company.website),
+      };
+    },
+  );
   return { user };
 }
 
