@@ -16,7 +16,7 @@ import { findCompanyNameClash, lockCompanyNames } from "../company/names.server"
 import { insertFoundedCompany } from "../company/writes.server";
 import { assertNewPassword } from "../auth/password-policy.server";
 import { REGISTER_LIMIT, TOO_MANY_REGISTRATIONS } from "../auth/register.server";
-import { hashToken } from "../auth/tokens.server";
+import { consumeToken, liveTokenWhere } from "../auth/single-use.server";
 import { sendVerificationCode, startResendCooldown } from "../auth/verification.server";
 import {
   EMAIL_TAKEN,
@@ -49,7 +49,8 @@ export async function readInvitation(
   db: DbOrTx,
   token: string | null | undefined,
 ): Promise<{ id: string; email: string; companyId: string; companyName: string } | null> {
-  if (!token || token.length > 200) return null;
+  const live = liveTokenWhere("invitation", token);
+  if (!live) return null;
   const [row] = await db
     .select({
       id: employerInvitations.id,
@@ -59,14 +60,7 @@ export async function readInvitation(
     })
     .from(employerInvitations)
     .innerJoin(companies, eq(companies.id, employerInvitations.companyId))
-    .where(
-      and(
-        eq(employerInvitations.tokenHash, hashToken(token)),
-        isNull(employerInvitations.acceptedAt),
-        sql`${employerInvitations.expiresAt} > now()`,
-        isNull(companies.blockedAt),
-      ),
-    )
+    .where(and(live, isNull(companies.blockedAt)))
     .limit(1);
   return row ?? null;
 }
@@ -162,11 +156,11 @@ export async function registerEmployer(
             by: "employer",
           },
         });
-      if (chosen.invitationId)
-        await tx
-          .update(employerInvitations)
-          .set({ acceptedAt: new Date() })
-          .where(eq(employerInvitations.id, chosen.invitationId));
+      // Of two sign-ups with one invitation at once, only one gets through.
+      if (chosen.invitationId && !(await consumeToken(tx, "invitation", chosen.invitationId)))
+        throw new ValidationError(EMPLOYER_MSG.inviteInvalid, {
+          invite: [EMPLOYER_MSG.inviteInvalid],
+        });
       await audit(tx, actor, {
         action: "employer.register",
         entityType: "user",
