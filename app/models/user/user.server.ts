@@ -3,6 +3,7 @@ import { rowsOf, type Db, type DbOrTx, type Tx } from "#db/client";
 import type { Role } from "#db/constants";
 import { courses, users } from "#db/schema";
 import { Conflict, isUniqueViolation } from "~/lib/errors";
+import { isUuid } from "~/lib/ids";
 import { hashPassword } from "../auth/password.server";
 import { mailboxOf } from "./email";
 
@@ -94,7 +95,7 @@ export function mailAddressOf(u: Pick<UserRow, "email" | "personalEmail" | "mail
 
 /** A user with their course, or null. */
 export async function getUserWithCourse(db: Db, id: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db
     .select({ user: users, course: { id: courses.id, code: courses.code, name: courses.name } })
     .from(users)
