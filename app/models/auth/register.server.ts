@@ -7,7 +7,7 @@ import { enforce } from "~/lib/rate-limit.server";
 import { resolveCourse } from "../course/course.server";
 import { ValidationError } from "~/lib/errors";
 import { REGISTER_MSG, type RegisterInput } from "../user/user.schema";
-import { createAccount, type CourseRef, type UserRow } from "../user/user.server";
+import { createAccount, personAccount, type CourseRef, type UserRow } from "../user/user.server";
 import type { AuthCtx } from "./config";
 import { assertNewPassword } from "./password-policy.server";
 import { sendVerificationCode, startResendCooldown } from "./verification.server";
@@ -35,11 +35,7 @@ export async function registerUser(
     throw new ValidationError(REGISTER_MSG.courseInvalid, { course: [REGISTER_MSG.courseInvalid] });
   await assertNewPassword(input.password, config, input);
   const account = {
-    email: input.email,
-    password: input.password,
-    role: input.userType,
-    firstName: input.firstName,
-    lastName: input.lastName,
+    ...personAccount(input),
     studentId: input.userType === "student" ? input.studentId : null,
     courseId: course?.id ?? null,
     yearLevel: input.yearLevel,

@@ -14,7 +14,7 @@ import { enqueueMail, greeting } from "../mail/mail.server";
 import { mailboxOf } from "../user/email";
 import { findUserByEmail, type UserRow } from "../user/user.server";
 import { otpField } from "../user/user.schema";
-import { markEmailVerified } from "../user/writes.server";
+import { setUserFlags } from "../user/writes.server";
 import type { AuthConfig, AuthCtx } from "./config";
 import { hmac, randomDigits, safeEqual } from "./tokens.server";
 import { OTP_LENGTH, OTP_MAX_ATTEMPTS, OTP_TTL_MINUTES, RESEND_COOLDOWN_SECONDS } from "./limits";
@@ -289,7 +289,7 @@ export async function verifyEmailCode(
       .where(and(eq(verificationCodes.id, row.id), sql`${verificationCodes.consumedAt} is null`))
       .returning({ id: verificationCodes.id });
     if (!used.length) throw new ValidationError(OTP_MSG.invalid, { otp: [OTP_MSG.invalid] });
-    return markEmailVerified(tx, user.id);
+    return setUserFlags(tx, user.id, { emailVerifiedAt: new Date() });
   });
 }
 

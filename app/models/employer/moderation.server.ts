@@ -17,7 +17,7 @@ import { COMPANY_MSG } from "../company/company.schema";
 import type { CompanyRow } from "../company/company.server";
 import { lockCompany, setCompanyBlocked } from "../company/writes.server";
 import { serializeUser, type PublicUser, type UserRow } from "../user/user.server";
-import { lockUser, setEmployerFlags } from "../user/writes.server";
+import { lockUser, setUserFlags } from "../user/writes.server";
 import { EMPLOYER_MSG } from "./employer.schema";
 
 /**
@@ -75,7 +75,7 @@ export async function verifyEmployer(ctx: Ctx, id: string): Promise<PublicUser> 
   return ctx.db.transaction(async (tx) => {
     const before = await lockedEmployer(tx, id);
     if (before.employerVerifiedAt) return serializeUser(before);
-    const u = await setEmployerFlags(tx, id, { employerVerifiedAt: new Date() });
+    const u = await setUserFlags(tx, id, { employerVerifiedAt: new Date() });
     await audit(tx, admin, {
       action: "employer.verify",
       entityType: "user",
@@ -93,7 +93,7 @@ export async function blockEmployer(ctx: Ctx, id: string): Promise<PublicUser> {
   return ctx.db.transaction(async (tx) => {
     const before = await lockedEmployer(tx, id);
     if (before.blockedAt) return serializeUser(before);
-    const u = await setEmployerFlags(tx, id, { blockedAt: new Date() });
+    const u = await setUserFlags(tx, id, { blockedAt: new Date() });
     const sessions = await revokeAllSessions(tx, id);
     const hidden = await hideJobs(tx, and(eq(jobs.createdBy, id)));
     await audit(tx, admin, {
@@ -113,7 +113,7 @@ export async function unblockEmployer(ctx: Ctx, id: string): Promise<PublicUser>
   return ctx.db.transaction(async (tx) => {
     const before = await lockedEmployer(tx, id);
     if (!before.blockedAt) return serializeUser(before);
-    const u = await setEmployerFlags(tx, id, { blockedAt: null });
+    const u = await setUserFlags(tx, id, { blockedAt: null });
     const shown = await showJobs(tx, and(eq(jobs.createdBy, id)));
     await audit(tx, admin, {
       action: "employer.unblock",

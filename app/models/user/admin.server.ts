@@ -25,6 +25,7 @@ import { USERS_MSG, type AdminUserPatch, type UserListQuery } from "./admin.sche
 import type { UserRecordInput } from "./user.schema";
 import {
   createAccount,
+  personAccount,
   serializeUser,
   userConflict,
   type PublicUser,
@@ -297,11 +298,7 @@ export async function createUserByAdmin(
     input.userType === "coordinator" ? await resolveCourseRefs(ctx.db, input.courses ?? []) : [];
   const courseId = isAdminRole ? null : await courseIdOf(ctx.db, input.course);
   const account = {
-    email: input.email,
-    password: input.password,
-    role: input.userType,
-    firstName: input.firstName,
-    lastName: input.lastName,
+    ...personAccount({ ...input, password: input.password }),
     studentId: isAdminRole ? null : input.studentId,
     courseId: courseId ?? null,
     yearLevel: isAdminRole ? null : input.yearLevel,

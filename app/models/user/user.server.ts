@@ -188,6 +188,21 @@ export async function insertUser(db: DbOrTx, input: NewUser): Promise<UserRow> {
 /** A new account as its door describes it: the password in clear, hashed here. */
 export type NewAccount = Omit<NewUser, "passwordHash" | "isActive"> & { password: string };
 
+/** The fields every person's form shares, as an account: its `userType` is the role. */
+export const personAccount = <R extends Role>(input: {
+  email: string;
+  password: string;
+  userType: R;
+  firstName: string;
+  lastName: string;
+}) => ({
+  email: input.email,
+  password: input.password,
+  role: input.userType,
+  firstName: input.firstName,
+  lastName: input.lastName,
+});
+
 /**
  * The one way a new account is made (student and employer sign-up, an administrator's Create
  * User): a taken address is refused before the deliberately slow hash (the unique indexes still

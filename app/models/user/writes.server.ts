@@ -29,16 +29,6 @@ export async function recordLogin(db: DbOrTx, id: string): Promise<void> {
   await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, id));
 }
 
-/** Marks the account's college e-mail verified (its code was entered). */
-export async function markEmailVerified(tx: DbOrTx, id: string): Promise<UserRow> {
-  const [u] = await tx
-    .update(users)
-    .set({ emailVerifiedAt: new Date(), updatedAt: new Date() })
-    .where(eq(users.id, id))
-    .returning();
-  return u;
-}
-
 /**
  * Sets the password chosen from a reset or invite link: the link proved the address, so it counts
  * as verified; an AeroJob account that resets before its first sign-in leaves bcrypt behind here.
@@ -87,11 +77,14 @@ export async function admitToCompany(tx: DbOrTx, id: string, companyId: string, 
     .where(and(eq(users.id, id), eq(users.companyId, companyId)));
 }
 
-/** Sets an employer's moderation flags (verified by an admin, blocked); returns the new row. */
-export async function setEmployerFlags(
+/**
+ * Sets an account's state flags: its e-mail verified (the code was entered), an employer verified
+ * by an admin or blocked; returns the new row.
+ */
+export async function setUserFlags(
   tx: DbOrTx,
   id: string,
-  flags: { employerVerifiedAt?: Date; blockedAt?: Date | null },
+  flags: { emailVerifiedAt?: Date; employerVerifiedAt?: Date; blockedAt?: Date | null },
 ): Promise<UserRow> {
   const [u] = await tx
     .update(users)
