@@ -4,12 +4,17 @@
  * request may send, `BodyCounter` counts, and server.server.ts cuts the request off with a 413.
  */
 import { API_DOCUMENT_PATHS, mediaType } from "./content-type.server";
-import { DOCUMENT_MAX_BYTES, LOGO_MAX_BYTES } from "~/lib/uploads";
+import {
+  DOCUMENT_BODY_LIMIT,
+  DOCUMENT_MAX_BYTES,
+  LOGO_MAX_BYTES,
+  UPLOAD_BODY_LIMIT,
+} from "~/lib/uploads";
+
+export { DOCUMENT_BODY_LIMIT, UPLOAD_BODY_LIMIT };
 
 /** Forms and JSON: enough for the longest survey or job post many times over. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
-/** The image cap plus room for the multipart envelope and the other form fields. */
-export const UPLOAD_BODY_LIMIT = LOGO_MAX_BYTES + 64 * 1024;
 
 /** Routes that take a file (multipart/form-data) and may therefore send up to UPLOAD_BODY_LIMIT. */
 const UPLOAD_PATHS: ReadonlySet<string> = new Set([
@@ -21,9 +26,6 @@ const UPLOAD_PATHS: ReadonlySet<string> = new Set([
   // The employer's company form with its logo (the form says 2 MB, as every upload does).
   "/employer/company",
 ]);
-
-/** A 10 MB OJT document plus room for the multipart envelope and the other form fields. */
-export const DOCUMENT_BODY_LIMIT = DOCUMENT_MAX_BYTES + 64 * 1024;
 
 /**
  * Routes that take a private OJT document (a student's paperwork, a signed agreement): only these

@@ -4,9 +4,7 @@
  * to contact;
  * attempts are throttled per (account, address) with growing delays, never locked (see LOGIN_LIMITS).
  */
-import { eq } from "drizzle-orm";
 import type { Db } from "#db/client";
-import { users } from "#db/schema";
 import {
   admitWithBackoff,
   forgetBackoff,
@@ -18,6 +16,7 @@ import {
 import { Forbidden, TooManyRequests, Unauthorized } from "~/lib/errors";
 import { findUserForLogin, type UserRow } from "../user/user.server";
 import { upgradeLegacyPassword } from "../user/legacy.server";
+import { recordLogin } from "../user/writes.server";
 import { hashPassword, verifyLegacyPassword, verifyPassword } from "./password.server";
 import type { AuthCtx } from "./config";
 import { ensureVerificationCode } from "./verification.server";
@@ -151,7 +150,7 @@ async function admitAccount(ax: AuthCtx, user: UserRow): Promise<UserRow> {
       email: user.email,
     });
   }
-  await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+  await recordLogin(db, user.id);
   return user;
 }
 

@@ -14,11 +14,13 @@ import { enqueueMail, greeting } from "../mail/mail.server";
 import { RESET_TOKEN_MSG } from "../user/user.schema";
 import { findUserForLogin, mailAddressOf, type UserRow } from "../user/user.server";
 import { claimLegacyReset, usersAwaitingLegacyReset } from "../user/legacy.server";
+import { setPasswordFromLink } from "../user/writes.server";
 import { clearLoginThrottle } from "./auth.server";
 import { hashPassword } from "./password.server";
 import type { AuthConfig, AuthCtx } from "./config";
 import { assertNewPassword } from "./password-policy.server";
 import { revokeAllSessions } from "./session.server";
+import { consumeToken, liveTokenWhere } from "./single-use.server";
 import { hashToken, randomToken } from "./tokens.server";
 import { INVITE_TOKEN_TTL_DAYS, RESET_TOKEN_TTL_MINUTES } from "./limits";
 
@@ -152,18 +154,13 @@ export async function requestPasswordReset(
 }
 
 async function liveToken(db: Db, email: string, token: string) {
-  if (!token || token.length > 200) return null;
+  const live = liveTokenWhere("password", token);
+  if (!live) return null;
   const [row] = await db
     .select({ token: passwordTokens, user: users })
     .from(passwordTokens)
     .innerJoin(users, eq(users.id, passwordTokens.userId))
-    .where(
-      and(
-        eq(passwordTokens.tokenHash, hashToken(token)),
-        isNull(passwordTokens.usedAt),
-        sql`${passwordTokens.expiresAt} > now()`,
-      ),
-    )
+    .where(live)
     .limit(1);
   // The token is bound to its user's addresses (the college one, or the verified personal one a
   // reset link was sent to): a link with any other e-mail does nothing.
@@ -198,29 +195,9 @@ export async function resetPassword(
   const passwordHash = await hashPassword(input.password);
   const user = await db.transaction(async (tx) => {
     // Consume first and atomically: of two parallel uses of one link, only one gets through.
-    const used = await tx
-      .update(passwordTokens)
-      .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(passwordTokens.id, row.token.id),
-          isNull(passwordTokens.usedAt),
-          sql`${passwordTokens.expiresAt} > now()`,
-        ),
-      )
-      .returning({ id: passwordTokens.id });
-    if (!used.length) throw new ValidationError(RESET_MSG.invalid);
-    const [u] = await tx
-      .update(users)
-      .set({
-        passwordHash,
-        // An AeroJob account that resets before its first sign-in leaves bcrypt behind here.
-        passwordLegacy: false,
-        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, row.user.id))
-      .returning();
+    if (!(await consumeToken(tx, "password", row.token.id)))
+      throw new ValidationError(RESET_MSG.invalid);
+    const u = await setPasswordFromLink(tx, row.user.id, passwordHash);
     await revokeAllSessions(tx, u.id);
     await tx
       .delete(passwordTokens)

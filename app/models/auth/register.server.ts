@@ -7,15 +7,7 @@ import { enforce } from "~/lib/rate-limit.server";
 import { resolveCourse } from "../course/course.server";
 import { ValidationError } from "~/lib/errors";
 import { REGISTER_MSG, type RegisterInput } from "../user/user.schema";
-import {
-  EMAIL_TAKEN,
-  mailboxTaken,
-  insertUser,
-  type CourseRef,
-  type UserRow,
-} from "../user/user.server";
-import { Conflict } from "~/lib/errors";
-import { hashPassword } from "./password.server";
+import { createAccount, personAccount, type CourseRef, type UserRow } from "../user/user.server";
 import type { AuthCtx } from "./config";
 import { assertNewPassword } from "./password-policy.server";
 import { sendVerificationCode, startResendCooldown } from "./verification.server";
@@ -42,24 +34,15 @@ export async function registerUser(
   if (input.course && !course)
     throw new ValidationError(REGISTER_MSG.courseInvalid, { course: [REGISTER_MSG.courseInvalid] });
   await assertNewPassword(input.password, config, input);
-  // A taken address is refused before the (deliberately slow) hash; the unique index still decides races.
-  if (await mailboxTaken(db, input.email))
-    throw new Conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
-  const passwordHash = await hashPassword(input.password);
-  const user = await db.transaction(async (tx) => {
-    const u = await insertUser(tx, {
-      email: input.email,
-      passwordHash,
-      role: input.userType,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      studentId: input.userType === "student" ? input.studentId : null,
-      courseId: course?.id ?? null,
-      yearLevel: input.yearLevel,
-      graduationYear: input.graduationYear,
-      isActive: true,
-      emailVerifiedAt: null,
-    });
+  const account = {
+    ...personAccount(input),
+    studentId: input.userType === "student" ? input.studentId : null,
+    courseId: course?.id ?? null,
+    yearLevel: input.yearLevel,
+    graduationYear: input.graduationYear,
+    emailVerifiedAt: null,
+  };
+  const user = await createAccount(db, account, async (tx, u) => {
     await startResendCooldown(tx, u);
     await sendVerificationCode({ db: tx, config }, u);
     return u;

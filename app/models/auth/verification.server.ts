@@ -7,13 +7,14 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "#db/client";
 import { type CodePurpose } from "#db/constants";
-import { users, verificationCodes } from "#db/schema";
+import { verificationCodes } from "#db/schema";
 import { enforce, hit, isLimited, reset, type Limit } from "~/lib/rate-limit.server";
 import { TooManyRequests, ValidationError } from "~/lib/errors";
 import { enqueueMail, greeting } from "../mail/mail.server";
 import { mailboxOf } from "../user/email";
 import { findUserByEmail, type UserRow } from "../user/user.server";
 import { otpField } from "../user/user.schema";
+import { setUserFlags } from "../user/writes.server";
 import type { AuthConfig, AuthCtx } from "./config";
 import { hmac, randomDigits, safeEqual } from "./tokens.server";
 import { OTP_LENGTH, OTP_MAX_ATTEMPTS, OTP_TTL_MINUTES, RESEND_COOLDOWN_SECONDS } from "./limits";
@@ -288,12 +289,7 @@ export async function verifyEmailCode(
       .where(and(eq(verificationCodes.id, row.id), sql`${verificationCodes.consumedAt} is null`))
       .returning({ id: verificationCodes.id });
     if (!used.length) throw new ValidationError(OTP_MSG.invalid, { otp: [OTP_MSG.invalid] });
-    const [verified] = await tx
-      .update(users)
-      .set({ emailVerifiedAt: new Date(), updatedAt: new Date() })
-      .where(eq(users.id, user.id))
-      .returning();
-    return verified;
+    return setUserFlags(tx, user.id, { emailVerifiedAt: new Date() });
   });
 }
 

@@ -4,6 +4,7 @@
  */
 import { isPlainEmail } from "../user/email";
 import { z } from "zod";
+import { isUuid } from "~/lib/ids";
 
 export const COMPANY_MSG = {
   nameRequired: "Company name is required.",
@@ -37,8 +38,6 @@ export const COMPANY_LIMITS = {
   description: 5000,
 } as const;
 
-const FILE_PATH = /^\/files\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
-
 /** The stored file id of a logo URL (`/files/{id}`, relative or absolute), or null when it is not one. */
 export function logoFileIdFromUrl(url: string): string | null {
   let path = url.trim();
@@ -49,8 +48,8 @@ export function logoFileIdFromUrl(url: string): string | null {
       return null;
     }
   }
-  const m = path.match(FILE_PATH);
-  return m ? m[1].toLowerCase() : null;
+  const id = path.startsWith("/files/") ? path.slice("/files/".length) : null;
+  return isUuid(id) ? id.toLowerCase() : null;
 }
 
 /** "" / whitespace / null → null; otherwise the trimmed string. */

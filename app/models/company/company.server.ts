@@ -20,7 +20,7 @@ import {
   type CompanyRecord,
 } from "./company.schema";
 import { isUuid } from "~/lib/ids";
-import { recomputeDomainSignal } from "../employer/account.server";
+import { recomputeDomainSignal } from "../user/writes.server";
 import { findCompanyNameClash, lockCompanyNames } from "./names.server";
 
 export type CompanyRow = typeof companies.$inferSelect;

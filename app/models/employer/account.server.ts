@@ -5,23 +5,23 @@
  * verification and sign-in are the existing doors.
  */
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { DbOrTx, Tx } from "#db/client";
-import { companies, employerInvitations, users } from "#db/schema";
+import type { DbOrTx } from "#db/client";
+import { companies, employerInvitations } from "#db/schema";
 import { enforce } from "~/lib/rate-limit.server";
 import { Conflict, ValidationError } from "~/lib/errors";
 import { isUuid } from "~/lib/ids";
 import { audit } from "../audit/audit.server";
 import type { AuthCtx } from "../auth/config";
-import { hashPassword } from "../auth/password.server";
 import { findCompanyNameClash, lockCompanyNames } from "../company/names.server";
+import { insertFoundedCompany } from "../company/writes.server";
 import { assertNewPassword } from "../auth/password-policy.server";
 import { REGISTER_LIMIT, TOO_MANY_REGISTRATIONS } from "../auth/register.server";
-import { hashToken } from "../auth/tokens.server";
+import { consumeToken, liveTokenWhere } from "../auth/single-use.server";
 import { sendVerificationCode, startResendCooldown } from "../auth/verification.server";
 import {
   EMAIL_TAKEN,
   mailboxTaken,
-  insertUser,
+  createAccount,
   type PublicUser,
   type UserRow,
 } from "../user/user.server";
@@ -49,7 +49,8 @@ export async function readInvitation(
   db: DbOrTx,
   token: string | null | undefined,
 ): Promise<{ id: string; email: string; companyId: string; companyName: string } | null> {
-  if (!token || token.length > 200) return null;
+  const live = liveTokenWhere("invitation", token);
+  if (!live) return null;
   const [row] = await db
     .select({
       id: employerInvitations.id,
@@ -59,14 +60,7 @@ export async function readInvitation(
     })
     .from(employerInvitations)
     .innerJoin(companies, eq(companies.id, employerInvitations.companyId))
-    .where(
-      and(
-        eq(employerInvitations.tokenHash, hashToken(token)),
-        isNull(employerInvitations.acceptedAt),
-        sql`${employerInvitations.expiresAt} > now()`,
-        isNull(companies.blockedAt),
-      ),
-    )
+    .where(and(live, isNull(companies.blockedAt)))
     .limit(1);
   return row ?? null;
 }
@@ -127,102 +121,88 @@ export async function registerEmployer(
     ...input,
     other: [input.company?.name],
   });
+  // A taken address is told before any company question (createAccount asks again before the hash).
   if (await mailboxTaken(db, input.email))
     throw new Conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
   const chosen = await resolveCompany(db, input);
-  const passwordHash = await hashPassword(input.password);
   const joining = !!chosen.existing && !chosen.invitationId;
-  const user = await db.transaction(async (tx) => {
-    let company = chosen.existing;
-    if (!company) {
-      const c = input.company!;
-      // Again under the lock: two look-alike sign-ups at once cannot both add their company.
-      await lockCompanyNames(tx);
-      await assertNewCompanyName(tx, c.name);
-      [company] = await tx
-        .insert(companies)
-        .values({ name: c.name, website: c.website, location: c.location })
-        .returning();
-    }
-    const u = await insertUser(tx, {
-      email: input.email,
-      passwordHash,
-      role: "employer",
-      firstName: input.firstName,
-      lastName: input.lastName,
-      companyId: company.id,
-      domainVerified: isDomainVerified(input.email, company.website),
-      isActive: true,
-      emailVerifiedAt: null,
-      // A founder or an invited colleague is a member at once; naming an existing company is a
-      // request to join it, and the account acts for no company until it is approved (ADR 109).
-      companyJoinedAt: joining ? null : new Date(),
-    });
-    const actor = { id: u.id, role: u.role, email: u.email, companyId: company.id };
-    if (!chosen.existing)
+  let company = chosen.existing;
+  const account = {
+    email: input.email,
+    password: input.password,
+    role: "employer" as const,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    emailVerifiedAt: null,
+    // A founder or an invited colleague is a member at once; naming an existing company is a
+    // request to join it, and the account acts for no company until it is approved (ADR 109).
+    companyJoinedAt: joining ? null : new Date(),
+  };
+  const user = await createAccount(
+    db,
+    account,
+    async (tx, u) => {
+      if (!company) throw new Error("The company is chosen before the account is inserted");
+      const actor = { id: u.id, role: u.role, email: u.email, companyId: company.id };
+      if (!chosen.existing)
+        await audit(tx, actor, {
+          action: "company.create",
+          entityType: "company",
+          entityId: company.id,
+          after: {
+            name: company.name,
+            website: company.website,
+            location: company.location,
+            by: "employer",
+          },
+        });
+      // Of two sign-ups with one invitation at once, only one gets through.
+      if (chosen.invitationId && !(await consumeToken(tx, "invitation", chosen.invitationId)))
+        throw new ValidationError(EMPLOYER_MSG.inviteInvalid, {
+          invite: [EMPLOYER_MSG.inviteInvalid],
+        });
       await audit(tx, actor, {
-        action: "company.create",
-        entityType: "company",
-        entityId: company.id,
+        action: "employer.register",
+        entityType: "user",
+        entityId: u.id,
         after: {
-          name: company.name,
-          website: company.website,
-          location: company.location,
-          by: "employer",
+          email: u.email,
+          companyId: company.id,
+          domainVerified: u.domainVerified,
+          invitationId: chosen.invitationId,
+          joinRequest: joining,
         },
       });
-    if (chosen.invitationId)
-      await tx
-        .update(employerInvitations)
-        .set({ acceptedAt: new Date() })
-        .where(eq(employerInvitations.id, chosen.invitationId));
-    await audit(tx, actor, {
-      action: "employer.register",
-      entityType: "user",
-      entityId: u.id,
-      after: {
-        email: u.email,
+      if (joining)
+        await openJoinRequest(tx, config, {
+          userId: u.id,
+          email: u.email,
+          companyId: company.id,
+          companyName: company.name,
+        });
+      await startResendCooldown(tx, u);
+      await sendVerificationCode({ db: tx, config }, u);
+      return u;
+    },
+    async (tx) => {
+      if (!company) {
+        const c = input.company!;
+        // Again under the lock: two look-alike sign-ups at once cannot both add their company.
+        await lockCompanyNames(tx);
+        await assertNewCompanyName(tx, c.name);
+        company = await insertFoundedCompany(tx, {
+          name: c.name,
+          website: c.website,
+          location: c.location,
+        });
+      }
+      return {
         companyId: company.id,
-        domainVerified: u.domainVerified,
-        invitationId: chosen.invitationId,
-        joinRequest: joining,
-      },
-    });
-    if (joining)
-      await openJoinRequest(tx, config, {
-        userId: u.id,
-        email: u.email,
-        companyId: company.id,
-        companyName: company.name,
-      });
-    await startResendCooldown(tx, u);
-    await sendVerificationCode({ db: tx, config }, u);
-    return u;
-  });
+        domainVerified: isDomainVerified(input.email, company.website),
+      };
+    },
+  );
   return { user };
-}
-
-/**
- * Recomputes the domain signal of every employer of a company (its website changed). Call inside
- * the change's transaction.
- */
-export async function recomputeDomainSignal(
-  tx: Tx,
-  companyId: string,
-  website: string | null,
-): Promise<void> {
-  const staff = await tx
-    .select({ id: users.id, email: users.email, domainVerified: users.domainVerified })
-    .from(users)
-    .where(eq(users.companyId, companyId));
-  for (const s of staff) {
-    const next = isDomainVerified(s.email, website);
-    if (next !== s.domainVerified)
-      await tx
-        .update(users)
-        .set({ domainVerified: next, updatedAt: new Date() })
-        .where(eq(users.id, s.id));
-  }
 }
 
 /** Company names of employer accounts, for the admin list (one query for the page). */

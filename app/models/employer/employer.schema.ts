@@ -4,6 +4,7 @@
  * colleague invitation. Isomorphic: no server imports.
  */
 import { z } from "zod";
+import { isUuid } from "~/lib/ids";
 import { companyLocationRequired, companyNameField, websiteField } from "../company/company.schema";
 import {
   emailField,
@@ -78,8 +79,6 @@ export const newCompanySchema = z.object({
   location: companyLocationRequired(EMPLOYER_MSG.locationRequired),
 });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 const isObject = (p: z.core.ParsePayload) => typeof p.value === "object" && p.value !== null;
 
 function registerObject(collegeDomain: string, opts: { passwordMin?: number }) {
@@ -96,7 +95,7 @@ function registerObject(collegeDomain: string, opts: { passwordMin?: number }) {
       (v) => (typeof v === "string" && (v.trim() === "" || v === "new") ? undefined : v),
       z
         .string({ error: EMPLOYER_MSG.companyUnknown })
-        .regex(UUID, EMPLOYER_MSG.companyUnknown)
+        .refine(isUuid, EMPLOYER_MSG.companyUnknown)
         .transform((s) => s.toLowerCase())
         .optional(),
     ),

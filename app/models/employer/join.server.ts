@@ -17,6 +17,7 @@ import { audit } from "../audit/audit.server";
 import type { AuthConfig, ConfiguredCtx } from "../auth/config";
 import { type Actor, type Ctx } from "../context";
 import { enqueueMail } from "../mail/mail.server";
+import { admitToCompany } from "../user/writes.server";
 
 /** How long a request waits for an answer before it ends by itself. */
 export const JOIN_REQUEST_TTL_DAYS = 14;
@@ -278,11 +279,7 @@ export async function decideJoinRequest(
       .update(employerJoinRequests)
       .set({ status, decidedAt: now, decidedBy: actor.id })
       .where(eq(employerJoinRequests.id, id));
-    if (status === "approved")
-      await tx
-        .update(users)
-        .set({ companyJoinedAt: now, updatedAt: now })
-        .where(and(eq(users.id, before.userId), eq(users.companyId, before.companyId)));
+    if (status === "approved") await admitToCompany(tx, before.userId, before.companyId, now);
     await audit(tx, actor, {
       action: status === "approved" ? "employer.join.approve" : "employer.join.decline",
       entityType: "user",

@@ -10,12 +10,14 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "#db/client";
 import { companies, jobs, users } from "#db/schema";
 import { NotFound } from "~/lib/errors";
-import { isUuid } from "~/lib/ids";
 import { audit } from "../audit/audit.server";
 import { revokeAllSessions } from "../auth/session.server";
 import { requireAdmin, type Ctx } from "../context";
 import { COMPANY_MSG } from "../company/company.schema";
+import type { CompanyRow } from "../company/company.server";
+import { lockCompany, setCompanyBlocked } from "../company/writes.server";
 import { serializeUser, type PublicUser, type UserRow } from "../user/user.server";
+import { lockUser, setUserFlags } from "../user/writes.server";
 import { EMPLOYER_MSG } from "./employer.schema";
 
 /**
@@ -35,20 +37,16 @@ export async function blockedMessage(
   return c?.blockedAt ? EMPLOYER_MSG.companyBlocked : null;
 }
 
-async function employerRow(tx: DbOrTx, id: string): Promise<UserRow> {
-  if (!isUuid(id)) throw new NotFound(EMPLOYER_MSG.notFound);
-  const [u] = await tx
-    .select()
-    .from(users)
-    .where(and(eq(users.id, id), eq(users.role, "employer")))
-    .limit(1);
+/** The employer, locked for the decision about it; 404 when there is none. */
+async function lockedEmployer(tx: Tx, id: string): Promise<UserRow> {
+  const u = await lockUser(tx, id, "employer");
   if (!u) throw new NotFound(EMPLOYER_MSG.notFound);
   return u;
 }
 
-async function companyRow(tx: DbOrTx, id: string) {
-  if (!isUuid(id)) throw new NotFound(COMPANY_MSG.notFound);
-  const [c] = await tx.select().from(companies).where(eq(companies.id, id)).limit(1);
+/** The company, locked for the decision about it; 404 when there is none. */
+async function lockedCompany(tx: Tx, id: string) {
+  const c = await lockCompany(tx, id);
   if (!c) throw new NotFound(COMPANY_MSG.notFound);
   return c;
 }
@@ -75,13 +73,9 @@ const showJobs = (tx: Tx, where: ReturnType<typeof and>) =>
 export async function verifyEmployer(ctx: Ctx, id: string): Promise<PublicUser> {
   const admin = requireAdmin(ctx);
   return ctx.db.transaction(async (tx) => {
-    const before = await employerRow(tx, id);
+    const before = await lockedEmployer(tx, id);
     if (before.employerVerifiedAt) return serializeUser(before);
-    const [u] = await tx
-      .update(users)
-      .set({ employerVerifiedAt: new Date(), updatedAt: new Date() })
-      .where(eq(users.id, id))
-      .returning();
+    const u = await setUserFlags(tx, id, { employerVerifiedAt: new Date() });
     await audit(tx, admin, {
       action: "employer.verify",
       entityType: "user",
@@ -97,13 +91,9 @@ export async function verifyEmployer(ctx: Ctx, id: string): Promise<PublicUser> 
 export async function blockEmployer(ctx: Ctx, id: string): Promise<PublicUser> {
   const admin = requireAdmin(ctx);
   return ctx.db.transaction(async (tx) => {
-    const before = await employerRow(tx, id);
+    const before = await lockedEmployer(tx, id);
     if (before.blockedAt) return serializeUser(before);
-    const [u] = await tx
-      .update(users)
-      .set({ blockedAt: new Date(), updatedAt: new Date() })
-      .where(eq(users.id, id))
-      .returning();
+    const u = await setUserFlags(tx, id, { blockedAt: new Date() });
     const sessions = await revokeAllSessions(tx, id);
     const hidden = await hideJobs(tx, and(eq(jobs.createdBy, id)));
     await audit(tx, admin, {
@@ -121,13 +111,9 @@ export async function blockEmployer(ctx: Ctx, id: string): Promise<PublicUser> {
 export async function unblockEmployer(ctx: Ctx, id: string): Promise<PublicUser> {
   const admin = requireAdmin(ctx);
   return ctx.db.transaction(async (tx) => {
-    const before = await employerRow(tx, id);
+    const before = await lockedEmployer(tx, id);
     if (!before.blockedAt) return serializeUser(before);
-    const [u] = await tx
-      .update(users)
-      .set({ blockedAt: null, updatedAt: new Date() })
-      .where(eq(users.id, id))
-      .returning();
+    const u = await setUserFlags(tx, id, { blockedAt: null });
     const shown = await showJobs(tx, and(eq(jobs.createdBy, id)));
     await audit(tx, admin, {
       action: "employer.unblock",
@@ -154,13 +140,9 @@ export interface CompanyBlockState {
 export async function blockCompany(ctx: Ctx, id: string): Promise<CompanyBlockState> {
   const admin = requireAdmin(ctx);
   return ctx.db.transaction(async (tx) => {
-    const before = await companyRow(tx, id);
+    const before = await lockedCompany(tx, id);
     if (before.blockedAt) return blockState(before);
-    const [c] = await tx
-      .update(companies)
-      .set({ blockedAt: new Date(), updatedAt: new Date() })
-      .where(eq(companies.id, id))
-      .returning();
+    const c = await setCompanyBlocked(tx, id, true);
     const staff = await tx
       .select({ id: users.id })
       .from(users)
@@ -188,13 +170,9 @@ export async function blockCompany(ctx: Ctx, id: string): Promise<CompanyBlockSt
 export async function unblockCompany(ctx: Ctx, id: string): Promise<CompanyBlockState> {
   const admin = requireAdmin(ctx);
   return ctx.db.transaction(async (tx) => {
-    const before = await companyRow(tx, id);
+    const before = await lockedCompany(tx, id);
     if (!before.blockedAt) return blockState(before);
-    const [c] = await tx
-      .update(companies)
-      .set({ blockedAt: null, updatedAt: new Date() })
-      .where(eq(companies.id, id))
-      .returning();
+    const c = await setCompanyBlocked(tx, id, false);
     const shown = await showJobs(tx, and(eq(jobs.companyId, id)));
     await audit(tx, admin, {
       action: "company.unblock",
@@ -207,7 +185,7 @@ export async function unblockCompany(ctx: Ctx, id: string): Promise<CompanyBlock
   });
 }
 
-function blockState(c: typeof companies.$inferSelect): CompanyBlockState {
+function blockState(c: CompanyRow): CompanyBlockState {
   return {
     id: c.id,
     name: c.name,

@@ -12,7 +12,13 @@ import { type FileKind } from "#db/constants";
 import { files } from "#db/schema";
 import { PayloadTooLarge, UnsupportedMedia, ValidationError } from "~/lib/errors";
 import { IMAGE_MESSAGES } from "./image-rules";
-import { IMAGE_MAX_PIXELS_SIDE, LOGO_MAX_BYTES } from "~/lib/uploads";
+import { isUuid } from "~/lib/ids";
+import {
+  declaresMoreThan,
+  IMAGE_MAX_PIXELS_SIDE,
+  LOGO_MAX_BYTES,
+  UPLOAD_BODY_LIMIT,
+} from "~/lib/uploads";
 
 export { IMAGE_MESSAGES };
 
@@ -136,15 +142,15 @@ export async function imageVariant(
 
 /** A stored file for /files/{id}, or null. */
 export async function getFile(db: Db, id: string) {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [f] = await db.select().from(files).where(eq(files.id, id)).limit(1);
   return f ?? null;
 }
 
 /** Reads the single file field of a multipart request, refusing bodies over the limit early. */
 export async function readUpload(request: Request, field: string): Promise<Blob | null> {
-  const length = Number(request.headers.get("Content-Length") ?? 0);
-  if (length > LOGO_MAX_BYTES + 64 * 1024) throw new PayloadTooLarge(IMAGE_MESSAGES.tooLarge);
+  if (declaresMoreThan(request, UPLOAD_BODY_LIMIT))
+    throw new PayloadTooLarge(IMAGE_MESSAGES.tooLarge);
   const type = request.headers.get("Content-Type") ?? "";
   if (!type.startsWith("multipart/form-data")) throw new ValidationError(IMAGE_MESSAGES.missing);
   let form: FormData;

@@ -12,6 +12,7 @@ import { rowsOf, type Db } from "#db/client";
 import { users } from "#db/schema";
 import { requireAdmin, type Ctx } from "../context";
 import { enqueueMail } from "../mail/mail.server";
+import { setAdminDigestOptOut } from "../user/writes.server";
 import { deadlineLabel } from "./job.schema";
 
 export const EXPIRING_WITHIN_DAYS = 7;
@@ -181,8 +182,5 @@ export async function adminDigestEnabled(ctx: Ctx): Promise<boolean> {
 /** Turns the acting administrator's weekly digest on or off (their own setting only). */
 export async function setAdminDigest(ctx: Ctx, enabled: boolean): Promise<void> {
   const admin = requireAdmin(ctx);
-  await ctx.db
-    .update(users)
-    .set({ adminDigestOptOut: !enabled, updatedAt: new Date() })
-    .where(eq(users.id, admin.id));
+  await setAdminDigestOptOut(ctx.db, admin.id, !enabled);
 }

@@ -12,7 +12,7 @@ import sharp from "sharp";
 import type { DbOrTx } from "#db/client";
 import { ojtFiles, type OjtFileType } from "#db/schema";
 import { PayloadTooLarge, UnsupportedMedia, ValidationError } from "~/lib/errors";
-import { DOCUMENT_BODY_LIMIT } from "~/lib/security/body-limit.server";
+import { declaresMoreThan, DOCUMENT_BODY_LIMIT } from "~/lib/uploads";
 import { DOCUMENT_IMAGE_MAX_SIDE, DOCUMENT_MAX_BYTES, PAPERWORK_MSG } from "./paperwork.schema";
 
 /** Photos beyond this many pixels are refused before decoding (decompression bombs). */
@@ -185,8 +185,8 @@ export async function loadOjtFile(db: DbOrTx, id: string): Promise<OjtFileRow | 
  * reading (the server's counter cuts off a body that lies about its length).
  */
 export async function readDocumentForm(request: Request): Promise<FormData> {
-  const length = Number(request.headers.get("Content-Length") ?? 0);
-  if (length > DOCUMENT_BODY_LIMIT) throw new PayloadTooLarge(PAPERWORK_MSG.tooLarge);
+  if (declaresMoreThan(request, DOCUMENT_BODY_LIMIT))
+    throw new PayloadTooLarge(PAPERWORK_MSG.tooLarge);
   const type = request.headers.get("Content-Type") ?? "";
   if (!type.startsWith("multipart/form-data")) throw new ValidationError(PAPERWORK_MSG.fileMissing);
   try {

@@ -26,6 +26,7 @@ import { startPeriodic } from "~/lib/periodic";
 import { hashToken, hmac, safeEqual } from "../auth/tokens.server";
 import type { Ctx } from "../context";
 import { enqueueMany, headerLine, type MailMessage, nudgeMailSender } from "../mail/mail.server";
+import { setSurveyMailOptOutOf } from "../user/writes.server";
 import { SUPPRESS_BELOW } from "./outcome-keys";
 import { cohortCondition, type Cohort } from "./cohort.server";
 import { INVITE_MSG, REMINDER_GAP_MINUTES } from "./invitations.rules";
@@ -104,12 +105,7 @@ export async function unsubscribeSurveyMail(
 
 /** Sets or clears a person's survey-mail opt-out (the unsubscribe link, /profile). */
 export async function setSurveyMailOptOut(db: DbOrTx, userId: string, optOut: boolean) {
-  await db.execute(
-    optOut
-      ? sql`update users set survey_mail_opt_out_at = coalesce(survey_mail_opt_out_at, now())
-            where id = ${userId}`
-      : sql`update users set survey_mail_opt_out_at = null where id = ${userId}`,
-  );
+  await setSurveyMailOptOutOf(db, userId, optOut);
 }
 
 /** Whether the signed-in student or alumnus receives survey mail (/profile). */

@@ -13,23 +13,21 @@ import {
   setCoordinatorCourses,
 } from "../ojt/access.server";
 import { audit, diff } from "../audit/audit.server";
-import { hashPassword } from "../auth/password.server";
 import type { ConfiguredCtx } from "../auth/config";
 import { assertNewPassword } from "../auth/password-policy.server";
 import { revokeAllSessions } from "../auth/session.server";
 import { withCompanyNames } from "../employer/account.server";
 import { type Ctx, requireAdmin } from "../context";
 import { resolveCourse } from "../course/course.server";
-import { Conflict, Forbidden, isUniqueViolation, NotFound, ValidationError } from "~/lib/errors";
+import { Conflict, Forbidden, NotFound, ValidationError } from "~/lib/errors";
 import { containsFolded } from "../search/match.server";
 import { USERS_MSG, type AdminUserPatch, type UserListQuery } from "./admin.schema";
 import type { UserRecordInput } from "./user.schema";
 import {
-  EMAIL_TAKEN,
-  isEmailTakenViolation,
-  insertUser,
+  createAccount,
+  personAccount,
   serializeUser,
-  STUDENT_ID_TAKEN,
+  userConflict,
   type PublicUser,
   type UserRow,
 } from "./user.server";
@@ -299,22 +297,16 @@ export async function createUserByAdmin(
   const coordinatorCourses =
     input.userType === "coordinator" ? await resolveCourseRefs(ctx.db, input.courses ?? []) : [];
   const courseId = isAdminRole ? null : await courseIdOf(ctx.db, input.course);
-  const passwordHash = await hashPassword(input.password);
-  return ctx.db.transaction(async (tx) => {
-    const u = await insertUser(tx, {
-      email: input.email,
-      passwordHash,
-      role: input.userType,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      studentId: isAdminRole ? null : input.studentId,
-      courseId: courseId ?? null,
-      yearLevel: isAdminRole ? null : input.yearLevel,
-      graduationYear: isAdminRole ? null : input.graduationYear,
-      phone: input.phone,
-      isActive: true,
-      emailVerifiedAt: new Date(),
-    });
+  const account = {
+    ...personAccount({ ...input, password: input.password }),
+    studentId: isAdminRole ? null : input.studentId,
+    courseId: courseId ?? null,
+    yearLevel: isAdminRole ? null : input.yearLevel,
+    graduationYear: isAdminRole ? null : input.graduationYear,
+    phone: input.phone,
+    emailVerifiedAt: new Date(),
+  };
+  return createAccount(ctx.db, account, async (tx, u) => {
     if (coordinatorCourses.length) await setCoordinatorCourses(tx, u.id, coordinatorCourses);
     await audit(tx, actor, {
       action: "user.create",
@@ -417,10 +409,7 @@ export async function updateUserByAdmin(
         .set({ ...next, updatedAt: new Date() })
         .where(eq(users.id, id));
     } catch (e) {
-      if (isEmailTakenViolation(e)) throw new Conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
-      if (isUniqueViolation(e, "users_student_id_key"))
-        throw new Conflict(STUDENT_ID_TAKEN, { studentId: [STUDENT_ID_TAKEN] });
-      throw e;
+      throw userConflict(e);
     }
     if (before.isActive && next.isActive === false) await endAccess(tx, id, { deactivated: true });
 

@@ -13,7 +13,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "#db/client";
 import type { CodePurpose } from "#db/constants";
 import { users, verificationCodes } from "#db/schema";
-import { Conflict, Forbidden, isUniqueViolation, ValidationError } from "~/lib/errors";
+import { Conflict, Forbidden, ValidationError } from "~/lib/errors";
 import { enforce, type Limit } from "~/lib/rate-limit.server";
 import type { AuthConfig } from "../auth/config";
 import { OTP_LENGTH, OTP_MAX_ATTEMPTS, OTP_TTL_MINUTES } from "../auth/limits";
@@ -23,7 +23,7 @@ import { checkCode, claimSend, codeHash, norm, OTP_MSG } from "../auth/verificat
 import type { SignedInCtx } from "../context";
 import { enqueueMail, greeting } from "../mail/mail.server";
 import { emailDomain, isPlainEmail } from "./email";
-import { EMAIL_TAKEN, mailboxTaken, type UserRow } from "./user.server";
+import { EMAIL_TAKEN, mailboxTaken, userConflict, type UserRow } from "./user.server";
 
 const PURPOSE: CodePurpose = "verify_personal_email";
 
@@ -201,12 +201,7 @@ export async function verifyPersonalEmail(
       return u;
     });
   } catch (e) {
-    if (
-      isUniqueViolation(e, "users_personal_email_lower_key") ||
-      isUniqueViolation(e, "users_personal_mailbox_key")
-    )
-      throw new Conflict(PERSONAL_MSG.taken, { email: [PERSONAL_MSG.taken] });
-    throw e;
+    throw userConflict(e);
   }
 }
 

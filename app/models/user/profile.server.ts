@@ -7,11 +7,11 @@ import type { Db } from "#db/client";
 import { courses, files, users } from "#db/schema";
 import type { Ctx } from "../context";
 import { resolveCourse } from "../course/course.server";
-import { Conflict, isUniqueViolation, NotFound, Unauthorized, ValidationError } from "~/lib/errors";
+import { NotFound, Unauthorized, ValidationError } from "~/lib/errors";
 import { storeImage } from "../file/file.server";
 import { USERS_MSG } from "./admin.schema";
 import { PROFILE_MSG, type ProfilePatch } from "./profile.schema";
-import { serializeUser, STUDENT_ID_TAKEN, type PublicUser, type UserRow } from "./user.server";
+import { serializeUser, userConflict, type PublicUser, type UserRow } from "./user.server";
 
 function me(ctx: Ctx) {
   if (!ctx.actor) throw new Unauthorized("Authentication required");
@@ -67,9 +67,7 @@ export async function updateProfile(ctx: Ctx, patch: ProfilePatch): Promise<Publ
         .returning({ id: users.id });
       if (!r.length) throw new NotFound(PROFILE_MSG.notFound);
     } catch (e) {
-      if (isUniqueViolation(e, "users_student_id_key"))
-        throw new Conflict(STUDENT_ID_TAKEN, { studentId: [STUDENT_ID_TAKEN] });
-      throw e;
+      throw userConflict(e);
     }
   }
   return load(ctx.db, actor.id);

@@ -1,8 +1,10 @@
 import { eq, or, sql } from "drizzle-orm";
-import { rowsOf, type Db, type DbOrTx } from "#db/client";
+import { rowsOf, type Db, type DbOrTx, type Tx } from "#db/client";
 import type { Role } from "#db/constants";
 import { courses, users } from "#db/schema";
 import { Conflict, isUniqueViolation } from "~/lib/errors";
+import { isUuid } from "~/lib/ids";
+import { hashPassword } from "../auth/password.server";
 import { mailboxOf } from "./email";
 
 export type UserRow = typeof users.$inferSelect;
@@ -93,7 +95,7 @@ export function mailAddressOf(u: Pick<UserRow, "email" | "personalEmail" | "mail
 
 /** A user with their course, or null. */
 export async function getUserWithCourse(db: Db, id: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db
     .select({ user: users, course: { id: courses.id, code: courses.code, name: courses.name } })
     .from(users)
@@ -125,13 +127,25 @@ export interface NewUser {
 }
 
 export const EMAIL_TAKEN = "An account with this email already exists";
+export const STUDENT_ID_TAKEN = "This student ID is already registered";
 
 /**
- * Whether a write failed because the address is taken: its exact form (`users_email_lower_key`,
- * also raised by the cross-column trigger) or its mailbox (`users_mailbox_key`, the `+tag` rule).
+ * The one mapping of a unique violation on `users` to its Conflict: an address taken in its exact
+ * form (`users_email_lower_key`, also raised by the cross-column trigger), by its mailbox (the
+ * `+tag` rule) or as another account's personal e-mail; a taken student ID. Anything else is
+ * returned as it came, so every write ends with `catch (e) { throw userConflict(e); }`.
  */
-export function isEmailTakenViolation(e: unknown): boolean {
-  return isUniqueViolation(e, "users_email_lower_key") || isUniqueViolation(e, "users_mailbox_key");
+export function userConflict(e: unknown): unknown {
+  for (const key of [
+    "users_email_lower_key",
+    "users_mailbox_key",
+    "users_personal_email_lower_key",
+    "users_personal_mailbox_key",
+  ])
+    if (isUniqueViolation(e, key)) return new Conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
+  if (isUniqueViolation(e, "users_student_id_key"))
+    return new Conflict(STUDENT_ID_TAKEN, { studentId: [STUDENT_ID_TAKEN] });
+  return e;
 }
 
 /**
@@ -155,8 +169,6 @@ export async function mailboxTaken(
   );
   return !!row;
 }
-export const STUDENT_ID_TAKEN = "This student ID is already registered";
-
 /**
  * Inserts a user; a taken e-mail or student ID becomes a Conflict with the field named. An address
  * that is another account's personal e-mail is taken too (a trigger, migration 0012).
@@ -169,9 +181,47 @@ export async function insertUser(db: DbOrTx, input: NewUser): Promise<UserRow> {
       .returning();
     return u;
   } catch (e) {
-    if (isEmailTakenViolation(e)) throw new Conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
-    if (isUniqueViolation(e, "users_student_id_key"))
-      throw new Conflict(STUDENT_ID_TAKEN, { studentId: [STUDENT_ID_TAKEN] });
-    throw e;
+    throw userConflict(e);
   }
+}
+
+/** A new account as its door describes it: the password in clear, hashed here. */
+export type NewAccount = Omit<NewUser, "passwordHash" | "isActive"> & { password: string };
+
+/** The fields every person's form shares, as an account: its `userType` is the role. */
+export const personAccount = <R extends Role>(input: {
+  email: string;
+  password: string;
+  userType: R;
+  firstName: string;
+  lastName: string;
+}) => ({
+  email: input.email,
+  password: input.password,
+  role: input.userType,
+  firstName: input.firstName,
+  lastName: input.lastName,
+});
+
+/**
+ * The one way a new account is made (student and employer sign-up, an administrator's Create
+ * User): a taken address is refused before the deliberately slow hash (the unique indexes still
+ * decide races), then, in one transaction, `prepare` supplies what depends on it (an employer's
+ * new company), the active account is inserted and `then` finishes (audit, code, mail).
+ */
+export async function createAccount<T>(
+  db: Db,
+  account: NewAccount,
+  then: (tx: Tx, user: UserRow) => Promise<T>,
+  prepare?: (tx: Tx) => Promise<Partial<NewUser>>,
+): Promise<T> {
+  if (await mailboxTaken(db, account.email))
+    throw new Conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
+  const { password, ...fields } = account;
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const more = prepare ? await prepare(tx) : {};
+    const u = await insertUser(tx, { ...fields, ...more, passwordHash, isActive: true });
+    return then(tx, u);
+  });
 }

@@ -11,31 +11,26 @@ import type {
   LoaderFunctionArgs,
   MetaFunction,
 } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireAnonymous } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
-import { env } from "~/lib/env.server";
-import { clientKey } from "~/lib/request.server";
 import {
   listChooserCompanies,
   readInvitation,
   registerEmployer,
 } from "~/models/employer/account.server";
-import { signVerifyState } from "~/models/auth/verify-state.server";
 import { PasswordInput } from "~/components/auth/password-input";
 import { LEGAL_IDS } from "~/components/layout/legal-modals";
 import { SelectField, TextField } from "~/components/forms/fields";
 import { Field } from "~/components/ui/field";
 import styles from "~/styles/accounts.css";
-import { domainReply, formErrors } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
-import { authConfig, authCtx } from "~/web/config.server";
-import { employerFormSchema, parseWithZod } from "~/web/employer-forms.server";
+import { signUpAction } from "~/web/sign-up.server";
+import { employerFormSchema } from "~/web/employer-forms.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
-const HIDE = ["password", "confirmPassword"];
 const INVITE_INVALID =
   "This invitation link is invalid or has expired. Ask your colleague for a new one.";
 
@@ -54,26 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAnonymous(request);
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, {
-    schema: employerFormSchema(env().COLLEGE_EMAIL_DOMAIN, {
-      passwordMin: env().PASSWORD_MIN_LENGTH,
-    }),
-  });
-  if (submission.status !== "success")
-    return json({ result: submission.reply({ hideFields: HIDE }) }, { status: 400 });
-  try {
-    const { user } = await registerEmployer(await authCtx(), submission.value, {
-      ip: clientKey(request),
-    });
-    const state = signVerifyState(authConfig().secret, { email: user.email, userId: user.id });
-    return redirect(`/verify-otp?s=${encodeURIComponent(state)}`);
-  } catch (e) {
-    return domainReply(e, (err) => ({
-      result: submission.reply({ ...formErrors(err, "message-and-fields"), hideFields: HIDE }),
-    }));
-  }
+  return signUpAction(request, employerFormSchema, registerEmployer);
 }
 
 /** The form's fields as conform names them (the rules are the server's schema). */
@@ -95,7 +71,10 @@ export default function Employers() {
   const navigation = useNavigation();
   const [form, fields] = useForm<Shape>({
     id: "employer-register",
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    lastResult:
+      navigation.state === "idle" && actionData && "result" in actionData
+        ? actionData.result
+        : undefined,
     defaultValue: invite ? { email: invite.email } : undefined,
   });
   const company = fields.company.getFieldset();

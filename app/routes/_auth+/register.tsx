@@ -10,7 +10,7 @@ import type {
   LoaderFunctionArgs,
   MetaFunction,
 } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import {
   Form,
   Link,
@@ -24,10 +24,7 @@ import { useCallback, useEffect, useState } from "react";
 import { REGISTER_YEAR_LEVELS } from "#db/constants";
 import { requireAnonymous } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
-import { env } from "~/lib/env.server";
-import { clientKey } from "~/lib/request.server";
 import { registerUser } from "~/models/auth/register.server";
-import { signVerifyState } from "~/models/auth/verify-state.server";
 import { listCourseGroups } from "~/models/course/course.server";
 import { PasswordInput } from "~/components/auth/password-input";
 import { useHydrated } from "~/components/ui/use-hydrated";
@@ -45,10 +42,9 @@ import { notify } from "~/components/ui/notify";
 import type { loader as rootLoader } from "~/root";
 import styles from "~/styles/accounts.css";
 import { CourseOptions } from "~/components/ui/course-options";
-import { domainReply, formErrors } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
-import { authConfig, authCtx } from "~/web/config.server";
-import { parseWithZod, registerFormSchema } from "~/web/forms.server";
+import { signUpAction } from "~/web/sign-up.server";
+import { registerFormSchema } from "~/web/forms.server";
 
 /** The code dialog opens only after a registration: its code loads while the form is posted. */
 const VerificationModal = deferred("verification-modal", () =>
@@ -56,8 +52,6 @@ const VerificationModal = deferred("verification-modal", () =>
 );
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
-
-const HIDE = ["password", "confirmPassword"];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
@@ -68,32 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAnonymous(request);
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, {
-    schema: registerFormSchema(env().COLLEGE_EMAIL_DOMAIN, {
-      passwordMin: env().PASSWORD_MIN_LENGTH,
-    }),
-  });
-  if (submission.status !== "success")
-    return json({ result: submission.reply({ hideFields: HIDE }) }, { status: 400 });
-  try {
-    const { user } = await registerUser(await authCtx(), submission.value, {
-      ip: clientKey(request),
-    });
-    const state = signVerifyState(authConfig().secret, { email: user.email, userId: user.id });
-    if (formData.get("enhanced") === "1") {
-      return json(
-        { registered: { email: user.email, userId: user.id, state, requiresVerification: true } },
-        { status: 201 },
-      );
-    }
-    return redirect(`/verify-otp?s=${encodeURIComponent(state)}`);
-  } catch (e) {
-    return domainReply(e, (err) => ({
-      result: submission.reply({ ...formErrors(err, "message-and-fields"), hideFields: HIDE }),
-    }));
-  }
+  return signUpAction(request, registerFormSchema, registerUser, { enhanced: true });
 }
 
 export default function Register() {
