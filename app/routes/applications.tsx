@@ -11,12 +11,11 @@ import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import jobsCss from "~/styles/jobs.css";
 import { MyJobList } from "~/components/jobs/my-job-list";
 import { listApplications } from "~/models/job/saved.server";
-import { requireMemberCtx } from "~/web/auth.server";
+import { screen } from "~/web/screen.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireMemberCtx(request);
-  return json({ lines: await listApplications(ctx), now: Date.now() });
-}
+export const loader = screen("member", async ({ ctx }) =>
+  json({ lines: await listApplications(ctx), now: Date.now() }),
+);
 
 /** The page's texts, written once here. */
 export const APPLICATIONS_TEXT = {

@@ -29,7 +29,7 @@ import { companyColumns, DeleteCompanyForm } from "~/components/company/company-
 import { DataTable, readTableState } from "~/components/data-table/data-table";
 import { Modal } from "~/components/ui/modal";
 import { notify } from "~/components/ui/notify";
-import { redirectWithFlash, requireAdmin } from "~/web/auth.server";
+import { redirectWithFlash, requireRole } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
 import { idempotentForm, newIdempotencyKey } from "~/web/idempotency.server";
 import {
@@ -64,7 +64,7 @@ export const meta: MetaFunction = () => [{ title: "Companies · Runway" }];
 const MODAL_PARAMS = ["new", "edit", "delete"];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireRole(request, ["admin"]);
   const params = new URL(request.url).searchParams;
   const state = readTableState(params, { sort: "name", dir: "asc" });
   const q = (params.get("q") ?? "").slice(0, 200);
@@ -128,7 +128,7 @@ function backTo(request: Request) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireRole(request, ["admin"]);
   const ctx = {
     db: await getDb(),
     actor: actorOf(user),

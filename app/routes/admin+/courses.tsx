@@ -7,7 +7,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { INSTITUTES } from "#db/constants";
-import { redirectWithFlash, requireAdmin } from "~/web/auth.server";
+import { redirectWithFlash, requireRole } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
 import { domainReply } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
@@ -17,7 +17,7 @@ import { listCourses, OJT_HOURS_MSG, setRequiredOjtHours } from "~/models/course
 export const meta: MetaFunction = () => [{ title: "Programmes · Runway" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireRole(request, ["admin"]);
   const all = await listCourses(await getDb());
   return json({
     courses: all.map((c) => ({
@@ -31,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const me = await requireAdmin(request);
+  const me = await requireRole(request, ["admin"]);
   const form = await request.formData();
   const id = String(form.get("id") ?? "");
   const raw = String(form.get("requiredOjtHours") ?? "").trim();

@@ -15,7 +15,7 @@ import type {
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
-import { redirectWithFlash, requireAdmin } from "~/web/auth.server";
+import { redirectWithFlash, requireRole } from "~/web/auth.server";
 import { authConfig } from "~/web/config.server";
 import { getDb } from "~/lib/db.server";
 import { domainError, domainReply } from "~/lib/screen-errors.server";
@@ -49,7 +49,7 @@ const mailConfig = () => {
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireAdmin(request, { nonAdminTo: "/" });
+  const user = await requireRole(request, ["admin"], "/");
   const ctx = ctxOf(await getDb(), user);
   let survey;
   try {
@@ -87,7 +87,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireAdmin(request, { nonAdminTo: "/" });
+  const user = await requireRole(request, ["admin"], "/");
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent !== "invitation" && intent !== "reminder")

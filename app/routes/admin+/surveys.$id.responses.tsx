@@ -11,7 +11,7 @@ import type {
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useSubmit } from "@remix-run/react";
 import { useEffect } from "react";
-import { redirectWithFlash, requireAdmin } from "~/web/auth.server";
+import { redirectWithFlash, requireRole } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
 import { cohortLabel, formatAnswer, SURVEY_MSG, TARGETING_MSG } from "~/models/survey/survey.rules";
 import { courseNamesById } from "~/models/survey/targeting.server";
@@ -40,7 +40,7 @@ export const links: LinksFunction = () => [
 const PAGE = 20;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request, { nonAdminTo: "/" });
+  await requireRole(request, ["admin"], "/");
   const db = await getDb();
   const url = new URL(request.url);
   const role = readRoleFilter(url.searchParams.get("role"));
@@ -80,7 +80,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireAdmin(request, { nonAdminTo: "/" });
+  const user = await requireRole(request, ["admin"], "/");
   const form = await request.formData();
   if (form.get("intent") !== "delete-response")
     return json({ ok: false, message: "Unknown action" }, { status: 400 });

@@ -7,7 +7,7 @@ import type {
 import { json, redirect } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import { redirectWithFlash, requireAdmin } from "~/web/auth.server";
+import { redirectWithFlash, requireRole } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
 import { listCourses } from "~/models/course/course.server";
 import { readUserListQuery, USERS_MSG } from "~/models/user/admin.schema";
@@ -78,7 +78,7 @@ const toRow = (u: PublicUser): UserRowView => ({
 
 /** /admin/users: filters and paging in the URL, done by the database (not on the client, ADR 040). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const me = await requireAdmin(request);
+  const me = await requireRole(request, ["admin"]);
   const db = await getDb();
   const ctx = { db, actor: actorOf(me) };
   const params = new URL(request.url).searchParams;
@@ -123,7 +123,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * get JSON; plain form posts get a confirmation step first, then a redirect back with a flash.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const me = await requireAdmin(request);
+  const me = await requireRole(request, ["admin"]);
   const ctx = ctxOf(await getDb(), me);
   const form = await request.formData();
   const intent = form.get("intent") === "delete" ? "delete" : "toggle";

@@ -11,19 +11,19 @@ import { ctxOf } from "~/models/context";
 import { getTeam, inviteColleague } from "~/models/employer/team.server";
 import { decideJoinRequest, JOIN_MSG } from "~/models/employer/join.server";
 import { domainReply } from "~/lib/screen-errors.server";
-import { redirectWithFlash, requireEmployerUser } from "~/web/auth.server";
+import { redirectWithFlash, requireEmployer } from "~/web/auth.server";
 import { configured } from "~/web/config.server";
 import { invitationSchema } from "~/web/employer-forms.server";
 import { JoinRequestAnswer } from "~/components/employer/join-request-answer";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const me = await requireEmployerUser(request);
+  const me = await requireEmployer(request);
   return json(await getTeam(ctxOf(await getDb(), me)));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const me = await requireEmployerUser(request);
+  const me = await requireEmployer(request);
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "approve" || intent === "decline") {

@@ -32,7 +32,7 @@ export const OFFLINE_MSG = {
   refused:
     "Your answers are still saved on this phone. Correct what is asked below and submit again.",
 } as const;
-import { requireCollegeUser } from "~/web/auth.server";
+import { COLLEGE_ROLES, requireRole } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { answersFromForm, SURVEY_MSG, TARGETING_MSG } from "~/models/survey/survey.rules";
@@ -57,7 +57,7 @@ import {
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: surveyStyles }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireCollegeUser(request);
+  const user = await requireRole(request, COLLEGE_ROLES, "/employer");
   // A mailed link (?invite=…, kept through sign-in by redirectTo) records its opening; it signs no one in.
   const invite = new URL(request.url).searchParams.get("invite");
   if (invite) await recordInviteOpened(await getDb(), params.id ?? "", user.id, invite);
@@ -81,7 +81,7 @@ export type SubmitResult =
  * header of a script): a repeated post of the same answers answers as the first one did.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireCollegeUser(request);
+  const user = await requireRole(request, COLLEGE_ROLES, "/employer");
   const ctx = { db: await getDb(), actor: actorOf(user) };
   const form = await request.formData();
   try {
