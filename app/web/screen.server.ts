@@ -137,3 +137,17 @@ export function screen<G extends Guard, R>(
     }
   };
 }
+
+/**
+ * A record a screen shows only if it can (the confirmation dialog of ?delete={id}, say): null when
+ * the model refuses it with a domain error (not found, bad id, not allowed); any other failure is
+ * the error boundary's.
+ */
+export async function orNull<T>(p: Promise<T>): Promise<T | null> {
+  try {
+    return await p;
+  } catch (e) {
+    if (e instanceof DomainError) return null;
+    throw e;
+  }
+}
