@@ -30,6 +30,7 @@ import {
 
 /**
  * Who may open a screen, and where the others go (guests always to /login):
+ * - `none`: anyone, and the session is not read (signed links: the link is the authority);
  * - `public`: anyone (the context's actor is null for guests);
  * - `anonymous`: signed-out only, signed-in users to /dashboard;
  * - `user`: anyone signed in;
@@ -41,6 +42,7 @@ import {
  * - `admin`: admins; others to /dashboard (`admin-or-home`: to /, the admin survey screens).
  */
 export type Guard =
+  | "none"
   | "public"
   | "anonymous"
   | "user"
@@ -51,7 +53,7 @@ export type Guard =
   | "admin"
   | "admin-or-home";
 
-type SignedIn = Exclude<Guard, "public" | "anonymous">;
+type SignedIn = Exclude<Guard, "none" | "public" | "anonymous">;
 
 /** How the screen answers a domain error from here on (set inside the handler). */
 export interface DomainAnswer {
@@ -73,6 +75,8 @@ export type ScreenArgs<G extends Guard> = LoaderFunctionArgs &
 /** The signed-in user a guard lets through (null for public and anonymous screens). */
 export async function guard(request: Request, g: Guard): Promise<SessionUser | null> {
   switch (g) {
+    case "none":
+      return null;
     case "public":
       return getUser(request);
     case "anonymous":
@@ -96,6 +100,8 @@ export async function guard(request: Request, g: Guard): Promise<SessionUser | n
 }
 
 export interface ScreenOptions<G extends Guard, R> {
+  /** For a screen of one record: a 404 domain error becomes a 404 `{ message: notFound }`. */
+  notFound?: string;
   /**
    * The route's own answer to a domain error (a form reply, a redirect with a notice); return
    * undefined to fall back to the route error response.
@@ -133,6 +139,8 @@ export function screen<G extends Guard, R>(
       if (!(e instanceof DomainError)) throw e;
       const own = await (answer ? answer(e) : opts.onDomainError?.(e, screenArgs));
       if (own !== undefined) return own as R;
+      if (opts.notFound && e.status === 404)
+        throw json({ message: opts.notFound }, { status: 404 });
       throw json({ message: e.message }, domainInit(e));
     }
   };
