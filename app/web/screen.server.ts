@@ -59,6 +59,8 @@ type SignedIn = Exclude<Guard, "none" | "public" | "anonymous">;
 export interface DomainAnswer {
   /** A domain error answers with a redirect to `to` carrying its message as an error notice. */
   failTo(to: string): void;
+  /** A domain error answers with `body(error)` as JSON, with the error's status and headers. */
+  failJson(body: (e: DomainError) => unknown): void;
   /** A domain error answers with `answer(error)` (return undefined for the route error response). */
   onDomainError(answer: (e: DomainError) => unknown): void;
 }
@@ -128,6 +130,9 @@ export function screen<G extends Guard, R>(
       ctx: ctxOf(await getDb(), user),
       failTo: (to: string) => {
         answer = (e) => redirectWithFlash(to, { kind: "error", message: e.message });
+      },
+      failJson: (body: (e: DomainError) => unknown) => {
+        answer = (e) => json(body(e), domainInit(e));
       },
       onDomainError: (a: (e: DomainError) => unknown) => {
         answer = a;
