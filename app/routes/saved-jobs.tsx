@@ -4,12 +4,7 @@
  * (intent=save|unsave): without JavaScript the answer is a redirect back with a notice; with it
  * (mode=fetch) a small JSON answer for the button.
  */
-import type {
-  LinksFunction,
-  ActionFunctionArgs,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";

@@ -3,7 +3,7 @@
  * digest when new jobs match. Lists, edits (?edit={id}, a URL so it works without JavaScript),
  * pauses/resumes and deletes; the board's 'Save this search' form posts here (intent=create).
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
