@@ -4,19 +4,18 @@
  * only the click, never the application itself, so the page says "Apply clicks" and "Apply
  * clicked", not "applied".
  */
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import jobsCss from "~/styles/jobs.css";
 import { MyJobList } from "~/components/jobs/my-job-list";
 import { listApplications } from "~/models/job/saved.server";
-import { requireMemberCtx } from "~/web/auth.server";
+import { screen } from "~/web/screen.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireMemberCtx(request);
-  return json({ lines: await listApplications(ctx), now: Date.now() });
-}
+export const loader = screen("member", async ({ ctx }) =>
+  json({ lines: await listApplications(ctx), now: Date.now() }),
+);
 
 /** The page's texts, written once here. */
 export const APPLICATIONS_TEXT = {

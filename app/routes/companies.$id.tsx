@@ -7,7 +7,7 @@
  * average host rating, say) adds one field to the loader and one block below without touching
  * the others. The page's data comes from loadCompanyPage in app/models/company/page.server.ts.
  */
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import type { SerializeFrom } from "@remix-run/node";
@@ -15,10 +15,7 @@ import { JobCard } from "~/components/jobs/job-card";
 import { CompanyLogo } from "~/components/jobs/company-logo";
 import { LinkedText } from "~/components/ui/linked-text";
 import { BoardErrorBoundary } from "~/components/jobs/board-error";
-import { getUser } from "~/web/auth.server";
-import { getDb } from "~/lib/db.server";
-import { rethrowNotFound } from "~/lib/screen-errors.server";
-import { actorOf } from "~/models/context";
+import { screen } from "~/web/screen.server";
 import { loadCompanyPage } from "~/models/company/page.server";
 import { toJobCard } from "~/models/job/card.server";
 import { savedAmong } from "~/models/job/saved.server";
@@ -38,37 +35,34 @@ export const COMPANY_PAGE_TEXT = {
   location: "Location",
 } as const;
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await getUser(request);
-  const ctx = { db: await getDb(), actor: actorOf(user) };
-  let page;
-  try {
-    page = await loadCompanyPage(ctx, params.id ?? "");
-  } catch (e) {
-    rethrowNotFound(e, COMPANY_PAGE_TEXT.notFound);
-  }
-  const saveMode = !user
-    ? ("sign-in" as const)
-    : user.role === "student" || user.role === "alumni"
-      ? ("save" as const)
-      : ("none" as const);
-  const saved = new Set(
-    saveMode === "save"
-      ? await savedAmong(
-          ctx,
-          page.jobs.map((j) => j.id),
-        )
-      : [],
-  );
-  const hostRating = await hostRatingForViewer(ctx, page.company.id);
-  return json({
-    company: page.company,
-    hostRating,
-    jobs: page.jobs.map((r) => toJobCard(r, saved.has(r.id))),
-    saveMode,
-    now: Date.now(),
-  });
-}
+export const loader = screen(
+  "public",
+  async ({ params, user, ctx }) => {
+    const page = await loadCompanyPage(ctx, params.id ?? "");
+    const saveMode = !user
+      ? ("sign-in" as const)
+      : user.role === "student" || user.role === "alumni"
+        ? ("save" as const)
+        : ("none" as const);
+    const saved = new Set(
+      saveMode === "save"
+        ? await savedAmong(
+            ctx,
+            page.jobs.map((j) => j.id),
+          )
+        : [],
+    );
+    const hostRating = await hostRatingForViewer(ctx, page.company.id);
+    return json({
+      company: page.company,
+      hostRating,
+      jobs: page.jobs.map((r) => toJobCard(r, saved.has(r.id))),
+      saveMode,
+      now: Date.now(),
+    });
+  },
+  { notFound: COMPANY_PAGE_TEXT.notFound },
+);
 
 /** What the loader gives the page (sections added later extend it). */
 export type CompanyPageData = SerializeFrom<typeof loader>;

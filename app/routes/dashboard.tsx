@@ -7,7 +7,7 @@ import type {
 import { defer } from "@remix-run/node";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { redirect } from "@remix-run/node";
-import { requireCollegeUser } from "~/web/auth.server";
+import { COLLEGE_ROLES, requireRole } from "~/web/auth.server";
 import { ctxOf } from "~/models/context";
 import { asksForPersonalEmail, dismissPersonalPrompt } from "~/models/user/personal-email.server";
 import { getDb } from "~/lib/db.server";
@@ -67,7 +67,7 @@ async function studentFeed(db: Db, userId: string, courseId: string | null): Pro
 
 /** /dashboard: the admin dashboard for admins, the student/alumni dashboard otherwise; employers go to /employer. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireCollegeUser(request);
+  const user = await requireRole(request, COLLEGE_ROLES, "/employer");
   // OJT coordinators have no member dashboard: their page is the placements of their programmes.
   if (user.role === "coordinator") throw redirect("/admin/ojt");
   const db = await getDb();
@@ -119,7 +119,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** "Not now" on the alumni prompt to add a personal e-mail: it is not asked again. */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireCollegeUser(request);
+  const user = await requireRole(request, COLLEGE_ROLES, "/employer");
   const form = await request.formData();
   if (form.get("intent") === "personal-prompt-dismiss")
     await dismissPersonalPrompt(ctxOf(await getDb(), user));

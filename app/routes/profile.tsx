@@ -6,7 +6,7 @@ import type {
 } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { redirectWithFlash, requireCollegeUser } from "~/web/auth.server";
+import { COLLEGE_ROLES, redirectWithFlash, requireRole } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
 import { listCourseGroups } from "~/models/course/course.server";
 import { readUpload } from "~/models/file/file.server";
@@ -51,7 +51,7 @@ const DIGEST_MSG = {
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 async function context(request: Request) {
-  const me = await requireCollegeUser(request);
+  const me = await requireRole(request, COLLEGE_ROLES, "/employer");
   return ctxOf(await getDb(), me);
 }
 

@@ -4,50 +4,41 @@
  * (intent=save|unsave): without JavaScript the answer is a redirect back with a notice; with it
  * (mode=fetch) a small JSON answer for the button.
  */
-import type {
-  LinksFunction,
-  ActionFunctionArgs,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import jobsCss from "~/styles/jobs.css";
 import { MyJobList } from "~/components/jobs/my-job-list";
-import { domainError, domainInit } from "~/lib/screen-errors.server";
+import { domainInit } from "~/lib/screen-errors.server";
 import { listSavedJobs, SAVED_MSG, saveJob, unsaveJob } from "~/models/job/saved.server";
-import { redirectWithFlash, requireMemberCtx, safeRedirect } from "~/web/auth.server";
+import { redirectWithFlash, safeRedirect } from "~/web/auth.server";
+import { screen } from "~/web/screen.server";
 
 /** Students and alumni only: admins go back to their dashboard. */
-const context = requireMemberCtx;
+export const loader = screen("member", async ({ ctx }) =>
+  json({ lines: await listSavedJobs(ctx), now: Date.now() }),
+);
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await context(request);
-  return json({ lines: await listSavedJobs(ctx), now: Date.now() });
-}
-
-export async function action({ request }: ActionFunctionArgs) {
-  const ctx = await context(request);
+export const action = screen("member", async ({ request, ctx, onDomainError }) => {
   const form = await request.formData();
   const jobId = String(form.get("jobId") ?? "");
   const save = form.get("intent") === "save";
   const back = safeRedirect(form.get("back"), "/saved-jobs");
   const fetch = form.get("mode") === "fetch";
-  try {
-    if (save) await saveJob(ctx, jobId);
-    else await unsaveJob(ctx, jobId);
-  } catch (e) {
-    const err = domainError(e); // anything else is the error boundary's
-    if (fetch) return json({ saved: !save, message: err.message }, domainInit(err));
-    return redirectWithFlash(back, { kind: "error", message: err.message });
-  }
+  onDomainError((err) =>
+    fetch
+      ? json({ saved: !save, message: err.message }, domainInit(err))
+      : redirectWithFlash(back, { kind: "error", message: err.message }),
+  );
+  if (save) await saveJob(ctx, jobId);
+  else await unsaveJob(ctx, jobId);
   if (fetch) return json({ saved: save, message: save ? SAVED_MSG.saved : SAVED_MSG.removed });
   return redirectWithFlash(back, {
     kind: "success",
     message: save ? SAVED_MSG.saved : SAVED_MSG.removed,
   });
-}
+});
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: jobsCss }];
 

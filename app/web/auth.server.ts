@@ -4,6 +4,7 @@
  * loaders in parallel, so a layout check protects nothing).
  */
 import { redirect } from "@remix-run/node";
+import type { Role } from "#db/constants";
 import { deactivatedMessage } from "~/models/auth/auth.server";
 import {
   createSession,
@@ -13,7 +14,7 @@ import {
   type SessionUser,
 } from "~/models/auth/session.server";
 import { getDb } from "~/lib/db.server";
-import { actorOf, ctxOf } from "~/models/context";
+import { actorOf } from "~/models/context";
 import { clientIp, clientKey } from "~/lib/request.server";
 import { env } from "~/lib/env.server";
 import { flashHeader, getSessionCookie, sessionCookieName, type Flash } from "~/lib/session.server";
@@ -73,67 +74,43 @@ export async function requireUser(request: Request): Promise<SessionUser> {
   return user;
 }
 
-/**
- * A student's or alumnus's model context, or a redirect: guests to /login, admins to their
- * dashboard (the pages of saved jobs, applications and alerts are members' own).
- */
-export async function requireMemberCtx(request: Request) {
-  const me = await requireUser(request);
-  if (me.role === "employer") throw redirect("/employer");
-  if (me.role !== "student" && me.role !== "alumni") throw redirect("/dashboard");
-  return ctxOf(await getDb(), me);
-}
+/** Where a signed-in user whose role a screen does not serve is sent: a path, or one per role. */
+export type Elsewhere = string | ((role: Role) => string);
 
 /**
- * A signed-in person of the college (student, alumni or admin), or a redirect: guests to /login,
- * employers to their own dashboard /employer (issue 18: the college's features are not theirs).
+ * A signed-in user with one of `roles`, or a redirect: guests to /login (with redirectTo), every
+ * other role to `elsewhere` (default /dashboard). The college's own screens send employers to their
+ * dashboard, `/employer`; the admin surveys send non-admins to `/`.
  */
-export async function requireCollegeUser(request: Request): Promise<SessionUser> {
-  const me = await requireUser(request);
-  if (me.role === "employer") throw redirect("/employer");
-  return me;
-}
-
-/**
- * Signed-in employer or a redirect (guests to /login, everyone else to /dashboard). An employer
- * whose request to join its company is not approved goes to /employer/waiting: it acts for no
- * company (actorOf), and these screens are the company's (ADR 109).
- */
-export async function requireEmployerUser(request: Request): Promise<SessionUser> {
-  const me = await requireEmployerAccount(request);
-  if (!actorOf(me)?.companyId) throw redirect("/employer/waiting");
-  return me;
-}
-
-/** Any employer account, member of its company or still waiting (the waiting screen itself). */
-export async function requireEmployerAccount(request: Request): Promise<SessionUser> {
-  const me = await requireUser(request);
-  if (me.role !== "employer") throw redirect("/dashboard");
-  return me;
-}
-
-/**
- * Admin or a redirect. Per the route table: /admin/companies, jobs, users, create-user send non-admins to
- * /dashboard; /admin/surveys… send them to / (pass `nonAdminTo: "/"`).
- */
-export async function requireAdmin(
+export async function requireRole(
   request: Request,
-  opts: { nonAdminTo?: string } = {},
+  roles: readonly Role[],
+  elsewhere: Elsewhere = "/dashboard",
 ): Promise<SessionUser> {
-  const user = await requireUser(request);
-  if (user.role !== "admin") throw redirect(opts.nonAdminTo ?? "/dashboard");
-  return user;
+  const me = await requireUser(request);
+  if (!roles.includes(me.role))
+    throw redirect(typeof elsewhere === "string" ? elsewhere : elsewhere(me.role));
+  return me;
 }
 
+/** The college's people: everyone but employers (the college's features are not theirs). */
+export const COLLEGE_ROLES: readonly Role[] = ["student", "alumni", "admin", "coordinator"];
+
+/** Employers to their own dashboard, everyone else to /dashboard. */
+export const employerHome: Elsewhere = (role) => (role === "employer" ? "/employer" : "/dashboard");
+
 /**
- * An employer with its company, or a redirect: guests to /login, every other role to /dashboard
- * (issue 18: the /employer screens are the employer's own).
+ * A signed-in employer acting for its company, or a redirect: guests to /login, every other role to
+ * /dashboard, and an employer whose request to join its company is not approved to
+ * /employer/waiting: it acts for no company (actorOf), and these screens are the company's (ADR 109).
  */
 export async function requireEmployer(
   request: Request,
 ): Promise<SessionUser & { companyId: string }> {
-  const user = await requireEmployerUser(request);
-  return user as SessionUser & { companyId: string };
+  const me = await requireRole(request, ["employer"]);
+  const companyId = actorOf(me)?.companyId;
+  if (!companyId) throw redirect("/employer/waiting");
+  return { ...me, companyId };
 }
 
 /** Signed-out only (login, register, verify): signed-in users go to /dashboard. */

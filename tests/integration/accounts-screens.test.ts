@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
 import { sessions, users } from "../../db/schema";
-import { requireAdmin, requireAnonymous, requireUser } from "../../app/web/auth.server";
+import { requireAnonymous, requireRole, requireUser } from "../../app/web/auth.server";
 import { forEachDb } from "../setup/db";
 import { postForm, useServer, type TestServer } from "../setup/http";
 import { createUser, courseId } from "../factories";
@@ -337,14 +337,12 @@ describe("account screens without JavaScript", () =>
       const sc = await app.cookie(student.user.email, student.password);
       const ac = await app.cookie(admin.user.email, admin.password);
       expect(await location(requireUser(req("/profile")))).toBe("/login?redirectTo=%2Fprofile");
-      expect(await location(requireAdmin(req("/admin/jobs", sc)))).toBe("/dashboard");
-      expect(await location(requireAdmin(req("/admin/surveys", sc), { nonAdminTo: "/" }))).toBe(
-        "/",
-      );
-      expect(await location(requireAdmin(req("/admin/surveys")))).toBe(
+      expect(await location(requireRole(req("/admin/jobs", sc), ["admin"]))).toBe("/dashboard");
+      expect(await location(requireRole(req("/admin/surveys", sc), ["admin"], "/"))).toBe("/");
+      expect(await location(requireRole(req("/admin/surveys"), ["admin"]))).toBe(
         "/login?redirectTo=%2Fadmin%2Fsurveys",
       );
-      expect(await location(requireAdmin(req("/admin/users", ac)))).toBeNull();
+      expect(await location(requireRole(req("/admin/users", ac), ["admin"]))).toBeNull();
       expect(await location(requireAnonymous(req("/login", ac)))).toBe("/dashboard");
     });
   }));

@@ -4,12 +4,7 @@
  * in the URL (?new=1, ?edit={id}, ?delete={id}) so every action also works without JavaScript.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import type {
-  ActionFunctionArgs,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import {
   Form,
@@ -29,8 +24,8 @@ import { companyColumns, DeleteCompanyForm } from "~/components/company/company-
 import { DataTable, readTableState } from "~/components/data-table/data-table";
 import { Modal } from "~/components/ui/modal";
 import { notify } from "~/components/ui/notify";
-import { redirectWithFlash, requireAdmin } from "~/web/auth.server";
-import { getDb } from "~/lib/db.server";
+import { redirectWithFlash } from "~/web/auth.server";
+import { orNull, screen } from "~/web/screen.server";
 import { idempotentForm, newIdempotencyKey } from "~/web/idempotency.server";
 import {
   COMPANY_MSG,
@@ -46,10 +41,8 @@ import {
 } from "~/models/company/company.server";
 import { IMAGE_MESSAGES, storeImage } from "~/models/file/file.server";
 import styles from "~/styles/companies.css";
-import { log } from "~/lib/log.server";
-import { domainError, domainReply, formErrors } from "~/lib/screen-errors.server";
+import { domainInit, domainReply, formErrors } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
-import { actorOf } from "~/models/context";
 import { LOGO_MAX_BYTES } from "~/lib/uploads";
 import { moaLabels, moaStateCondition } from "~/models/ojt/agreements.server";
 import { todayOf } from "~/models/ojt/config";
@@ -63,8 +56,7 @@ export const meta: MetaFunction = () => [{ title: "Companies · Runway" }];
 
 const MODAL_PARAMS = ["new", "edit", "delete"];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireAdmin(request);
+export const loader = screen("admin", async ({ request, ctx }) => {
   const params = new URL(request.url).searchParams;
   const state = readTableState(params, { sort: "name", dir: "asc" });
   const q = (params.get("q") ?? "").slice(0, 200);
@@ -72,52 +64,34 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const moa = (MOA_STATES as readonly string[]).includes(params.get("moa") ?? "")
     ? (params.get("moa") as MoaState)
     : null;
-  const ctx = {
-    db: await getDb(),
-    actor: actorOf(user),
-  };
   const focusId = params.get("edit") ?? params.get("delete");
-  try {
-    const [list, focus] = await Promise.all([
-      listCompanies(ctx, {
-        q,
-        sort: state.sort,
-        dir: state.dir,
-        page: state.page,
-        size: state.size,
-        where: moa ? moaStateCondition(moa, todayOf(ojtConfig())) : undefined,
-      }),
-      focusId ? getCompany(ctx, focusId).catch(() => null) : Promise.resolve(null),
-    ]);
-    const labels = await moaLabels(
-      ctx.db,
-      ojtConfig(),
-      list.companies.map((c) => c.id),
-    );
-    return json({
-      ...list,
-      companies: list.companies.map((c) => ({ ...c, moa: labels.get(c.id) })),
-      moa,
+  const [list, focus] = await Promise.all([
+    listCompanies(ctx, {
       q,
-      state,
-      focus,
-      formKey: newIdempotencyKey(),
-      loadError: null as string | null,
-    });
-  } catch (e) {
-    log.error("admin/companies", e);
-    return json({
-      companies: [],
-      total: 0,
-      moa,
-      q,
-      state,
-      focus: null,
-      formKey: "",
-      loadError: COMPANY_MSG.loadFailed as string,
-    });
-  }
-}
+      sort: state.sort,
+      dir: state.dir,
+      page: state.page,
+      size: state.size,
+      where: moa ? moaStateCondition(moa, todayOf(ojtConfig())) : undefined,
+    }),
+    focusId ? orNull(getCompany(ctx, focusId)) : Promise.resolve(null),
+  ]);
+  const labels = await moaLabels(
+    ctx.db,
+    ojtConfig(),
+    list.companies.map((c) => c.id),
+  );
+  return json({
+    ...list,
+    companies: list.companies.map((c) => ({ ...c, moa: labels.get(c.id) })),
+    moa,
+    q,
+    state,
+    focus,
+    formKey: newIdempotencyKey(),
+    loadError: null as string | null,
+  });
+});
 
 /** The list URL this action came from, without the modal parameters. */
 function backTo(request: Request) {
@@ -127,12 +101,7 @@ function backTo(request: Request) {
   return `/admin/companies${qs ? `?${qs}` : ""}`;
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireAdmin(request);
-  const ctx = {
-    db: await getDb(),
-    actor: actorOf(user),
-  };
+export const action = screen("admin", async ({ request, user, ctx, failTo, onDomainError }) => {
   if (Number(request.headers.get("Content-Length") ?? 0) > LOGO_MAX_BYTES + 64 * 1024)
     return json(
       {
@@ -148,13 +117,10 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (intent === "block" || intent === "unblock") {
     // Issue 18: audited in the model, with the jobs hidden/shown and sessions ended in one transaction.
-    try {
-      const id = String(formData.get("id") ?? "");
-      if (intent === "block") await blockCompany(ctx, id);
-      else await unblockCompany(ctx, id);
-    } catch (e) {
-      return redirectWithFlash(backTo(request), { kind: "error", message: domainError(e).message });
-    }
+    failTo(backTo(request));
+    const id = String(formData.get("id") ?? "");
+    if (intent === "block") await blockCompany(ctx, id);
+    else await unblockCompany(ctx, id);
     return redirectWithFlash(backTo(request), {
       kind: "success",
       message:
@@ -163,16 +129,10 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   if (intent === "delete") {
-    try {
-      await deleteCompany(ctx, String(formData.get("id") ?? ""));
-    } catch (e) {
-      return domainReply(e, (err) => ({
-        intent,
-        result: null,
-        toast: err.message,
-        error: err.message,
-      }));
-    }
+    onDomainError((err) =>
+      json({ intent, result: null, toast: err.message, error: err.message }, domainInit(err)),
+    );
+    await deleteCompany(ctx, String(formData.get("id") ?? ""));
     return redirectWithFlash(backTo(request), { kind: "success", message: COMPANY_MSG.deleted });
   }
 
@@ -232,7 +192,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // A double click or a resubmitted Add Company answers as the first did instead of adding it twice.
   if (typeof id === "string" && id) return save();
   return idempotentForm(request, user.id, formData, backTo(request), save);
-}
+});
 
 export default function AdminCompanies() {
   const data = useLoaderData<typeof loader>();

@@ -10,7 +10,7 @@ import { getDb } from "~/lib/db.server";
 import { domainReply } from "~/lib/screen-errors.server";
 import { ctxOf } from "~/models/context";
 import { decideJoinRequest, JOIN_MSG, listJoinRequests } from "~/models/employer/join.server";
-import { redirectWithFlash, requireAdmin } from "~/web/auth.server";
+import { redirectWithFlash, requireRole } from "~/web/auth.server";
 import { configured } from "~/web/config.server";
 import { JoinRequestAnswer } from "~/components/employer/join-request-answer";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
@@ -18,12 +18,12 @@ import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 const HERE = "/admin/companies/join-requests";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const me = await requireAdmin(request);
+  const me = await requireRole(request, ["admin"]);
   return json({ requests: await listJoinRequests(ctxOf(await getDb(), me)) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const me = await requireAdmin(request);
+  const me = await requireRole(request, ["admin"]);
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent !== "approve" && intent !== "decline")

@@ -3,21 +3,20 @@
  * placement; while a programme has none, its coordinator enters the hours on each placement.
  * One small form per row, so it works without JavaScript.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { INSTITUTES } from "#db/constants";
-import { redirectWithFlash, requireAdmin } from "~/web/auth.server";
+import { redirectWithFlash, requireRole } from "~/web/auth.server";
+import { screen } from "~/web/screen.server";
 import { getDb } from "~/lib/db.server";
-import { domainReply } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
-import { ctxOf } from "~/models/context";
 import { listCourses, OJT_HOURS_MSG, setRequiredOjtHours } from "~/models/course/course.server";
 
 export const meta: MetaFunction = () => [{ title: "Programmes · Runway" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireRole(request, ["admin"]);
   const all = await listCourses(await getDb());
   return json({
     courses: all.map((c) => ({
@@ -30,24 +29,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const me = await requireAdmin(request);
+export const action = screen("admin", async ({ request, ctx, failJson }) => {
   const form = await request.formData();
   const id = String(form.get("id") ?? "");
   const raw = String(form.get("requiredOjtHours") ?? "").trim();
   const hours = raw === "" ? null : Number(raw);
   if (hours !== null && !Number.isInteger(hours))
     return json({ id, message: OJT_HOURS_MSG }, { status: 400 });
-  try {
-    const c = await setRequiredOjtHours(ctxOf(await getDb(), me), id, hours);
-    return redirectWithFlash("/admin/courses", {
-      kind: "success",
-      message: `${c.code}: ${c.requiredOjtHours === null ? "no required OJT hours" : `${c.requiredOjtHours} required OJT hours`}`,
-    });
-  } catch (e) {
-    return domainReply(e, (err) => ({ id, message: err.message }));
-  }
-}
+  failJson((err) => ({ id, message: err.message }));
+  const c = await setRequiredOjtHours(ctx, id, hours);
+  return redirectWithFlash("/admin/courses", {
+    kind: "success",
+    message: `${c.code}: ${c.requiredOjtHours === null ? "no required OJT hours" : `${c.requiredOjtHours} required OJT hours`}`,
+  });
+});
 
 export default function AdminCourses() {
   const { courses } = useLoaderData<typeof loader>();

@@ -5,7 +5,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { redirectWithFlash, requireAdmin } from "~/web/auth.server";
+import { redirectWithFlash, requireRole } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
 import { domainReply } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
@@ -16,7 +16,7 @@ import { PAPERWORK_MSG } from "~/models/ojt/paperwork.schema";
 export const meta: MetaFunction = () => [{ title: "OJT checklist · Runway" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const me = await requireAdmin(request);
+  const me = await requireRole(request, ["admin"]);
   try {
     return json(await getChecklist(ojtCtx(await getDb(), me), params.id ?? ""));
   } catch (e) {
@@ -27,7 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const me = await requireAdmin(request);
+  const me = await requireRole(request, ["admin"]);
   const form = await request.formData();
   const current = await getChecklist(ojtCtx(await getDb(), me), params.id ?? "");
   const labels = String(form.get("items") ?? "")

@@ -17,7 +17,7 @@ import {
 } from "@remix-run/react";
 import { useMemo, useState } from "react";
 import { REGISTER_YEAR_LEVELS, STAFF_CREATE_ROLES } from "#db/constants";
-import { requireAdmin } from "~/web/auth.server";
+import { requireRole } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
 import { idempotentForm, newIdempotencyKey } from "~/web/idempotency.server";
 import { env } from "~/lib/env.server";
@@ -45,7 +45,7 @@ import { configured } from "~/web/config.server";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireRole(request, ["admin"]);
   return json({
     courseGroups: await listCourseGroups(await getDb()),
     formKey: newIdempotencyKey(),
@@ -54,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** Creates an active, verified user; on success back to Manage Users with the message. */
 export async function action({ request }: ActionFunctionArgs) {
-  const me = await requireAdmin(request);
+  const me = await requireRole(request, ["admin"]);
   const schema = userRecordSchema(env().COLLEGE_EMAIL_DOMAIN, {
     passwordRequired: true,
     passwordMin: env().PASSWORD_MIN_LENGTH,

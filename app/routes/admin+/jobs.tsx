@@ -25,7 +25,7 @@ import { useHydrated } from "~/components/ui/use-hydrated";
 import { JobForm, jobFormValues, NEW_JOB, type JobFormValues } from "~/components/jobs/job-form";
 import { Modal } from "~/components/ui/modal";
 import { notify } from "~/components/ui/notify";
-import { redirectWithFlash, requireAdmin } from "~/web/auth.server";
+import { redirectWithFlash, requireRole } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
 import { idempotentForm, newIdempotencyKey } from "~/web/idempotency.server";
 import { relativeTime } from "~/lib/format";
@@ -72,7 +72,7 @@ const safeBack = (v: FormDataEntryValue | null) =>
  * `?decline={id}` its Decline dialog (issue 18, ADR 104).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireRole(request, ["admin"]);
   const url = new URL(request.url);
   const state = readTableState(url.searchParams, { size: 10 });
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
@@ -167,7 +167,7 @@ type DeclineReply = { declineError: string };
 
 /** One action, several intents: create, update, approve, toggle, delete (notices as flashes). */
 export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireRole(request, ["admin"]);
   const form = await request.formData();
   const ctx = ctxOf(await getDb(), admin);
   const back = safeBack(form.get("back"));

@@ -6,7 +6,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { redirectWithFlash, requireAdmin } from "~/web/auth.server";
+import { redirectWithFlash, requireRole } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
 import { ctxOf } from "~/models/context";
 import {
@@ -28,14 +28,14 @@ export const meta: MetaFunction = () => [{ title: "Decline templates · Runway" 
 const HERE = "/admin/jobs/decline-templates";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireRole(request, ["admin"]);
   return json({ templates: await listDeclineTemplates(ctxOf(await getDb(), admin)) });
 }
 
 type Reply = { error: string; id: string | null };
 
 export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireRole(request, ["admin"]);
   const ctx = ctxOf(await getDb(), admin);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");

@@ -16,7 +16,7 @@ import { zonedDateTimeLabel } from "~/lib/zoned-time";
 import { knownError } from "~/lib/screen-errors.server";
 import { RUBRIC_CRITERIA_MAX, rubricInputSchema } from "~/models/ojt/evaluation.schema";
 import { getRubric, updateRubric } from "~/models/ojt/evaluation.server";
-import { redirectWithFlash, requireAdmin } from "~/web/auth.server";
+import { redirectWithFlash, requireRole } from "~/web/auth.server";
 import { screenCtx } from "~/web/ojt.server";
 import styles from "~/styles/ojt.css";
 
@@ -24,12 +24,12 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "Evaluation rubric · Runway" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await screenCtx(await requireAdmin(request));
+  const ctx = await screenCtx(await requireRole(request, ["admin"]));
   return json({ rubric: await getRubric(ctx), timeZone: ctx.ojt.timeZone });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const ctx = await screenCtx(await requireAdmin(request));
+  const ctx = await screenCtx(await requireRole(request, ["admin"]));
   const form = await request.formData();
   const text = String(form.get("criteria") ?? "");
   const current = await getRubric(ctx);

@@ -20,7 +20,7 @@ import {
   type ReportStatus,
 } from "~/models/job/report.rules";
 import { listReportedJobs, resolveReports } from "~/models/job/report.server";
-import { redirectWithFlash, requireAdmin } from "~/web/auth.server";
+import { redirectWithFlash, requireRole } from "~/web/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Reports · Runway" }];
 
@@ -28,14 +28,14 @@ const readStatus = (v: string | null): ReportStatus =>
   (REPORT_STATUSES as readonly string[]).includes(v ?? "") ? (v as ReportStatus) : "open";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireRole(request, ["admin"]);
   const status = readStatus(new URL(request.url).searchParams.get("status"));
   const jobs = await listReportedJobs(ctxOf(await getDb(), admin), status);
   return json({ jobs, status });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireRole(request, ["admin"]);
   const form = await request.formData();
   const jobId = String(form.get("jobId") ?? "");
   const resolution = String(form.get("resolution") ?? "");

@@ -7,7 +7,7 @@ import type {
 } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { redirectWithFlash, requireAdmin } from "~/web/auth.server";
+import { redirectWithFlash, requireRole } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
 import { saveEditorForm } from "~/models/survey/editor.server";
 import { SURVEY_MSG } from "~/models/survey/survey.rules";
@@ -26,7 +26,7 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireAdmin(request, { nonAdminTo: "/" });
+  const user = await requireRole(request, ["admin"], "/");
   try {
     const db = await getDb();
     const survey = await getSurvey({ db, actor: actorOf(user) }, params.id ?? "");
@@ -42,7 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireAdmin(request, { nonAdminTo: "/" });
+  const user = await requireRole(request, ["admin"], "/");
   const outcome = await saveEditorForm(
     { db: await getDb(), actor: actorOf(user) },
     await request.formData(),

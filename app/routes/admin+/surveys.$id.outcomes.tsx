@@ -7,7 +7,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireAdmin, redirectWithFlash } from "~/web/auth.server";
+import { requireRole, redirectWithFlash } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
 import {
   surveyOutcomes,
@@ -32,7 +32,7 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request, { nonAdminTo: "/" });
+  await requireRole(request, ["admin"], "/");
   const db = await getDb();
   let outcomes;
   try {

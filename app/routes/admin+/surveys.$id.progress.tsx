@@ -6,19 +6,15 @@
  * every 30 seconds while visible and when the window regains focus, so it follows answers and
  * deliveries as they arrive. Works without JavaScript (the confirmation is a link, the send a form).
  */
-import type {
-  ActionFunctionArgs,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
-import { redirectWithFlash, requireAdmin } from "~/web/auth.server";
+import { redirectWithFlash, requireRole } from "~/web/auth.server";
+import { screen } from "~/web/screen.server";
 import { authConfig } from "~/web/config.server";
 import { getDb } from "~/lib/db.server";
-import { domainError, domainReply } from "~/lib/screen-errors.server";
+import { domainError } from "~/lib/screen-errors.server";
 import { ctxOf } from "~/models/context";
 import { SURVEY_MSG } from "~/models/survey/survey.rules";
 import { getSurveyForAdmin } from "~/models/survey/survey.server";
@@ -49,7 +45,7 @@ const mailConfig = () => {
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireAdmin(request, { nonAdminTo: "/" });
+  const user = await requireRole(request, ["admin"], "/");
   const ctx = ctxOf(await getDb(), user);
   let survey;
   try {
@@ -86,28 +82,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireAdmin(request, { nonAdminTo: "/" });
+export const action = screen("admin-or-home", async ({ request, params, ctx, failJson }) => {
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent !== "invitation" && intent !== "reminder")
     return json({ ok: false, message: "Unknown action" }, { status: 400 });
-  try {
-    const r = await sendInvitations(ctxOf(await getDb(), user), params.id ?? "", {
-      reminder: intent === "reminder",
-      trigger: "admin",
-      config: mailConfig(),
-    });
-    const what = intent === "reminder" ? "Reminders" : "Invitations";
-    throw await redirectWithFlash(`/admin/surveys/${r.surveyId}/progress`, {
-      kind: "success",
-      message: `${what} queued: ${r.queued} e-mail${r.queued === 1 ? "" : "s"} on their way.`,
-    });
-  } catch (e) {
-    if (e instanceof Response) throw e;
-    return domainReply(e, (err) => ({ ok: false, message: err.message }));
-  }
-}
+  failJson((err) => ({ ok: false, message: err.message }));
+  const r = await sendInvitations(ctx, params.id ?? "", {
+    reminder: intent === "reminder",
+    trigger: "admin",
+    config: mailConfig(),
+  });
+  const what = intent === "reminder" ? "Reminders" : "Invitations";
+  throw await redirectWithFlash(`/admin/surveys/${r.surveyId}/progress`, {
+    kind: "success",
+    message: `${what} queued: ${r.queued} e-mail${r.queued === 1 ? "" : "s"} on their way.`,
+  });
+});
 
 const pct = (r: number | null) => (r === null ? "—" : `${(r * 100).toFixed(1)}%`);
 const people = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "person" : "people"}`;

@@ -2,16 +2,12 @@
  * /admin/surveys/{id}/responses with a summary and Export CSV (beyond the spec). The role
  * filter is a GET form, so the page, the summary and the export link all follow ?role=.
  */
-import type {
-  ActionFunctionArgs,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useSubmit } from "@remix-run/react";
 import { useEffect } from "react";
-import { redirectWithFlash, requireAdmin } from "~/web/auth.server";
+import { redirectWithFlash, requireRole } from "~/web/auth.server";
+import { screen } from "~/web/screen.server";
 import { getDb } from "~/lib/db.server";
 import { cohortLabel, formatAnswer, SURVEY_MSG, TARGETING_MSG } from "~/models/survey/survey.rules";
 import { courseNamesById } from "~/models/survey/targeting.server";
@@ -27,10 +23,9 @@ import { surveyNotify } from "~/components/survey/notify";
 import { SurveySummary } from "~/components/survey/survey-summary";
 import surveyStyles from "~/styles/surveys.css";
 import adminStyles from "~/styles/survey-admin.css";
-import { domainError, domainReply } from "~/lib/screen-errors.server";
+import { domainError } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { LocalTime } from "~/components/ui/local-time";
-import { actorOf } from "~/models/context";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: surveyStyles },
@@ -40,7 +35,7 @@ export const links: LinksFunction = () => [
 const PAGE = 20;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request, { nonAdminTo: "/" });
+  await requireRole(request, ["admin"], "/");
   const db = await getDb();
   const url = new URL(request.url);
   const role = readRoleFilter(url.searchParams.get("role"));
@@ -79,22 +74,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireAdmin(request, { nonAdminTo: "/" });
+export const action = screen("admin-or-home", async ({ request, params, ctx, failJson }) => {
   const form = await request.formData();
   if (form.get("intent") !== "delete-response")
     return json({ ok: false, message: "Unknown action" }, { status: 400 });
-  try {
-    await deleteResponse(
-      { db: await getDb(), actor: actorOf(user) },
-      params.id ?? "",
-      String(form.get("responseId") ?? ""),
-    );
-    return json({ ok: true, message: "Response deleted." });
-  } catch (e) {
-    return domainReply(e, (err) => ({ ok: false, message: err.message }));
-  }
-}
+  failJson((err) => ({ ok: false, message: err.message }));
+  await deleteResponse(ctx, params.id ?? "", String(form.get("responseId") ?? ""));
+  return json({ ok: true, message: "Response deleted." });
+});
 
 export default function SurveyResponses() {
   const { survey, questions, responses, summary, role, page, pages, total, courseNames } =

@@ -20,7 +20,7 @@ import {
   useSearchParams,
 } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { requireAdmin } from "~/web/auth.server";
+import { requireRole } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
 import { cohortLabel, SURVEY_MSG, TARGETING_MSG } from "~/models/survey/survey.rules";
 import {
@@ -43,13 +43,13 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireAdmin(request, { nonAdminTo: "/" });
+  const user = await requireRole(request, ["admin"], "/");
   const surveys = await listSurveys({ db: await getDb(), actor: actorOf(user) });
   return json({ surveys });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireAdmin(request, { nonAdminTo: "/" });
+  const user = await requireRole(request, ["admin"], "/");
   const ctx = { db: await getDb(), actor: actorOf(user) };
   const form = await request.formData();
   const intent = form.get("intent");

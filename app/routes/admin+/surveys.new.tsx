@@ -7,7 +7,7 @@ import type {
 } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { redirectWithFlash, requireAdmin } from "~/web/auth.server";
+import { redirectWithFlash, requireRole } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
 import { saveEditorForm } from "~/models/survey/editor.server";
 import { BLANK_QUESTION, SurveyEditor } from "~/components/survey/survey-editor";
@@ -23,12 +23,12 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request, { nonAdminTo: "/" });
+  await requireRole(request, ["admin"], "/");
   return json({ courseGroups: await listCourseGroups(await getDb()) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireAdmin(request, { nonAdminTo: "/" });
+  const user = await requireRole(request, ["admin"], "/");
   const outcome = await saveEditorForm(
     { db: await getDb(), actor: actorOf(user) },
     await request.formData(),

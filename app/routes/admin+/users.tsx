@@ -1,14 +1,9 @@
-import type {
-  ActionFunctionArgs,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import { redirectWithFlash, requireAdmin } from "~/web/auth.server";
-import { getDb } from "~/lib/db.server";
+import { redirectWithFlash } from "~/web/auth.server";
+import { orNull, screen } from "~/web/screen.server";
 import { listCourses } from "~/models/course/course.server";
 import { readUserListQuery, USERS_MSG } from "~/models/user/admin.schema";
 import {
@@ -29,10 +24,7 @@ import { UsersFilters } from "~/components/users/users-filters";
 import { UsersPager } from "~/components/users/users-pager";
 import { UsersTable } from "~/components/users/users-table";
 import styles from "~/styles/people.css";
-import { log } from "~/lib/log.server";
-import { domainError, knownError } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
-import { actorOf, ctxOf } from "~/models/context";
 import { configured } from "~/web/config.server";
 import { isFreeMailAddress } from "~/models/employer/domain.server";
 import { EMPLOYER_MSG } from "~/models/employer/employer.schema";
@@ -77,34 +69,24 @@ const toRow = (u: PublicUser): UserRowView => ({
 });
 
 /** /admin/users: filters and paging in the URL, done by the database (not on the client, ADR 040). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const me = await requireAdmin(request);
-  const db = await getDb();
-  const ctx = { db, actor: actorOf(me) };
+export const loader = screen("admin", async ({ request, user: me, ctx }) => {
   const params = new URL(request.url).searchParams;
   const query = readUserListQuery(params);
-  // A failed load shows 'Failed to fetch users' over an empty list, not an error page.
-  const [page, courses] = await Promise.all([
-    listUsers(ctx, query).catch((e) => {
-      log.error("admin/users", e);
-      return null;
-    }),
-    listCourses(db),
-  ]);
+  const [page, courses] = await Promise.all([listUsers(ctx, query), listCourses(ctx.db)]);
   const intent = params.get("confirm");
   let confirm: { intent: "toggle" | "delete"; user: UserRowView } | null = null;
   if ((intent === "toggle" || intent === "delete") && params.get("id")) {
-    const u = await getUserForAdmin(ctx, params.get("id")!).catch(() => null);
+    const u = await orNull(getUserForAdmin(ctx, params.get("id")!));
     if (u) confirm = { intent, user: toRow(u) };
   }
   const error = params.get("error");
   return json({
-    users: page ? page.users.map(toRow) : [],
-    total: page?.total ?? 0,
-    page: page?.page ?? 1,
-    pages: page?.pages ?? 1,
-    fetchFailed: !page,
-    query: { ...query, page: page?.page ?? 1 },
+    users: page.users.map(toRow),
+    total: page.total,
+    page: page.page,
+    pages: page.pages,
+    fetchFailed: false,
+    query: { ...query, page: page.page },
     courses: courses.map((c) => ({ id: c.id, name: c.name })),
     created: params.get("created") === "1",
     pageError:
@@ -116,15 +98,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     meId: me.id,
     confirm,
   });
-}
+});
 
 /**
  * Activate/Deactivate (`intent=toggle`, `isActive`) and Delete (`intent=delete`). Fetchers (`js=1`)
  * get JSON; plain form posts get a confirmation step first, then a redirect back with a flash.
  */
-export async function action({ request }: ActionFunctionArgs) {
-  const me = await requireAdmin(request);
-  const ctx = ctxOf(await getDb(), me);
+export const action = screen("admin", async ({ request, ctx, failTo, onDomainError }) => {
   const form = await request.formData();
   const intent = form.get("intent") === "delete" ? "delete" : "toggle";
   const id = String(form.get("id") ?? "");
@@ -138,54 +118,47 @@ export async function action({ request }: ActionFunctionArgs) {
   const raw = form.get("intent");
   if (raw === "verify" || raw === "resend-verification") {
     // Harmless and reversible by the user's own flow: no confirmation step.
-    try {
-      const r =
-        raw === "verify"
-          ? await markEmailVerifiedByAdmin(ctx, id)
-          : await resendVerificationByAdmin(configured(ctx), id);
-      return redirectWithFlash(back(), { kind: "success", message: r.message });
-    } catch (e) {
-      return redirectWithFlash(back(), { kind: "error", message: domainError(e).message });
-    }
+    failTo(back());
+    const r =
+      raw === "verify"
+        ? await markEmailVerifiedByAdmin(ctx, id)
+        : await resendVerificationByAdmin(configured(ctx), id);
+    return redirectWithFlash(back(), { kind: "success", message: r.message });
   }
   if (typeof raw === "string" && raw in EMPLOYER_INTENTS) {
     // Issue 18: an employer's trust actions (audited by the model; block is undone by Unblock).
     const [run, message] = EMPLOYER_INTENTS[raw as keyof typeof EMPLOYER_INTENTS];
-    try {
-      await run(ctx, id);
-      return redirectWithFlash(back(), { kind: "success", message });
-    } catch (e) {
-      return redirectWithFlash(back(), { kind: "error", message: domainError(e).message });
-    }
+    failTo(back());
+    await run(ctx, id);
+    return redirectWithFlash(back(), { kind: "success", message });
   }
   if (form.get("confirm") !== "yes") throw redirect(back({ confirm: intent, id }));
-  try {
-    let message: string;
-    if (intent === "delete") {
-      await deleteUserByAdmin(ctx, id);
-      message = USERS_MSG.deleted;
-    } else {
-      const isActive = form.get("isActive") === "true";
-      await setUserActive(ctx, id, isActive);
-      message = isActive ? USERS_MSG.activated : USERS_MSG.deactivated;
-    }
-    const ok: UserActionResult = { ok: true, intent, message };
-    return js ? json(ok) : redirectWithFlash(back(), { kind: "success", message });
-  } catch (e) {
-    const err = knownError(e, "admin/users");
+  onDomainError((err) => {
     const fail: UserActionResult = {
       ok: false,
       intent,
       banner: intent === "delete" ? USERS_MSG.deleteBanner : USERS_MSG.statusBanner,
       pageError: intent === "delete" ? USERS_MSG.deletePageError : USERS_MSG.statusPageError,
-      reason: err?.message ?? null,
+      reason: err.message,
     };
-    if (js) return json(fail, { status: err?.status ?? 500 });
-    const flashes = [{ kind: "error" as const, message: fail.banner }];
-    if (fail.reason) flashes.push({ kind: "error", message: fail.reason });
-    return redirectWithFlash(back({ error: intent }), flashes);
+    if (js) return json(fail, { status: err.status });
+    return redirectWithFlash(back({ error: intent }), [
+      { kind: "error", message: fail.banner },
+      { kind: "error", message: err.message },
+    ]);
+  });
+  let message: string;
+  if (intent === "delete") {
+    await deleteUserByAdmin(ctx, id);
+    message = USERS_MSG.deleted;
+  } else {
+    const isActive = form.get("isActive") === "true";
+    await setUserActive(ctx, id, isActive);
+    message = isActive ? USERS_MSG.activated : USERS_MSG.deactivated;
   }
-}
+  const ok: UserActionResult = { ok: true, intent, message };
+  return js ? json(ok) : redirectWithFlash(back(), { kind: "success", message });
+});
 
 export default function ManageUsers() {
   const data = useLoaderData<typeof loader>();

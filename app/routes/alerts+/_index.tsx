@@ -3,13 +3,13 @@
  * digest when new jobs match. Lists, edits (?edit={id}, a URL so it works without JavaScript),
  * pauses/resumes and deletes; the board's 'Save this search' form posts here (intent=create).
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { AlertForm } from "~/components/alerts/alert-form";
 import { JOB_TYPE_LABELS, relativeTime } from "~/lib/format";
-import { failureReply, knownError } from "~/lib/screen-errors.server";
+import { domainInit } from "~/lib/screen-errors.server";
 import {
   ALERT_MSG,
   ALERTS_PER_USER_MAX,
@@ -17,21 +17,18 @@ import {
   describeAlert,
 } from "~/models/alert/alert.rules";
 import { createAlert, deleteAlert, listAlerts, updateAlert } from "~/models/alert/alert.server";
-import { redirectWithFlash, requireMemberCtx, safeRedirect } from "~/web/auth.server";
+import { redirectWithFlash, safeRedirect } from "~/web/auth.server";
+import { screen } from "~/web/screen.server";
 import { alertInputSchema, alertPatchSchema, parseWithZod } from "~/web/forms.server";
 
 /** Students and alumni only: admins go back to their dashboard. */
-const context = requireMemberCtx;
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await context(request);
-  return json({ alerts: await listAlerts(ctx), now: Date.now() });
-}
+export const loader = screen("member", async ({ ctx }) =>
+  json({ alerts: await listAlerts(ctx), now: Date.now() }),
+);
 
 const fail = (to: string, message: string) => redirectWithFlash(to, { kind: "error", message });
 
-export async function action({ request }: ActionFunctionArgs) {
-  const ctx = await context(request);
+export const action = screen("member", async ({ request, ctx, failTo, onDomainError }) => {
   const form = await request.formData();
   const intent = form.get("intent");
   const id = String(form.get("id") ?? "");
@@ -44,56 +41,47 @@ export async function action({ request }: ActionFunctionArgs) {
       const first = Object.values(submission.error ?? {}).flat()[0];
       return fail(back, first ?? ALERT_MSG.nameRequired);
     }
-    try {
-      const a = await createAlert(ctx, submission.value);
-      return redirectWithFlash(back, {
-        kind: "success",
-        message: a.frequency === "off" ? ALERT_MSG.createdPaused : ALERT_MSG.created,
-      });
-    } catch (e) {
-      const err = knownError(e, "alerts");
-      return fail(back, err?.message ?? "Could not save the alert. Please try again.");
-    }
+    failTo(back);
+    const a = await createAlert(ctx, submission.value);
+    return redirectWithFlash(back, {
+      kind: "success",
+      message: a.frequency === "off" ? ALERT_MSG.createdPaused : ALERT_MSG.created,
+    });
   }
 
   if (intent === "update") {
     const submission = parseWithZod(form, { schema: alertInputSchema });
     if (submission.status !== "success")
       return json({ id, result: submission.reply() }, { status: 400 });
-    try {
-      await updateAlert(ctx, id, submission.value);
-      return redirectWithFlash("/alerts", { kind: "success", message: ALERT_MSG.updated });
-    } catch (e) {
-      return failureReply(e, "alerts", (err) => ({
-        id,
-        result: submission.reply({
-          formErrors: [err?.message ?? "Could not save the alert. Please try again."],
-          fieldErrors: err?.fields ?? {},
-        }),
-      }));
-    }
+    onDomainError((err) =>
+      json(
+        {
+          id,
+          result: submission.reply({ formErrors: [err.message], fieldErrors: err.fields ?? {} }),
+        },
+        domainInit(err),
+      ),
+    );
+    await updateAlert(ctx, id, submission.value);
+    return redirectWithFlash("/alerts", { kind: "success", message: ALERT_MSG.updated });
   }
 
-  try {
-    if (intent === "frequency") {
-      const patch = alertPatchSchema.safeParse({ frequency: form.get("frequency") });
-      if (!patch.success) return fail("/alerts", ALERT_MSG.frequency);
-      const a = await updateAlert(ctx, id, patch.data);
-      return redirectWithFlash("/alerts", {
-        kind: "success",
-        message: a.frequency === "off" ? ALERT_MSG.paused : ALERT_MSG.resumed,
-      });
-    }
-    if (intent === "delete") {
-      await deleteAlert(ctx, id);
-      return redirectWithFlash("/alerts", { kind: "success", message: ALERT_MSG.deleted });
-    }
-  } catch (e) {
-    const err = knownError(e, "alerts");
-    return fail("/alerts", err?.message ?? "Something went wrong. Please try again.");
+  failTo("/alerts");
+  if (intent === "frequency") {
+    const patch = alertPatchSchema.safeParse({ frequency: form.get("frequency") });
+    if (!patch.success) return fail("/alerts", ALERT_MSG.frequency);
+    const a = await updateAlert(ctx, id, patch.data);
+    return redirectWithFlash("/alerts", {
+      kind: "success",
+      message: a.frequency === "off" ? ALERT_MSG.paused : ALERT_MSG.resumed,
+    });
+  }
+  if (intent === "delete") {
+    await deleteAlert(ctx, id);
+    return redirectWithFlash("/alerts", { kind: "success", message: ALERT_MSG.deleted });
   }
   return fail("/alerts", "Unknown action.");
-}
+});
 
 export default function MyAlerts() {
   const { alerts, now } = useLoaderData<typeof loader>();

@@ -4,42 +4,43 @@
  * previews must not unsubscribe anyone); POST — the button, or the mail provider's one-click
  * `List-Unsubscribe=One-Click` — pauses the alert (frequency off). The alert stays on 'My alerts'.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { BadLinkBoundary } from "~/components/ui/error-boundary";
 import { SIGNED_LINK_HEADERS, signedLinkParams } from "~/web/signed-link.server";
-import { getDb } from "~/lib/db.server";
+import { screen } from "~/web/screen.server";
 import { authConfig } from "~/web/config.server";
-import { rethrowNotFound } from "~/lib/screen-errors.server";
 import { ALERT_MSG } from "~/models/alert/alert.rules";
 import { alertForUnsubscribe, unsubscribeAlert } from "~/models/alert/alert.server";
 
 const LINK_FIELDS = ["alert", "token"] as const;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { alert, token } = signedLinkParams(request, LINK_FIELDS);
-  try {
-    const a = await alertForUnsubscribe(await getDb(), authConfig().secret, alert, token);
+const badLink = { notFound: ALERT_MSG.badLink };
+
+export const loader = screen(
+  "none",
+  async ({ request, ctx }) => {
+    const { alert, token } = signedLinkParams(request, LINK_FIELDS);
+    const a = await alertForUnsubscribe(ctx.db, authConfig().secret, alert, token);
     return json(
       { id: a.id, name: a.name, paused: a.frequency === "off", token: String(token) },
       { headers: SIGNED_LINK_HEADERS },
     );
-  } catch (e) {
-    rethrowNotFound(e, ALERT_MSG.badLink);
-  }
-}
+  },
+  badLink,
+);
 
-export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const { alert, token } = signedLinkParams(request, LINK_FIELDS, form);
-  try {
-    const a = await unsubscribeAlert(await getDb(), authConfig().secret, alert, token);
+export const action = screen(
+  "none",
+  async ({ request, ctx }) => {
+    const form = await request.formData();
+    const { alert, token } = signedLinkParams(request, LINK_FIELDS, form);
+    const a = await unsubscribeAlert(ctx.db, authConfig().secret, alert, token);
     return json({ done: true, name: a.name }, { headers: SIGNED_LINK_HEADERS });
-  } catch (e) {
-    rethrowNotFound(e, ALERT_MSG.badLink);
-  }
-}
+  },
+  badLink,
+);
 
 export default function Unsubscribe() {
   const data = useLoaderData<typeof loader>();

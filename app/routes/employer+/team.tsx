@@ -3,58 +3,42 @@
  * "Invite a colleague" form (an address on the employer's own domain; a 7-day sign-up link by
  * mail). Employers only; works without JavaScript.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { getDb } from "~/lib/db.server";
-import { ctxOf } from "~/models/context";
 import { getTeam, inviteColleague } from "~/models/employer/team.server";
 import { decideJoinRequest, JOIN_MSG } from "~/models/employer/join.server";
-import { domainReply } from "~/lib/screen-errors.server";
-import { redirectWithFlash, requireEmployerUser } from "~/web/auth.server";
+import { redirectWithFlash } from "~/web/auth.server";
+import { screen } from "~/web/screen.server";
 import { configured } from "~/web/config.server";
 import { invitationSchema } from "~/web/employer-forms.server";
 import { JoinRequestAnswer } from "~/components/employer/join-request-answer";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const me = await requireEmployerUser(request);
-  return json(await getTeam(ctxOf(await getDb(), me)));
-}
+export const loader = screen("employer", async ({ ctx }) => json(await getTeam(ctx)));
 
-export async function action({ request }: ActionFunctionArgs) {
-  const me = await requireEmployerUser(request);
+export const action = screen("employer", async ({ request, ctx, failJson }) => {
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "approve" || intent === "decline") {
-    try {
-      const r = await decideJoinRequest(
-        configured(ctxOf(await getDb(), me)),
-        String(form.get("id") ?? ""),
-        intent,
-      );
-      return redirectWithFlash("/employer/team", {
-        kind: "success",
-        message: `${intent === "approve" ? JOIN_MSG.approved : JOIN_MSG.declined}: ${r.email}`,
-      });
-    } catch (e) {
-      return domainReply(e, (err) => ({ error: err.message, email: "" }));
-    }
+    failJson((err) => ({ error: err.message, email: "" }));
+    const r = await decideJoinRequest(configured(ctx), String(form.get("id") ?? ""), intent);
+    return redirectWithFlash("/employer/team", {
+      kind: "success",
+      message: `${intent === "approve" ? JOIN_MSG.approved : JOIN_MSG.declined}: ${r.email}`,
+    });
   }
   const email = String(form.get("email") ?? "");
   const parsed = invitationSchema.safeParse({ email });
   if (!parsed.success)
     return json({ error: parsed.error.issues[0].message, email }, { status: 400 });
-  try {
-    const inv = await inviteColleague(configured(ctxOf(await getDb(), me)), parsed.data.email);
-    return redirectWithFlash("/employer/team", {
-      kind: "success",
-      message: `Invitation sent to ${inv.email}`,
-    });
-  } catch (e) {
-    return domainReply(e, (err) => ({ error: err.message, email }));
-  }
-}
+  failJson((err) => ({ error: err.message, email }));
+  const inv = await inviteColleague(configured(ctx), parsed.data.email);
+  return redirectWithFlash("/employer/team", {
+    kind: "success",
+    message: `Invitation sent to ${inv.email}`,
+  });
+});
 
 const day = (iso: string) => new Date(iso).toISOString().slice(0, 10);
 

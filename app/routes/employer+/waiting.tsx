@@ -11,11 +11,11 @@ import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { actorOf, ctxOf } from "~/models/context";
 import { myJoinRequest } from "~/models/employer/join.server";
-import { requireEmployerAccount } from "~/web/auth.server";
+import { requireRole } from "~/web/auth.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const me = await requireEmployerAccount(request);
+  const me = await requireRole(request, ["employer"]);
   if (actorOf(me)?.companyId) throw redirect("/employer");
   const r = await myJoinRequest(ctxOf(await getDb(), me));
   return json({

@@ -3,12 +3,7 @@
  * user's role is 'not found'. Admins see a read-only preview. The action also serves the survey
  * dialogs (they post here with a fetcher).
  */
-import type {
-  ActionFunctionArgs,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import {
   Form,
@@ -32,8 +27,9 @@ export const OFFLINE_MSG = {
   refused:
     "Your answers are still saved on this phone. Correct what is asked below and submit again.",
 } as const;
-import { requireCollegeUser } from "~/web/auth.server";
+import { COLLEGE_ROLES, requireRole } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
+import { screen } from "~/web/screen.server";
 import { env } from "~/lib/env.server";
 import { answersFromForm, SURVEY_MSG, TARGETING_MSG } from "~/models/survey/survey.rules";
 import { getSurveyForAnswering, submitResponse } from "~/models/survey/survey.server";
@@ -43,7 +39,7 @@ import { notify } from "~/components/ui/notify";
 import surveyStyles from "~/styles/surveys.css";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { ErrorReference, UNAVAILABLE_TEXT } from "~/components/ui/error-reference";
-import { domainReply, rethrowNotFound } from "~/lib/screen-errors.server";
+import { domainReply } from "~/lib/screen-errors.server";
 import { actorOf } from "~/models/context";
 import {
   formFingerprint,
@@ -56,22 +52,18 @@ import {
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: surveyStyles }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireCollegeUser(request);
-  // A mailed link (?invite=…, kept through sign-in by redirectTo) records its opening; it signs no one in.
-  const invite = new URL(request.url).searchParams.get("invite");
-  if (invite) await recordInviteOpened(await getDb(), params.id ?? "", user.id, invite);
-  try {
-    const { survey, state } = await getSurveyForAnswering(
-      { db: await getDb(), actor: actorOf(user) },
-      params.id ?? "",
-    );
+export const loader = screen(
+  "college",
+  async ({ request, params, user, ctx }) => {
+    // A mailed link (?invite=…, kept through sign-in by redirectTo) records its opening; it signs no one in.
+    const invite = new URL(request.url).searchParams.get("invite");
+    if (invite) await recordInviteOpened(ctx.db, params.id ?? "", user.id, invite);
+    const { survey, state } = await getSurveyForAnswering(ctx, params.id ?? "");
     // The no-JavaScript form's key; with JavaScript the draft on the phone brings its own.
     return json({ survey, state, formKey: newIdempotencyKey(), timeZone: env().COLLEGE_TIMEZONE });
-  } catch (e) {
-    rethrowNotFound(e, SURVEY_MSG.notFound);
-  }
-}
+  },
+  { notFound: SURVEY_MSG.notFound },
+);
 
 export type SubmitResult =
   { ok: true; message: string } | { ok: false; message: string; errors?: Record<string, string[]> };
@@ -81,7 +73,7 @@ export type SubmitResult =
  * header of a script): a repeated post of the same answers answers as the first one did.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireCollegeUser(request);
+  const user = await requireRole(request, COLLEGE_ROLES, "/employer");
   const ctx = { db: await getDb(), actor: actorOf(user) };
   const form = await request.formData();
   try {

@@ -6,14 +6,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { requireCollegeUser } from "~/web/auth.server";
+import { COLLEGE_ROLES, requireRole } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
 import { isUuid } from "~/lib/ids";
 import { listResponses } from "~/models/survey/survey.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireCollegeUser(request);
+  const user = await requireRole(request, COLLEGE_ROLES, "/employer");
   const id = params.id ?? "";
   // The raw screen logs failures and a missing id to the console only.
   if (!isUuid(id))

@@ -5,14 +5,13 @@
  * one-click `List-Unsubscribe=One-Click` — sets users.survey_mail_opt_out_at, which every later
  * invitation and reminder honours.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { BadLinkBoundary } from "~/components/ui/error-boundary";
 import { SIGNED_LINK_HEADERS, signedLinkParams } from "~/web/signed-link.server";
-import { getDb } from "~/lib/db.server";
+import { screen } from "~/web/screen.server";
 import { authConfig } from "~/web/config.server";
-import { rethrowNotFound } from "~/lib/screen-errors.server";
 import { INVITE_MSG } from "~/models/survey/invitations.rules";
 import {
   personForSurveyUnsubscribe,
@@ -21,29 +20,31 @@ import {
 
 const LINK_FIELDS = ["user", "token"] as const;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { user, token } = signedLinkParams(request, LINK_FIELDS);
-  try {
-    const p = await personForSurveyUnsubscribe(await getDb(), authConfig().secret, user, token);
+const badLink = { notFound: INVITE_MSG.badLink };
+
+export const loader = screen(
+  "none",
+  async ({ request, ctx }) => {
+    const { user, token } = signedLinkParams(request, LINK_FIELDS);
+    const p = await personForSurveyUnsubscribe(ctx.db, authConfig().secret, user, token);
     return json(
       { id: p.id, optedOut: p.optedOut, token: String(token) },
       { headers: SIGNED_LINK_HEADERS },
     );
-  } catch (e) {
-    rethrowNotFound(e, INVITE_MSG.badLink);
-  }
-}
+  },
+  badLink,
+);
 
-export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const { user, token } = signedLinkParams(request, LINK_FIELDS, form);
-  try {
-    await unsubscribeSurveyMail(await getDb(), authConfig().secret, user, token);
+export const action = screen(
+  "none",
+  async ({ request, ctx }) => {
+    const form = await request.formData();
+    const { user, token } = signedLinkParams(request, LINK_FIELDS, form);
+    await unsubscribeSurveyMail(ctx.db, authConfig().secret, user, token);
     return json({ done: true }, { headers: SIGNED_LINK_HEADERS });
-  } catch (e) {
-    rethrowNotFound(e, INVITE_MSG.badLink);
-  }
-}
+  },
+  badLink,
+);
 
 export default function SurveyMailUnsubscribe() {
   const data = useLoaderData<typeof loader>();
