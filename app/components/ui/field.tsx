@@ -9,6 +9,9 @@ export function Field({
   children,
   id,
   className,
+  counter = true,
+  before,
+  after,
 }: {
   label: React.ReactNode;
   error?: string | string[] | null;
@@ -16,6 +19,12 @@ export function Field({
   id?: string;
   /** Extra classes on the field's wrapper. */
   className?: string;
+  /** The live character counter under the control (off for fields whose page never showed one). */
+  counter?: boolean;
+  /** Shown inside the field before its label (a current picture, say). */
+  before?: React.ReactNode;
+  /** Shown inside the field after its hint and error (a related checkbox, say). */
+  after?: React.ReactNode;
   children: (props: {
     id: string;
     "aria-invalid": boolean | undefined;
@@ -30,6 +39,7 @@ export function Field({
     undefined;
   return (
     <div className={`field${className ? ` ${className}` : ""}${msg ? " field-invalid" : ""}`}>
+      {before}
       <label htmlFor={fid} className="field-label">
         {label}
       </label>
@@ -38,7 +48,7 @@ export function Field({
         "aria-invalid": msg ? true : undefined,
         "aria-describedby": describedBy,
       })}
-      <CharCounter targetId={fid} />
+      {counter ? <CharCounter targetId={fid} /> : null}
       {hint ? (
         <p id={`${fid}-hint`} className="field-hint">
           {hint}
@@ -49,6 +59,34 @@ export function Field({
           {msg}
         </p>
       ) : null}
+      {after}
     </div>
+  );
+}
+
+/**
+ * A group of radios or checkboxes under one legend. Extra attributes (aria-describedby…) go on the
+ * fieldset; `invalid` marks the group like an invalid field.
+ */
+export function FieldGroup({
+  label,
+  className,
+  invalid,
+  children,
+  ...attrs
+}: {
+  label: React.ReactNode;
+  className?: string;
+  invalid?: boolean;
+  children: React.ReactNode;
+} & Omit<React.FieldsetHTMLAttributes<HTMLFieldSetElement>, "className" | "children">) {
+  return (
+    <fieldset
+      className={`field${className ? ` ${className}` : ""}${invalid ? " field-invalid" : ""}`}
+      {...attrs}
+    >
+      <legend className="field-label">{label}</legend>
+      {children}
+    </fieldset>
   );
 }
