@@ -5,7 +5,7 @@
  */
 import { Form, Link } from "@remix-run/react";
 import { useRef } from "react";
-import { Field } from "~/components/ui/field";
+import { PlainField } from "~/components/ui/plain-field";
 
 export interface DeclineTemplateChoice {
   id: string;
@@ -41,7 +41,7 @@ export function DeclineForm({
       <input type="hidden" name="intent" value="decline" />
       <input type="hidden" name="id" value={job.id} />
       <input type="hidden" name="back" value={back} />
-      <Field id="decline-template" label="Reason template" counter={false}>
+      <PlainField id="decline-template" label="Reason template">
         {(ctrl) => (
           <select
             {...ctrl}
@@ -60,11 +60,11 @@ export function DeclineForm({
             ))}
           </select>
         )}
-      </Field>
-      <Field
+      </PlainField>
+      <PlainField
         id="decline-reason"
         label="Reason"
-        counter={false}
+
         hint={
           <>
             Sent to the employer as written (up to {DECLINE_REASON_MAX} characters). Choose a
@@ -75,7 +75,7 @@ export function DeclineForm({
         {(ctrl) => (
           <textarea {...ctrl} name="reason" ref={reason} rows={6} maxLength={DECLINE_REASON_MAX} />
         )}
-      </Field>
+      </PlainField>
       <div className="row" style={{ justifyContent: "flex-end" }}>
         <Link to={back} className="btn btn-ghost" preventScrollReset>
           Cancel

@@ -9,7 +9,7 @@ import {
   REPORT_REASON_LABELS,
   REPORT_REASONS,
 } from "~/models/job/report.rules";
-import { Field, FieldGroup } from "~/components/ui/field";
+import { FieldGroup, PlainField } from "~/components/ui/plain-field";
 
 export function ReportJob({ jobId, mode }: { jobId: string; mode: "form" | "sign-in" | "none" }) {
   if (mode === "none") return null;
@@ -34,10 +34,10 @@ export function ReportJob({ jobId, mode }: { jobId: string; mode: "form" | "sign
             </label>
           ))}
         </FieldGroup>
-        <Field
+        <PlainField
           id="report-details"
           label="Details"
-          counter={false}
+
           hint={
             <>
               What is wrong? Required when you choose Other. The career office reads every report;
@@ -46,7 +46,7 @@ export function ReportJob({ jobId, mode }: { jobId: string; mode: "form" | "sign
           }
         >
           {(ctrl) => <textarea {...ctrl} name="details" rows={4} maxLength={REPORT_DETAILS_MAX} />}
-        </Field>
+        </PlainField>
         <div>
           <button type="submit" className="btn btn-danger btn-sm">
             Send report

@@ -5,7 +5,7 @@
  * Required questions are checked here before submitting and again on the server.
  */
 import { useId, useState } from "react";
-import { Field, FieldGroup } from "~/components/ui/field";
+import { FieldGroup, PlainField } from "~/components/ui/plain-field";
 import {
   answerFieldName,
   checkAnswers,
@@ -180,7 +180,7 @@ function QuestionField({
   if (type === "rating")
     return <RatingField q={q} name={name} label={label} error={errorEl} aria={aria} />;
   return (
-    <Field id={id} label={label} error={error} className="survey-question" counter={false}>
+    <PlainField id={id} label={label} error={error} className="survey-question">
       {(ctrl) =>
         type === "long_text" ? (
           <textarea {...ctrl} name={name} rows={4} maxLength={10000} />
@@ -188,7 +188,7 @@ function QuestionField({
           <input {...ctrl} name={name} type="text" maxLength={1000} />
         )
       }
-    </Field>
+    </PlainField>
   );
 }
 

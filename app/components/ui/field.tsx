@@ -1,92 +1,20 @@
-/** Labelled form fields with their error text wired for screen readers. */
+/** The labelled form field of every form: `PlainField` with the live character counter. */
 import { useId } from "react";
 import { CharCounter } from "./char-counter";
+import { PlainField, type PlainFieldProps } from "./plain-field";
+
+export { FieldGroup } from "./plain-field";
 
 export function Field({
-  label,
-  error,
-  hint,
-  children,
-  id,
-  className,
   counter = true,
-  before,
-  after,
-}: {
-  label: React.ReactNode;
-  error?: string | string[] | null;
-  hint?: React.ReactNode;
-  id?: string;
-  /** Extra classes on the field's wrapper. */
-  className?: string;
+  ...props
+}: Omit<PlainFieldProps, "counter"> & {
   /** The live character counter under the control (off for fields whose page never showed one). */
   counter?: boolean;
-  /** Shown inside the field before its label (a current picture, say). */
-  before?: React.ReactNode;
-  /** Shown inside the field after its hint and error (a related checkbox, say). */
-  after?: React.ReactNode;
-  children: (props: {
-    id: string;
-    "aria-invalid": boolean | undefined;
-    "aria-describedby": string | undefined;
-  }) => React.ReactNode;
 }) {
   const auto = useId();
-  const fid = id ?? auto;
-  const msg = Array.isArray(error) ? error[0] : error;
-  const describedBy =
-    [msg ? `${fid}-error` : null, hint ? `${fid}-hint` : null].filter(Boolean).join(" ") ||
-    undefined;
+  const fid = props.id ?? auto;
   return (
-    <div className={`field${className ? ` ${className}` : ""}${msg ? " field-invalid" : ""}`}>
-      {before}
-      <label htmlFor={fid} className="field-label">
-        {label}
-      </label>
-      {children({
-        id: fid,
-        "aria-invalid": msg ? true : undefined,
-        "aria-describedby": describedBy,
-      })}
-      {counter ? <CharCounter targetId={fid} /> : null}
-      {hint ? (
-        <p id={`${fid}-hint`} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      {msg ? (
-        <p id={`${fid}-error`} className="field-error" role="alert">
-          {msg}
-        </p>
-      ) : null}
-      {after}
-    </div>
-  );
-}
-
-/**
- * A group of radios or checkboxes under one legend. Extra attributes (aria-describedby…) go on the
- * fieldset; `invalid` marks the group like an invalid field.
- */
-export function FieldGroup({
-  label,
-  className,
-  invalid,
-  children,
-  ...attrs
-}: {
-  label: React.ReactNode;
-  className?: string;
-  invalid?: boolean;
-  children: React.ReactNode;
-} & Omit<React.FieldsetHTMLAttributes<HTMLFieldSetElement>, "className" | "children">) {
-  return (
-    <fieldset
-      className={`field${className ? ` ${className}` : ""}${invalid ? " field-invalid" : ""}`}
-      {...attrs}
-    >
-      <legend className="field-label">{label}</legend>
-      {children}
-    </fieldset>
+    <PlainField {...props} id={fid} counter={counter ? <CharCounter targetId={fid} /> : null} />
   );
 }

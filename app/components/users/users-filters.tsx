@@ -7,6 +7,7 @@ import { Form, Link, useNavigate } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { ROLES } from "#db/constants";
 import { Field } from "~/components/ui/field";
+import { PlainField } from "~/components/ui/plain-field";
 import { useDebounced } from "~/components/ui/use-debounced";
 import type { UserListQuery } from "~/models/user/admin.schema";
 import { PAGE_SIZES } from "~/lib/paging";
@@ -76,7 +77,7 @@ export function UsersFilters({
         }
       }}
     >
-      <Field id="users-q" label="Search" counter={false} className="filter-search">
+      <PlainField id="users-q" label="Search" className="filter-search">
         {(ctrl) => (
           <input
             {...ctrl}
@@ -88,7 +89,7 @@ export function UsersFilters({
             autoComplete="off"
           />
         )}
-      </Field>
+      </PlainField>
       <Field label="Role" id="users-role">
         {(ctrl) => (
           <select {...ctrl} name="role" defaultValue={query.role ?? ""}>

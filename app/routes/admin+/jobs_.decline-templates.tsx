@@ -22,7 +22,7 @@ import {
 } from "~/models/employer/decline-templates.server";
 import { knownError } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
-import { Field } from "~/components/ui/field";
+import { PlainField } from "~/components/ui/plain-field";
 
 export const meta: MetaFunction = () => [{ title: "Decline templates · Runway" }];
 
@@ -105,7 +105,7 @@ export default function DeclineTemplates() {
                   {reply.error}
                 </p>
               ) : null}
-              <Field id={`title-${t.id}`} label="Title" counter={false}>
+              <PlainField id={`title-${t.id}`} label="Title">
                 {(ctrl) => (
                   <input
                     {...ctrl}
@@ -115,8 +115,8 @@ export default function DeclineTemplates() {
                     required
                   />
                 )}
-              </Field>
-              <Field id={`body-${t.id}`} label="Text" counter={false}>
+              </PlainField>
+              <PlainField id={`body-${t.id}`} label="Text">
                 {(ctrl) => (
                   <textarea
                     {...ctrl}
@@ -127,7 +127,7 @@ export default function DeclineTemplates() {
                     required
                   />
                 )}
-              </Field>
+              </PlainField>
               <div className="row">
                 <button type="submit" name="intent" value="update" className="btn btn-primary">
                   Save
@@ -174,14 +174,14 @@ export default function DeclineTemplates() {
               {reply.error}
             </p>
           ) : null}
-          <Field id="new-title" label="Title" counter={false}>
+          <PlainField id="new-title" label="Title">
             {(ctrl) => <input {...ctrl} name="title" maxLength={TEMPLATE_TITLE_MAX} required />}
-          </Field>
-          <Field id="new-body" label="Text" counter={false}>
+          </PlainField>
+          <PlainField id="new-body" label="Text">
             {(ctrl) => (
               <textarea {...ctrl} name="body" rows={3} maxLength={TEMPLATE_BODY_MAX} required />
             )}
-          </Field>
+          </PlainField>
           <div className="row">
             <button type="submit" name="intent" value="create" className="btn btn-primary">
               Add template

@@ -44,7 +44,7 @@ import {
   statusChangeSchema,
 } from "~/web/ojt.server";
 import styles from "~/styles/ojt.css";
-import { Field, FieldGroup } from "~/components/ui/field";
+import { FieldGroup, PlainField } from "~/components/ui/plain-field";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "OJT placement · Runway" }];
@@ -249,11 +249,11 @@ export default function PlacementDetail() {
               <Form method="post" className="form-stack" aria-label="Reopen week">
                 <input type="hidden" name="intent" value="reopen" />
                 <input type="hidden" name="week" value={week.weekStart} />
-                <Field id="reopen-reason" label="Reason for reopening" counter={false}>
+                <PlainField id="reopen-reason" label="Reason for reopening">
                   {(ctrl) => (
                     <textarea {...ctrl} name="reason" required rows={2} maxLength={1000} />
                   )}
-                </Field>
+                </PlainField>
                 <button type="submit" className="btn">
                   Reopen week
                 </button>
@@ -293,7 +293,7 @@ export default function PlacementDetail() {
               }}
             >
               <input type="hidden" name="intent" value="status" />
-              <Field id="st-status" label="New status" counter={false}>
+              <PlainField id="st-status" label="New status">
                 {(ctrl) => (
                   <select {...ctrl} name="status" required>
                     {moves.map((s) => (
@@ -303,14 +303,10 @@ export default function PlacementDetail() {
                     ))}
                   </select>
                 )}
-              </Field>
-              <Field
-                id="st-reason"
-                label="Reason (required to withdraw or terminate)"
-                counter={false}
-              >
+              </PlainField>
+              <PlainField id="st-reason" label="Reason (required to withdraw or terminate)">
                 {(ctrl) => <textarea {...ctrl} name="reason" rows={2} maxLength={1000} />}
-              </Field>
+              </PlainField>
               {moves.includes("completed") ? (
                 <FieldGroup label="Did the host offer the student a job? (required to complete)">
                   <label>
@@ -328,7 +324,7 @@ export default function PlacementDetail() {
           ) : null}
           <Form method="post" className="form-stack" aria-label="Change supervisor e-mail">
             <input type="hidden" name="intent" value="supervisor-email" />
-            <Field id="sv-email" label="Supervisor's work e-mail" counter={false}>
+            <PlainField id="sv-email" label="Supervisor's work e-mail">
               {(ctrl) => (
                 <input
                   {...ctrl}
@@ -338,7 +334,7 @@ export default function PlacementDetail() {
                   defaultValue={p.supervisor.email}
                 />
               )}
-            </Field>
+            </PlainField>
             <button type="submit" className="btn">
               Change e-mail
             </button>
@@ -355,9 +351,9 @@ export default function PlacementDetail() {
                 ["requiredHours", "Required hours", String(p.requiredHours), "number"],
               ] as const
             ).map(([name, label, value, type]) => (
-              <Field key={name} id={`ed-${name}`} label={label} counter={false}>
+              <PlainField key={name} id={`ed-${name}`} label={label}>
                 {(ctrl) => <input {...ctrl} name={name} type={type} defaultValue={value ?? ""} />}
-              </Field>
+              </PlainField>
             ))}
             <button type="submit" className="btn">
               Save placement

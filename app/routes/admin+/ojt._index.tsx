@@ -18,7 +18,7 @@ import { listPlacements, placementCounters } from "~/models/ojt/placement.server
 import { placementListQuery, requireOjtStaff } from "~/web/ojt.server";
 import { PLACEMENT_STATUSES } from "#db/constants";
 import styles from "~/styles/ojt.css";
-import { Field } from "~/components/ui/field";
+import { PlainField } from "~/components/ui/plain-field";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "OJT placements · Runway" }];
@@ -144,10 +144,10 @@ export default function OjtPlacements() {
         </li>
       </ul>
       <form method="get" className="ojt-filters" aria-label="Filters">
-        <Field id="f-q" label="Student" counter={false}>
+        <PlainField id="f-q" label="Student">
           {(ctrl) => <input {...ctrl} name="q" defaultValue={f.q} type="search" />}
-        </Field>
-        <Field id="f-course" label="Programme" counter={false}>
+        </PlainField>
+        <PlainField id="f-course" label="Programme">
           {(ctrl) => (
             <select {...ctrl} name="course" defaultValue={f.course}>
               <option value="">All programmes</option>
@@ -158,8 +158,8 @@ export default function OjtPlacements() {
               ))}
             </select>
           )}
-        </Field>
-        <Field id="f-status" label="Status" counter={false}>
+        </PlainField>
+        <PlainField id="f-status" label="Status">
           {(ctrl) => (
             <select {...ctrl} name="status" defaultValue={f.status}>
               <option value="">All statuses</option>
@@ -170,10 +170,10 @@ export default function OjtPlacements() {
               ))}
             </select>
           )}
-        </Field>
-        <Field id="f-company" label="Company" counter={false}>
+        </PlainField>
+        <PlainField id="f-company" label="Company">
           {(ctrl) => <input {...ctrl} name="company" defaultValue={f.company} />}
-        </Field>
+        </PlainField>
         <label className="checkbox">
           <input type="checkbox" name="atRisk" value="true" defaultChecked={f.atRisk} /> At risk
         </label>

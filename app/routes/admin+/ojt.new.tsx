@@ -22,7 +22,7 @@ import { createPlacement, placeableStudents } from "~/models/ojt/placement.serve
 import { redirectWithFlash } from "~/web/auth.server";
 import { issuesOf, jobIdFrom, placementInputSchema, requireOjtStaff } from "~/web/ojt.server";
 import styles from "~/styles/ojt.css";
-import { Field } from "~/components/ui/field";
+import { PlainField } from "~/components/ui/plain-field";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "New OJT placement · Runway" }];
@@ -138,9 +138,9 @@ export default function NewPlacement() {
         </Link>
       </div>
       <form method="get" className="ojt-filters" aria-label="Find a student">
-        <Field id="np-q" label="Find a student (name, e-mail or student ID)" counter={false}>
+        <PlainField id="np-q" label="Find a student (name, e-mail or student ID)">
           {(ctrl) => <input {...ctrl} name="q" type="search" defaultValue={data.q} />}
-        </Field>
+        </PlainField>
         <button type="submit" className="btn">
           Find
         </button>

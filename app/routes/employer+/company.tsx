@@ -22,7 +22,7 @@ import { LOGO_MAX_BYTES } from "~/lib/uploads";
 import { knownError } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { TextareaField, TextField } from "~/components/forms/fields";
-import { Field } from "~/components/ui/field";
+import { PlainField } from "~/components/ui/plain-field";
 
 export const meta: MetaFunction = () => [{ title: "Company profile · Runway" }];
 
@@ -171,10 +171,10 @@ export default function CompanyProfile() {
           rows={5}
           maxLength={COMPANY_LIMITS.description}
         />
-        <Field
+        <PlainField
           id="company-logo"
           label="Logo"
-          counter={false}
+
           hint={<>PNG, JPEG, WebP or GIF, at most {Math.round(LOGO_MAX_BYTES / 1024 / 1024)} MB.</>}
           before={
             company.logoUrl ? (
@@ -197,7 +197,7 @@ export default function CompanyProfile() {
               accept="image/png,image/jpeg,image/webp,image/gif"
             />
           )}
-        </Field>
+        </PlainField>
         <div className="row">
           <button type="submit" className="btn btn-primary">
             Save profile

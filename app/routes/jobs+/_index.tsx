@@ -27,7 +27,7 @@ import { ALERT_NAME_MAX, suggestAlertName } from "~/models/alert/name";
 import jobsCss from "~/styles/jobs.css";
 import { JOB_TYPE_LABELS } from "~/lib/format";
 import { SEARCH_DEBOUNCE_MS } from "~/components/ui/use-debounced";
-import { Field } from "~/components/ui/field";
+import { PlainField } from "~/components/ui/plain-field";
 
 const BOARD_PAGE_SIZE = 10;
 /** From this width the board's filters are always shown (keep in step with jobs.css). */
@@ -218,7 +218,7 @@ export default function JobsBoard() {
           search(e.currentTarget, 0);
         }}
       >
-        <Field id="jobs-q" label="Search" counter={false} className="field-search">
+        <PlainField id="jobs-q" label="Search" className="field-search">
           {(ctrl) => (
             <input
               {...ctrl}
@@ -231,7 +231,7 @@ export default function JobsBoard() {
               enterKeyHint="search"
             />
           )}
-        </Field>
+        </PlainField>
         <details className="jobs-filters-fold" ref={foldRef}>
           <summary className="btn jobs-filters-toggle">
             Filters
@@ -243,7 +243,7 @@ export default function JobsBoard() {
             ) : null}
           </summary>
           <div className="jobs-filters-more">
-            <Field id="jobs-type" label="Job type" counter={false}>
+            <PlainField id="jobs-type" label="Job type">
               {(ctrl) => (
                 <select {...ctrl} name="type" defaultValue={filters.type}>
                   <option value="">All types</option>
@@ -254,8 +254,8 @@ export default function JobsBoard() {
                   ))}
                 </select>
               )}
-            </Field>
-            <Field id="jobs-location" label="Location" counter={false}>
+            </PlainField>
+            <PlainField id="jobs-location" label="Location">
               {(ctrl) => (
                 <input
                   {...ctrl}
@@ -266,8 +266,8 @@ export default function JobsBoard() {
                   placeholder="City or Remote"
                 />
               )}
-            </Field>
-            <Field id="jobs-category" label="Category" counter={false}>
+            </PlainField>
+            <PlainField id="jobs-category" label="Category">
               {(ctrl) => (
                 <select {...ctrl} name="category" defaultValue={filters.category}>
                   <option value="">All categories</option>
@@ -278,8 +278,8 @@ export default function JobsBoard() {
                   ))}
                 </select>
               )}
-            </Field>
-            <Field id="jobs-licence" label="Licence or certificate" counter={false}>
+            </PlainField>
+            <PlainField id="jobs-licence" label="Licence or certificate">
               {(ctrl) => (
                 <>
                   <input
@@ -299,15 +299,15 @@ export default function JobsBoard() {
                   </datalist>
                 </>
               )}
-            </Field>
-            <Field id="jobs-sort" label="Sort by" counter={false}>
+            </PlainField>
+            <PlainField id="jobs-sort" label="Sort by">
               {(ctrl) => (
                 <select {...ctrl} name="sort" defaultValue={filters.sort ?? ""}>
                   <option value="">{filters.q ? "Best match" : "Newest"}</option>
                   <option value="deadline">Application deadline</option>
                 </select>
               )}
-            </Field>
+            </PlainField>
           </div>
         </details>
         <div className="jobs-filters-actions">
@@ -467,7 +467,7 @@ function SaveSearch({
         <input type="hidden" name="jobType" value={filters.type} />
         <input type="hidden" name="location" value={filters.location} />
         <input type="hidden" name="category" value={filters.category} />
-        <Field id="alert-name" label="Alert name" counter={false}>
+        <PlainField id="alert-name" label="Alert name">
           {(ctrl) => (
             <input
               {...ctrl}
@@ -478,15 +478,15 @@ function SaveSearch({
               defaultValue={suggestedName}
             />
           )}
-        </Field>
-        <Field id="alert-frequency" label="E-mail me" counter={false}>
+        </PlainField>
+        <PlainField id="alert-frequency" label="E-mail me">
           {(ctrl) => (
             <select {...ctrl} name="frequency" defaultValue="weekly">
               <option value="daily">Daily</option>
               <option value="weekly">Weekly</option>
             </select>
           )}
-        </Field>
+        </PlainField>
         <button type="submit" className="btn btn-primary">
           Save alert
         </button>
