@@ -146,8 +146,9 @@ export function DataTable<T>({
   data: T[];
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- TanStack's own idiom: each column has its own value type
   columns: ColumnDef<T, any>[];
-  state: TableState;
-  total: number;
+  /** Sort and page of a server-paged list; a short list shown whole leaves it out (no pager). */
+  state?: TableState;
+  total?: number;
   empty: string;
   sortable?: readonly string[];
   caption?: string;
@@ -173,14 +174,14 @@ export function DataTable<T>({
                 {hg.headers.map((h) => {
                   const label = flexRender(h.column.columnDef.header, h.getContext());
                   const sorted =
-                    state.sort === h.column.id
+                    state?.sort === h.column.id
                       ? state.dir === "asc"
                         ? "ascending"
                         : "descending"
                       : undefined;
                   return (
                     <th key={h.id} scope="col" aria-sort={sorted}>
-                      {sortable.includes(h.column.id) ? (
+                      {state && sortable.includes(h.column.id) ? (
                         <SortLink id={h.column.id} label={label} state={state} />
                       ) : (
                         label
@@ -219,7 +220,7 @@ export function DataTable<T>({
           </tbody>
         </table>
       </div>
-      {pager ? <Pager state={state} total={total} /> : null}
+      {pager && state ? <Pager state={state} total={total ?? data.length} /> : null}
     </div>
   );
 }

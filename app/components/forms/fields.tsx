@@ -27,6 +27,8 @@ interface Labelled {
   hint?: ReactNode;
   /** Extra classes on the field's wrapper (not the control). */
   fieldClassName?: string;
+  /** The live character counter (on unless the page never showed one). */
+  counter?: boolean;
 }
 
 const initial = (meta: FieldMeta) =>
@@ -37,11 +39,19 @@ export function TextField({
   label,
   hint,
   fieldClassName,
+  counter,
   type = "text",
   ...attrs
 }: Labelled & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "defaultValue">) {
   return (
-    <Field label={label} hint={hint} error={meta.errors} id={meta.id} className={fieldClassName}>
+    <Field
+      label={label}
+      hint={hint}
+      error={meta.errors}
+      id={meta.id}
+      className={fieldClassName}
+      counter={counter}
+    >
       {(p) => (
         <input
           {...p}
@@ -62,11 +72,19 @@ export function SelectField({
   label,
   hint,
   fieldClassName,
+  counter,
   children,
   ...attrs
 }: Labelled & Omit<SelectHTMLAttributes<HTMLSelectElement>, "id" | "name" | "defaultValue">) {
   return (
-    <Field label={label} hint={hint} error={meta.errors} id={meta.id} className={fieldClassName}>
+    <Field
+      label={label}
+      hint={hint}
+      error={meta.errors}
+      id={meta.id}
+      className={fieldClassName}
+      counter={counter}
+    >
       {(p) => (
         <select {...p} key={meta.key} name={meta.name} defaultValue={initial(meta)} {...attrs}>
           {children}
@@ -81,10 +99,18 @@ export function TextareaField({
   label,
   hint,
   fieldClassName,
+  counter,
   ...attrs
 }: Labelled & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "name" | "defaultValue">) {
   return (
-    <Field label={label} hint={hint} error={meta.errors} id={meta.id} className={fieldClassName}>
+    <Field
+      label={label}
+      hint={hint}
+      error={meta.errors}
+      id={meta.id}
+      className={fieldClassName}
+      counter={counter}
+    >
       {(p) => (
         <textarea {...p} key={meta.key} name={meta.name} defaultValue={initial(meta)} {...attrs} />
       )}

@@ -4,7 +4,9 @@
  * opens the URL-driven dialog (?decline={id}), so both work without JavaScript.
  */
 import { Form, Link } from "@remix-run/react";
+import { createColumnHelper } from "@tanstack/react-table";
 import { relativeTime } from "~/lib/format";
+import { DataTable } from "~/components/data-table/data-table";
 
 export interface QueueRow {
   id: string;
@@ -22,6 +24,8 @@ const SIGNAL_CLASS: Record<string, string> = {
   Unverified: "badge-warning",
   Staff: "",
 };
+
+const col = createColumnHelper<QueueRow>();
 
 export function ApprovalQueue({
   items,
@@ -44,75 +48,73 @@ export function ApprovalQueue({
           : `${total} ${total === 1 ? "job is" : "jobs are"} waiting for review, oldest first.`}
       </p>
       {items.length ? (
-        <div className="table-scroll">
-          <table className="table">
-            <caption className="visually-hidden">Jobs waiting for review</caption>
-            <thead>
-              <tr>
-                <th scope="col">Submitted</th>
-                <th scope="col">Job</th>
-                <th scope="col">Company</th>
-                <th scope="col">Submitted by</th>
-                <th scope="col">Trust</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((j) => (
-                <tr key={j.id}>
-                  <td>
-                    <time dateTime={j.submittedAt} title={new Date(j.submittedAt).toUTCString()}>
-                      {relativeTime(j.submittedAt, new Date(now))}
-                    </time>
-                  </td>
-                  <td>
-                    <Link to={`/jobs/${j.id}`}>{j.title}</Link>
-                  </td>
-                  <td>{j.companyName}</td>
-                  <td>
-                    {j.submitter ? (
-                      <>
-                        {j.submitter.name}
-                        <br />
-                        <span className="muted">{j.submitter.email}</span>
-                      </>
-                    ) : (
-                      "—"
-                    )}
-                  </td>
-                  <td>
-                    <span className={`badge ${SIGNAL_CLASS[j.signal] ?? ""}`}>{j.signal}</span>
-                  </td>
-                  <td>
-                    <div className="row-actions">
-                      <Form method="post" action={back}>
-                        <input type="hidden" name="intent" value="approve" />
-                        <input type="hidden" name="id" value={j.id} />
-                        <input type="hidden" name="back" value={back} />
-                        <input type="hidden" name="isApproved" value="true" />
-                        <button
-                          type="submit"
-                          className="btn btn-sm"
-                          aria-label={`Approve: ${j.title}`}
-                        >
-                          Approve
-                        </button>
-                      </Form>
-                      <Link
-                        className="btn btn-sm btn-danger"
-                        to={`${back}${sep}decline=${j.id}`}
-                        preventScrollReset
-                        aria-label={`Decline: ${j.title}`}
-                      >
-                        Decline
-                      </Link>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          data={items}
+          columns={[
+            col.accessor("submittedAt", {
+              header: "Submitted",
+              cell: (c) => (
+                <time dateTime={c.getValue()} title={new Date(c.getValue()).toUTCString()}>
+                  {relativeTime(c.getValue(), new Date(now))}
+                </time>
+              ),
+            }),
+            col.accessor("title", {
+              header: "Job",
+              cell: (c) => <Link to={`/jobs/${c.row.original.id}`}>{c.getValue()}</Link>,
+            }),
+            col.accessor("companyName", { header: "Company" }),
+            col.accessor("submitter", {
+              header: "Submitted by",
+              cell: (c) => {
+                const who = c.getValue();
+                return who ? (
+                  <>
+                    {who.name}
+                    <br />
+                    <span className="muted">{who.email}</span>
+                  </>
+                ) : (
+                  "—"
+                );
+              },
+            }),
+            col.accessor("signal", {
+              header: "Trust",
+              cell: (c) => (
+                <span className={`badge ${SIGNAL_CLASS[c.getValue()] ?? ""}`}>{c.getValue()}</span>
+              ),
+            }),
+            col.display({
+              id: "actions",
+              header: "Actions",
+              cell: ({ row: { original: j } }) => (
+                <div className="row-actions">
+                  <Form method="post" action={back}>
+                    <input type="hidden" name="intent" value="approve" />
+                    <input type="hidden" name="id" value={j.id} />
+                    <input type="hidden" name="back" value={back} />
+                    <input type="hidden" name="isApproved" value="true" />
+                    <button type="submit" className="btn btn-sm" aria-label={`Approve: ${j.title}`}>
+                      Approve
+                    </button>
+                  </Form>
+                  <Link
+                    className="btn btn-sm btn-danger"
+                    to={`${back}${sep}decline=${j.id}`}
+                    preventScrollReset
+                    aria-label={`Decline: ${j.title}`}
+                  >
+                    Decline
+                  </Link>
+                </div>
+              ),
+            }),
+          ]}
+          caption="Jobs waiting for review"
+          empty="No jobs are waiting for review."
+          rowKey={(j) => j.id}
+        />
       ) : null}
     </section>
   );

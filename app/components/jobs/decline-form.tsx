@@ -5,6 +5,7 @@
  */
 import { Form, Link } from "@remix-run/react";
 import { useRef } from "react";
+import { PlainField } from "~/components/ui/plain-field";
 
 export interface DeclineTemplateChoice {
   id: string;
@@ -40,44 +41,41 @@ export function DeclineForm({
       <input type="hidden" name="intent" value="decline" />
       <input type="hidden" name="id" value={job.id} />
       <input type="hidden" name="back" value={back} />
-      <div className="field">
-        <label className="field-label" htmlFor="decline-template">
-          Reason template
-        </label>
-        <select
-          id="decline-template"
-          name="templateId"
-          defaultValue=""
-          onChange={(e) => {
-            const t = templates.find((x) => x.id === e.currentTarget.value);
-            if (t && reason.current) reason.current.value = t.body;
-          }}
-        >
-          <option value="">No template (write the reason below)</option>
-          {templates.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.title}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label className="field-label" htmlFor="decline-reason">
-          Reason
-        </label>
-        <textarea
-          id="decline-reason"
-          name="reason"
-          ref={reason}
-          rows={6}
-          maxLength={DECLINE_REASON_MAX}
-          aria-describedby="decline-reason-hint"
-        />
-        <p className="field-hint" id="decline-reason-hint">
-          Sent to the employer as written (up to {DECLINE_REASON_MAX} characters). Choose a
-          template, add your own words, or both.
-        </p>
-      </div>
+      <PlainField id="decline-template" label="Reason template">
+        {(ctrl) => (
+          <select
+            {...ctrl}
+            name="templateId"
+            defaultValue=""
+            onChange={(e) => {
+              const t = templates.find((x) => x.id === e.currentTarget.value);
+              if (t && reason.current) reason.current.value = t.body;
+            }}
+          >
+            <option value="">No template (write the reason below)</option>
+            {templates.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.title}
+              </option>
+            ))}
+          </select>
+        )}
+      </PlainField>
+      <PlainField
+        id="decline-reason"
+        label="Reason"
+
+        hint={
+          <>
+            Sent to the employer as written (up to {DECLINE_REASON_MAX} characters). Choose a
+            template, add your own words, or both.
+          </>
+        }
+      >
+        {(ctrl) => (
+          <textarea {...ctrl} name="reason" ref={reason} rows={6} maxLength={DECLINE_REASON_MAX} />
+        )}
+      </PlainField>
       <div className="row" style={{ justifyContent: "flex-end" }}>
         <Link to={back} className="btn btn-ghost" preventScrollReset>
           Cancel

@@ -9,6 +9,7 @@ import {
   REPORT_REASON_LABELS,
   REPORT_REASONS,
 } from "~/models/job/report.rules";
+import { FieldGroup, PlainField } from "~/components/ui/plain-field";
 
 export function ReportJob({ jobId, mode }: { jobId: string; mode: "form" | "sign-in" | "none" }) {
   if (mode === "none") return null;
@@ -26,30 +27,26 @@ export function ReportJob({ jobId, mode }: { jobId: string; mode: "form" | "sign
     <details className="job-report" id="report">
       <summary className="btn btn-ghost btn-sm">Report this posting</summary>
       <Form method="post" action={`/jobs/${jobId}/report`} className="stack job-report-form">
-        <fieldset className="field">
-          <legend className="field-label">Why are you reporting this posting?</legend>
+        <FieldGroup label="Why are you reporting this posting?">
           {REPORT_REASONS.map((r) => (
             <label key={r} className="checkbox-field">
               <input type="radio" name="reason" value={r} required /> {REPORT_REASON_LABELS[r]}
             </label>
           ))}
-        </fieldset>
-        <div className="field">
-          <label className="field-label" htmlFor="report-details">
-            Details
-          </label>
-          <textarea
-            id="report-details"
-            name="details"
-            rows={4}
-            maxLength={REPORT_DETAILS_MAX}
-            aria-describedby="report-details-hint"
-          />
-          <p className="field-hint" id="report-details-hint">
-            What is wrong? Required when you choose Other. The career office reads every report; the
-            company does not see who sent it.
-          </p>
-        </div>
+        </FieldGroup>
+        <PlainField
+          id="report-details"
+          label="Details"
+
+          hint={
+            <>
+              What is wrong? Required when you choose Other. The career office reads every report;
+              the company does not see who sent it.
+            </>
+          }
+        >
+          {(ctrl) => <textarea {...ctrl} name="details" rows={4} maxLength={REPORT_DETAILS_MAX} />}
+        </PlainField>
         <div>
           <button type="submit" className="btn btn-danger btn-sm">
             Send report

@@ -5,6 +5,7 @@
  * Required questions are checked here before submitting and again on the server.
  */
 import { useId, useState } from "react";
+import { FieldGroup, PlainField } from "~/components/ui/plain-field";
 import {
   answerFieldName,
   checkAnswers,
@@ -158,11 +159,12 @@ function QuestionField({
 
   if (type === "multiple_choice" || type === "checkbox") {
     return (
-      <fieldset
-        className={`field survey-question${error ? " field-invalid" : ""}`}
+      <FieldGroup
+        label={label}
+        className="survey-question"
+        invalid={!!error}
         aria-describedby={aria["aria-describedby"]}
       >
-        <legend className="field-label">{label}</legend>
         <div className="survey-options">
           {q.options.map((o) => (
             <label key={o} className="survey-option">
@@ -172,23 +174,21 @@ function QuestionField({
           ))}
         </div>
         {errorEl}
-      </fieldset>
+      </FieldGroup>
     );
   }
   if (type === "rating")
     return <RatingField q={q} name={name} label={label} error={errorEl} aria={aria} />;
   return (
-    <div className={`field survey-question${error ? " field-invalid" : ""}`}>
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      {type === "long_text" ? (
-        <textarea id={id} name={name} rows={4} maxLength={10000} {...aria} />
-      ) : (
-        <input id={id} name={name} type="text" maxLength={1000} {...aria} />
-      )}
-      {errorEl}
-    </div>
+    <PlainField id={id} label={label} error={error} className="survey-question">
+      {(ctrl) =>
+        type === "long_text" ? (
+          <textarea {...ctrl} name={name} rows={4} maxLength={10000} />
+        ) : (
+          <input {...ctrl} name={name} type="text" maxLength={1000} />
+        )
+      }
+    </PlainField>
   );
 }
 
@@ -208,11 +208,12 @@ function RatingField({
   const [value, setValue] = useState(0);
   const max = q.scaleMax || 5;
   return (
-    <fieldset
-      className={`field survey-question${error ? " field-invalid" : ""}`}
+    <FieldGroup
+      label={label}
+      className="survey-question"
+      invalid={!!error}
       aria-describedby={aria["aria-describedby"]}
     >
-      <legend className="field-label">{label}</legend>
       <div className="survey-stars">
         {Array.from({ length: max }, (_, i) => i + 1).map((n) => (
           <label key={n} className={`survey-star${n <= value ? " is-on" : ""}`}>
@@ -236,6 +237,6 @@ function RatingField({
         </span>
       </div>
       {error}
-    </fieldset>
+    </FieldGroup>
   );
 }

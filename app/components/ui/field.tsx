@@ -1,54 +1,20 @@
-/** Labelled form fields with their error text wired for screen readers. */
+/** The labelled form field of every form: `PlainField` with the live character counter. */
 import { useId } from "react";
 import { CharCounter } from "./char-counter";
+import { PlainField, type PlainFieldProps } from "./plain-field";
+
+export { FieldGroup } from "./plain-field";
 
 export function Field({
-  label,
-  error,
-  hint,
-  children,
-  id,
-  className,
-}: {
-  label: React.ReactNode;
-  error?: string | string[] | null;
-  hint?: React.ReactNode;
-  id?: string;
-  /** Extra classes on the field's wrapper. */
-  className?: string;
-  children: (props: {
-    id: string;
-    "aria-invalid": boolean | undefined;
-    "aria-describedby": string | undefined;
-  }) => React.ReactNode;
+  counter = true,
+  ...props
+}: Omit<PlainFieldProps, "counter"> & {
+  /** The live character counter under the control (off for fields whose page never showed one). */
+  counter?: boolean;
 }) {
   const auto = useId();
-  const fid = id ?? auto;
-  const msg = Array.isArray(error) ? error[0] : error;
-  const describedBy =
-    [msg ? `${fid}-error` : null, hint ? `${fid}-hint` : null].filter(Boolean).join(" ") ||
-    undefined;
+  const fid = props.id ?? auto;
   return (
-    <div className={`field${className ? ` ${className}` : ""}${msg ? " field-invalid" : ""}`}>
-      <label htmlFor={fid} className="field-label">
-        {label}
-      </label>
-      {children({
-        id: fid,
-        "aria-invalid": msg ? true : undefined,
-        "aria-describedby": describedBy,
-      })}
-      <CharCounter targetId={fid} />
-      {hint ? (
-        <p id={`${fid}-hint`} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      {msg ? (
-        <p id={`${fid}-error`} className="field-error" role="alert">
-          {msg}
-        </p>
-      ) : null}
-    </div>
+    <PlainField {...props} id={fid} counter={counter ? <CharCounter targetId={fid} /> : null} />
   );
 }

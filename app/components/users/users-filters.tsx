@@ -7,6 +7,7 @@ import { Form, Link, useNavigate } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { ROLES } from "#db/constants";
 import { Field } from "~/components/ui/field";
+import { PlainField } from "~/components/ui/plain-field";
 import { useDebounced } from "~/components/ui/use-debounced";
 import type { UserListQuery } from "~/models/user/admin.schema";
 import { PAGE_SIZES } from "~/lib/paging";
@@ -76,23 +77,22 @@ export function UsersFilters({
         }
       }}
     >
-      <div className="field filter-search">
-        <label htmlFor="users-q" className="field-label">
-          Search
-        </label>
-        <input
-          id="users-q"
-          type="search"
-          name="q"
-          defaultValue={query.q}
-          placeholder="Name or email"
-          maxLength={100}
-          autoComplete="off"
-        />
-      </div>
+      <PlainField id="users-q" label="Search" className="filter-search">
+        {(ctrl) => (
+          <input
+            {...ctrl}
+            type="search"
+            name="q"
+            defaultValue={query.q}
+            placeholder="Name or email"
+            maxLength={100}
+            autoComplete="off"
+          />
+        )}
+      </PlainField>
       <Field label="Role" id="users-role">
-        {(p) => (
-          <select {...p} name="role" defaultValue={query.role ?? ""}>
+        {(ctrl) => (
+          <select {...ctrl} name="role" defaultValue={query.role ?? ""}>
             <option value="">All roles</option>
             {ROLES.map((r) => (
               <option key={r} value={r}>
@@ -103,8 +103,8 @@ export function UsersFilters({
         )}
       </Field>
       <Field label="Status" id="users-status">
-        {(p) => (
-          <select {...p} name="status" defaultValue={query.status ?? ""}>
+        {(ctrl) => (
+          <select {...ctrl} name="status" defaultValue={query.status ?? ""}>
             <option value="">All</option>
             <option value="active">active</option>
             <option value="inactive">inactive</option>
@@ -112,9 +112,9 @@ export function UsersFilters({
         )}
       </Field>
       <Field label="Verified" id="users-verified">
-        {(p) => (
+        {(ctrl) => (
           <select
-            {...p}
+            {...ctrl}
             name="verified"
             defaultValue={query.verified === null ? "" : String(query.verified)}
           >
@@ -125,8 +125,8 @@ export function UsersFilters({
         )}
       </Field>
       <Field label="Course" id="users-course" className="filter-course">
-        {(p) => (
-          <select {...p} name="course" defaultValue={query.course ?? ""}>
+        {(ctrl) => (
+          <select {...ctrl} name="course" defaultValue={query.course ?? ""}>
             <option value="">All</option>
             {courses.map((c) => (
               <option key={c.id} value={c.id}>
@@ -137,8 +137,8 @@ export function UsersFilters({
         )}
       </Field>
       <Field label="Rows per page" id="users-size">
-        {(p) => (
-          <select {...p} name="size" defaultValue={String(query.size)}>
+        {(ctrl) => (
+          <select {...ctrl} name="size" defaultValue={String(query.size)}>
             {PAGE_SIZES.map((s) => (
               <option key={s} value={s}>
                 {s}

@@ -3,7 +3,12 @@
  * for an answer, with Approve and Decline (ADR 109). The companies' verified employers answer the
  * same requests on /employer/team. Works without JavaScript.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  LoaderFunctionArgs,
+  MetaFunction,
+  SerializeFrom,
+} from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { getDb } from "~/lib/db.server";
@@ -14,6 +19,8 @@ import { redirectWithFlash, requireRole } from "~/web/auth.server";
 import { configured } from "~/web/config.server";
 import { JoinRequestAnswer } from "~/components/employer/join-request-answer";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { DataTable } from "~/components/data-table/data-table";
+import { createColumnHelper } from "@tanstack/react-table";
 
 const HERE = "/admin/companies/join-requests";
 
@@ -45,6 +52,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
 const day = (iso: string) => new Date(iso).toISOString().slice(0, 10);
 
+const col = createColumnHelper<SerializeFrom<typeof loader>["requests"][number]>();
+
 export default function JoinRequests() {
   const { requests } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
@@ -62,32 +71,32 @@ export default function JoinRequests() {
         </p>
       ) : null}
       {requests.length ? (
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Company</th>
-              <th scope="col">Account</th>
-              <th scope="col">Asked</th>
-              <th scope="col">Ends</th>
-              <th scope="col">Answer</th>
-            </tr>
-          </thead>
-          <tbody>
-            {requests.map((r) => (
-              <tr key={r.id}>
-                <td>{r.companyName}</td>
-                <td>
+        <DataTable
+          data={requests}
+          columns={[
+            col.accessor("companyName", { header: "Company" }),
+            col.display({
+              id: "account",
+              header: "Account",
+              cell: ({ row: { original: r } }) => (
+                <>
                   {r.name} ({r.email}){r.isEmailVerified ? "" : " — email not verified"}
-                </td>
-                <td>{day(r.createdAt)}</td>
-                <td>{day(r.expiresAt)}</td>
-                <td>
-                  <JoinRequestAnswer id={r.id} who={`${r.email} for ${r.companyName}`} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </>
+              ),
+            }),
+            col.accessor("createdAt", { header: "Asked", cell: (c) => day(c.getValue()) }),
+            col.accessor("expiresAt", { header: "Ends", cell: (c) => day(c.getValue()) }),
+            col.display({
+              id: "answer",
+              header: "Answer",
+              cell: ({ row: { original: r } }) => (
+                <JoinRequestAnswer id={r.id} who={`${r.email} for ${r.companyName}`} />
+              ),
+            }),
+          ]}
+          empty="No requests to join are waiting."
+          rowKey={(r) => r.id}
+        />
       ) : (
         <p>No requests to join are waiting.</p>
       )}

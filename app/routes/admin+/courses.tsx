@@ -3,7 +3,7 @@
  * placement; while a programme has none, its coordinator enters the hours on each placement.
  * One small form per row, so it works without JavaScript.
  */
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { INSTITUTES } from "#db/constants";
@@ -11,6 +11,8 @@ import { redirectWithFlash, requireRole } from "~/web/auth.server";
 import { screen } from "~/web/screen.server";
 import { getDb } from "~/lib/db.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { DataTable } from "~/components/data-table/data-table";
+import { createColumnHelper } from "@tanstack/react-table";
 import { listCourses, OJT_HOURS_MSG, setRequiredOjtHours } from "~/models/course/course.server";
 
 export const meta: MetaFunction = () => [{ title: "Programmes · Runway" }];
@@ -44,6 +46,8 @@ export const action = screen("admin", async ({ request, ctx, failJson }) => {
   });
 });
 
+const col = createColumnHelper<SerializeFrom<typeof loader>["courses"][number]>();
+
 export default function AdminCourses() {
   const { courses } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
@@ -58,63 +62,57 @@ export default function AdminCourses() {
         the coordinators enter them per placement.
       </p>
       <div className="card table-wrap">
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Code</th>
-              <th scope="col">Programme</th>
-              <th scope="col">Institute</th>
-              <th scope="col">Required OJT hours</th>
-              <th scope="col">OJT documents</th>
-            </tr>
-          </thead>
-          <tbody>
-            {courses.map((c) => (
-              <tr key={c.id}>
-                <td>{c.code}</td>
-                <td>{c.name}</td>
-                <td>{c.institute}</td>
-                <td>
-                  <Form
-                    method="post"
-                    className="row"
+        <DataTable
+          data={courses}
+          columns={[
+            col.accessor("code", { header: "Code" }),
+            col.accessor("name", { header: "Programme" }),
+            col.accessor("institute", { header: "Institute" }),
+            col.display({
+              id: "requiredOjtHours",
+              header: "Required OJT hours",
+              cell: ({ row: { original: c } }) => (
+                <Form method="post" className="row" aria-label={`Required OJT hours of ${c.code}`}>
+                  <input type="hidden" name="id" value={c.id} />
+                  <input
+                    type="number"
+                    name="requiredOjtHours"
+                    min={1}
+                    max={5000}
+                    step={1}
+                    inputMode="numeric"
+                    defaultValue={c.requiredOjtHours ?? ""}
                     aria-label={`Required OJT hours of ${c.code}`}
-                  >
-                    <input type="hidden" name="id" value={c.id} />
-                    <input
-                      type="number"
-                      name="requiredOjtHours"
-                      min={1}
-                      max={5000}
-                      step={1}
-                      inputMode="numeric"
-                      defaultValue={c.requiredOjtHours ?? ""}
-                      aria-label={`Required OJT hours of ${c.code}`}
-                      aria-invalid={failed?.id === c.id ? true : undefined}
-                      style={{ width: "7rem" }}
-                    />
-                    <button type="submit" className="btn btn-sm" disabled={busy}>
-                      Save
-                    </button>
-                    {failed?.id === c.id ? (
-                      <span className="field-error" role="alert">
-                        {failed.message}
-                      </span>
-                    ) : null}
-                  </Form>
-                </td>
-                <td>
-                  <Link
-                    to={`/admin/courses/${c.id}/ojt-checklist`}
-                    aria-label={`OJT document checklist of ${c.code}`}
-                  >
-                    Checklist
-                  </Link>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                    aria-invalid={failed?.id === c.id ? true : undefined}
+                    style={{ width: "7rem" }}
+                  />
+                  <button type="submit" className="btn btn-sm" disabled={busy}>
+                    Save
+                  </button>
+                  {failed?.id === c.id ? (
+                    <span className="field-error" role="alert">
+                      {failed.message}
+                    </span>
+                  ) : null}
+                </Form>
+              ),
+            }),
+            col.display({
+              id: "documents",
+              header: "OJT documents",
+              cell: ({ row: { original: c } }) => (
+                <Link
+                  to={`/admin/courses/${c.id}/ojt-checklist`}
+                  aria-label={`OJT document checklist of ${c.code}`}
+                >
+                  Checklist
+                </Link>
+              ),
+            }),
+          ]}
+          empty="No programmes."
+          rowKey={(c) => c.id}
+        />
       </div>
     </main>
   );

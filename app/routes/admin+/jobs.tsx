@@ -52,6 +52,7 @@ import {
 import { DeclineForm } from "~/components/jobs/decline-form";
 import { ApprovalQueue } from "~/components/jobs/approval-queue";
 import { JOB_TYPE_LABELS } from "~/lib/format";
+import { PlainField } from "~/components/ui/plain-field";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: jobsCss }];
 export const meta: MetaFunction = () => [{ title: "Job Management · Runway" }];
@@ -447,18 +448,11 @@ export default function AdminJobs() {
         <>
           <div className="admin-jobs-toolbar">
             <Form method="get" className="admin-jobs-search" role="search" aria-label="Search jobs">
-              <div className="field">
-                <label className="field-label" htmlFor="admin-jobs-q">
-                  Search
-                </label>
-                <input
-                  id="admin-jobs-q"
-                  type="search"
-                  name="q"
-                  defaultValue={data.q}
-                  maxLength={200}
-                />
-              </div>
+              <PlainField id="admin-jobs-q" label="Search">
+                {(ctrl) => (
+                  <input {...ctrl} type="search" name="q" defaultValue={data.q} maxLength={200} />
+                )}
+              </PlainField>
               {data.state.sort ? <input type="hidden" name="sort" value={data.state.sort} /> : null}
               {data.state.dir ? <input type="hidden" name="dir" value={data.state.dir} /> : null}
               <input type="hidden" name="size" value={data.state.size} />

@@ -22,6 +22,7 @@ import {
 } from "~/models/employer/decline-templates.server";
 import { knownError } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { PlainField } from "~/components/ui/plain-field";
 
 export const meta: MetaFunction = () => [{ title: "Decline templates · Runway" }];
 
@@ -104,31 +105,29 @@ export default function DeclineTemplates() {
                   {reply.error}
                 </p>
               ) : null}
-              <div className="field">
-                <label className="field-label" htmlFor={`title-${t.id}`}>
-                  Title
-                </label>
-                <input
-                  id={`title-${t.id}`}
-                  name="title"
-                  defaultValue={t.title}
-                  maxLength={TEMPLATE_TITLE_MAX}
-                  required
-                />
-              </div>
-              <div className="field">
-                <label className="field-label" htmlFor={`body-${t.id}`}>
-                  Text
-                </label>
-                <textarea
-                  id={`body-${t.id}`}
-                  name="body"
-                  defaultValue={t.body}
-                  rows={3}
-                  maxLength={TEMPLATE_BODY_MAX}
-                  required
-                />
-              </div>
+              <PlainField id={`title-${t.id}`} label="Title">
+                {(ctrl) => (
+                  <input
+                    {...ctrl}
+                    name="title"
+                    defaultValue={t.title}
+                    maxLength={TEMPLATE_TITLE_MAX}
+                    required
+                  />
+                )}
+              </PlainField>
+              <PlainField id={`body-${t.id}`} label="Text">
+                {(ctrl) => (
+                  <textarea
+                    {...ctrl}
+                    name="body"
+                    defaultValue={t.body}
+                    rows={3}
+                    maxLength={TEMPLATE_BODY_MAX}
+                    required
+                  />
+                )}
+              </PlainField>
               <div className="row">
                 <button type="submit" name="intent" value="update" className="btn btn-primary">
                   Save
@@ -175,18 +174,14 @@ export default function DeclineTemplates() {
               {reply.error}
             </p>
           ) : null}
-          <div className="field">
-            <label className="field-label" htmlFor="new-title">
-              Title
-            </label>
-            <input id="new-title" name="title" maxLength={TEMPLATE_TITLE_MAX} required />
-          </div>
-          <div className="field">
-            <label className="field-label" htmlFor="new-body">
-              Text
-            </label>
-            <textarea id="new-body" name="body" rows={3} maxLength={TEMPLATE_BODY_MAX} required />
-          </div>
+          <PlainField id="new-title" label="Title">
+            {(ctrl) => <input {...ctrl} name="title" maxLength={TEMPLATE_TITLE_MAX} required />}
+          </PlainField>
+          <PlainField id="new-body" label="Text">
+            {(ctrl) => (
+              <textarea {...ctrl} name="body" rows={3} maxLength={TEMPLATE_BODY_MAX} required />
+            )}
+          </PlainField>
           <div className="row">
             <button type="submit" name="intent" value="create" className="btn btn-primary">
               Add template

@@ -44,6 +44,7 @@ import {
   statusChangeSchema,
 } from "~/web/ojt.server";
 import styles from "~/styles/ojt.css";
+import { FieldGroup, PlainField } from "~/components/ui/plain-field";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "OJT placement · Runway" }];
@@ -248,12 +249,11 @@ export default function PlacementDetail() {
               <Form method="post" className="form-stack" aria-label="Reopen week">
                 <input type="hidden" name="intent" value="reopen" />
                 <input type="hidden" name="week" value={week.weekStart} />
-                <div className="field">
-                  <label className="field-label" htmlFor="reopen-reason">
-                    Reason for reopening
-                  </label>
-                  <textarea id="reopen-reason" name="reason" required rows={2} maxLength={1000} />
-                </div>
+                <PlainField id="reopen-reason" label="Reason for reopening">
+                  {(ctrl) => (
+                    <textarea {...ctrl} name="reason" required rows={2} maxLength={1000} />
+                  )}
+                </PlainField>
                 <button type="submit" className="btn">
                   Reopen week
                 </button>
@@ -293,36 +293,29 @@ export default function PlacementDetail() {
               }}
             >
               <input type="hidden" name="intent" value="status" />
-              <div className="field">
-                <label className="field-label" htmlFor="st-status">
-                  New status
-                </label>
-                <select id="st-status" name="status" required>
-                  {moves.map((s) => (
-                    <option key={s} value={s}>
-                      {STATUS_LABELS[s]}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div className="field">
-                <label className="field-label" htmlFor="st-reason">
-                  Reason (required to withdraw or terminate)
-                </label>
-                <textarea id="st-reason" name="reason" rows={2} maxLength={1000} />
-              </div>
+              <PlainField id="st-status" label="New status">
+                {(ctrl) => (
+                  <select {...ctrl} name="status" required>
+                    {moves.map((s) => (
+                      <option key={s} value={s}>
+                        {STATUS_LABELS[s]}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </PlainField>
+              <PlainField id="st-reason" label="Reason (required to withdraw or terminate)">
+                {(ctrl) => <textarea {...ctrl} name="reason" rows={2} maxLength={1000} />}
+              </PlainField>
               {moves.includes("completed") ? (
-                <fieldset className="field">
-                  <legend className="field-label">
-                    Did the host offer the student a job? (required to complete)
-                  </legend>
+                <FieldGroup label="Did the host offer the student a job? (required to complete)">
                   <label>
                     <input type="radio" name="hiredByHost" value="true" /> Yes
                   </label>{" "}
                   <label>
                     <input type="radio" name="hiredByHost" value="false" /> No
                   </label>
-                </fieldset>
+                </FieldGroup>
               ) : null}
               <button type="submit" className="btn btn-primary">
                 Change status
@@ -331,18 +324,17 @@ export default function PlacementDetail() {
           ) : null}
           <Form method="post" className="form-stack" aria-label="Change supervisor e-mail">
             <input type="hidden" name="intent" value="supervisor-email" />
-            <div className="field">
-              <label className="field-label" htmlFor="sv-email">
-                Supervisor's work e-mail
-              </label>
-              <input
-                id="sv-email"
-                name="supervisorEmail"
-                type="email"
-                required
-                defaultValue={p.supervisor.email}
-              />
-            </div>
+            <PlainField id="sv-email" label="Supervisor's work e-mail">
+              {(ctrl) => (
+                <input
+                  {...ctrl}
+                  name="supervisorEmail"
+                  type="email"
+                  required
+                  defaultValue={p.supervisor.email}
+                />
+              )}
+            </PlainField>
             <button type="submit" className="btn">
               Change e-mail
             </button>
@@ -359,12 +351,9 @@ export default function PlacementDetail() {
                 ["requiredHours", "Required hours", String(p.requiredHours), "number"],
               ] as const
             ).map(([name, label, value, type]) => (
-              <div className="field" key={name}>
-                <label className="field-label" htmlFor={`ed-${name}`}>
-                  {label}
-                </label>
-                <input id={`ed-${name}`} name={name} type={type} defaultValue={value ?? ""} />
-              </div>
+              <PlainField key={name} id={`ed-${name}`} label={label}>
+                {(ctrl) => <input {...ctrl} name={name} type={type} defaultValue={value ?? ""} />}
+              </PlainField>
             ))}
             <button type="submit" className="btn">
               Save placement

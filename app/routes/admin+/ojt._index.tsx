@@ -18,6 +18,7 @@ import { listPlacements, placementCounters } from "~/models/ojt/placement.server
 import { placementListQuery, requireOjtStaff } from "~/web/ojt.server";
 import { PLACEMENT_STATUSES } from "#db/constants";
 import styles from "~/styles/ojt.css";
+import { PlainField } from "~/components/ui/plain-field";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "OJT placements · Runway" }];
@@ -143,44 +144,36 @@ export default function OjtPlacements() {
         </li>
       </ul>
       <form method="get" className="ojt-filters" aria-label="Filters">
-        <div className="field">
-          <label className="field-label" htmlFor="f-q">
-            Student
-          </label>
-          <input id="f-q" name="q" defaultValue={f.q} type="search" />
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor="f-course">
-            Programme
-          </label>
-          <select id="f-course" name="course" defaultValue={f.course}>
-            <option value="">All programmes</option>
-            {data.courses.map((co) => (
-              <option key={co.id} value={co.code}>
-                {co.code} — {co.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor="f-status">
-            Status
-          </label>
-          <select id="f-status" name="status" defaultValue={f.status}>
-            <option value="">All statuses</option>
-            {PLACEMENT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor="f-company">
-            Company
-          </label>
-          <input id="f-company" name="company" defaultValue={f.company} />
-        </div>
+        <PlainField id="f-q" label="Student">
+          {(ctrl) => <input {...ctrl} name="q" defaultValue={f.q} type="search" />}
+        </PlainField>
+        <PlainField id="f-course" label="Programme">
+          {(ctrl) => (
+            <select {...ctrl} name="course" defaultValue={f.course}>
+              <option value="">All programmes</option>
+              {data.courses.map((co) => (
+                <option key={co.id} value={co.code}>
+                  {co.code} — {co.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </PlainField>
+        <PlainField id="f-status" label="Status">
+          {(ctrl) => (
+            <select {...ctrl} name="status" defaultValue={f.status}>
+              <option value="">All statuses</option>
+              {PLACEMENT_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {STATUS_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          )}
+        </PlainField>
+        <PlainField id="f-company" label="Company">
+          {(ctrl) => <input {...ctrl} name="company" defaultValue={f.company} />}
+        </PlainField>
         <label className="checkbox">
           <input type="checkbox" name="atRisk" value="true" defaultChecked={f.atRisk} /> At risk
         </label>

@@ -22,6 +22,7 @@ import { createPlacement, placeableStudents } from "~/models/ojt/placement.serve
 import { redirectWithFlash } from "~/web/auth.server";
 import { issuesOf, jobIdFrom, placementInputSchema, requireOjtStaff } from "~/web/ojt.server";
 import styles from "~/styles/ojt.css";
+import { PlainField } from "~/components/ui/plain-field";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "New OJT placement · Runway" }];
@@ -137,12 +138,9 @@ export default function NewPlacement() {
         </Link>
       </div>
       <form method="get" className="ojt-filters" aria-label="Find a student">
-        <div className="field">
-          <label className="field-label" htmlFor="np-q">
-            Find a student (name, e-mail or student ID)
-          </label>
-          <input id="np-q" name="q" type="search" defaultValue={data.q} />
-        </div>
+        <PlainField id="np-q" label="Find a student (name, e-mail or student ID)">
+          {(ctrl) => <input {...ctrl} name="q" type="search" defaultValue={data.q} />}
+        </PlainField>
         <button type="submit" className="btn">
           Find
         </button>

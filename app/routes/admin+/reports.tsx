@@ -4,11 +4,18 @@
  * wrong; a job hidden by them is shown again) and Uphold (remove the posting from the board).
  * Works without JavaScript: the actions answer with a redirect and a notice.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  LoaderFunctionArgs,
+  MetaFunction,
+  SerializeFrom,
+} from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { REPORT_RESOLUTIONS, type ReportResolution } from "#db/constants";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { DataTable } from "~/components/data-table/data-table";
+import { createColumnHelper } from "@tanstack/react-table";
 import { getDb } from "~/lib/db.server";
 import { utcDateTimeLabel } from "~/lib/format";
 import { domainError } from "~/lib/screen-errors.server";
@@ -58,6 +65,31 @@ const STATUS_LABELS: Record<ReportStatus, string> = {
   resolved: "Resolved",
   all: "All",
 };
+
+const col = createColumnHelper<SerializeFrom<typeof loader>["jobs"][number]["reports"][number]>();
+const reportColumns = [
+  col.accessor("reason", { header: "Reason", cell: (c) => REPORT_REASON_LABELS[c.getValue()] }),
+  col.accessor("details", {
+    header: "Details",
+    cell: (c) => <span style={{ whiteSpace: "pre-wrap" }}>{c.getValue() ?? "—"}</span>,
+  }),
+  col.accessor("createdAt", {
+    header: "Reported",
+    cell: (c) => <time dateTime={c.getValue()}>{utcDateTimeLabel(c.getValue())}</time>,
+  }),
+  col.accessor("reporter", {
+    header: "By",
+    cell: ({ getValue }) => {
+      const who = getValue();
+      return (
+        <>
+          {who.name} ({who.email}, {who.role})
+        </>
+      );
+    },
+  }),
+  col.accessor("resolution", { header: "Resolution", cell: (c) => c.getValue() ?? "open" }),
+];
 
 export default function AdminReports() {
   const { jobs, status } = useLoaderData<typeof loader>();
@@ -122,35 +154,13 @@ export default function AdminReports() {
                       .join(" · ")}
                   </p>
                 </header>
-                <div className="table-scroll">
-                  <table className="table">
-                    <caption className="visually-hidden">Reports of {g.title}</caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">Reason</th>
-                        <th scope="col">Details</th>
-                        <th scope="col">Reported</th>
-                        <th scope="col">By</th>
-                        <th scope="col">Resolution</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {g.reports.map((r) => (
-                        <tr key={r.id}>
-                          <td>{REPORT_REASON_LABELS[r.reason]}</td>
-                          <td style={{ whiteSpace: "pre-wrap" }}>{r.details ?? "—"}</td>
-                          <td>
-                            <time dateTime={r.createdAt}>{utcDateTimeLabel(r.createdAt)}</time>
-                          </td>
-                          <td>
-                            {r.reporter.name} ({r.reporter.email}, {r.reporter.role})
-                          </td>
-                          <td>{r.resolution ?? "open"}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                <DataTable
+                  data={g.reports}
+                  columns={reportColumns}
+                  caption={`Reports of ${g.title}`}
+                  empty="No reports."
+                  rowKey={(r) => r.id}
+                />
                 {open ? (
                   <div className="row">
                     <Form method="post">

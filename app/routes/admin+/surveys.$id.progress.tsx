@@ -6,7 +6,12 @@
  * every 30 seconds while visible and when the window regains focus, so it follows answers and
  * deliveries as they arrive. Works without JavaScript (the confirmation is a link, the send a form).
  */
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type {
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+  SerializeFrom,
+} from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
@@ -27,6 +32,8 @@ import {
 } from "~/models/survey/invitations.server";
 import { BarChartCard, ChartsNoScript } from "~/components/charts/bar-chart";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { DataTable } from "~/components/data-table/data-table";
+import { createColumnHelper } from "@tanstack/react-table";
 import { LocalTime } from "~/components/ui/local-time";
 import surveyStyles from "~/styles/surveys.css";
 import adminStyles from "~/styles/survey-admin.css";
@@ -177,6 +184,32 @@ function RatesTable({
   );
 }
 
+const batchCol = createColumnHelper<SerializeFrom<typeof loader>["batches"][number]>();
+const count = (
+  key: "targeted" | "queued" | "sent" | "failed" | "pending" | "expired",
+  header: string,
+) => batchCol.accessor(key, { header });
+const batchColumns = [
+  batchCol.accessor("createdAt", { header: "When", cell: (c) => <LocalTime iso={c.getValue()} /> }),
+  batchCol.accessor("kind", {
+    header: "Kind",
+    cell: (c) => (c.getValue() === "reminder" ? "Reminder" : "Invitation"),
+  }),
+  batchCol.accessor("trigger", { header: "Trigger" }),
+  batchCol.display({
+    id: "by",
+    header: "By",
+    cell: ({ row: { original: b } }) =>
+      b.createdBy?.name ?? (b.trigger === "admin" ? "(deleted)" : "—"),
+  }),
+  count("targeted", "Targeted"),
+  count("queued", "Queued"),
+  count("sent", "Sent"),
+  count("failed", "Failed"),
+  count("pending", "Pending"),
+  count("expired", "Expired"),
+];
+
 export default function SurveyProgress() {
   const { survey, progress: p, batches, would, confirm } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
@@ -302,50 +335,12 @@ export default function SurveyProgress() {
 
       <section className="stack" aria-labelledby="batches-heading">
         <h2 id="batches-heading">Batches sent</h2>
-        <div className="table-scroll">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Kind</th>
-                <th scope="col">Trigger</th>
-                <th scope="col">By</th>
-                <th scope="col">Targeted</th>
-                <th scope="col">Queued</th>
-                <th scope="col">Sent</th>
-                <th scope="col">Failed</th>
-                <th scope="col">Pending</th>
-                <th scope="col">Expired</th>
-              </tr>
-            </thead>
-            <tbody>
-              {batches.length === 0 ? (
-                <tr>
-                  <td colSpan={10} className="table-empty">
-                    No invitations sent yet.
-                  </td>
-                </tr>
-              ) : (
-                batches.map((b) => (
-                  <tr key={b.id}>
-                    <td>
-                      <LocalTime iso={b.createdAt} />
-                    </td>
-                    <td>{b.kind === "reminder" ? "Reminder" : "Invitation"}</td>
-                    <td>{b.trigger}</td>
-                    <td>{b.createdBy?.name ?? (b.trigger === "admin" ? "(deleted)" : "—")}</td>
-                    <td>{b.targeted}</td>
-                    <td>{b.queued}</td>
-                    <td>{b.sent}</td>
-                    <td>{b.failed}</td>
-                    <td>{b.pending}</td>
-                    <td>{b.expired}</td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          data={batches}
+          columns={batchColumns}
+          empty="No invitations sent yet."
+          rowKey={(b) => b.id}
+        />
       </section>
     </main>
   );

@@ -21,6 +21,8 @@ import { storeImage } from "~/models/file/file.server";
 import { LOGO_MAX_BYTES } from "~/lib/uploads";
 import { knownError } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { TextareaField, TextField } from "~/components/forms/fields";
+import { PlainField } from "~/components/ui/plain-field";
 
 export const meta: MetaFunction = () => [{ title: "Company profile · Runway" }];
 
@@ -90,14 +92,6 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirectWithFlash("/employer/company", { kind: "success", message: PROFILE_TEXT.saved });
 }
 
-function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
-  return errors?.length ? (
-    <p className="field-error" id={id}>
-      {errors[0]}
-    </p>
-  ) : null;
-}
-
 export default function CompanyProfile() {
   const { company } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as Reply | undefined;
@@ -130,79 +124,80 @@ export default function CompanyProfile() {
             {reply.error}
           </p>
         ) : null}
-        <div className="field">
-          <label className="field-label" htmlFor="company-location">
-            Location
-          </label>
-          <input
-            id="company-location"
-            name="location"
-            defaultValue={company.location}
-            maxLength={COMPANY_LIMITS.location}
-          />
-          <FieldErrors id="company-location-error" errors={f.location} />
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor="company-email">
-            Contact e-mail
-          </label>
-          <input
-            id="company-email"
-            name="email"
-            type="email"
-            defaultValue={company.email}
-            maxLength={COMPANY_LIMITS.email}
-          />
-          <FieldErrors id="company-email-error" errors={f.email} />
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor="company-phone">
-            Phone
-          </label>
-          <input
-            id="company-phone"
-            name="phone"
-            type="tel"
-            defaultValue={company.phone}
-            maxLength={COMPANY_LIMITS.phone}
-          />
-          <FieldErrors id="company-phone-error" errors={f.phone} />
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor="company-description">
-            Description
-          </label>
-          <textarea
-            id="company-description"
-            name="description"
-            rows={5}
-            defaultValue={company.description}
-            maxLength={COMPANY_LIMITS.description}
-          />
-          <FieldErrors id="company-description-error" errors={f.description} />
-        </div>
-        <div className="field">
-          {company.logoUrl ? (
-            <img src={company.logoUrl} alt="Current logo" width={96} height={96} />
-          ) : null}
-          <label className="field-label" htmlFor="company-logo">
-            Logo
-          </label>
-          <input
-            id="company-logo"
-            name="logo"
-            type="file"
-            accept="image/png,image/jpeg,image/webp,image/gif"
-          />
-          <p className="field-hint">
-            PNG, JPEG, WebP or GIF, at most {Math.round(LOGO_MAX_BYTES / 1024 / 1024)} MB.
-          </p>
-          {company.logoUrl ? (
-            <label className="checkbox-field">
-              <input type="checkbox" name="removeLogo" /> Remove the logo
-            </label>
-          ) : null}
-        </div>
+        <TextField
+          meta={{
+            id: "company-location",
+            name: "location",
+            errors: f.location,
+            initialValue: company.location,
+          }}
+          label="Location"
+          counter={false}
+          maxLength={COMPANY_LIMITS.location}
+        />
+        <TextField
+          meta={{
+            id: "company-email",
+            name: "email",
+            errors: f.email,
+            initialValue: company.email,
+          }}
+          label="Contact e-mail"
+          counter={false}
+          type="email"
+          maxLength={COMPANY_LIMITS.email}
+        />
+        <TextField
+          meta={{
+            id: "company-phone",
+            name: "phone",
+            errors: f.phone,
+            initialValue: company.phone,
+          }}
+          label="Phone"
+          counter={false}
+          type="tel"
+          maxLength={COMPANY_LIMITS.phone}
+        />
+        <TextareaField
+          meta={{
+            id: "company-description",
+            name: "description",
+            errors: f.description,
+            initialValue: company.description,
+          }}
+          label="Description"
+          counter={false}
+          rows={5}
+          maxLength={COMPANY_LIMITS.description}
+        />
+        <PlainField
+          id="company-logo"
+          label="Logo"
+
+          hint={<>PNG, JPEG, WebP or GIF, at most {Math.round(LOGO_MAX_BYTES / 1024 / 1024)} MB.</>}
+          before={
+            company.logoUrl ? (
+              <img src={company.logoUrl} alt="Current logo" width={96} height={96} />
+            ) : null
+          }
+          after={
+            company.logoUrl ? (
+              <label className="checkbox-field">
+                <input type="checkbox" name="removeLogo" /> Remove the logo
+              </label>
+            ) : null
+          }
+        >
+          {(ctrl) => (
+            <input
+              {...ctrl}
+              name="logo"
+              type="file"
+              accept="image/png,image/jpeg,image/webp,image/gif"
+            />
+          )}
+        </PlainField>
         <div className="row">
           <button type="submit" className="btn btn-primary">
             Save profile

@@ -27,6 +27,7 @@ import { ALERT_NAME_MAX, suggestAlertName } from "~/models/alert/name";
 import jobsCss from "~/styles/jobs.css";
 import { JOB_TYPE_LABELS } from "~/lib/format";
 import { SEARCH_DEBOUNCE_MS } from "~/components/ui/use-debounced";
+import { PlainField } from "~/components/ui/plain-field";
 
 const BOARD_PAGE_SIZE = 10;
 /** From this width the board's filters are always shown (keep in step with jobs.css). */
@@ -217,21 +218,20 @@ export default function JobsBoard() {
           search(e.currentTarget, 0);
         }}
       >
-        <div className="field field-search">
-          <label className="field-label" htmlFor="jobs-q">
-            Search
-          </label>
-          <input
-            id="jobs-q"
-            type="search"
-            name="q"
-            defaultValue={filters.q}
-            maxLength={200}
-            placeholder="Title, company, skill…"
-            autoComplete="off"
-            enterKeyHint="search"
-          />
-        </div>
+        <PlainField id="jobs-q" label="Search" className="field-search">
+          {(ctrl) => (
+            <input
+              {...ctrl}
+              type="search"
+              name="q"
+              defaultValue={filters.q}
+              maxLength={200}
+              placeholder="Title, company, skill…"
+              autoComplete="off"
+              enterKeyHint="search"
+            />
+          )}
+        </PlainField>
         <details className="jobs-filters-fold" ref={foldRef}>
           <summary className="btn jobs-filters-toggle">
             Filters
@@ -243,74 +243,71 @@ export default function JobsBoard() {
             ) : null}
           </summary>
           <div className="jobs-filters-more">
-            <div className="field">
-              <label className="field-label" htmlFor="jobs-type">
-                Job type
-              </label>
-              <select id="jobs-type" name="type" defaultValue={filters.type}>
-                <option value="">All types</option>
-                {JOB_TYPES.map((t) => (
-                  <option key={t} value={t}>
-                    {JOB_TYPE_LABELS[t]}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="field">
-              <label className="field-label" htmlFor="jobs-location">
-                Location
-              </label>
-              <input
-                id="jobs-location"
-                type="text"
-                name="location"
-                defaultValue={filters.location}
-                maxLength={100}
-                placeholder="City or Remote"
-              />
-            </div>
-            <div className="field">
-              <label className="field-label" htmlFor="jobs-category">
-                Category
-              </label>
-              <select id="jobs-category" name="category" defaultValue={filters.category}>
-                <option value="">All categories</option>
-                {data.categories.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="field">
-              <label className="field-label" htmlFor="jobs-licence">
-                Licence or certificate
-              </label>
-              <input
-                id="jobs-licence"
-                type="text"
-                name="licence"
-                defaultValue={filters.licence ?? ""}
-                maxLength={LICENCE_MAX}
-                placeholder="e.g. CAAP AMT licence"
-                list="jobs-licence-options"
-                autoComplete="off"
-              />
-              <datalist id="jobs-licence-options">
-                {data.licences.map((l) => (
-                  <option key={l} value={l} />
-                ))}
-              </datalist>
-            </div>
-            <div className="field">
-              <label className="field-label" htmlFor="jobs-sort">
-                Sort by
-              </label>
-              <select id="jobs-sort" name="sort" defaultValue={filters.sort ?? ""}>
-                <option value="">{filters.q ? "Best match" : "Newest"}</option>
-                <option value="deadline">Application deadline</option>
-              </select>
-            </div>
+            <PlainField id="jobs-type" label="Job type">
+              {(ctrl) => (
+                <select {...ctrl} name="type" defaultValue={filters.type}>
+                  <option value="">All types</option>
+                  {JOB_TYPES.map((t) => (
+                    <option key={t} value={t}>
+                      {JOB_TYPE_LABELS[t]}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </PlainField>
+            <PlainField id="jobs-location" label="Location">
+              {(ctrl) => (
+                <input
+                  {...ctrl}
+                  type="text"
+                  name="location"
+                  defaultValue={filters.location}
+                  maxLength={100}
+                  placeholder="City or Remote"
+                />
+              )}
+            </PlainField>
+            <PlainField id="jobs-category" label="Category">
+              {(ctrl) => (
+                <select {...ctrl} name="category" defaultValue={filters.category}>
+                  <option value="">All categories</option>
+                  {data.categories.map((c) => (
+                    <option key={c} value={c}>
+                      {c}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </PlainField>
+            <PlainField id="jobs-licence" label="Licence or certificate">
+              {(ctrl) => (
+                <>
+                  <input
+                    {...ctrl}
+                    type="text"
+                    name="licence"
+                    defaultValue={filters.licence ?? ""}
+                    maxLength={LICENCE_MAX}
+                    placeholder="e.g. CAAP AMT licence"
+                    list="jobs-licence-options"
+                    autoComplete="off"
+                  />
+                  <datalist id="jobs-licence-options">
+                    {data.licences.map((l) => (
+                      <option key={l} value={l} />
+                    ))}
+                  </datalist>
+                </>
+              )}
+            </PlainField>
+            <PlainField id="jobs-sort" label="Sort by">
+              {(ctrl) => (
+                <select {...ctrl} name="sort" defaultValue={filters.sort ?? ""}>
+                  <option value="">{filters.q ? "Best match" : "Newest"}</option>
+                  <option value="deadline">Application deadline</option>
+                </select>
+              )}
+            </PlainField>
           </div>
         </details>
         <div className="jobs-filters-actions">
@@ -470,28 +467,26 @@ function SaveSearch({
         <input type="hidden" name="jobType" value={filters.type} />
         <input type="hidden" name="location" value={filters.location} />
         <input type="hidden" name="category" value={filters.category} />
-        <div className="field">
-          <label className="field-label" htmlFor="alert-name">
-            Alert name
-          </label>
-          <input
-            id="alert-name"
-            name="name"
-            type="text"
-            required
-            maxLength={ALERT_NAME_MAX}
-            defaultValue={suggestedName}
-          />
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor="alert-frequency">
-            E-mail me
-          </label>
-          <select id="alert-frequency" name="frequency" defaultValue="weekly">
-            <option value="daily">Daily</option>
-            <option value="weekly">Weekly</option>
-          </select>
-        </div>
+        <PlainField id="alert-name" label="Alert name">
+          {(ctrl) => (
+            <input
+              {...ctrl}
+              name="name"
+              type="text"
+              required
+              maxLength={ALERT_NAME_MAX}
+              defaultValue={suggestedName}
+            />
+          )}
+        </PlainField>
+        <PlainField id="alert-frequency" label="E-mail me">
+          {(ctrl) => (
+            <select {...ctrl} name="frequency" defaultValue="weekly">
+              <option value="daily">Daily</option>
+              <option value="weekly">Weekly</option>
+            </select>
+          )}
+        </PlainField>
         <button type="submit" className="btn btn-primary">
           Save alert
         </button>
