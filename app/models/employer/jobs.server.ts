@@ -158,10 +158,15 @@ async function ownRow(db: DbOrTx, companyId: string, id: string): Promise<Employ
   return row ?? null;
 }
 
+/** One of the company's own jobs in any state, else null (another company's job does not exist). */
+export async function findEmployerJob(ctx: Ctx, id: string): Promise<EmployerJobRow | null> {
+  const me = requireEmployer(ctx);
+  return ownRow(ctx.db, me.companyId, id);
+}
+
 /** One of the company's own jobs in any state, else 404 (another company's job does not exist). */
 export async function getEmployerJob(ctx: Ctx, id: string): Promise<EmployerJobRow> {
-  const me = requireEmployer(ctx);
-  const row = await ownRow(ctx.db, me.companyId, id);
+  const row = await findEmployerJob(ctx, id);
   if (!row) throw new NotFound(JOB_MSG.notFound);
   return row;
 }

@@ -40,7 +40,14 @@ import {
 } from "./job.schema";
 import { isUuid } from "~/lib/ids";
 import { recordApproval, type ReviewConfig } from "../employer/review.server";
-import { deleteJobRow, insertJob, lockJob, writeJob, type Job, type JobPatch } from "./write.server";
+import {
+  deleteJobRow,
+  insertJob,
+  lockJob,
+  writeJob,
+  type Job,
+  type JobPatch,
+} from "./write.server";
 
 // ─── Visibility: the single rule ────────────────────────────────────────────────────────────────
 
