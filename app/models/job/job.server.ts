@@ -14,7 +14,7 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 import { type Db, type DbOrTx, rowsOf } from "#db/client";
 import type { JobStatus, JobType } from "#db/constants";
-import { companies, jobInteractions, jobs, savedJobs } from "#db/schema";
+import { companies, jobInteractions, savedJobs } from "#db/schema";
 import { audit, diff } from "../audit/audit.server";
 import { containsFolded, containsPattern, folded } from "../search/match.server";
 import { type Actor, type Ctx, requireAdmin } from "../context";
@@ -744,7 +744,7 @@ export function toColumns(input: JobUpdateInput): JobPatch {
 }
 
 /** The columns of a new job from the create input (title and company are required there). */
-export const toNewJob = (input: JobCreateInput): typeof jobs.$inferInsert => ({
+export const toNewJob = (input: JobCreateInput): NewJob => ({
   ...toColumns(input),
   title: input.title,
   companyId: input.company,

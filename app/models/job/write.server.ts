@@ -17,8 +17,11 @@ const { searchVector: _searchVector, ...JOB_FIELDS } = getTableColumns(jobs);
 /** A job as stored (camelCase, dates as Date); the search vector is left out. */
 export type Job = Omit<typeof jobs.$inferSelect, "searchVector">;
 
+/** The columns of a new job. */
+export type NewJob = typeof jobs.$inferInsert;
+
 /** The columns a job change may set. */
-export type JobPatch = Partial<typeof jobs.$inferInsert>;
+export type JobPatch = Partial<NewJob>;
 
 /**
  * Locks one job for the rest of the transaction and returns it, or null when there is no such
