@@ -47,6 +47,7 @@ import {
   writeJob,
   type Job,
   type JobPatch,
+  type NewJob,
 } from "./write.server";
 
 // ─── Visibility: the single rule ────────────────────────────────────────────────────────────────
