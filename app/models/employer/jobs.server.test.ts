@@ -286,6 +286,19 @@ forEachDb((t: TestDb) => {
   });
 
   describe("review: approve and decline", () => {
+    it("two approvals at the same time record one review and mail the employer once", async () => {
+      const e = await employer();
+      const ad = await admin();
+      const job = await create(e, { title: "Twice Approved" });
+      // Each approval locks the row and decides on it: the second one finds it approved already.
+      await Promise.all([
+        setJobApproval(ad, job.id, true, CFG),
+        setJobApproval(ad, job.id, true, CFG),
+      ]);
+      const mails = await outbox();
+      expect(mails.map((m) => m.template)).toEqual(["job_approved"]);
+    });
+
     it("approving by any door records the review and mails the employer the public link", async () => {
       const e = await employer({ firstName: "Erin" });
       const ad = await admin();

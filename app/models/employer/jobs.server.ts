@@ -1,5 +1,5 @@
 /**
- * Employers' own jobs (issue 18, ADR 104): create, edit, close and delete the jobs of the one
+ * Employers' own jobs (ADR 104): create, edit, close and delete the jobs of the one
  * company the account belongs to, with the admins' schemas (jobCreateSchema / jobUpdateSchema).
  *
  * Rules:
@@ -20,7 +20,6 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import { type DbOrTx, rowsOf } from "#db/client";
-import { jobs } from "#db/schema";
 import { audit, diff } from "../audit/audit.server";
 import { type Ctx, requireEmployer } from "../context";
 import { Conflict, Forbidden, NotFound, TooManyRequests, ValidationError } from "~/lib/errors";
@@ -28,10 +27,10 @@ import { isUuid } from "~/lib/ids";
 import {
   JOB_COLUMNS,
   getJob,
-  jobRow,
   removeJob,
   serializeJob,
   toColumns,
+  toNewJob,
   type JobRow,
   type Paging,
 } from "../job/job.server";
@@ -43,6 +42,7 @@ import {
   type JobUpdateInput,
 } from "../job/job.schema";
 import type { JobStatus } from "#db/constants";
+import { insertJob, lockJob, writeJob } from "../job/write.server";
 
 /** The per-employer limits; the doors read them from the environment. */
 export interface EmployerLimits {
@@ -158,10 +158,15 @@ async function ownRow(db: DbOrTx, companyId: string, id: string): Promise<Employ
   return row ?? null;
 }
 
+/** One of the company's own jobs in any state, else null (another company's job does not exist). */
+export async function findEmployerJob(ctx: Ctx, id: string): Promise<EmployerJobRow | null> {
+  const me = requireEmployer(ctx);
+  return ownRow(ctx.db, me.companyId, id);
+}
+
 /** One of the company's own jobs in any state, else 404 (another company's job does not exist). */
 export async function getEmployerJob(ctx: Ctx, id: string): Promise<EmployerJobRow> {
-  const me = requireEmployer(ctx);
-  const row = await ownRow(ctx.db, me.companyId, id);
+  const row = await findEmployerJob(ctx, id);
   if (!row) throw new NotFound(JOB_MSG.notFound);
   return row;
 }
@@ -232,28 +237,23 @@ export async function employerCreateJob(
 ): Promise<EmployerJobRow> {
   const me = requireEmployer(ctx);
   checkInput(me.companyId, input);
-  const cols = toColumns({ ...input, company: me.companyId, isApproved: false });
+  const cols = toNewJob({ ...input, company: me.companyId, isApproved: false });
   return ctx.db.transaction(async (tx) => {
     const closedOnCreate = input.status === "closed" || input.status === "inactive";
     await checkLimits(tx, me.id, me.companyId, limits, !closedOnCreate);
-    const now = new Date();
-    const [created] = await tx
-      .insert(jobs)
-      .values({
-        ...(cols as typeof jobs.$inferInsert),
-        ...PENDING_STATE,
-        companyId: me.companyId,
-        createdBy: me.id,
-        submittedAt: now,
-      })
-      .returning({ id: jobs.id });
+    const id = await insertJob(tx, {
+      ...cols,
+      ...PENDING_STATE,
+      createdBy: me.id,
+      submittedAt: new Date(),
+    });
     await audit(tx, me, {
       action: "job.submit",
       entityType: "job",
-      entityId: created.id,
+      entityId: id,
       after: { ...input, company: me.companyId, isApproved: false, created: true },
     });
-    return (await ownRow(tx, me.companyId, created.id))!;
+    return (await ownRow(tx, me.companyId, id))!;
   });
 }
 
@@ -277,28 +277,6 @@ const CONTENT_KEYS = [
   "salaryPeriod",
 ] as const;
 
-function currentValues(row: JobRow): Record<string, unknown> {
-  return {
-    title: row.title,
-    jobType: row.job_type,
-    location: row.location,
-    categories: row.categories,
-    shortDescription: row.short_description,
-    description: row.description,
-    status: row.status,
-    applicationDeadline: row.application_deadline ? new Date(row.application_deadline) : null,
-    licences: row.licences,
-    ojtHours: row.ojt_hours,
-    shift: row.shift,
-    medicalClass: row.medical_class,
-    applyUrl: row.apply_url,
-    applyEmail: row.apply_email,
-    salaryAmount: row.salary_amount,
-    salaryCurrency: row.salary_currency,
-    salaryPeriod: row.salary_period,
-  };
-}
-
 /**
  * Edits an own job. A change of content or a reopening is a submission (pending again, limits
  * apply); closing alone keeps the review state. Returns the row and whether it was
@@ -313,17 +291,12 @@ export async function employerUpdateJob(
   const me = requireEmployer(ctx);
   if (!isUuid(id)) throw new NotFound(JOB_MSG.notFound);
   return ctx.db.transaction(async (tx) => {
-    const [locked] = await rowsOf<{ id: string }>(
-      tx,
-      sql`select id from jobs where id = ${id} and company_id = ${me.companyId} for update`,
-    );
-    if (!locked) throw new NotFound(JOB_MSG.notFound);
+    const before = await lockJob(tx, id, me.companyId);
+    if (!before) throw new NotFound(JOB_MSG.notFound);
     checkInput(me.companyId, input);
-    const before = (await jobRow(tx, id))!;
     const patch = toColumns({ ...input, company: undefined, isApproved: undefined });
     if (!Object.keys(patch).length) throw new ValidationError(JOB_MSG.emptyUpdate);
-    const current = currentValues(before);
-    const d = diff(current, patch as Record<string, unknown>);
+    const d = diff<Record<string, unknown>>(before, patch);
     const isClosed = (st: string) => st === "closed" || st === "inactive";
     // Reopening a closed job puts it before students again: it goes back through review like a
     // change of content (ADR 109), so a closed posting cannot be revived unreviewed.
@@ -334,8 +307,8 @@ export async function employerUpdateJob(
     const now = new Date();
     if (contentChanged) {
       const wasPending =
-        !before.is_approved &&
-        !before.declined_at &&
+        !before.isApproved &&
+        !before.declinedAt &&
         before.status !== "closed" &&
         before.status !== "inactive";
       const staysOpen =
@@ -343,19 +316,16 @@ export async function employerUpdateJob(
         (patch.status ?? before.status) !== "inactive";
       await checkLimits(tx, me.id, me.companyId, limits, !wasPending && staysOpen);
     }
-    await tx
-      .update(jobs)
-      .set({
-        ...patch,
-        ...(contentChanged ? { ...PENDING_STATE, submittedAt: now } : {}),
-        updatedAt: now,
-      })
-      .where(sql`${jobs.id} = ${id}`);
+    await writeJob(tx, id, {
+      ...patch,
+      ...(contentChanged ? { ...PENDING_STATE, submittedAt: now } : {}),
+      updatedAt: now,
+    });
     await audit(tx, me, {
       action: contentChanged ? "job.submit" : "job.update",
       entityType: "job",
       entityId: id,
-      before: contentChanged ? { ...d.before, isApproved: before.is_approved } : d.before,
+      before: contentChanged ? { ...d.before, isApproved: before.isApproved } : d.before,
       after: contentChanged ? { ...d.after, isApproved: false } : d.after,
     });
     return { row: (await ownRow(tx, me.companyId, id))!, submitted: contentChanged };
@@ -372,9 +342,12 @@ export async function employerDeleteJob(
   id: string,
 ): Promise<{ id: string; title: string }> {
   const me = requireEmployer(ctx);
-  const before = isUuid(id) ? await jobRow(ctx.db, id) : null;
-  if (!before || before.company_id !== me.companyId) throw new NotFound(JOB_MSG.notFound);
-  if (before.is_approved) throw new Conflict(EMPLOYER_JOB_MSG.approvedNotDeleted);
-  await ctx.db.transaction((tx) => removeJob(tx, me, before));
-  return { id, title: before.title };
+  if (!isUuid(id)) throw new NotFound(JOB_MSG.notFound);
+  return ctx.db.transaction(async (tx) => {
+    const before = await lockJob(tx, id, me.companyId);
+    if (!before) throw new NotFound(JOB_MSG.notFound);
+    if (before.isApproved) throw new Conflict(EMPLOYER_JOB_MSG.approvedNotDeleted);
+    await removeJob(tx, me, before);
+    return { id, title: before.title };
+  });
 }

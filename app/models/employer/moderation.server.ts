@@ -1,14 +1,14 @@
 /**
- * Admins' trust actions on employers and companies (issue 18): verify an employer, block and
+ * Admins' trust actions on employers and companies: verify an employer, block and
  * unblock an employer or a company. Blocking is one audited transaction: the flag, every session
  * and API token of the people concerned ended, and their jobs hidden with hidden_reason 'blocked'
  * (only jobs not hidden for another reason, so unblocking clears exactly what blocking set, and
  * never a job whose company or author is still blocked). Sign-in and sessions of a blocked
  * employer, or of any employer of a blocked company, are refused (auth.server, session.server).
  */
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { DbOrTx, Tx } from "#db/client";
-import { companies, jobs, users } from "#db/schema";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { DbOrTx } from "#db/client";
+import { companies, users } from "#db/schema";
 import { NotFound } from "~/lib/errors";
 import { audit } from "../audit/audit.server";
 import { revokeAllSessions } from "../auth/session.server";
@@ -19,6 +19,7 @@ import { lockCompany, setCompanyBlocked } from "../company/writes.server";
 import { serializeUser, type PublicUser, type UserRow } from "../user/user.server";
 import { lockUser, setUserFlags } from "../user/writes.server";
 import { EMPLOYER_MSG } from "./employer.schema";
+import { hideBlockedJobs, showUnblockedJobs } from "../job/write.server";
 
 /**
  * Why this account may not sign in, or null: the employer is blocked, or its company is. Told
@@ -51,24 +52,6 @@ async function lockedCompany(tx: Tx, id: string) {
   return c;
 }
 
-const hideJobs = (tx: Tx, where: ReturnType<typeof and>) =>
-  tx
-    .update(jobs)
-    .set({ hiddenReason: "blocked", hiddenAt: new Date(), updatedAt: new Date() })
-    .where(and(where, isNull(jobs.hiddenReason)))
-    .returning({ id: jobs.id });
-
-// A job stays hidden while its company or its author is still blocked.
-const nothingBlocked = sql`not exists (select 1 from companies c where c.id = ${jobs.companyId} and c.blocked_at is not null)
-  and not exists (select 1 from users u where u.id = ${jobs.createdBy} and u.blocked_at is not null)`;
-
-const showJobs = (tx: Tx, where: ReturnType<typeof and>) =>
-  tx
-    .update(jobs)
-    .set({ hiddenReason: null, hiddenAt: null, updatedAt: new Date() })
-    .where(and(where, eq(jobs.hiddenReason, "blocked"), nothingBlocked))
-    .returning({ id: jobs.id });
-
 /** Marks an employer verified by an administrator (idempotent; audited when it changes). */
 export async function verifyEmployer(ctx: Ctx, id: string): Promise<PublicUser> {
   const admin = requireAdmin(ctx);
@@ -95,7 +78,7 @@ export async function blockEmployer(ctx: Ctx, id: string): Promise<PublicUser> {
     if (before.blockedAt) return serializeUser(before);
     const u = await setUserFlags(tx, id, { blockedAt: new Date() });
     const sessions = await revokeAllSessions(tx, id);
-    const hidden = await hideJobs(tx, and(eq(jobs.createdBy, id)));
+    const hidden = await hideBlockedJobs(tx, { createdBy: id });
     await audit(tx, admin, {
       action: "employer.block",
       entityType: "user",
@@ -114,7 +97,7 @@ export async function unblockEmployer(ctx: Ctx, id: string): Promise<PublicUser>
     const before = await lockedEmployer(tx, id);
     if (!before.blockedAt) return serializeUser(before);
     const u = await setUserFlags(tx, id, { blockedAt: null });
-    const shown = await showJobs(tx, and(eq(jobs.createdBy, id)));
+    const shown = await showUnblockedJobs(tx, { createdBy: id });
     await audit(tx, admin, {
       action: "employer.unblock",
       entityType: "user",
@@ -149,7 +132,7 @@ export async function blockCompany(ctx: Ctx, id: string): Promise<CompanyBlockSt
       .where(and(eq(users.companyId, id), eq(users.role, "employer")));
     let sessions = 0;
     for (const s of staff) sessions += await revokeAllSessions(tx, s.id);
-    const hidden = await hideJobs(tx, and(eq(jobs.companyId, id)));
+    const hidden = await hideBlockedJobs(tx, { companyId: id });
     await audit(tx, admin, {
       action: "company.block",
       entityType: "company",
@@ -173,7 +156,7 @@ export async function unblockCompany(ctx: Ctx, id: string): Promise<CompanyBlock
     const before = await lockedCompany(tx, id);
     if (!before.blockedAt) return blockState(before);
     const c = await setCompanyBlocked(tx, id, false);
-    const shown = await showJobs(tx, and(eq(jobs.companyId, id)));
+    const shown = await showUnblockedJobs(tx, { companyId: id });
     await audit(tx, admin, {
       action: "company.unblock",
       entityType: "company",

@@ -1,22 +1,24 @@
 /**
- * The admin's review of a job (issue 18, ADR 104): approving and declining, and the decision e-mail
+ * The admin's review of a job (ADR 104): approving and declining, and the decision e-mail
  * to the employer who submitted it. Every door that approves a job (the admin list's Approve
  * toggle, the admin form's Approved box, PUT /api/jobs/{id} with isApproved:true, the queue's
  * Approve) ends in `updateJob`, which calls `recordApproval` here in its transaction; Decline has
  * its own door and calls `declineJob`. Removing an approval is not a decline (nothing is mailed).
  *
- * This module never imports job.server.ts (job.server.ts imports it).
+ * This module never imports job.server.ts (job.server.ts imports it); its job writes go through
+ * the job module's write.server.ts.
  */
 import { z } from "zod";
-import { sql } from "drizzle-orm";
-import { type Db, type DbOrTx, rowsOf } from "#db/client";
-import { jobs } from "#db/schema";
+import { and, eq } from "drizzle-orm";
+import type { Db, DbOrTx } from "#db/client";
+import { jobs, users } from "#db/schema";
 import { audit } from "../audit/audit.server";
 import { type Ctx, type Actor, requireAdmin } from "../context";
 import { enqueueMail, type MailMessage } from "../mail/mail.server";
 import { NotFound } from "~/lib/errors";
 import { isUuid } from "~/lib/ids";
 import { JOB_MSG } from "../job/job.rules";
+import { lockJob, markJobDeclined, markJobReviewed } from "../job/write.server";
 
 /** What the decision e-mails need from the configuration (the doors pass env().PUBLIC_URL). */
 export interface ReviewConfig {
@@ -47,11 +49,11 @@ interface Submitter {
 
 /** The employer who created the job, when that user is an active employer (else nobody is mailed). */
 async function submitterOf(db: DbOrTx, jobId: string): Promise<Submitter | null> {
-  const [r] = await rowsOf<Submitter>(
-    db,
-    sql`select u.email, u.first_name, j.title from jobs j join users u on u.id = j.created_by
-        where j.id = ${jobId} and u.role = 'employer' and u.is_active`,
-  );
+  const [r] = await db
+    .select({ email: users.email, first_name: users.firstName, title: jobs.title })
+    .from(jobs)
+    .innerJoin(users, eq(users.id, jobs.createdBy))
+    .where(and(eq(jobs.id, jobId), eq(users.role, "employer"), eq(users.isActive, true)));
   return r ?? null;
 }
 
@@ -107,10 +109,7 @@ export async function recordApproval(
   jobId: string,
   cfg?: ReviewConfig | null,
 ): Promise<void> {
-  await tx
-    .update(jobs)
-    .set({ reviewedAt: new Date(), reviewedBy: actor.id, declinedAt: null, declineReason: null })
-    .where(sql`${jobs.id} = ${jobId}`);
+  await markJobReviewed(tx, jobId, actor.id);
   const s = await submitterOf(tx, jobId);
   if (s) await enqueueMail(tx as Db, approvedMail(s, publicJobLink(cfg, jobId)));
 }
@@ -125,28 +124,14 @@ export async function declineJob(
   const actor = requireAdmin(ctx);
   if (!isUuid(id)) throw new NotFound(JOB_MSG.notFound);
   return ctx.db.transaction(async (tx) => {
-    const [before] = await rowsOf<{ title: string; is_approved: boolean; decline_reason: string }>(
-      tx,
-      sql`select title, is_approved, decline_reason from jobs where id = ${id} for update`,
-    );
+    const before = await lockJob(tx, id);
     if (!before) throw new NotFound(JOB_MSG.notFound);
-    const now = new Date();
-    await tx
-      .update(jobs)
-      .set({
-        isApproved: false,
-        declinedAt: now,
-        declineReason: reason,
-        reviewedAt: now,
-        reviewedBy: actor.id,
-        updatedAt: now,
-      })
-      .where(sql`${jobs.id} = ${id}`);
+    await markJobDeclined(tx, id, actor.id, reason);
     await audit(tx, actor, {
       action: "job.decline",
       entityType: "job",
       entityId: id,
-      before: { isApproved: before.is_approved, declineReason: before.decline_reason ?? null },
+      before: { isApproved: before.isApproved, declineReason: before.declineReason ?? null },
       after: { isApproved: false, declineReason: reason },
     });
     const s = await submitterOf(tx, id);

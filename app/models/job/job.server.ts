@@ -14,7 +14,7 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 import { type Db, type DbOrTx, rowsOf } from "#db/client";
 import type { JobStatus, JobType } from "#db/constants";
-import { jobInteractions, jobs, savedJobs } from "#db/schema";
+import { companies, jobInteractions, savedJobs } from "#db/schema";
 import { audit, diff } from "../audit/audit.server";
 import { containsFolded, containsPattern, folded } from "../search/match.server";
 import { type Actor, type Ctx, requireAdmin } from "../context";
@@ -40,6 +40,15 @@ import {
 } from "./job.schema";
 import { isUuid } from "~/lib/ids";
 import { recordApproval, type ReviewConfig } from "../employer/review.server";
+import {
+  deleteJobRow,
+  insertJob,
+  lockJob,
+  writeJob,
+  type Job,
+  type JobPatch,
+  type NewJob,
+} from "./write.server";
 
 // ─── Visibility: the single rule ────────────────────────────────────────────────────────────────
 
@@ -698,15 +707,13 @@ export async function listCompanyChoices(db: Db): Promise<Array<{ id: string; na
 
 // ─── Changes (admin only) ───────────────────────────────────────────────────────────────────────
 
-async function assertCompany(db: Db, id: string): Promise<void> {
+async function assertCompany(db: DbOrTx, id: string): Promise<void> {
   if (!isUuid(id))
     throw new ValidationError(JOB_MSG.companyUnknown, { company: [JOB_MSG.companyUnknown] });
   const rows = await rowsOf<{ id: string }>(db, sql`select id from companies where id = ${id}`);
   if (!rows.length)
     throw new ValidationError(JOB_MSG.companyUnknown, { company: [JOB_MSG.companyUnknown] });
 }
-
-type JobPatch = Partial<typeof jobs.$inferInsert>;
 
 export function toColumns(input: JobUpdateInput): JobPatch {
   const p: JobPatch = {};
@@ -737,84 +744,76 @@ export function toColumns(input: JobUpdateInput): JobPatch {
   return p;
 }
 
+/** The columns of a new job from the create input (title and company are required there). */
+export const toNewJob = (input: JobCreateInput): NewJob => ({
+  ...toColumns(input),
+  title: input.title,
+  companyId: input.company,
+});
+
 /** Creates a job (admin). The company must exist. */
 export async function createJob(ctx: Ctx, input: JobCreateInput): Promise<JobRow> {
   const actor = requireAdmin(ctx);
   await assertCompany(ctx.db, input.company);
   return ctx.db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(jobs)
-      .values({
-        ...(toColumns(input) as typeof jobs.$inferInsert),
-        createdBy: actor.id,
-        // A job an admin creates for a blocked company is hidden like the company's others.
-        hiddenReason: sql`(select 'blocked' from companies where id = ${input.company} and blocked_at is not null)`,
-        hiddenAt: sql`(select now() from companies where id = ${input.company} and blocked_at is not null)`,
-      })
-      .returning({ id: jobs.id });
+    const id = await insertJob(tx, {
+      ...toNewJob(input),
+      createdBy: actor.id,
+      // A job an admin creates for a blocked company is hidden like the company's others.
+      hiddenReason: sql`(select 'blocked' from companies where id = ${input.company} and blocked_at is not null)`,
+      hiddenAt: sql`(select now() from companies where id = ${input.company} and blocked_at is not null)`,
+    });
     await audit(tx, actor, {
       action: "job.create",
       entityType: "job",
-      entityId: created.id,
+      entityId: id,
       after: { ...input },
     });
-    return (await jobRow(tx, created.id))!;
+    return (await jobRow(tx, id))!;
   });
 }
 
 /**
  * Partial update (admin): any subset, e.g. only isApproved or only status. Setting isApproved from
  * false to true is an approval whichever door sends it: the review is recorded and the submitting
- * employer is e-mailed (issue 18), with links built from `review.publicUrl`.
+ * employer is e-mailed, with links built from `review.publicUrl`.
  */
-export async function updateJob(
+export function updateJob(
   ctx: Ctx,
   id: string,
   input: JobUpdateInput,
   review?: ReviewConfig | null,
 ): Promise<JobRow> {
+  return changeJob(ctx, id, () => input, review);
+}
+
+/**
+ * The one admin change of a job: locks the row, computes the input from the locked row, writes
+ * it, audits the difference and records an approval, all in one transaction.
+ */
+async function changeJob(
+  ctx: Ctx,
+  id: string,
+  inputOf: (before: Job) => JobUpdateInput,
+  review?: ReviewConfig | null,
+): Promise<JobRow> {
   const actor = requireAdmin(ctx);
-  const before = await jobRow(ctx.db, id);
-  if (!before) throw new NotFound(JOB_MSG.notFound);
-  const patch = toColumns(input);
-  if (!Object.keys(patch).length) throw new ValidationError(JOB_MSG.emptyUpdate);
-  if (patch.companyId !== undefined) await assertCompany(ctx.db, patch.companyId);
+  if (!isUuid(id)) throw new NotFound(JOB_MSG.notFound);
   return ctx.db.transaction(async (tx) => {
-    await tx
-      .update(jobs)
-      .set({ ...patch, updatedAt: new Date() })
-      .where(sql`${jobs.id} = ${id}`);
-    const current: Record<string, unknown> = {
-      title: before.title,
-      companyId: before.company_id,
-      jobType: before.job_type,
-      location: before.location,
-      categories: before.categories,
-      shortDescription: before.short_description,
-      description: before.description,
-      status: before.status,
-      isApproved: before.is_approved,
-      applicationDeadline: before.application_deadline
-        ? new Date(before.application_deadline)
-        : null,
-      licences: before.licences,
-      ojtHours: before.ojt_hours,
-      shift: before.shift,
-      medicalClass: before.medical_class,
-      applyUrl: before.apply_url,
-      applyEmail: before.apply_email,
-      salaryAmount: before.salary_amount,
-      salaryCurrency: before.salary_currency,
-      salaryPeriod: before.salary_period,
-    };
-    const d = diff(current, patch as Record<string, unknown>);
+    // The diff and the approval decide on the row as locked, not on a read before the lock.
+    const before = await lockJob(tx, id);
+    if (!before) throw new NotFound(JOB_MSG.notFound);
+    const patch = toColumns(inputOf(before));
+    if (!Object.keys(patch).length) throw new ValidationError(JOB_MSG.emptyUpdate);
+    if (patch.companyId !== undefined) await assertCompany(tx, patch.companyId);
+    await writeJob(tx, id, patch);
     await audit(tx, actor, {
       action: "job.update",
       entityType: "job",
       entityId: id,
-      ...d,
+      ...diff<Record<string, unknown>>(before, patch),
     });
-    if (patch.isApproved === true && !before.is_approved)
+    if (patch.isApproved === true && !before.isApproved)
       await recordApproval(tx, actor, id, review);
     return (await jobRow(tx, id))!;
   });
@@ -829,40 +828,42 @@ export const setJobApproval = (
 ) => updateJob(ctx, id, { isApproved }, review);
 
 /** Status toggle (admin): active becomes inactive, anything else becomes active. */
-export async function toggleJobStatus(ctx: Ctx, id: string): Promise<JobRow> {
-  requireAdmin(ctx);
-  const row = await jobRow(ctx.db, id);
-  if (!row) throw new NotFound(JOB_MSG.notFound);
-  return updateJob(ctx, id, { status: toggledStatus(row.status) });
-}
+export const toggleJobStatus = (ctx: Ctx, id: string): Promise<JobRow> =>
+  changeJob(ctx, id, (before) => ({ status: toggledStatus(before.status) }));
 
 /** Deletes a job (admin); its view/apply interactions go with it. */
 export async function deleteJob(ctx: Ctx, id: string): Promise<{ id: string; title: string }> {
   const actor = requireAdmin(ctx);
-  const before = await jobRow(ctx.db, id);
-  if (!before) throw new NotFound(JOB_MSG.notFound);
-  await ctx.db.transaction((tx) => removeJob(tx, actor, before));
-  return { id, title: before.title };
+  if (!isUuid(id)) throw new NotFound(JOB_MSG.notFound);
+  return ctx.db.transaction(async (tx) => {
+    const before = await lockJob(tx, id);
+    if (!before) throw new NotFound(JOB_MSG.notFound);
+    await removeJob(tx, actor, before);
+    return { id, title: before.title };
+  });
 }
 
 /** Deletes a job row inside a transaction, keeping saved/applied lines' copies; audited (job.delete). */
-export async function removeJob(tx: DbOrTx, actor: Actor, before: JobRow): Promise<void> {
+export async function removeJob(tx: DbOrTx, actor: Actor, before: Job): Promise<void> {
   const id = before.id;
   // Saved and applied lines outlive the job: they keep its title and company (the foreign keys
   // then set their job_id to null), so 'Saved jobs' and 'My applications' show it as removed.
-  const copy = { jobTitle: before.title, companyName: before.company_name };
+  const copy = {
+    jobTitle: before.title,
+    companyName: sql<string>`(select name from ${companies} where ${companies.id} = ${before.companyId})`,
+  };
   await tx.update(savedJobs).set(copy).where(eq(savedJobs.jobId, id));
   await tx.update(jobInteractions).set(copy).where(eq(jobInteractions.jobId, id));
-  await tx.delete(jobs).where(sql`${jobs.id} = ${id}`);
+  await deleteJobRow(tx, id);
   await audit(tx, actor, {
     action: "job.delete",
     entityType: "job",
     entityId: id,
     before: {
       title: before.title,
-      companyId: before.company_id,
+      companyId: before.companyId,
       status: before.status,
-      isApproved: before.is_approved,
+      isApproved: before.isApproved,
     },
   });
 }

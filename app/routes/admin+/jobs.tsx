@@ -70,7 +70,7 @@ const safeBack = (v: FormDataEntryValue | null) =>
 /**
  * /admin/jobs: server-side sort and paging over every job, with ?new / ?edit / ?confirm modals;
  * `?view=queue` is the approval queue (pending jobs oldest first, with the trust signal) and
- * `?decline={id}` its Decline dialog (issue 18, ADR 104).
+ * `?decline={id}` its Decline dialog (ADR 104).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireRole(request, ["admin"]);
@@ -85,7 +85,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   try {
     const [queue, declining, templates] = await Promise.all([
       listApprovalQueue(ctx, { offset: 0, limit: 100 }),
-      declineId ? Jobs.getJob(ctx, declineId).catch(() => null) : null,
+      declineId ? Jobs.jobRow(ctx.db, declineId) : null,
       declineId ? listDeclineTemplates(ctx) : [],
     ]);
     const [result, companies, categories, edit, confirm] = await Promise.all([
@@ -100,8 +100,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
           ),
       Jobs.listCompanyChoices(ctx.db),
       Jobs.listCategories(ctx),
-      editId ? Jobs.getJob(ctx, editId).catch(() => null) : null,
-      confirmId ? Jobs.getJob(ctx, confirmId).catch(() => null) : null,
+      editId ? Jobs.jobRow(ctx.db, editId) : null,
+      confirmId ? Jobs.jobRow(ctx.db, confirmId) : null,
     ]);
     const editValues: JobFormValues | null = edit ? jobFormValues(edit) : null;
     return json({

@@ -22,7 +22,7 @@ import { listCategories } from "~/models/job/job.server";
 import {
   EMPLOYER_JOB_MSG,
   employerUpdateJob,
-  getEmployerJob,
+  findEmployerJob,
   reviewStatusOf,
 } from "~/models/employer/jobs.server";
 import { employerLimits } from "~/web/config.server";
@@ -37,7 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const me = await requireEmployer(request);
   const ctx = ctxOf(await getDb(), me);
   const [job, categories] = await Promise.all([
-    getEmployerJob(ctx, params.id ?? "").catch(() => null),
+    findEmployerJob(ctx, params.id ?? ""),
     listCategories(ctx),
   ]);
   if (!job) throw new Response("Job not found", { status: 404 });

@@ -60,7 +60,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       : ("none" as const);
   const saved = saveMode === "save" && (await savedAmong(ctx, [row.id])).length > 0;
   // "About the company": its description (a blocked company's jobs never reach here but admins').
-  const company = await getPublicCompany(ctx, row.company_id).catch(() => null);
+  const company = await getPublicCompany(ctx, row.company_id);
   const visibility = {
     isApproved: row.is_approved,
     status: row.status,
@@ -81,7 +81,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       companyName: row.company_name,
       companyId: row.company_id,
       companyLocation: row.company_location,
-      companyDescription: company?.description ?? null,
+      companyDescription: company.description,
       logoUrl: logoPath(row.company_logo_file_id),
       website: safeWebsite(row.company_website),
       location: row.location,
