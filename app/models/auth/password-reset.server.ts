@@ -5,7 +5,7 @@
  * ends every session and token of the user and sends a notice.
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { Db } from "#db/client";
+import type { Db, DbOrTx } from "#db/client";
 import { type TokenPurpose } from "#db/constants";
 import { passwordTokens, users, verificationCodes } from "#db/schema";
 import { enforce, hit } from "~/lib/rate-limit.server";
@@ -43,6 +43,28 @@ const norm = (email: string) => email.trim().toLowerCase();
 /** The e-mailed link: `${PUBLIC_URL}/reset-password?token=…&email=…`. */
 export function resetLink(publicUrl: string, token: string, email: string): string {
   return `${publicUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(norm(email))}`;
+}
+
+/** Ends an account's unused reset and invitation links (its access is being ended). */
+export async function dropUnusedPasswordTokens(db: DbOrTx, userId: string): Promise<void> {
+  await db
+    .delete(passwordTokens)
+    .where(and(eq(passwordTokens.userId, userId), isNull(passwordTokens.usedAt)));
+}
+
+/**
+ * Stores invitation links for many new accounts at once (the bulk import): one JSON parameter per
+ * call, the hashes only.
+ */
+export async function insertInviteTokens(
+  db: DbOrTx,
+  tokens: Array<{ user_id: string | undefined; token_hash: string }>,
+  expiresAt: Date | string,
+): Promise<void> {
+  await db.execute(sql`
+    insert into password_tokens (user_id, purpose, token_hash, expires_at)
+    select user_id, 'invite', token_hash, ${expiresAt}::timestamptz
+    from jsonb_to_recordset(${JSON.stringify(tokens)}::jsonb) as x(user_id uuid, token_hash text)`);
 }
 
 /**

@@ -4,7 +4,7 @@
  * replaces the old), burned after OTP_MAX_ATTEMPTS wrong tries. Sending is limited to one code per
  * RESEND_COOLDOWN_SECONDS per address and a few per hour, with counters in the database.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "#db/client";
 import { type CodePurpose } from "#db/constants";
 import { verificationCodes } from "#db/schema";
@@ -112,14 +112,64 @@ export async function sendVerificationCode(
 ): Promise<void> {
   const code = randomDigits(OTP_LENGTH);
   const email = norm(user.email);
+  await storeCode(db, { userId: user.id, email, purpose: PURPOSE, code, secret: config.secret });
+  await enqueueMail(db, verificationMail(config, user, code));
+}
+
+/**
+ * Stores a fresh code for an address and purpose, replacing the earlier one (attempts reset,
+ * unconsumed, expiring in OTP_TTL_MINUTES). Only its keyed hash is kept.
+ */
+export async function storeCode(
+  db: DbOrTx,
+  c: { userId: string; email: string; purpose: CodePurpose; code: string; secret: string },
+): Promise<void> {
   await db.execute(sql`
     insert into verification_codes (user_id, email, purpose, code_hash, attempts, expires_at, consumed_at, sent_at)
-    values (${user.id}, ${email}, ${PURPOSE}, ${codeHash(config.secret, email, code)}, 0,
+    values (${c.userId}, ${c.email}, ${c.purpose}, ${codeHash(c.secret, c.email, c.code, c.purpose)}, 0,
             now() + make_interval(mins => ${OTP_TTL_MINUTES}), null, now())
     on conflict (lower(email), purpose) do update set
       user_id = excluded.user_id, code_hash = excluded.code_hash, attempts = 0,
       expires_at = excluded.expires_at, consumed_at = null, sent_at = now()`);
-  await enqueueMail(db, verificationMail(config, user, code));
+}
+
+/** Marks one code used; false when another request used it first. */
+export async function consumeCode(db: DbOrTx, id: string): Promise<boolean> {
+  const used = await db
+    .update(verificationCodes)
+    .set({ consumedAt: new Date() })
+    .where(and(eq(verificationCodes.id, id), sql`${verificationCodes.consumedAt} is null`))
+    .returning({ id: verificationCodes.id });
+  return used.length > 0;
+}
+
+/** Deletes an account's codes of one purpose, or of every purpose (a removed address, a reset). */
+export async function dropCodes(db: DbOrTx, userId: string, purpose?: CodePurpose): Promise<void> {
+  await db
+    .delete(verificationCodes)
+    .where(
+      purpose
+        ? and(eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, purpose))
+        : eq(verificationCodes.userId, userId),
+    );
+}
+
+/** Uses up the unconsumed codes sent to an address for a purpose (an administrator verified it). */
+export async function consumeCodesOf(
+  db: DbOrTx,
+  email: string,
+  purpose: CodePurpose,
+): Promise<void> {
+  await db
+    .update(verificationCodes)
+    .set({ consumedAt: new Date() })
+    .where(
+      and(
+        eq(sql`lower(${verificationCodes.email})`, email.toLowerCase()),
+        eq(verificationCodes.purpose, purpose),
+        isNull(verificationCodes.consumedAt),
+      ),
+    );
 }
 
 /**
@@ -283,12 +333,8 @@ export async function verifyEmailCode(
     throw new ValidationError(OTP_MSG.invalid, { otp: [OTP_MSG.invalid] });
   await checkCode(db, config.secret, row, input.otp);
   return db.transaction(async (tx) => {
-    const used = await tx
-      .update(verificationCodes)
-      .set({ consumedAt: new Date() })
-      .where(and(eq(verificationCodes.id, row.id), sql`${verificationCodes.consumedAt} is null`))
-      .returning({ id: verificationCodes.id });
-    if (!used.length) throw new ValidationError(OTP_MSG.invalid, { otp: [OTP_MSG.invalid] });
+    if (!(await consumeCode(tx, row.id)))
+      throw new ValidationError(OTP_MSG.invalid, { otp: [OTP_MSG.invalid] });
     return setUserFlags(tx, user.id, { emailVerifiedAt: new Date() });
   });
 }

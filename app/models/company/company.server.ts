@@ -5,13 +5,13 @@
  */
 import { and, asc, desc, eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "#db/client";
-import { companies, files, jobs, users } from "#db/schema";
+import { companies, files, jobs } from "#db/schema";
 import { audit, diff } from "../audit/audit.server";
 import { containsFolded } from "../search/match.server";
 import { type Actor, type Ctx, requireAdmin, requireEmployer } from "../context";
 import { requireCompanyTrustee } from "../employer/join.server";
 import { Conflict, isForeignKeyViolation, NotFound, ValidationError } from "~/lib/errors";
-import { storeImage } from "../file/file.server";
+import { deleteOrphanLogo, storeImage } from "../file/file.server";
 import {
   COMPANY_MSG,
   logoFileIdFromUrl,
@@ -193,16 +193,7 @@ async function resolveLogo(
 /** Removes a replaced logo file when nothing references it any more (uploads are immutable). */
 async function dropOrphanLogo(db: Db, fileId: string | null | undefined) {
   if (!fileId) return;
-  await db
-    .delete(files)
-    .where(
-      and(
-        eq(files.id, fileId),
-        eq(files.kind, "logo"),
-        sql`not exists (select 1 from ${companies} where ${companies.logoFileId} = ${fileId})`,
-        sql`not exists (select 1 from ${users} where ${users.avatarFileId} = ${fileId})`,
-      ),
-    );
+  await deleteOrphanLogo(db, fileId);
 }
 
 const auditable = (c: CompanyRow) => ({

@@ -7,7 +7,7 @@
  * employer, or of any employer of a blocked company, are refused (auth.server, session.server).
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { DbOrTx } from "#db/client";
+import type { DbOrTx, Tx } from "#db/client";
 import { companies, users } from "#db/schema";
 import { NotFound } from "~/lib/errors";
 import { audit } from "../audit/audit.server";

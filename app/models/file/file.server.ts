@@ -5,11 +5,11 @@
  * /files/{id}.
  */
 import crypto from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
-import type { Db } from "#db/client";
+import type { Db, DbOrTx } from "#db/client";
 import { type FileKind } from "#db/constants";
-import { files } from "#db/schema";
+import { companies, files, users } from "#db/schema";
 import { PayloadTooLarge, UnsupportedMedia, ValidationError } from "~/lib/errors";
 import { IMAGE_MESSAGES } from "./image-rules";
 import { isUuid } from "~/lib/ids";
@@ -161,4 +161,23 @@ export async function readUpload(request: Request, field: string): Promise<Blob 
   }
   const f = form.get(field);
   return f instanceof Blob ? f : null;
+}
+
+/** Deletes a stored image of the given kind (a replaced or orphaned upload; uploads are immutable). */
+export async function deleteImage(db: DbOrTx, id: string, kind: FileKind): Promise<void> {
+  await db.delete(files).where(and(eq(files.id, id), eq(files.kind, kind)));
+}
+
+/** Deletes a logo no company and no account refers to any more. */
+export async function deleteOrphanLogo(db: DbOrTx, id: string): Promise<void> {
+  await db
+    .delete(files)
+    .where(
+      and(
+        eq(files.id, id),
+        eq(files.kind, "logo"),
+        sql`not exists (select 1 from ${companies} where ${companies.logoFileId} = ${id})`,
+        sql`not exists (select 1 from ${users} where ${users.avatarFileId} = ${id})`,
+      ),
+    );
 }

@@ -6,7 +6,7 @@
  */
 import { and, asc, count, desc, eq, isNotNull, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx, Tx } from "#db/client";
-import { courses, files, passwordTokens, users } from "#db/schema";
+import { courses, users } from "#db/schema";
 import {
   coordinatorCourseList,
   resolveCourseRefs,
@@ -16,6 +16,8 @@ import { audit, diff } from "../audit/audit.server";
 import type { ConfiguredCtx } from "../auth/config";
 import { assertNewPassword } from "../auth/password-policy.server";
 import { revokeAllSessions } from "../auth/session.server";
+import { dropUnusedPasswordTokens } from "../auth/password-reset.server";
+import { deleteImage } from "../file/file.server";
 import { withCompanyNames } from "../employer/account.server";
 import { type Ctx, requireAdmin } from "../context";
 import { resolveCourse } from "../course/course.server";
@@ -348,9 +350,7 @@ export async function endAccess(tx: Tx, id: string, opts: { deactivated?: boolea
   await revokeAllSessions(tx, id, {
     reason: opts.deactivated ? "deactivated" : undefined,
   });
-  await tx
-    .delete(passwordTokens)
-    .where(and(eq(passwordTokens.userId, id), isNull(passwordTokens.usedAt)));
+  await dropUnusedPasswordTokens(tx, id);
 }
 
 /**
@@ -449,10 +449,7 @@ export async function deleteUserByAdmin(ctx: Ctx, id: string): Promise<{ id: str
     await endAccess(tx, id);
     await tx.delete(users).where(eq(users.id, id));
     // The photo belonged to this user alone; logos are never avatars.
-    if (before.avatarFileId)
-      await tx
-        .delete(files)
-        .where(and(eq(files.id, before.avatarFileId), eq(files.kind, "avatar")));
+    if (before.avatarFileId) await deleteImage(tx, before.avatarFileId, "avatar");
     await audit(tx, actor, {
       action: "user.delete",
       entityType: "user",

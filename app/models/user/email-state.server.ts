@@ -3,13 +3,18 @@
  * the address verified by hand (a registrar who checked it in person). Both are audited. The
  * list filter (verified yes/no) lives with the other filters in admin.server.ts.
  */
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "#db/client";
-import { users, verificationCodes } from "#db/schema";
+import { users } from "#db/schema";
 import { hit } from "~/lib/rate-limit.server";
 import { audit } from "../audit/audit.server";
 import type { ConfiguredCtx } from "../auth/config";
-import { cooldownLimit, OTP_MSG, sendVerificationCode } from "../auth/verification.server";
+import {
+  consumeCodesOf,
+  cooldownLimit,
+  OTP_MSG,
+  sendVerificationCode,
+} from "../auth/verification.server";
 import { type Ctx, requireAdmin } from "../context";
 import { Conflict, NotFound, TooManyRequests } from "~/lib/errors";
 import { USERS_MSG } from "./admin.schema";
@@ -75,16 +80,7 @@ export async function markEmailVerifiedByAdmin(
       .update(users)
       .set({ emailVerifiedAt: new Date(), updatedAt: new Date() })
       .where(and(eq(users.id, id), isNull(users.emailVerifiedAt)));
-    await tx
-      .update(verificationCodes)
-      .set({ consumedAt: new Date() })
-      .where(
-        and(
-          eq(sql`lower(${verificationCodes.email})`, before.email.toLowerCase()),
-          eq(verificationCodes.purpose, "verify_email"),
-          isNull(verificationCodes.consumedAt),
-        ),
-      );
+    await consumeCodesOf(tx, before.email, "verify_email");
     await audit(tx, actor, {
       action: "user.verify_email",
       entityType: "user",

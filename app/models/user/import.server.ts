@@ -17,6 +17,7 @@ import { users } from "#db/schema";
 import { audit } from "~/models/audit/audit.server";
 import { hashPassword } from "~/models/auth/password.server";
 import { hashToken, randomToken } from "~/models/auth/tokens.server";
+import { insertInviteTokens } from "~/models/auth/password-reset.server";
 import type {} from "~/models/context";
 import { resolveCourse } from "~/models/course/course.server";
 import { Conflict, ValidationError, isUniqueViolation } from "~/lib/errors";
@@ -671,10 +672,7 @@ export async function importUsers(
             );
             return { user_id: ids.get(c), token_hash: hashToken(token) };
           });
-          await tx.execute(sql`
-            insert into password_tokens (user_id, purpose, token_hash, expires_at)
-            select user_id, 'invite', token_hash, ${expiresAt}::timestamptz
-            from jsonb_to_recordset(${JSON.stringify(tokens)}::jsonb) as x(user_id uuid, token_hash text)`);
+          await insertInviteTokens(tx, tokens, expiresAt);
         }
         // One JSON parameter per chunk (fast on PGlite); refuses any address that is not plain.
         await enqueueMany(tx, mails);

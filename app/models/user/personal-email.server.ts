@@ -19,7 +19,15 @@ import type { AuthConfig } from "../auth/config";
 import { OTP_LENGTH, OTP_MAX_ATTEMPTS, OTP_TTL_MINUTES } from "../auth/limits";
 import { verifyPassword } from "../auth/password.server";
 import { randomDigits } from "../auth/tokens.server";
-import { checkCode, claimSend, codeHash, norm, OTP_MSG } from "../auth/verification.server";
+import {
+  checkCode,
+  claimSend,
+  consumeCode,
+  dropCodes,
+  norm,
+  OTP_MSG,
+  storeCode,
+} from "../auth/verification.server";
 import type { SignedInCtx } from "../context";
 import { enqueueMail, greeting } from "../mail/mail.server";
 import { emailDomain, isPlainEmail } from "./email";
@@ -129,16 +137,14 @@ export async function requestPersonalEmail(
   await claimSend(ctx.db, email); // the registration code's cooldown and hourly cap, per address
   const code = randomDigits(OTP_LENGTH);
   await ctx.db.transaction(async (tx) => {
-    await tx
-      .delete(verificationCodes)
-      .where(and(eq(verificationCodes.userId, user.id), eq(verificationCodes.purpose, PURPOSE)));
-    await tx.execute(sql`
-      insert into verification_codes (user_id, email, purpose, code_hash, attempts, expires_at, consumed_at, sent_at)
-      values (${user.id}, ${email}, ${PURPOSE}, ${codeHash(ctx.config.secret, email, code, PURPOSE)}, 0,
-              now() + make_interval(mins => ${OTP_TTL_MINUTES}), null, now())
-      on conflict (lower(email), purpose) do update set
-        user_id = excluded.user_id, code_hash = excluded.code_hash, attempts = 0,
-        expires_at = excluded.expires_at, consumed_at = null, sent_at = now()`);
+    await dropCodes(tx, user.id, PURPOSE);
+    await storeCode(tx, {
+      userId: user.id,
+      email,
+      purpose: PURPOSE,
+      code,
+      secret: ctx.config.secret,
+    });
     await enqueueMail(tx, codeMail(ctx.config, user, email, code));
   });
   return { message: PERSONAL_MSG.codeSent(email), pendingEmail: email };
@@ -184,12 +190,7 @@ export async function verifyPersonalEmail(
   await checkCode(ctx.db, ctx.config.secret, row, input.otp);
   try {
     return await ctx.db.transaction(async (tx) => {
-      const used = await tx
-        .update(verificationCodes)
-        .set({ consumedAt: new Date() })
-        .where(and(eq(verificationCodes.id, row.id), sql`${verificationCodes.consumedAt} is null`))
-        .returning({ id: verificationCodes.id });
-      if (!used.length) fail(OTP_MSG.invalid);
+      if (!(await consumeCode(tx, row.id))) fail(OTP_MSG.invalid);
       // Another account may have taken the address since the code was sent.
       if (await takenByOther(tx, ctx.actor.id, row.email))
         throw new Conflict(PERSONAL_MSG.taken, { email: [PERSONAL_MSG.taken] });
@@ -218,9 +219,7 @@ export async function removePersonalEmail(
     .set({ personalEmail: null, mailToPersonal: false, updatedAt: new Date() })
     .where(eq(users.id, user.id))
     .returning();
-  await ctx.db
-    .delete(verificationCodes)
-    .where(and(eq(verificationCodes.userId, user.id), eq(verificationCodes.purpose, PURPOSE)));
+  await dropCodes(ctx.db, user.id, PURPOSE);
   return u;
 }
 

@@ -2,13 +2,13 @@
  * Own profile: read, edit the allowed fields, change the photo. Role, e-mail, status and
  * verification are never touched here, whatever the request carries.
  */
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "#db/client";
-import { courses, files, users } from "#db/schema";
+import { courses, users } from "#db/schema";
 import type { Ctx } from "../context";
 import { resolveCourse } from "../course/course.server";
 import { NotFound, Unauthorized, ValidationError } from "~/lib/errors";
-import { storeImage } from "../file/file.server";
+import { deleteImage, storeImage } from "../file/file.server";
 import { USERS_MSG } from "./admin.schema";
 import { PROFILE_MSG, type ProfilePatch } from "./profile.schema";
 import { serializeUser, userConflict, type PublicUser, type UserRow } from "./user.server";
@@ -93,12 +93,10 @@ export async function updateProfilePhoto(ctx: Ctx, upload: Blob | null): Promise
         .set({ avatarFileId: image.id, updatedAt: new Date() })
         .where(eq(users.id, actor.id));
       if (before.avatarFileId && before.avatarFileId !== image.id)
-        await tx
-          .delete(files)
-          .where(and(eq(files.id, before.avatarFileId), eq(files.kind, "avatar")));
+        await deleteImage(tx, before.avatarFileId, "avatar");
     });
   } catch (e) {
-    await ctx.db.delete(files).where(eq(files.id, image.id)); // do not keep an orphan
+    await deleteImage(ctx.db, image.id, "avatar"); // do not keep an orphan
     throw e;
   }
   return load(ctx.db, actor.id);
