@@ -13,7 +13,7 @@ import { MyJobList } from "~/components/jobs/my-job-list";
 import { listApplications } from "~/models/job/saved.server";
 import { screen } from "~/web/screen.server";
 
-export const loader = screen("member", async ({ ctx }) =>
+export const loader = /* @__PURE__ */ screen("member", async ({ ctx }) =>
   json({ lines: await listApplications(ctx), now: Date.now() }),
 );
 

@@ -35,7 +35,7 @@ export const COMPANY_PAGE_TEXT = {
   location: "Location",
 } as const;
 
-export const loader = screen(
+export const loader = /* @__PURE__ */ screen(
   "public",
   async ({ params, user, ctx }) => {
     const page = await loadCompanyPage(ctx, params.id ?? "");

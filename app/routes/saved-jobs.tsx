@@ -16,11 +16,11 @@ import { redirectWithFlash, safeRedirect } from "~/web/auth.server";
 import { screen } from "~/web/screen.server";
 
 /** Students and alumni only: admins go back to their dashboard. */
-export const loader = screen("member", async ({ ctx }) =>
+export const loader = /* @__PURE__ */ screen("member", async ({ ctx }) =>
   json({ lines: await listSavedJobs(ctx), now: Date.now() }),
 );
 
-export const action = screen("member", async ({ request, ctx, onDomainError }) => {
+export const action = /* @__PURE__ */ screen("member", async ({ request, ctx, onDomainError }) => {
   const form = await request.formData();
   const jobId = String(form.get("jobId") ?? "");
   const save = form.get("intent") === "save";

@@ -56,7 +56,7 @@ export const meta: MetaFunction = () => [{ title: "Companies · Runway" }];
 
 const MODAL_PARAMS = ["new", "edit", "delete"];
 
-export const loader = screen("admin", async ({ request, ctx }) => {
+export const loader = /* @__PURE__ */ screen("admin", async ({ request, ctx }) => {
   const params = new URL(request.url).searchParams;
   const state = readTableState(params, { sort: "name", dir: "asc" });
   const q = (params.get("q") ?? "").slice(0, 200);
@@ -101,98 +101,101 @@ function backTo(request: Request) {
   return `/admin/companies${qs ? `?${qs}` : ""}`;
 }
 
-export const action = screen("admin", async ({ request, user, ctx, failTo, onDomainError }) => {
-  if (Number(request.headers.get("Content-Length") ?? 0) > LOGO_MAX_BYTES + 64 * 1024)
-    return json(
-      {
-        intent: "save",
-        result: null,
-        toast: COMPANY_MSG.uploadFailed,
-        error: `${COMPANY_MSG.uploadFailed}: ${IMAGE_MESSAGES.tooLarge}`,
-      },
-      { status: 413 },
-    );
-  const formData = await request.formData();
-  const intent = formData.get("intent");
+export const action = /* @__PURE__ */ screen(
+  "admin",
+  async ({ request, user, ctx, failTo, onDomainError }) => {
+    if (Number(request.headers.get("Content-Length") ?? 0) > LOGO_MAX_BYTES + 64 * 1024)
+      return json(
+        {
+          intent: "save",
+          result: null,
+          toast: COMPANY_MSG.uploadFailed,
+          error: `${COMPANY_MSG.uploadFailed}: ${IMAGE_MESSAGES.tooLarge}`,
+        },
+        { status: 413 },
+      );
+    const formData = await request.formData();
+    const intent = formData.get("intent");
 
-  if (intent === "block" || intent === "unblock") {
-    // Issue 18: audited in the model, with the jobs hidden/shown and sessions ended in one transaction.
-    failTo(backTo(request));
-    const id = String(formData.get("id") ?? "");
-    if (intent === "block") await blockCompany(ctx, id);
-    else await unblockCompany(ctx, id);
-    return redirectWithFlash(backTo(request), {
-      kind: "success",
-      message:
-        intent === "block" ? EMPLOYER_MSG.companyBlockedDone : EMPLOYER_MSG.companyUnblockedDone,
-    });
-  }
+    if (intent === "block" || intent === "unblock") {
+      // Issue 18: audited in the model, with the jobs hidden/shown and sessions ended in one transaction.
+      failTo(backTo(request));
+      const id = String(formData.get("id") ?? "");
+      if (intent === "block") await blockCompany(ctx, id);
+      else await unblockCompany(ctx, id);
+      return redirectWithFlash(backTo(request), {
+        kind: "success",
+        message:
+          intent === "block" ? EMPLOYER_MSG.companyBlockedDone : EMPLOYER_MSG.companyUnblockedDone,
+      });
+    }
 
-  if (intent === "delete") {
-    onDomainError((err) =>
-      json({ intent, result: null, toast: err.message, error: err.message }, domainInit(err)),
-    );
-    await deleteCompany(ctx, String(formData.get("id") ?? ""));
-    return redirectWithFlash(backTo(request), { kind: "success", message: COMPANY_MSG.deleted });
-  }
+    if (intent === "delete") {
+      onDomainError((err) =>
+        json({ intent, result: null, toast: err.message, error: err.message }, domainInit(err)),
+      );
+      await deleteCompany(ctx, String(formData.get("id") ?? ""));
+      return redirectWithFlash(backTo(request), { kind: "success", message: COMPANY_MSG.deleted });
+    }
 
-  const submission = parseWithZod(formData, { schema: companyInputSchema });
-  if (submission.status !== "success")
-    return json(
-      {
-        intent: "save",
-        result: submission.reply(),
-        toast: COMPANY_MSG.saveFailed,
-        error: null as string | null,
-      },
-      { status: 400 },
-    );
-  const id = formData.get("id");
-  const save = async () => {
-    const v = submission.value;
-    const input = {
-      name: v.name,
-      location: v.location ?? null,
-      website: v.website ?? null,
-      email: v.email ?? null,
-      phone: v.phone ?? null,
-      description: v.description ?? null,
-      logoUrl: v.logoUrl ?? null,
-    };
-    // Without JavaScript the logo file arrives with the form; store it first.
-    const file = formData.get("logo");
-    if (file instanceof Blob && file.size > 0) {
+    const submission = parseWithZod(formData, { schema: companyInputSchema });
+    if (submission.status !== "success")
+      return json(
+        {
+          intent: "save",
+          result: submission.reply(),
+          toast: COMPANY_MSG.saveFailed,
+          error: null as string | null,
+        },
+        { status: 400 },
+      );
+    const id = formData.get("id");
+    const save = async () => {
+      const v = submission.value;
+      const input = {
+        name: v.name,
+        location: v.location ?? null,
+        website: v.website ?? null,
+        email: v.email ?? null,
+        phone: v.phone ?? null,
+        description: v.description ?? null,
+        logoUrl: v.logoUrl ?? null,
+      };
+      // Without JavaScript the logo file arrives with the form; store it first.
+      const file = formData.get("logo");
+      if (file instanceof Blob && file.size > 0) {
+        try {
+          input.logoUrl = (await storeImage(ctx.db, file, { kind: "logo", actorId: user.id })).url;
+        } catch (e) {
+          return domainReply(e, (err) => ({
+            intent: "save",
+            result: submission.reply({ fieldErrors: { logo: [err.message] } }),
+            toast: COMPANY_MSG.uploadFailed,
+            error: `${COMPANY_MSG.uploadFailed}: ${err.message}`,
+          }));
+        }
+      }
       try {
-        input.logoUrl = (await storeImage(ctx.db, file, { kind: "logo", actorId: user.id })).url;
+        if (typeof id === "string" && id) await updateCompany(ctx, id, input);
+        else await addCompany(ctx, input);
       } catch (e) {
         return domainReply(e, (err) => ({
           intent: "save",
-          result: submission.reply({ fieldErrors: { logo: [err.message] } }),
-          toast: COMPANY_MSG.uploadFailed,
-          error: `${COMPANY_MSG.uploadFailed}: ${err.message}`,
+          result: submission.reply(formErrors(err, "fields-or-message")),
+          toast: COMPANY_MSG.saveFailed,
+          error: `${COMPANY_MSG.saveFailed}: ${err.message}`,
         }));
       }
-    }
-    try {
-      if (typeof id === "string" && id) await updateCompany(ctx, id, input);
-      else await addCompany(ctx, input);
-    } catch (e) {
-      return domainReply(e, (err) => ({
-        intent: "save",
-        result: submission.reply(formErrors(err, "fields-or-message")),
-        toast: COMPANY_MSG.saveFailed,
-        error: `${COMPANY_MSG.saveFailed}: ${err.message}`,
-      }));
-    }
-    return redirectWithFlash(backTo(request), {
-      kind: "success",
-      message: id ? COMPANY_MSG.updated : COMPANY_MSG.added,
-    });
-  };
-  // A double click or a resubmitted Add Company answers as the first did instead of adding it twice.
-  if (typeof id === "string" && id) return save();
-  return idempotentForm(request, user.id, formData, backTo(request), save);
-});
+      return redirectWithFlash(backTo(request), {
+        kind: "success",
+        message: id ? COMPANY_MSG.updated : COMPANY_MSG.added,
+      });
+    };
+    // A double click or a resubmitted Add Company answers as the first did instead of adding it twice.
+    if (typeof id === "string" && id) return save();
+    return idempotentForm(request, user.id, formData, backTo(request), save);
+  },
+);
 
 export default function AdminCompanies() {
   const data = useLoaderData<typeof loader>();

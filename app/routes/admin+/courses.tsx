@@ -31,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export const action = screen("admin", async ({ request, ctx, failJson }) => {
+export const action = /* @__PURE__ */ screen("admin", async ({ request, ctx, failJson }) => {
   const form = await request.formData();
   const id = String(form.get("id") ?? "");
   const raw = String(form.get("requiredOjtHours") ?? "").trim();

@@ -89,23 +89,26 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-export const action = screen("admin-or-home", async ({ request, params, ctx, failJson }) => {
-  const form = await request.formData();
-  const intent = form.get("intent");
-  if (intent !== "invitation" && intent !== "reminder")
-    return json({ ok: false, message: "Unknown action" }, { status: 400 });
-  failJson((err) => ({ ok: false, message: err.message }));
-  const r = await sendInvitations(ctx, params.id ?? "", {
-    reminder: intent === "reminder",
-    trigger: "admin",
-    config: mailConfig(),
-  });
-  const what = intent === "reminder" ? "Reminders" : "Invitations";
-  throw await redirectWithFlash(`/admin/surveys/${r.surveyId}/progress`, {
-    kind: "success",
-    message: `${what} queued: ${r.queued} e-mail${r.queued === 1 ? "" : "s"} on their way.`,
-  });
-});
+export const action = /* @__PURE__ */ screen(
+  "admin-or-home",
+  async ({ request, params, ctx, failJson }) => {
+    const form = await request.formData();
+    const intent = form.get("intent");
+    if (intent !== "invitation" && intent !== "reminder")
+      return json({ ok: false, message: "Unknown action" }, { status: 400 });
+    failJson((err) => ({ ok: false, message: err.message }));
+    const r = await sendInvitations(ctx, params.id ?? "", {
+      reminder: intent === "reminder",
+      trigger: "admin",
+      config: mailConfig(),
+    });
+    const what = intent === "reminder" ? "Reminders" : "Invitations";
+    throw await redirectWithFlash(`/admin/surveys/${r.surveyId}/progress`, {
+      kind: "success",
+      message: `${what} queued: ${r.queued} e-mail${r.queued === 1 ? "" : "s"} on their way.`,
+    });
+  },
+);
 
 const pct = (r: number | null) => (r === null ? "—" : `${(r * 100).toFixed(1)}%`);
 const people = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "person" : "people"}`;

@@ -74,14 +74,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-export const action = screen("admin-or-home", async ({ request, params, ctx, failJson }) => {
-  const form = await request.formData();
-  if (form.get("intent") !== "delete-response")
-    return json({ ok: false, message: "Unknown action" }, { status: 400 });
-  failJson((err) => ({ ok: false, message: err.message }));
-  await deleteResponse(ctx, params.id ?? "", String(form.get("responseId") ?? ""));
-  return json({ ok: true, message: "Response deleted." });
-});
+export const action = /* @__PURE__ */ screen(
+  "admin-or-home",
+  async ({ request, params, ctx, failJson }) => {
+    const form = await request.formData();
+    if (form.get("intent") !== "delete-response")
+      return json({ ok: false, message: "Unknown action" }, { status: 400 });
+    failJson((err) => ({ ok: false, message: err.message }));
+    await deleteResponse(ctx, params.id ?? "", String(form.get("responseId") ?? ""));
+    return json({ ok: true, message: "Response deleted." });
+  },
+);
 
 export default function SurveyResponses() {
   const { survey, questions, responses, summary, role, page, pages, total, courseNames } =

@@ -69,7 +69,7 @@ const toRow = (u: PublicUser): UserRowView => ({
 });
 
 /** /admin/users: filters and paging in the URL, done by the database (not on the client, ADR 040). */
-export const loader = screen("admin", async ({ request, user: me, ctx }) => {
+export const loader = /* @__PURE__ */ screen("admin", async ({ request, user: me, ctx }) => {
   const params = new URL(request.url).searchParams;
   const query = readUserListQuery(params);
   const [page, courses] = await Promise.all([listUsers(ctx, query), listCourses(ctx.db)]);
@@ -104,61 +104,64 @@ export const loader = screen("admin", async ({ request, user: me, ctx }) => {
  * Activate/Deactivate (`intent=toggle`, `isActive`) and Delete (`intent=delete`). Fetchers (`js=1`)
  * get JSON; plain form posts get a confirmation step first, then a redirect back with a flash.
  */
-export const action = screen("admin", async ({ request, ctx, failTo, onDomainError }) => {
-  const form = await request.formData();
-  const intent = form.get("intent") === "delete" ? "delete" : "toggle";
-  const id = String(form.get("id") ?? "");
-  const js = form.get("js") === "1";
-  const url = new URL(request.url);
-  for (const k of ["confirm", "id", "created", "error", "index"]) url.searchParams.delete(k);
-  const back = (extra: Record<string, string> = {}) => {
-    for (const [k, v] of Object.entries(extra)) url.searchParams.set(k, v);
-    return `/admin/users${url.searchParams.size ? `?${url.searchParams}` : ""}`;
-  };
-  const raw = form.get("intent");
-  if (raw === "verify" || raw === "resend-verification") {
-    // Harmless and reversible by the user's own flow: no confirmation step.
-    failTo(back());
-    const r =
-      raw === "verify"
-        ? await markEmailVerifiedByAdmin(ctx, id)
-        : await resendVerificationByAdmin(configured(ctx), id);
-    return redirectWithFlash(back(), { kind: "success", message: r.message });
-  }
-  if (typeof raw === "string" && raw in EMPLOYER_INTENTS) {
-    // Issue 18: an employer's trust actions (audited by the model; block is undone by Unblock).
-    const [run, message] = EMPLOYER_INTENTS[raw as keyof typeof EMPLOYER_INTENTS];
-    failTo(back());
-    await run(ctx, id);
-    return redirectWithFlash(back(), { kind: "success", message });
-  }
-  if (form.get("confirm") !== "yes") throw redirect(back({ confirm: intent, id }));
-  onDomainError((err) => {
-    const fail: UserActionResult = {
-      ok: false,
-      intent,
-      banner: intent === "delete" ? USERS_MSG.deleteBanner : USERS_MSG.statusBanner,
-      pageError: intent === "delete" ? USERS_MSG.deletePageError : USERS_MSG.statusPageError,
-      reason: err.message,
+export const action = /* @__PURE__ */ screen(
+  "admin",
+  async ({ request, ctx, failTo, onDomainError }) => {
+    const form = await request.formData();
+    const intent = form.get("intent") === "delete" ? "delete" : "toggle";
+    const id = String(form.get("id") ?? "");
+    const js = form.get("js") === "1";
+    const url = new URL(request.url);
+    for (const k of ["confirm", "id", "created", "error", "index"]) url.searchParams.delete(k);
+    const back = (extra: Record<string, string> = {}) => {
+      for (const [k, v] of Object.entries(extra)) url.searchParams.set(k, v);
+      return `/admin/users${url.searchParams.size ? `?${url.searchParams}` : ""}`;
     };
-    if (js) return json(fail, { status: err.status });
-    return redirectWithFlash(back({ error: intent }), [
-      { kind: "error", message: fail.banner },
-      { kind: "error", message: err.message },
-    ]);
-  });
-  let message: string;
-  if (intent === "delete") {
-    await deleteUserByAdmin(ctx, id);
-    message = USERS_MSG.deleted;
-  } else {
-    const isActive = form.get("isActive") === "true";
-    await setUserActive(ctx, id, isActive);
-    message = isActive ? USERS_MSG.activated : USERS_MSG.deactivated;
-  }
-  const ok: UserActionResult = { ok: true, intent, message };
-  return js ? json(ok) : redirectWithFlash(back(), { kind: "success", message });
-});
+    const raw = form.get("intent");
+    if (raw === "verify" || raw === "resend-verification") {
+      // Harmless and reversible by the user's own flow: no confirmation step.
+      failTo(back());
+      const r =
+        raw === "verify"
+          ? await markEmailVerifiedByAdmin(ctx, id)
+          : await resendVerificationByAdmin(configured(ctx), id);
+      return redirectWithFlash(back(), { kind: "success", message: r.message });
+    }
+    if (typeof raw === "string" && raw in EMPLOYER_INTENTS) {
+      // Issue 18: an employer's trust actions (audited by the model; block is undone by Unblock).
+      const [run, message] = EMPLOYER_INTENTS[raw as keyof typeof EMPLOYER_INTENTS];
+      failTo(back());
+      await run(ctx, id);
+      return redirectWithFlash(back(), { kind: "success", message });
+    }
+    if (form.get("confirm") !== "yes") throw redirect(back({ confirm: intent, id }));
+    onDomainError((err) => {
+      const fail: UserActionResult = {
+        ok: false,
+        intent,
+        banner: intent === "delete" ? USERS_MSG.deleteBanner : USERS_MSG.statusBanner,
+        pageError: intent === "delete" ? USERS_MSG.deletePageError : USERS_MSG.statusPageError,
+        reason: err.message,
+      };
+      if (js) return json(fail, { status: err.status });
+      return redirectWithFlash(back({ error: intent }), [
+        { kind: "error", message: fail.banner },
+        { kind: "error", message: err.message },
+      ]);
+    });
+    let message: string;
+    if (intent === "delete") {
+      await deleteUserByAdmin(ctx, id);
+      message = USERS_MSG.deleted;
+    } else {
+      const isActive = form.get("isActive") === "true";
+      await setUserActive(ctx, id, isActive);
+      message = isActive ? USERS_MSG.activated : USERS_MSG.deactivated;
+    }
+    const ok: UserActionResult = { ok: true, intent, message };
+    return js ? json(ok) : redirectWithFlash(back(), { kind: "success", message });
+  },
+);
 
 export default function ManageUsers() {
   const data = useLoaderData<typeof loader>();

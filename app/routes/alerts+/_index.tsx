@@ -22,66 +22,69 @@ import { screen } from "~/web/screen.server";
 import { alertInputSchema, alertPatchSchema, parseWithZod } from "~/web/forms.server";
 
 /** Students and alumni only: admins go back to their dashboard. */
-export const loader = screen("member", async ({ ctx }) =>
+export const loader = /* @__PURE__ */ screen("member", async ({ ctx }) =>
   json({ alerts: await listAlerts(ctx), now: Date.now() }),
 );
 
 const fail = (to: string, message: string) => redirectWithFlash(to, { kind: "error", message });
 
-export const action = screen("member", async ({ request, ctx, failTo, onDomainError }) => {
-  const form = await request.formData();
-  const intent = form.get("intent");
-  const id = String(form.get("id") ?? "");
+export const action = /* @__PURE__ */ screen(
+  "member",
+  async ({ request, ctx, failTo, onDomainError }) => {
+    const form = await request.formData();
+    const intent = form.get("intent");
+    const id = String(form.get("id") ?? "");
 
-  if (intent === "create") {
-    // From the board: back to the same search, with the outcome as a notice.
-    const back = safeRedirect(form.get("back"), "/jobs");
-    const submission = parseWithZod(form, { schema: alertInputSchema });
-    if (submission.status !== "success") {
-      const first = Object.values(submission.error ?? {}).flat()[0];
-      return fail(back, first ?? ALERT_MSG.nameRequired);
+    if (intent === "create") {
+      // From the board: back to the same search, with the outcome as a notice.
+      const back = safeRedirect(form.get("back"), "/jobs");
+      const submission = parseWithZod(form, { schema: alertInputSchema });
+      if (submission.status !== "success") {
+        const first = Object.values(submission.error ?? {}).flat()[0];
+        return fail(back, first ?? ALERT_MSG.nameRequired);
+      }
+      failTo(back);
+      const a = await createAlert(ctx, submission.value);
+      return redirectWithFlash(back, {
+        kind: "success",
+        message: a.frequency === "off" ? ALERT_MSG.createdPaused : ALERT_MSG.created,
+      });
     }
-    failTo(back);
-    const a = await createAlert(ctx, submission.value);
-    return redirectWithFlash(back, {
-      kind: "success",
-      message: a.frequency === "off" ? ALERT_MSG.createdPaused : ALERT_MSG.created,
-    });
-  }
 
-  if (intent === "update") {
-    const submission = parseWithZod(form, { schema: alertInputSchema });
-    if (submission.status !== "success")
-      return json({ id, result: submission.reply() }, { status: 400 });
-    onDomainError((err) =>
-      json(
-        {
-          id,
-          result: submission.reply({ formErrors: [err.message], fieldErrors: err.fields ?? {} }),
-        },
-        domainInit(err),
-      ),
-    );
-    await updateAlert(ctx, id, submission.value);
-    return redirectWithFlash("/alerts", { kind: "success", message: ALERT_MSG.updated });
-  }
+    if (intent === "update") {
+      const submission = parseWithZod(form, { schema: alertInputSchema });
+      if (submission.status !== "success")
+        return json({ id, result: submission.reply() }, { status: 400 });
+      onDomainError((err) =>
+        json(
+          {
+            id,
+            result: submission.reply({ formErrors: [err.message], fieldErrors: err.fields ?? {} }),
+          },
+          domainInit(err),
+        ),
+      );
+      await updateAlert(ctx, id, submission.value);
+      return redirectWithFlash("/alerts", { kind: "success", message: ALERT_MSG.updated });
+    }
 
-  failTo("/alerts");
-  if (intent === "frequency") {
-    const patch = alertPatchSchema.safeParse({ frequency: form.get("frequency") });
-    if (!patch.success) return fail("/alerts", ALERT_MSG.frequency);
-    const a = await updateAlert(ctx, id, patch.data);
-    return redirectWithFlash("/alerts", {
-      kind: "success",
-      message: a.frequency === "off" ? ALERT_MSG.paused : ALERT_MSG.resumed,
-    });
-  }
-  if (intent === "delete") {
-    await deleteAlert(ctx, id);
-    return redirectWithFlash("/alerts", { kind: "success", message: ALERT_MSG.deleted });
-  }
-  return fail("/alerts", "Unknown action.");
-});
+    failTo("/alerts");
+    if (intent === "frequency") {
+      const patch = alertPatchSchema.safeParse({ frequency: form.get("frequency") });
+      if (!patch.success) return fail("/alerts", ALERT_MSG.frequency);
+      const a = await updateAlert(ctx, id, patch.data);
+      return redirectWithFlash("/alerts", {
+        kind: "success",
+        message: a.frequency === "off" ? ALERT_MSG.paused : ALERT_MSG.resumed,
+      });
+    }
+    if (intent === "delete") {
+      await deleteAlert(ctx, id);
+      return redirectWithFlash("/alerts", { kind: "success", message: ALERT_MSG.deleted });
+    }
+    return fail("/alerts", "Unknown action.");
+  },
+);
 
 export default function MyAlerts() {
   const { alerts, now } = useLoaderData<typeof loader>();

@@ -18,7 +18,7 @@ const LINK_FIELDS = ["alert", "token"] as const;
 
 const badLink = { notFound: ALERT_MSG.badLink };
 
-export const loader = screen(
+export const loader = /* @__PURE__ */ screen(
   "none",
   async ({ request, ctx }) => {
     const { alert, token } = signedLinkParams(request, LINK_FIELDS);
@@ -31,7 +31,7 @@ export const loader = screen(
   badLink,
 );
 
-export const action = screen(
+export const action = /* @__PURE__ */ screen(
   "none",
   async ({ request, ctx }) => {
     const form = await request.formData();

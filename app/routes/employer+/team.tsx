@@ -15,9 +15,11 @@ import { invitationSchema } from "~/web/employer-forms.server";
 import { JoinRequestAnswer } from "~/components/employer/join-request-answer";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 
-export const loader = screen("employer", async ({ ctx }) => json(await getTeam(ctx)));
+export const loader = /* @__PURE__ */ screen("employer", async ({ ctx }) =>
+  json(await getTeam(ctx)),
+);
 
-export const action = screen("employer", async ({ request, ctx, failJson }) => {
+export const action = /* @__PURE__ */ screen("employer", async ({ request, ctx, failJson }) => {
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "approve" || intent === "decline") {

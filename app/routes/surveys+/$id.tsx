@@ -52,7 +52,7 @@ import {
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: surveyStyles }];
 
-export const loader = screen(
+export const loader = /* @__PURE__ */ screen(
   "college",
   async ({ request, params, user, ctx }) => {
     // A mailed link (?invite=…, kept through sign-in by redirectTo) records its opening; it signs no one in.

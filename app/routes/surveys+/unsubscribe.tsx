@@ -22,7 +22,7 @@ const LINK_FIELDS = ["user", "token"] as const;
 
 const badLink = { notFound: INVITE_MSG.badLink };
 
-export const loader = screen(
+export const loader = /* @__PURE__ */ screen(
   "none",
   async ({ request, ctx }) => {
     const { user, token } = signedLinkParams(request, LINK_FIELDS);
@@ -35,7 +35,7 @@ export const loader = screen(
   badLink,
 );
 
-export const action = screen(
+export const action = /* @__PURE__ */ screen(
   "none",
   async ({ request, ctx }) => {
     const form = await request.formData();
