@@ -122,13 +122,13 @@ forEachDb((t) => {
       expect(r.headers.get("content-type")).toMatch(/^text\/plain/);
       const text = await r.text();
       expect(text).toMatch(
-        /runway_http_requests_total\{method="GET",route="routes\/jobs\.\$id",status="200"\} 1/,
+        /runway_http_requests_total\{method="GET",route="routes\/jobs\+\/\$id",status="200"\} 1/,
       );
       expect(text).toMatch(
-        /runway_http_requests_total\{method="GET",route="routes\/jobs\.\$id",status="404"\} 1/,
+        /runway_http_requests_total\{method="GET",route="routes\/jobs\+\/\$id",status="404"\} 1/,
       );
       expect(text).toMatch(
-        /runway_http_request_duration_seconds_bucket\{le="[^"]+",method="GET",route="routes\/api\.jobs\.\$id"\}/,
+        /runway_http_request_duration_seconds_bucket\{le="[^"]+",method="GET",route="routes\/api\+\/jobs\.\$id"\}/,
       );
       expect(text).not.toContain(job.id);
       expect(text).toMatch(/runway_mail_outbox_messages\{status="pending"\} 2/);
@@ -217,7 +217,7 @@ describe("admission gate", () => {
       expect(side.map((r) => r.status)).toEqual([200, 200]);
       process.stderr.write = write;
       expect(logged.join("")).toMatch(
-        /busy: request refused \(timeout\).*holding=POST routes\/api\.auth\.login \(run, \d+ s\)/,
+        /busy: request refused \(timeout\).*holding=POST routes\/api\+\/auth\.login \(run, \d+ s\)/,
       );
       expect(await holder.finish()).toBeGreaterThanOrEqual(400); // a bad login body, answered normally
       const after = await tight.fetch("/api/public/jobs");
