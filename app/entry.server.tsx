@@ -38,7 +38,7 @@ export default async function handleRequest(
   responseStatusCode = prepareErrorDocument(responseStatusCode, responseHeaders, remixContext);
   const routeId = leafRouteId(remixContext.staticHandlerContext.matches);
   varyOnCookie(responseHeaders, routeId);
-  // An anonymous job screen is rendered whole, so its ETag can be computed (issue 17, ADR 090).
+  // An anonymous job screen is rendered whole, so its ETag can be computed (ADR 090).
   const shareable = isShareable(request, responseStatusCode, responseHeaders, routeId);
   return new Promise((resolve, reject) => {
     let shellRendered = false;

@@ -7,7 +7,7 @@ export interface Actor {
   id: string;
   role: Role;
   email: string;
-  /** Employers: the one company the account acts for (issue 18); null or absent for everyone else. */
+  /** Employers: the one company the account acts for; null or absent for everyone else. */
   companyId?: string | null;
 }
 export interface Ctx {
@@ -53,7 +53,7 @@ export function requireAdmin(ctx: Ctx, message = "You do not have permission to 
   return ctx.actor;
 }
 
-/** The acting employer and its company, or 403 (issue 18). */
+/** The acting employer and its company, or 403. */
 export function requireEmployer(
   ctx: Ctx,
   message = "You do not have permission to do this",

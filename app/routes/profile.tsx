@@ -38,7 +38,7 @@ import {
 } from "~/components/profile/personal-email-section";
 import { getZodConstraint, parseWithZod, profileFormSchema } from "~/web/forms.server";
 
-/** The edit form, and conform with it, load only when the profile is edited (issue 17). */
+/** The edit form, and conform with it, load only when the profile is edited. */
 const ProfileForm = deferred("profile-form", () =>
   import("~/components/profile/profile-form").then((m) => m.ProfileForm),
 );
@@ -172,7 +172,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return saveSetting(() => setAdminDigest(ctx, on), on ? DIGEST_MSG.on : DIGEST_MSG.off);
   }
   if (intent === "survey-mail") {
-    // A student's or alumnus's own survey-mail setting (issue 14; the mails' unsubscribe sets it too).
+    // A student's or alumnus's own survey-mail setting (the mails' unsubscribe sets it too).
     const on = form.get("surveyMail") === "on";
     return saveSetting(
       () => setSurveyMail(ctx, on),

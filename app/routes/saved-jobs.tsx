@@ -1,5 +1,5 @@
 /**
- * /saved-jobs — 'Saved jobs' (issue 15): a student's or alumnus's bookmarks, newest first, each
+ * /saved-jobs — 'Saved jobs': a student's or alumnus's bookmarks, newest first, each
  * marked open, closed or removed. The bookmark buttons on cards and job pages post here
  * (intent=save|unsave): without JavaScript the answer is a redirect back with a notice; with it
  * (mode=fetch) a small JSON answer for the button.

@@ -1,5 +1,5 @@
 /**
- * /stay-safe (issue 18): a static, public, indexable page on spotting fake job offers and reporting
+ * /stay-safe: a static, public, indexable page on spotting fake job offers and reporting
  * them. Linked from every job page, the alerts screen and the job alert e-mail. The college's
  * name and contact come from the root loader's public configuration.
  */

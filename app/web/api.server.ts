@@ -65,7 +65,7 @@ export const requireApiAdmin = (request: Request) => requireApiRole(request, ["a
 
 /**
  * A signed-in student, alumnus or admin: the college's own features (saved jobs, applications,
- * alerts, surveys, the student statistics, the profile) answer 403 to employers (issue 18).
+ * alerts, surveys, the student statistics, the profile) answer 403 to employers.
  */
 export async function requireApiCollegeUser(request: Request): Promise<SessionUser> {
   const user = await requireApiUser(request);
@@ -156,7 +156,6 @@ export async function jsonArrayStream(
   return new Response(body, { ...init, headers });
 }
 
-/** Maps any thrown value to a JSON error response; unknown errors become a bare 500. */
 /** 405 for a method the route does not answer, naming the ones it does (`allow`, e.g. "GET, POST"). */
 export function methodNotAllowed(request: Request, allow: string): Response {
   return json(
@@ -166,6 +165,12 @@ export function methodNotAllowed(request: Request, allow: string): Response {
   );
 }
 
+/**
+ * Maps any thrown value to a JSON error response: a thrown Response as it is; idempotency and
+ * domain errors with their own status (and field errors); an aborted request, or a value the
+ * database refuses, 400; a database that cannot be reached 503 with Retry-After; anything else is
+ * logged and answered 500 with a generic message.
+ */
 export function errorResponse(request: Request, e: unknown): Response {
   if (e instanceof Response) return e;
   if (e instanceof IdempotencyError)

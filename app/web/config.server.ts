@@ -28,7 +28,7 @@ export function configured<C extends Ctx>(ctx: C): C & { config: AuthConfig } {
   return { ...ctx, config: authConfig() };
 }
 
-/** Employer posting (issue 18): the per-employer limits the job models enforce. */
+/** Employer posting: the per-employer limits the job models enforce. */
 export function employerLimits(): { maxPending: number; maxDaily: number } {
   const e = env();
   return { maxPending: e.EMPLOYER_MAX_PENDING, maxDaily: e.EMPLOYER_MAX_DAILY };

@@ -1,5 +1,5 @@
 /**
- * The employer screens' form schemas and conform's parse (issue 18), kept in a `.server` module so
+ * The employer screens' form schemas and conform's parse, kept in a `.server` module so
  * the browser bundle of /employers and /employer/team never carries zod (see forms.server.ts).
  */
 export { parseWithZod } from "@conform-to/zod/v4";

@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key for creates (issue 16 item 5, ADR 072): the same key from the same user within 24 h
+ * Idempotency-Key for creates (ADR 072): the same key from the same user within 24 h
  * gets the first answer again instead of a second create. One helper serves /api (header) and the
  * screen forms (a hidden field per rendered form); the record lives in `idempotency_keys`, so it holds
  * across restarts and across replicas.

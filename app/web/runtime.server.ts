@@ -85,7 +85,7 @@ export async function init(opts: { log?: (line: string) => void } = {}) {
     log: opts.log,
     config: () => ({ publicUrl: authConfig().publicUrl, collegeName: authConfig().collegeName }),
   });
-  // Survey reminder schedules (issue 14, ADR 102): a timer too; each person is reminded by one instance.
+  // Survey reminder schedules (ADR 102): a timer too; each person is reminded by one instance.
   const { startReminderWorker } = await import("~/models/survey/invitations.server");
   stopSurveyReminders = startReminderWorker(getDb, {
     log: opts.log,

@@ -84,7 +84,7 @@ describe("feed reading", () => {
     expect(feed.seeAllUrl).toBe(`${O}/jobs`);
   });
 
-  it("reads licences (issue 18) as a list of non-empty strings only", () => {
+  it("reads licences as a list of non-empty strings only", () => {
     const feed = readFeed(
       {
         jobs: [

@@ -10,7 +10,7 @@ export interface FeedJob {
   jobType: string;
   postedAt: string;
   url: string;
-  /** Required licences or certificates (issue 18); the widget shows the first two. */
+  /** Required licences or certificates; the widget shows the first two. */
   licences: string[];
   /** The allowance in words ("PHP 15,000 a month", "Unpaid"), or null when the job does not say. */
   allowance: string | null;

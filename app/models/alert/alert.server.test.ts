@@ -329,7 +329,7 @@ describe("job alerts", () => {
           "See all matches on the board: https://runway.test/jobs?q=pilot",
         );
         expect(mail.text).toContain("Manage your alerts: https://runway.test/alerts");
-        // Issue 18: every digest links the 'Stay safe' page.
+        // Every digest links the 'Stay safe' page.
         expect(mail.text).toContain(
           "Never pay to apply. How to spot a fake job: https://runway.test/stay-safe",
         );

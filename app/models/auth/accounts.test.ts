@@ -333,7 +333,7 @@ describe("accounts model", () =>
         ).toBeInstanceOf(Unauthorized);
       });
 
-      it("refuses a deactivated account like a wrong password unless the password is right (issue 12)", async () => {
+      it("refuses a deactivated account like a wrong password unless the password is right", async () => {
         const { user, password } = await createUser(t.db, { isActive: false });
         const a = await caught(
           authenticate(authCtx(t.db), { email: user.email, password: "wrong-pass-1", ip }),

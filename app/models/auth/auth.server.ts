@@ -138,7 +138,7 @@ async function admitAccount(ax: AuthCtx, user: UserRow): Promise<UserRow> {
     throw new Forbidden(deactivatedMessage(config.collegeInfoEmail), undefined, {
       deactivated: true,
     });
-  // Issue 18: a blocked employer, or an employer of a blocked company, is told so (right password only).
+  // A blocked employer, or an employer of a blocked company, is told so (right password only).
   const blocked = await blockedMessage(db, user);
   if (blocked) throw new Forbidden(blocked, undefined, { blocked: true });
   if (!user.emailVerifiedAt) {

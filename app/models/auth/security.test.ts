@@ -1,5 +1,5 @@
 /**
- * Issue 11 on real databases (PGlite and PostgreSQL): sign-in back-off that cannot become a
+ * Accounts security on real databases (PGlite and PostgreSQL): sign-in back-off that cannot become a
  * lockout, idle sessions, one answer for known and unknown addresses, the password policy in every
  * model that sets a password, and the stored-address check.
  */
@@ -35,7 +35,7 @@ const pair = (email: string, ip: string) => `login:${email}|${ip}`;
 const WEAK =
   /^This password is easy to guess\. (.+ )?Add another word or two\. Uncommon words are better\.$/;
 
-describe("issue 11: accounts security (models)", () => {
+describe("accounts security (models)", () => {
   forEachDb((t) => {
     describe("sign-in back-off", () => {
       it("30 parallel guesses: exactly the 5 free ones reach the password check", async () => {

@@ -64,7 +64,7 @@ export async function resolveSession(
         isNull(sessions.endedReason),
         gt(sessions.expiresAt, sql`now()`),
         eq(users.isActive, true),
-        // Issue 18: a blocked employer, or one of a blocked company, has no session anywhere.
+        // A blocked employer, or one of a blocked company, has no session anywhere.
         isNull(users.blockedAt),
         sql`not exists (select 1 from companies c where c.id = ${users.companyId} and c.blocked_at is not null)`,
         kind === "web"

@@ -214,7 +214,7 @@ export interface CompanyRecord {
   phone: string | null;
   description: string | null;
   logoUrl: string | null;
-  /** Issue 18: blocked by an administrator (only admins ever see such a company). */
+  /** Blocked by an administrator (only admins ever see such a company). */
   isBlocked?: boolean;
   jobsCount?: number;
   /** The AeroJob `_id` (24 hex) of an imported company; null for companies made in Runway (ADR 115). */

@@ -41,7 +41,7 @@ export function serializeCompany(c: CompanyRow, jobsCount?: number): CompanyReco
     phone: c.phone,
     description: c.description,
     logoUrl: logoUrlOf(c.logoFileId),
-    // Issue 18: only admins ever see a blocked company (listCompanies/getCompany hide it from
+    // Only admins ever see a blocked company (listCompanies/getCompany hide it from
     // others); the key is present only then, so the public shape is unchanged.
     ...(c.blockedAt ? { isBlocked: true } : {}),
     ...(jobsCount === undefined ? {} : { jobsCount }),
@@ -84,7 +84,7 @@ export async function listCompanies(
   ctx: Ctx,
   query: CompanyQuery = {},
 ): Promise<{ companies: CompanyRecord[]; total: number }> {
-  // Issue 18: a blocked company is in no public company data; admins still see it, marked.
+  // A blocked company is in no public company data; admins still see it, marked.
   const where = and(
     searchCondition(query.q),
     ctx.actor?.role === "admin" ? undefined : sql`${companies.blockedAt} is null`,
@@ -264,7 +264,7 @@ export async function updateCompany(
       .set({ ...values, updatedAt: new Date() })
       .where(eq(companies.id, id))
       .returning();
-    // Issue 18: the employers' domain signal follows the company website.
+    // The employers' domain signal follows the company website.
     if (c.website !== before.website) await recomputeDomainSignal(tx, id, c.website);
     const change = diff(auditable(before), auditable(c));
     if (Object.keys(change.after).length)
@@ -340,7 +340,7 @@ export async function uploadLogo(
   return { url: stored.url, id: stored.id };
 }
 
-// ─── The employer's own company profile (issue 18, ADR 104) ─────────────────────────────────────
+// ─── The employer's own company profile (ADR 104) ───────────────────────────────────────────────
 
 /**
  * The fields an employer may change on its own company: never the name or the website (the trust

@@ -1,5 +1,5 @@
 /**
- * Employer accounts (issue 18) on both databases: sign-up with an existing or a new company, the
+ * Employer accounts on both databases: sign-up with an existing or a new company, the
  * computed domain signal, the college address refused, the students' code flow reused, sign-in
  * with the role; invitations (same domain, free mail refused, exact address, expiry, cap); admin
  * verify / block / unblock of employers and companies (audited; sessions ended; jobs hidden and

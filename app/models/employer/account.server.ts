@@ -1,5 +1,5 @@
 /**
- * Employer accounts (issue 18): sign-up with an existing or a new company, the computed
+ * Employer accounts: sign-up with an existing or a new company, the computed
  * domain signal, and the company chooser. The account starts unverified and gets the students'
  * 6-digit code through the same verification module, cooldown and limits (verification.server.ts);
  * verification and sign-in are the existing doors.

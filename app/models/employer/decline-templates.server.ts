@@ -1,5 +1,5 @@
 /**
- * Decline templates (issue 18, ADR 104): the reasons an admin picks from when declining a job
+ * Decline templates (ADR 104): the reasons an admin picks from when declining a job
  * (choosing one fills the reason's text, which stays editable). Admins list, add, edit, delete and
  * reorder them; every change is audited.
  */

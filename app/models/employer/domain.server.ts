@@ -1,5 +1,5 @@
 /**
- * The employer's computed trust signal (issue 18): 'domain-verified' when the work e-mail and the
+ * The employer's computed trust signal: 'domain-verified' when the work e-mail and the
  * company website have the same registrable domain under the Public Suffix List (`tldts`, with the
  * list's private section, so `github.io` or `blogspot.com` count as the suffixes they are), and never
  * for a free-mail provider's domain or a bare public suffix. Nobody types it: the employer model recomputes it whenever the address or the

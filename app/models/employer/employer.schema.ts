@@ -1,5 +1,5 @@
 /**
- * Employer accounts (issue 18): the sign-up payload as POST /api/employers/register and the
+ * Employer accounts: the sign-up payload as POST /api/employers/register and the
  * /employers screen take it (one schema; the screen only adds the password confirmation), and the
  * colleague invitation. Isomorphic: no server imports.
  */

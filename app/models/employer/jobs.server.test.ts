@@ -1,5 +1,5 @@
 /**
- * Employers' jobs (issue 18, ADR 104) on real databases: ownership across two companies, no
+ * Employers' jobs (ADR 104) on real databases: ownership across two companies, no
  * self-approval, pending after a content edit, closing keeps approval, delete rules, both limits
  * (with concurrency), the review (approve/decline) with its outbox mail, the approval queue's order
  * and trust signal, the decline templates and the per-job counts.

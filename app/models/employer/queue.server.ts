@@ -1,5 +1,5 @@
 /**
- * The admins' approval queue (issue 18, ADR 104): jobs waiting for review, oldest submission first
+ * The admins' approval queue (ADR 104): jobs waiting for review, oldest submission first
  * (`coalesce(submitted_at, created_at)`, index jobs_pending_queue_idx), each with its company, the
  * account that submitted it and that account's trust signal.
  */

@@ -1,5 +1,5 @@
 /**
- * An employer's team (issue 18): the company's employer accounts and the colleague invitations.
+ * An employer's team: the company's employer accounts and the colleague invitations.
  * An invitation goes to an address on the inviter's own e-mail domain (never free mail), at most
  * MAX_PENDING_INVITATIONS wait per company, the link's token is random and only its SHA-256 is
  * stored, it works INVITATION_TTL_DAYS and registers exactly the invited address.

@@ -1,5 +1,5 @@
 /**
- * "Leave with your data any day" (issue 7): everything the college owns, as CSV and JSON, with a
+ * "Leave with your data any day": everything the college owns, as CSV and JSON, with a
  * README of the columns. Secrets never leave: no password hashes, sessions, API tokens, codes or
  * reset links (and so not the mail outbox, which holds them). Tables are read in keyset pages and
  * streamed to disk, so the export runs in constant memory whatever the size of the board.

@@ -1,5 +1,5 @@
 /**
- * The administrators' weekly digest (issue 15, ADR 096): for each active administrator who has not
+ * The administrators' weekly digest (ADR 096): for each active administrator who has not
  * turned it off, once per week (weeks start Monday, UTC), the jobs they posted that close within
  * EXPIRING_WITHIN_DAYS and every job waiting for approval for more than PENDING_AFTER_DAYS. No cron:
  * a server timer runs it; the week is claimed in `admin_digests` in the same transaction that

@@ -89,7 +89,7 @@ export function toPublicFeedJob(row: JobRow, base: string): PublicFeedJob {
   };
 }
 
-/** The aviation fields of a job (issue 18) as the feeds carry them: always present, null or []. */
+/** The aviation fields of a job as the feeds carry them: always present, null or []. */
 export function aviationFields(row: JobRow) {
   return {
     licences: row.licences ?? [],
@@ -173,7 +173,7 @@ export function rssDocument(
       const cats = [...(r.categories ?? []), JOB_TYPE_LABELS[r.job_type] ?? r.job_type]
         .map((c) => `      <category>${xmlEscape(c)}</category>`)
         .concat(
-          // Issue 18: required licences as categories of their own domain, so readers can filter.
+          // Required licences as categories of their own domain, so readers can filter.
           (r.licences ?? []).map(
             (l) => `      <category domain="licence">${xmlEscape(l)}</category>`,
           ),
@@ -337,7 +337,7 @@ export function baseSalaryJsonLd(
 }
 
 /**
- * The aviation fields in JobPosting terms (issue 18, ADR 105), only those present:
+ * The aviation fields in JobPosting terms (ADR 105), only those present:
  * `qualifications` — the licences and the medical class in words; `educationRequirements` — each
  * licence as an EducationalOccupationalCredential (credentialCategory "certificate" when its name
  * says certificate, else "license": CAAP licences and type ratings are licences);

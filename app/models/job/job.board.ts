@@ -1,7 +1,7 @@
 /**
  * What the public board and job pages show of a job, without the rest of the job rules: the board's
  * texts, deadlines in words, visibility and the board's URL. Its own module because the pages guests
- * open load only this (issue 17's JS budget); job.rules.ts re-exports all of it.
+ * open load only this (to keep the public pages' JavaScript small); job.rules.ts re-exports all of it.
  */
 import type { JobType } from "#db/constants";
 import { utcDateTimeLabel } from "~/lib/format";
@@ -90,7 +90,7 @@ export interface BoardFilters {
   type: JobType | "";
   location: string;
   category: string;
-  /** One required licence or certificate (issue 18); "" for any. */
+  /** One required licence or certificate; "" for any. */
   licence?: string;
   /** "deadline": soonest application deadline first; "" (default): best match, then newest. */
   sort?: BoardSort;

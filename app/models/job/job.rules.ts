@@ -227,11 +227,11 @@ export interface JobRecord {
   description: string | null;
   status: JobStatus;
   isApproved: boolean;
-  /** The same as isApproved, under the name issue 18's interface gives it. */
+  /** The same as isApproved, under the name the employers' interface gives it. */
   approved: boolean;
   /** ISO 8601 instant, or null for no deadline. */
   applicationDeadline: string | null;
-  /** Aviation fields (issue 18): required licences or certificates, OJT hours, shift, medical class. */
+  /** Aviation fields: required licences or certificates, OJT hours, shift, medical class. */
   licences: string[];
   ojtHours: number | null;
   shift: string | null;
@@ -263,7 +263,7 @@ export interface PublicFeedJob {
   /** ISO 8601 instant applications close, or null. */
   applicationDeadline: string | null;
   url: string;
-  /** Aviation fields (issue 18): required licences or certificates, OJT hours, shift, medical class. */
+  /** Aviation fields: required licences or certificates, OJT hours, shift, medical class. */
   licences: string[];
   ojtHours: number | null;
   shift: string | null;
@@ -304,7 +304,7 @@ export interface JobListQuery {
   jobType: JobType | "";
   location: string;
   category: string;
-  /** One licence the job must require (issue 18), "" for any. */
+  /** One licence the job must require, "" for any. */
   licence: string;
   status: JobStatus | "all" | "";
   approvedOnly: boolean | null;

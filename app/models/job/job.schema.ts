@@ -82,7 +82,7 @@ const nameListField = (each: number, count: number, message: string) =>
 /** Categories from a list or a comma-separated string: trimmed, blanks dropped, duplicates removed. */
 export const categoriesField = nameListField(CATEGORY_MAX, CATEGORIES_MAX, JOB_MSG.categories);
 
-/** Required licences or certificates (issue 18), e.g. "CAAP AMT licence", "A320 type rating". */
+/** Required licences or certificates, e.g. "CAAP AMT licence", "A320 type rating". */
 export const licencesField = nameListField(LICENCE_MAX, LICENCES_MAX, JOB_MSG.licences);
 
 /** OJT hours: a whole number 0–5000; "" or null clear it (forms send text, /api a number). */

@@ -1,5 +1,5 @@
 /**
- * Licences and certificates of jobs (issue 18): the values the board's licence filter suggests.
+ * Licences and certificates of jobs: the values the board's licence filter suggests.
  * The filter itself is `licenceMatch` in job.server.ts, shared by every door through JobFilters.
  */
 import { sql } from "drizzle-orm";

@@ -1,5 +1,5 @@
 /**
- * 'Report this posting' (issue 18): the reasons as people read them, the limits and the texts.
+ * 'Report this posting': the reasons as people read them, the limits and the texts.
  * No zod here, so the job page (which must stay free of the validation library) can import it;
  * report.schema.ts holds the schemas.
  */

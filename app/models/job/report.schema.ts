@@ -1,4 +1,4 @@
-/** The zod schemas of job reports (issue 18); texts and limits live in report.rules.ts. */
+/** The zod schemas of job reports; texts and limits live in report.rules.ts. */
 import { z } from "zod";
 import { REPORT_REASONS, REPORT_RESOLUTIONS } from "#db/constants";
 import { REPORT_DETAILS_MAX, REPORT_MSG, REPORT_STATUSES } from "./report.rules";

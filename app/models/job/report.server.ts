@@ -1,5 +1,5 @@
 /**
- * Reports of bad postings (issue 18). A signed-in user reports a job they can see (the public
+ * Reports of bad postings. A signed-in user reports a job they can see (the public
  * rule); one report per user and job (a repeat updates it). Open reports from AUTO_HIDE_REPORTERS
  * different users hide the job (`hidden_reason = 'reports'`) in the same transaction, with the
  * job's row locked so two last reports at once hide it once. Admins review a job's open reports:

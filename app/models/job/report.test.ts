@@ -1,5 +1,5 @@
 /**
- * Reports of bad postings (issue 18): one report per user and job, auto-hide at the third
+ * Reports of bad postings: one report per user and job, auto-hide at the third
  * different reporter (not before, employers not counted), the public doors lose the job, admins
  * dismiss (it comes back) or uphold (it leaves the board), the daily limit, admin-only queue.
  */
@@ -19,7 +19,7 @@ import { jobCreateSchema } from "./job.schema";
 forEachDb((t: TestDb) => {
   const as = async (role: Role) => {
     if (role === "employer") {
-      // The factory knows no company yet (issue 18's other lane adds it): insert the row here.
+      // The factory knows no company yet: insert the row here.
       const companyId = (await createCompany(t.db)).id;
       const [u] = await t.db
         .insert(users)

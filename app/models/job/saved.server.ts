@@ -1,6 +1,6 @@
 /**
  * Saved jobs (bookmarks) and 'My applications' (the Apply Now clicks Runway records) for students
- * and alumni (issue 15, ADR 096). Both lists keep every line: a job that closed is marked closed,
+ * and alumni (ADR 096). Both lists keep every line: a job that closed is marked closed,
  * a job an admin deleted is marked removed and keeps its title and company (copied by deleteJob).
  */
 import { and, eq, sql } from "drizzle-orm";

@@ -1,5 +1,5 @@
 /**
- * Accent-blind search everywhere (issue 12) on both databases: the board's location box and search
+ * Accent-blind search everywhere on both databases: the board's location box and search
  * words, the admin jobs list, the admin users search and the companies search all find 'Parañaque'
  * from 'paranaque' (and the other way round), with ñ, é and ü in titles, companies and locations.
  * The location and users filters stay index-served (trigram indexes on the folded expressions).

@@ -1,5 +1,5 @@
 /**
- * The cohort rule (issue 14) is written twice, in JavaScript for one person and in SQL for lists;
+ * The cohort rule is written twice, in JavaScript for one person and in SQL for lists;
  * these tests hold the three forms to the same answers over every combination of audience,
  * programmes and graduation years against students, alumni and admins of several programmes and
  * years, active or not.

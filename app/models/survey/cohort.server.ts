@@ -1,5 +1,5 @@
 /**
- * Who a survey is for (issue 14): its audience (all / students / alumni) narrowed by optional
+ * Who a survey is for: its audience (all / students / alumni) narrowed by optional
  * programmes and graduation years. One rule, in SQL for lists (eligibility, invitations, response
  * rates) and in JavaScript for one person (the answering screen), so every door agrees.
  */

@@ -1,5 +1,5 @@
 /**
- * What the survey-invitation screens share with the server without loading it (issue 14): the
+ * What the survey-invitation screens share with the server without loading it: the
  * messages and the reminder gap. invitations.server.ts re-exports all of this.
  */
 export const INVITE_MSG = {

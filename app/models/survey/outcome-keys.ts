@@ -1,5 +1,5 @@
 /**
- * The semantic keys of tracer questions (issue 14, ADR 101) and the answer options the outcomes
+ * The semantic keys of tracer questions (ADR 101) and the answer options the outcomes
  * computation relies on, defined once: the tracer template builds its questions from these lists
  * and outcomes.server.ts reads answers with them. No zod, no server code: the editor imports it.
  */

@@ -1,5 +1,5 @@
 /**
- * Tracer outcomes (issue 14, ADR 101) on a known fixture whose figures are computed by hand in the
+ * Tracer outcomes (ADR 101) on a known fixture whose figures are computed by hand in the
  * comments, on PGlite and PostgreSQL: arithmetic, suppression of small groups, answers found by key
  * after rewording, adding and archiving questions, and the CSV.
  */

@@ -248,7 +248,7 @@ export function rawAnswersFromForm(
   return new Map(answersFromForm(form, questions).answers.map((a) => [a.questionId, a.value]));
 }
 
-/* ── Cohort targeting and privacy mode (issue 14) ───────────────────────────────────────────── */
+/* ── Cohort targeting and privacy mode ──────────────────────────────────────────────────────── */
 
 /** Bounds of a survey's reminder schedule ('remind every N days, at most K times'). */
 export const REMIND_LIMITS = { everyDaysMax: 90, maxTimes: 10 } as const;

@@ -30,8 +30,8 @@ const boolish = (v: unknown) =>
   v === true || v === "true" || v === "on" || v === "yes" || v === 1 || v === "1";
 
 /**
- * A question's semantic key (issue 14, ADR 101): optional; blank or null means none. (Before
- * issue 14 `key` was read as a third spelling of the id; it no longer is.)
+ * A question's semantic key (ADR 101): optional; blank or null means none. (Before
+ * semantic keys, `key` was read as a third spelling of the id; it no longer is.)
  */
 function readQuestionKey(v: unknown): { key: string | null; error?: string } {
   if (v === undefined || v === null) return { key: null };
@@ -132,7 +132,7 @@ const remindField = (max: number, message: string) =>
   );
 
 /**
- * The cohort and privacy fields (issue 14). Each is optional: a payload without it leaves a saved
+ * The cohort and privacy fields. Each is optional: a payload without it leaves a saved
  * survey's value alone (an older client that knows nothing of cohorts does not clear them) and a
  * new survey takes the default (everyone in the audience, not anonymous, no reminders).
  */
@@ -222,7 +222,7 @@ export const surveyInputSchema = z.object({
         }
       }),
   ),
-  // Cohort and privacy (issue 14); parseSurveyInput also checks the reminder pair (both or neither).
+  // Cohort and privacy; parseSurveyInput also checks the reminder pair (both or neither).
   ...targetingShape,
 });
 export type SurveyInput = z.output<typeof surveyInputSchema>;
@@ -237,7 +237,7 @@ export const editorFormSchema = z.object({
   audience: z.enum(SURVEY_AUDIENCES).default("all"),
   description: z.string().max(LIMITS.description, LIMIT_MSG.description).optional(),
   status: z.boolean().optional(),
-  // Cohort and privacy (issue 14): read loosely here; surveyInputSchema gives the messages.
+  // Cohort and privacy: read loosely here; surveyInputSchema gives the messages.
   courses: z.array(z.string()).optional(),
   graduationYears: z.string().max(1000).optional(),
   anonymous: z.boolean().optional(),

@@ -313,7 +313,7 @@ describe("user administration", () => {
       const u = await setUserActive(ctx, user.id, false);
       expect(u).toMatchObject({ isActive: false, status: "inactive" });
       // API tokens are gone; the web session is kept only as an ended row that signs no one in
-      // but lets its browser be told why (issue 12).
+      // but lets its browser be told why.
       expect(
         await t.db
           .select({ kind: sessions.kind, endedReason: sessions.endedReason })

@@ -1,5 +1,5 @@
 /**
- * An account's e-mail verification as an admin handles it (issue 12): resend the code, or mark
+ * An account's e-mail verification as an admin handles it: resend the code, or mark
  * the address verified by hand (a registrar who checked it in person). Both are audited. The
  * list filter (verified yes/no) lives with the other filters in admin.server.ts.
  */

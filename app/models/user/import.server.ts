@@ -1,5 +1,5 @@
 /**
- * The registrar's bulk import of students and alumni from CSV (issue 7). The CLI (`runway users
+ * The registrar's bulk import of students and alumni from CSV. The CLI (`runway users
  * import`) is a thin adapter over `importUsers`; every row passes the same `userRecordSchema` as the
  * admin's Create User screen, so the CSV and the web app accept and refuse exactly the same people.
  *

@@ -16,7 +16,7 @@ export const PROFILE_MSG = {
 } as const;
 
 /**
- * A user's graduation year (issue 14): alumni give the year they graduated, students the year they
+ * A user's graduation year: alumni give the year they graduated, students the year they
  * expect to. The bounds are the database's (GRADUATION_YEAR_MIN/MAX in db/constants.ts).
  */
 export const GRADUATION_YEAR_MSG = "Graduation year must be a year between 1950 and 2100";

@@ -1,5 +1,5 @@
 /**
- * Alumni keep their account (issue 15): a student or alumnus adds a personal address outside the
+ * Alumni keep their account: a student or alumnus adds a personal address outside the
  * college domain, proves it with the same 6-digit code flow as registration (same TTL, tries,
  * cooldown, hourly cap and messages), and may then sign in with either address and choose to get
  * every mail — password recovery included — there. Adding or removing it needs the password.

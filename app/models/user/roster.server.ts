@@ -97,7 +97,7 @@ export const EMAIL_PROBLEM = {
 } as const;
 
 /**
- * Stored addresses that break today's rule (issue 11): not one plain address (`isPlainEmail`), or —
+ * Stored addresses that break today's rule: not one plain address (`isPlainEmail`), or —
  * for students and alumni, the roles that register themselves — outside the college domain.
  */
 export async function findEmailProblems(db: Db, domain: string): Promise<EmailProblem[]> {

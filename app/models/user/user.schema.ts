@@ -111,7 +111,7 @@ export const lastNameField = z
 
 export { GRADUATION_YEAR_MSG };
 
-/** A graduation year (issue 14), optional everywhere: see `optionalYear`. */
+/** A graduation year, optional everywhere: see `optionalYear`. */
 export const graduationYearField = optionalYear(
   GRADUATION_YEAR_MIN,
   GRADUATION_YEAR_MAX,

@@ -27,7 +27,7 @@ export function serializeUser(u: UserRow, course: CourseRef = null) {
     course: course ? { _id: course.id, id: course.id, code: course.code, name: course.name } : null,
     courseId: u.courseId,
     yearLevel: u.yearLevel,
-    /** Alumni: the year they graduated; students: the expected year; null when unknown (issue 14). */
+    /** Alumni: the year they graduated; students: the expected year; null when unknown. */
     graduationYear: u.graduationYear ?? null,
     phone: u.phone,
     contactNumber: u.phone,
@@ -41,7 +41,7 @@ export function serializeUser(u: UserRow, course: CourseRef = null) {
     personalEmail: u.personalEmail,
     /** True when Runway mails the personal address instead of the college one. */
     mailToPersonal: u.mailToPersonal,
-    /** Employers (issue 18): their company; null for everyone else. */
+    /** Employers: their company; null for everyone else. */
     companyId: u.companyId ?? null,
     /** Employers: false while their request to join the company waits or after it ended (ADR 109). */
     companyMember: u.role === "employer" ? !!u.companyJoinedAt : null,
@@ -58,7 +58,7 @@ export function serializeUser(u: UserRow, course: CourseRef = null) {
   };
 }
 export type PublicUser = ReturnType<typeof serializeUser> & {
-  /** Admin lists (issue 18): an employer's company name and whether that company is blocked. */
+  /** Admin lists: an employer's company name and whether that company is blocked. */
   companyName?: string | null;
   companyBlocked?: boolean;
   /** Coordinators: the programmes they manage. */
@@ -119,7 +119,7 @@ export interface NewUser {
   phone?: string | null;
   isActive?: boolean;
   emailVerifiedAt?: Date | null;
-  /** Employers (issue 18): their company and the computed domain signal. */
+  /** Employers: their company and the computed domain signal. */
   companyId?: string | null;
   domainVerified?: boolean;
   /** Employers: when they became a member of the company (null while a join request waits). */

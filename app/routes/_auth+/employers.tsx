@@ -1,5 +1,5 @@
 /**
- * /employers: employer sign-up (issue 18). Signed-out only; works without JavaScript. The company
+ * /employers: employer sign-up. Signed-out only; works without JavaScript. The company
  * is chosen from the list (blocked companies are not offered) or added as a new one; with an
  * invitation link (?invite=) the company is fixed and the address is the invited one. A success
  * goes to /verify-otp with the same 6-digit code flow students use; after it, /employer.

@@ -1,6 +1,6 @@
 import { env } from "~/lib/env.server";
 
-/** Paths crawlers are asked to leave alone: the admin screens and the JSON API (issue 17). */
+/** Paths crawlers are asked to leave alone: the admin screens and the JSON API. */
 export const ROBOTS_DISALLOW = ["/admin", "/api/"];
 
 /**

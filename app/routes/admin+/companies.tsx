@@ -118,7 +118,7 @@ export const action = /* @__PURE__ */ screen(
     const intent = formData.get("intent");
 
     if (intent === "block" || intent === "unblock") {
-      // Issue 18: audited in the model, with the jobs hidden/shown and sessions ended in one transaction.
+      // Audited in the model, with the jobs hidden/shown and sessions ended in one transaction.
       failTo(backTo(request));
       const id = String(formData.get("id") ?? "");
       if (intent === "block") await blockCompany(ctx, id);

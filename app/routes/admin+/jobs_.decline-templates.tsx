@@ -1,6 +1,6 @@
 /**
  * /admin/jobs/decline-templates (admin): the reasons offered in the approval queue's Decline dialog
- * (issue 18, ADR 104). Add, edit, move up/down and delete, each a plain form (no JavaScript
+ * (ADR 104). Add, edit, move up/down and delete, each a plain form (no JavaScript
  * needed), each change audited; notices come back as flashes.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";

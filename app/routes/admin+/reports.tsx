@@ -1,5 +1,5 @@
 /**
- * /admin/reports (issue 18): the reports queue — reported jobs, hidden ones first, then most
+ * /admin/reports: the reports queue — reported jobs, hidden ones first, then most
  * reporters, oldest first — each with its reports and two plain forms: Dismiss (the reports were
  * wrong; a job hidden by them is shown again) and Uphold (remove the posting from the board).
  * Works without JavaScript: the actions answer with a redirect and a notice.

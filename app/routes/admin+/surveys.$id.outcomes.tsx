@@ -1,5 +1,5 @@
 /**
- * /admin/surveys/{id}/outcomes (issue 14, ADR 101): the tracer outcomes computed from the keyed
+ * /admin/surveys/{id}/outcomes (ADR 101): the tracer outcomes computed from the keyed
  * answers — headline figures, charts with their text alternatives, tables by programme and by
  * graduation year with suppressed groups marked, the CSV, and a print layout that makes the page an
  * accreditation annex (Print / Save as PDF).

@@ -1,5 +1,5 @@
 /**
- * /admin/surveys/{id}/progress (issue 14, ADR 102): send invitations and reminders (each behind a
+ * /admin/surveys/{id}/progress (ADR 102): send invitations and reminders (each behind a
  * confirmation that says how many people — the dry run), the batches sent so far with what the
  * outbox has delivered, and the response and knowledge rates overall, by programme and by
  * graduation year (tables, and bar charts loaded lazily after hydration). The page revalidates

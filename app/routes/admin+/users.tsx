@@ -128,7 +128,7 @@ export const action = /* @__PURE__ */ screen(
       return redirectWithFlash(back(), { kind: "success", message: r.message });
     }
     if (typeof raw === "string" && raw in EMPLOYER_INTENTS) {
-      // Issue 18: an employer's trust actions (audited by the model; block is undone by Unblock).
+      // An employer's trust actions (audited by the model; block is undone by Unblock).
       const [run, message] = EMPLOYER_INTENTS[raw as keyof typeof EMPLOYER_INTENTS];
       failTo(back());
       await run(ctx, id);

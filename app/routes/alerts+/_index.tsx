@@ -1,5 +1,5 @@
 /**
- * /alerts — 'My alerts' (issue 15): a student's or alumnus's saved searches, each mailed as a
+ * /alerts — 'My alerts': a student's or alumnus's saved searches, each mailed as a
  * digest when new jobs match. Lists, edits (?edit={id}, a URL so it works without JavaScript),
  * pauses/resumes and deletes; the board's 'Save this search' form posts here (intent=create).
  */

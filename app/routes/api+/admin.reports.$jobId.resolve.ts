@@ -1,5 +1,5 @@
 /**
- * POST /api/admin/reports/{jobId}/resolve {resolution: "dismissed" | "upheld"} (admin, issue 18):
+ * POST /api/admin/reports/{jobId}/resolve {resolution: "dismissed" | "upheld"} (admin):
  * closes the job's open reports. Dismissed shows a job hidden by reports again; upheld takes the
  * job off the board (unapproved, inactive). 404 unknown job, 409 no open report.
  */

@@ -1,5 +1,5 @@
 /**
- * GET /api/admin/reports?status=open|resolved|all (admin, issue 18): reported jobs, each with its
+ * GET /api/admin/reports?status=open|resolved|all (admin): reported jobs, each with its
  * reports (reason, details, date, reporter), hidden ones first, then most reporters, oldest first.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";

@@ -1,5 +1,5 @@
 /**
- * POST /api/jobs/{id}/reports {reason, details} (signed-in, issue 18): 201 for a first report,
+ * POST /api/jobs/{id}/reports {reason, details} (signed-in): 201 for a first report,
  * 200 when the same user reports the same job again (the report is updated, not counted twice).
  * 400 bad input, 401 guest, 404 a job the caller cannot see, 429 past the daily limit.
  */

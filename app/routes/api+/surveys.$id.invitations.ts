@@ -1,5 +1,5 @@
 /**
- * /api/surveys/{id}/invitations (admin, issue 14): POST `{reminder?, dryRun?}` queues an invitation
+ * /api/surveys/{id}/invitations (admin): POST `{reminder?, dryRun?}` queues an invitation
  * or reminder batch in the mail outbox and answers 202 at once (the outbox drains at the SMTP
  * server's pace), or the counts only for a dry run; GET lists the survey's batches with their
  * sent / failed / pending messages.

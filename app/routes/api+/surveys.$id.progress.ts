@@ -1,5 +1,5 @@
 /**
- * GET /api/surveys/{id}/progress (admin, issue 14): targeted, invited, opened, answered and the
+ * GET /api/surveys/{id}/progress (admin): targeted, invited, opened, answered and the
  * response and knowledge rates, overall and by programme and graduation year.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";

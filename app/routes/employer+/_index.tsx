@@ -1,7 +1,7 @@
 /**
  * /employer (employers only): the company's jobs in every state — Pending review, Approved,
  * Declined (with the reason), Closed, Expired — with the views and Apply Now clicks Runway records
- * per job, and the actions Edit, Close / Reopen and Post a job (issue 18, ADR 104).
+ * per job, and the actions Edit, Close / Reopen and Post a job (ADR 104).
  */
 import type {
   ActionFunctionArgs,

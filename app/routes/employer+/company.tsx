@@ -3,7 +3,7 @@
  * location, phone, contact e-mail and logo (stored through the same safe image pipeline as the
  * admins' uploads: checked, re-encoded, size- and pixel-limited). The name and the website are the
  * career office's: the trust signal compares the website's domain with the employer's e-mail, so
- * an employer cannot change them (issue 18, ADR 104). A plain multipart form: works without JS.
+ * an employer cannot change them (ADR 104). A plain multipart form: works without JS.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";

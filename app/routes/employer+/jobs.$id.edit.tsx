@@ -1,7 +1,7 @@
 /**
  * /employer/jobs/{id}/edit (employers only, own company's jobs; any other id is a 404): the shared
  * job form. A change of content sends the job back to review (it leaves the board until an admin
- * approves it again); a change of status alone does not (issue 18, ADR 104).
+ * approves it again); a change of status alone does not (ADR 104).
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";

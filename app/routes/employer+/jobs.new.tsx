@@ -1,6 +1,6 @@
 /**
  * /employer/jobs/new (employers only): the shared job form without the company picker or the
- * approval box; the job is submitted for review (issue 18, ADR 104). Works without JavaScript.
+ * approval box; the job is submitted for review (ADR 104). Works without JavaScript.
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";

@@ -1,5 +1,5 @@
 /**
- * /employer/team (issue 18): the company's employer accounts and pending invitations, and the
+ * /employer/team: the company's employer accounts and pending invitations, and the
  * "Invite a colleague" form (an address on the employer's own domain; a 7-day sign-up link by
  * mail). Employers only; works without JavaScript.
  */

@@ -1,5 +1,5 @@
 /**
- * /jobs/{id}/report (issue 18): the job page's 'Report this posting' form posts here (no
+ * /jobs/{id}/report: the job page's 'Report this posting' form posts here (no
  * JavaScript needed). Signed-in users only; the answer is a redirect back to the job page with a
  * notice. GET (e.g. after signing in from the guest link) opens the job page at the form.
  */

@@ -1,6 +1,6 @@
 /**
- * /surveys/unsubscribe?user={id}&token={hmac} — the survey mail's one-click unsubscribe (RFC 8058,
- * issue 14). No sign-in: the signed link is the authority. GET only shows a confirmation (link
+ * /surveys/unsubscribe?user={id}&token={hmac} — the survey mail's one-click unsubscribe (RFC 8058).
+ * No sign-in: the signed link is the authority. GET only shows a confirmation (link
  * scanners and previews must not unsubscribe anyone); POST — the button, or the mail provider's
  * one-click `List-Unsubscribe=One-Click` — sets users.survey_mail_opt_out_at, which every later
  * invitation and reminder honours.
