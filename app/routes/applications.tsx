@@ -5,6 +5,7 @@
  * clicked", not "applied".
  */
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
@@ -13,9 +14,11 @@ import { MyJobList } from "~/components/jobs/my-job-list";
 import { listApplications } from "~/models/job/saved.server";
 import { screen } from "~/web/screen.server";
 
-export const loader = /* @__PURE__ */ screen("member", async ({ ctx }) =>
-  json({ lines: await listApplications(ctx), now: Date.now() }),
-);
+export function loader(args: LoaderFunctionArgs) {
+  return screen("member", async ({ ctx }) =>
+    json({ lines: await listApplications(ctx), now: Date.now() }),
+  )(args);
+}
 
 /** The page's texts, written once here. */
 export const APPLICATIONS_TEXT = {

@@ -8,6 +8,7 @@
  * the others. The page's data comes from loadCompanyPage in app/models/company/page.server.ts.
  */
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import type { SerializeFrom } from "@remix-run/node";
@@ -35,34 +36,36 @@ export const COMPANY_PAGE_TEXT = {
   location: "Location",
 } as const;
 
-export const loader = /* @__PURE__ */ screen(
-  "public",
-  async ({ params, user, ctx }) => {
-    const page = await loadCompanyPage(ctx, params.id ?? "");
-    const saveMode = !user
-      ? ("sign-in" as const)
-      : user.role === "student" || user.role === "alumni"
-        ? ("save" as const)
-        : ("none" as const);
-    const saved = new Set(
-      saveMode === "save"
-        ? await savedAmong(
-            ctx,
-            page.jobs.map((j) => j.id),
-          )
-        : [],
-    );
-    const hostRating = await hostRatingForViewer(ctx, page.company.id);
-    return json({
-      company: page.company,
-      hostRating,
-      jobs: page.jobs.map((r) => toJobCard(r, saved.has(r.id))),
-      saveMode,
-      now: Date.now(),
-    });
-  },
-  { notFound: COMPANY_PAGE_TEXT.notFound },
-);
+export function loader(args: LoaderFunctionArgs) {
+  return screen(
+    "public",
+    async ({ params, user, ctx }) => {
+      const page = await loadCompanyPage(ctx, params.id ?? "");
+      const saveMode = !user
+        ? ("sign-in" as const)
+        : user.role === "student" || user.role === "alumni"
+          ? ("save" as const)
+          : ("none" as const);
+      const saved = new Set(
+        saveMode === "save"
+          ? await savedAmong(
+              ctx,
+              page.jobs.map((j) => j.id),
+            )
+          : [],
+      );
+      const hostRating = await hostRatingForViewer(ctx, page.company.id);
+      return json({
+        company: page.company,
+        hostRating,
+        jobs: page.jobs.map((r) => toJobCard(r, saved.has(r.id))),
+        saveMode,
+        now: Date.now(),
+      });
+    },
+    { notFound: COMPANY_PAGE_TEXT.notFound },
+  )(args);
+}
 
 /** What the loader gives the page (sections added later extend it). */
 export type CompanyPageData = SerializeFrom<typeof loader>;

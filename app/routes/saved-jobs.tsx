@@ -5,6 +5,8 @@
  * (mode=fetch) a small JSON answer for the button.
  */
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
@@ -16,29 +18,33 @@ import { redirectWithFlash, safeRedirect } from "~/web/auth.server";
 import { screen } from "~/web/screen.server";
 
 /** Students and alumni only: admins go back to their dashboard. */
-export const loader = /* @__PURE__ */ screen("member", async ({ ctx }) =>
-  json({ lines: await listSavedJobs(ctx), now: Date.now() }),
-);
+export function loader(args: LoaderFunctionArgs) {
+  return screen("member", async ({ ctx }) =>
+    json({ lines: await listSavedJobs(ctx), now: Date.now() }),
+  )(args);
+}
 
-export const action = /* @__PURE__ */ screen("member", async ({ request, ctx, onDomainError }) => {
-  const form = await request.formData();
-  const jobId = String(form.get("jobId") ?? "");
-  const save = form.get("intent") === "save";
-  const back = safeRedirect(form.get("back"), "/saved-jobs");
-  const fetch = form.get("mode") === "fetch";
-  onDomainError((err) =>
-    fetch
-      ? json({ saved: !save, message: err.message }, domainInit(err))
-      : redirectWithFlash(back, { kind: "error", message: err.message }),
-  );
-  if (save) await saveJob(ctx, jobId);
-  else await unsaveJob(ctx, jobId);
-  if (fetch) return json({ saved: save, message: save ? SAVED_MSG.saved : SAVED_MSG.removed });
-  return redirectWithFlash(back, {
-    kind: "success",
-    message: save ? SAVED_MSG.saved : SAVED_MSG.removed,
-  });
-});
+export function action(args: ActionFunctionArgs) {
+  return screen("member", async ({ request, ctx, onDomainError }) => {
+    const form = await request.formData();
+    const jobId = String(form.get("jobId") ?? "");
+    const save = form.get("intent") === "save";
+    const back = safeRedirect(form.get("back"), "/saved-jobs");
+    const fetch = form.get("mode") === "fetch";
+    onDomainError((err) =>
+      fetch
+        ? json({ saved: !save, message: err.message }, domainInit(err))
+        : redirectWithFlash(back, { kind: "error", message: err.message }),
+    );
+    if (save) await saveJob(ctx, jobId);
+    else await unsaveJob(ctx, jobId);
+    if (fetch) return json({ saved: save, message: save ? SAVED_MSG.saved : SAVED_MSG.removed });
+    return redirectWithFlash(back, {
+      kind: "success",
+      message: save ? SAVED_MSG.saved : SAVED_MSG.removed,
+    });
+  })(args);
+}
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: jobsCss }];
 

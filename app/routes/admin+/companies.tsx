@@ -5,6 +5,8 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import {
   Form,
@@ -56,42 +58,44 @@ export const meta: MetaFunction = () => [{ title: "Companies · Runway" }];
 
 const MODAL_PARAMS = ["new", "edit", "delete"];
 
-export const loader = /* @__PURE__ */ screen("admin", async ({ request, ctx }) => {
-  const params = new URL(request.url).searchParams;
-  const state = readTableState(params, { sort: "name", dir: "asc" });
-  const q = (params.get("q") ?? "").slice(0, 200);
-  // The host agreement filter: valid / expiring / expired / none (anything else: all companies).
-  const moa = (MOA_STATES as readonly string[]).includes(params.get("moa") ?? "")
-    ? (params.get("moa") as MoaState)
-    : null;
-  const focusId = params.get("edit") ?? params.get("delete");
-  const [list, focus] = await Promise.all([
-    listCompanies(ctx, {
+export function loader(args: LoaderFunctionArgs) {
+  return screen("admin", async ({ request, ctx }) => {
+    const params = new URL(request.url).searchParams;
+    const state = readTableState(params, { sort: "name", dir: "asc" });
+    const q = (params.get("q") ?? "").slice(0, 200);
+    // The host agreement filter: valid / expiring / expired / none (anything else: all companies).
+    const moa = (MOA_STATES as readonly string[]).includes(params.get("moa") ?? "")
+      ? (params.get("moa") as MoaState)
+      : null;
+    const focusId = params.get("edit") ?? params.get("delete");
+    const [list, focus] = await Promise.all([
+      listCompanies(ctx, {
+        q,
+        sort: state.sort,
+        dir: state.dir,
+        page: state.page,
+        size: state.size,
+        where: moa ? moaStateCondition(moa, todayOf(ojtConfig())) : undefined,
+      }),
+      focusId ? orNull(getCompany(ctx, focusId)) : Promise.resolve(null),
+    ]);
+    const labels = await moaLabels(
+      ctx.db,
+      ojtConfig(),
+      list.companies.map((c) => c.id),
+    );
+    return json({
+      ...list,
+      companies: list.companies.map((c) => ({ ...c, moa: labels.get(c.id) })),
+      moa,
       q,
-      sort: state.sort,
-      dir: state.dir,
-      page: state.page,
-      size: state.size,
-      where: moa ? moaStateCondition(moa, todayOf(ojtConfig())) : undefined,
-    }),
-    focusId ? orNull(getCompany(ctx, focusId)) : Promise.resolve(null),
-  ]);
-  const labels = await moaLabels(
-    ctx.db,
-    ojtConfig(),
-    list.companies.map((c) => c.id),
-  );
-  return json({
-    ...list,
-    companies: list.companies.map((c) => ({ ...c, moa: labels.get(c.id) })),
-    moa,
-    q,
-    state,
-    focus,
-    formKey: newIdempotencyKey(),
-    loadError: null as string | null,
-  });
-});
+      state,
+      focus,
+      formKey: newIdempotencyKey(),
+      loadError: null as string | null,
+    });
+  })(args);
+}
 
 /** The list URL this action came from, without the modal parameters. */
 function backTo(request: Request) {
@@ -101,9 +105,8 @@ function backTo(request: Request) {
   return `/admin/companies${qs ? `?${qs}` : ""}`;
 }
 
-export const action = /* @__PURE__ */ screen(
-  "admin",
-  async ({ request, user, ctx, failTo, onDomainError }) => {
+export function action(args: ActionFunctionArgs) {
+  return screen("admin", async ({ request, user, ctx, failTo, onDomainError }) => {
     if (Number(request.headers.get("Content-Length") ?? 0) > LOGO_MAX_BYTES + 64 * 1024)
       return json(
         {
@@ -194,8 +197,8 @@ export const action = /* @__PURE__ */ screen(
     // A double click or a resubmitted Add Company answers as the first did instead of adding it twice.
     if (typeof id === "string" && id) return save();
     return idempotentForm(request, user.id, formData, backTo(request), save);
-  },
-);
+  })(args);
+}
 
 export default function AdminCompanies() {
   const data = useLoaderData<typeof loader>();

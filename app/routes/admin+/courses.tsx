@@ -4,6 +4,7 @@
  * One small form per row, so it works without JavaScript.
  */
 import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { INSTITUTES } from "#db/constants";
@@ -31,20 +32,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export const action = /* @__PURE__ */ screen("admin", async ({ request, ctx, failJson }) => {
-  const form = await request.formData();
-  const id = String(form.get("id") ?? "");
-  const raw = String(form.get("requiredOjtHours") ?? "").trim();
-  const hours = raw === "" ? null : Number(raw);
-  if (hours !== null && !Number.isInteger(hours))
-    return json({ id, message: OJT_HOURS_MSG }, { status: 400 });
-  failJson((err) => ({ id, message: err.message }));
-  const c = await setRequiredOjtHours(ctx, id, hours);
-  return redirectWithFlash("/admin/courses", {
-    kind: "success",
-    message: `${c.code}: ${c.requiredOjtHours === null ? "no required OJT hours" : `${c.requiredOjtHours} required OJT hours`}`,
-  });
-});
+export function action(args: ActionFunctionArgs) {
+  return screen("admin", async ({ request, ctx, failJson }) => {
+    const form = await request.formData();
+    const id = String(form.get("id") ?? "");
+    const raw = String(form.get("requiredOjtHours") ?? "").trim();
+    const hours = raw === "" ? null : Number(raw);
+    if (hours !== null && !Number.isInteger(hours))
+      return json({ id, message: OJT_HOURS_MSG }, { status: 400 });
+    failJson((err) => ({ id, message: err.message }));
+    const c = await setRequiredOjtHours(ctx, id, hours);
+    return redirectWithFlash("/admin/courses", {
+      kind: "success",
+      message: `${c.code}: ${c.requiredOjtHours === null ? "no required OJT hours" : `${c.requiredOjtHours} required OJT hours`}`,
+    });
+  })(args);
+}
 
 const col = createColumnHelper<SerializeFrom<typeof loader>["courses"][number]>();
 

@@ -12,6 +12,7 @@ import type {
   MetaFunction,
   SerializeFrom,
 } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
@@ -89,9 +90,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-export const action = /* @__PURE__ */ screen(
-  "admin-or-home",
-  async ({ request, params, ctx, failJson }) => {
+export function action(args: ActionFunctionArgs) {
+  return screen("admin-or-home", async ({ request, params, ctx, failJson }) => {
     const form = await request.formData();
     const intent = form.get("intent");
     if (intent !== "invitation" && intent !== "reminder")
@@ -107,8 +107,8 @@ export const action = /* @__PURE__ */ screen(
       kind: "success",
       message: `${what} queued: ${r.queued} e-mail${r.queued === 1 ? "" : "s"} on their way.`,
     });
-  },
-);
+  })(args);
+}
 
 const pct = (r: number | null) => (r === null ? "—" : `${(r * 100).toFixed(1)}%`);
 const people = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "person" : "people"}`;

@@ -3,6 +3,7 @@
  * filter is a GET form, so the page, the summary and the export link all follow ?role=.
  */
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useSubmit } from "@remix-run/react";
 import { useEffect } from "react";
@@ -74,17 +75,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-export const action = /* @__PURE__ */ screen(
-  "admin-or-home",
-  async ({ request, params, ctx, failJson }) => {
+export function action(args: ActionFunctionArgs) {
+  return screen("admin-or-home", async ({ request, params, ctx, failJson }) => {
     const form = await request.formData();
     if (form.get("intent") !== "delete-response")
       return json({ ok: false, message: "Unknown action" }, { status: 400 });
     failJson((err) => ({ ok: false, message: err.message }));
     await deleteResponse(ctx, params.id ?? "", String(form.get("responseId") ?? ""));
     return json({ ok: true, message: "Response deleted." });
-  },
-);
+  })(args);
+}
 
 export default function SurveyResponses() {
   const { survey, questions, responses, summary, role, page, pages, total, courseNames } =

@@ -1,4 +1,6 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
@@ -69,44 +71,45 @@ const toRow = (u: PublicUser): UserRowView => ({
 });
 
 /** /admin/users: filters and paging in the URL, done by the database (not on the client, ADR 040). */
-export const loader = /* @__PURE__ */ screen("admin", async ({ request, user: me, ctx }) => {
-  const params = new URL(request.url).searchParams;
-  const query = readUserListQuery(params);
-  const [page, courses] = await Promise.all([listUsers(ctx, query), listCourses(ctx.db)]);
-  const intent = params.get("confirm");
-  let confirm: { intent: "toggle" | "delete"; user: UserRowView } | null = null;
-  if ((intent === "toggle" || intent === "delete") && params.get("id")) {
-    const u = await orNull(getUserForAdmin(ctx, params.get("id")!));
-    if (u) confirm = { intent, user: toRow(u) };
-  }
-  const error = params.get("error");
-  return json({
-    users: page.users.map(toRow),
-    total: page.total,
-    page: page.page,
-    pages: page.pages,
-    fetchFailed: false,
-    query: { ...query, page: page.page },
-    courses: courses.map((c) => ({ id: c.id, name: c.name })),
-    created: params.get("created") === "1",
-    pageError:
-      error === "toggle"
-        ? USERS_MSG.statusPageError
-        : error === "delete"
-          ? USERS_MSG.deletePageError
-          : null,
-    meId: me.id,
-    confirm,
-  });
-});
+export function loader(args: LoaderFunctionArgs) {
+  return screen("admin", async ({ request, user: me, ctx }) => {
+    const params = new URL(request.url).searchParams;
+    const query = readUserListQuery(params);
+    const [page, courses] = await Promise.all([listUsers(ctx, query), listCourses(ctx.db)]);
+    const intent = params.get("confirm");
+    let confirm: { intent: "toggle" | "delete"; user: UserRowView } | null = null;
+    if ((intent === "toggle" || intent === "delete") && params.get("id")) {
+      const u = await orNull(getUserForAdmin(ctx, params.get("id")!));
+      if (u) confirm = { intent, user: toRow(u) };
+    }
+    const error = params.get("error");
+    return json({
+      users: page.users.map(toRow),
+      total: page.total,
+      page: page.page,
+      pages: page.pages,
+      fetchFailed: false,
+      query: { ...query, page: page.page },
+      courses: courses.map((c) => ({ id: c.id, name: c.name })),
+      created: params.get("created") === "1",
+      pageError:
+        error === "toggle"
+          ? USERS_MSG.statusPageError
+          : error === "delete"
+            ? USERS_MSG.deletePageError
+            : null,
+      meId: me.id,
+      confirm,
+    });
+  })(args);
+}
 
 /**
  * Activate/Deactivate (`intent=toggle`, `isActive`) and Delete (`intent=delete`). Fetchers (`js=1`)
  * get JSON; plain form posts get a confirmation step first, then a redirect back with a flash.
  */
-export const action = /* @__PURE__ */ screen(
-  "admin",
-  async ({ request, ctx, failTo, onDomainError }) => {
+export function action(args: ActionFunctionArgs) {
+  return screen("admin", async ({ request, ctx, failTo, onDomainError }) => {
     const form = await request.formData();
     const intent = form.get("intent") === "delete" ? "delete" : "toggle";
     const id = String(form.get("id") ?? "");
@@ -160,8 +163,8 @@ export const action = /* @__PURE__ */ screen(
     }
     const ok: UserActionResult = { ok: true, intent, message };
     return js ? json(ok) : redirectWithFlash(back(), { kind: "success", message });
-  },
-);
+  })(args);
+}
 
 export default function ManageUsers() {
   const data = useLoaderData<typeof loader>();

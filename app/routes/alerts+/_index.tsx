@@ -4,6 +4,8 @@
  * pauses/resumes and deletes; the board's 'Save this search' form posts here (intent=create).
  */
 import type { MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
@@ -22,15 +24,16 @@ import { screen } from "~/web/screen.server";
 import { alertInputSchema, alertPatchSchema, parseWithZod } from "~/web/forms.server";
 
 /** Students and alumni only: admins go back to their dashboard. */
-export const loader = /* @__PURE__ */ screen("member", async ({ ctx }) =>
-  json({ alerts: await listAlerts(ctx), now: Date.now() }),
-);
+export function loader(args: LoaderFunctionArgs) {
+  return screen("member", async ({ ctx }) =>
+    json({ alerts: await listAlerts(ctx), now: Date.now() }),
+  )(args);
+}
 
 const fail = (to: string, message: string) => redirectWithFlash(to, { kind: "error", message });
 
-export const action = /* @__PURE__ */ screen(
-  "member",
-  async ({ request, ctx, failTo, onDomainError }) => {
+export function action(args: ActionFunctionArgs) {
+  return screen("member", async ({ request, ctx, failTo, onDomainError }) => {
     const form = await request.formData();
     const intent = form.get("intent");
     const id = String(form.get("id") ?? "");
@@ -83,8 +86,8 @@ export const action = /* @__PURE__ */ screen(
       return redirectWithFlash("/alerts", { kind: "success", message: ALERT_MSG.deleted });
     }
     return fail("/alerts", "Unknown action.");
-  },
-);
+  })(args);
+}
 
 export default function MyAlerts() {
   const { alerts, now } = useLoaderData<typeof loader>();

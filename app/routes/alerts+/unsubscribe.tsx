@@ -5,6 +5,8 @@
  * `List-Unsubscribe=One-Click` — pauses the alert (frequency off). The alert stays on 'My alerts'.
  */
 import type { MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { BadLinkBoundary } from "~/components/ui/error-boundary";
@@ -18,29 +20,33 @@ const LINK_FIELDS = ["alert", "token"] as const;
 
 const badLink = { notFound: ALERT_MSG.badLink };
 
-export const loader = /* @__PURE__ */ screen(
-  "none",
-  async ({ request, ctx }) => {
-    const { alert, token } = signedLinkParams(request, LINK_FIELDS);
-    const a = await alertForUnsubscribe(ctx.db, authConfig().secret, alert, token);
-    return json(
-      { id: a.id, name: a.name, paused: a.frequency === "off", token: String(token) },
-      { headers: SIGNED_LINK_HEADERS },
-    );
-  },
-  badLink,
-);
+export function loader(args: LoaderFunctionArgs) {
+  return screen(
+    "none",
+    async ({ request, ctx }) => {
+      const { alert, token } = signedLinkParams(request, LINK_FIELDS);
+      const a = await alertForUnsubscribe(ctx.db, authConfig().secret, alert, token);
+      return json(
+        { id: a.id, name: a.name, paused: a.frequency === "off", token: String(token) },
+        { headers: SIGNED_LINK_HEADERS },
+      );
+    },
+    badLink,
+  )(args);
+}
 
-export const action = /* @__PURE__ */ screen(
-  "none",
-  async ({ request, ctx }) => {
-    const form = await request.formData();
-    const { alert, token } = signedLinkParams(request, LINK_FIELDS, form);
-    const a = await unsubscribeAlert(ctx.db, authConfig().secret, alert, token);
-    return json({ done: true, name: a.name }, { headers: SIGNED_LINK_HEADERS });
-  },
-  badLink,
-);
+export function action(args: ActionFunctionArgs) {
+  return screen(
+    "none",
+    async ({ request, ctx }) => {
+      const form = await request.formData();
+      const { alert, token } = signedLinkParams(request, LINK_FIELDS, form);
+      const a = await unsubscribeAlert(ctx.db, authConfig().secret, alert, token);
+      return json({ done: true, name: a.name }, { headers: SIGNED_LINK_HEADERS });
+    },
+    badLink,
+  )(args);
+}
 
 export default function Unsubscribe() {
   const data = useLoaderData<typeof loader>();

@@ -4,6 +4,8 @@
  * mail). Employers only; works without JavaScript.
  */
 import type { MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { getTeam, inviteColleague } from "~/models/employer/team.server";
@@ -15,32 +17,34 @@ import { invitationSchema } from "~/web/employer-forms.server";
 import { JoinRequestAnswer } from "~/components/employer/join-request-answer";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 
-export const loader = /* @__PURE__ */ screen("employer", async ({ ctx }) =>
-  json(await getTeam(ctx)),
-);
+export function loader(args: LoaderFunctionArgs) {
+  return screen("employer", async ({ ctx }) => json(await getTeam(ctx)))(args);
+}
 
-export const action = /* @__PURE__ */ screen("employer", async ({ request, ctx, failJson }) => {
-  const form = await request.formData();
-  const intent = form.get("intent");
-  if (intent === "approve" || intent === "decline") {
-    failJson((err) => ({ error: err.message, email: "" }));
-    const r = await decideJoinRequest(configured(ctx), String(form.get("id") ?? ""), intent);
+export function action(args: ActionFunctionArgs) {
+  return screen("employer", async ({ request, ctx, failJson }) => {
+    const form = await request.formData();
+    const intent = form.get("intent");
+    if (intent === "approve" || intent === "decline") {
+      failJson((err) => ({ error: err.message, email: "" }));
+      const r = await decideJoinRequest(configured(ctx), String(form.get("id") ?? ""), intent);
+      return redirectWithFlash("/employer/team", {
+        kind: "success",
+        message: `${intent === "approve" ? JOIN_MSG.approved : JOIN_MSG.declined}: ${r.email}`,
+      });
+    }
+    const email = String(form.get("email") ?? "");
+    const parsed = invitationSchema.safeParse({ email });
+    if (!parsed.success)
+      return json({ error: parsed.error.issues[0].message, email }, { status: 400 });
+    failJson((err) => ({ error: err.message, email }));
+    const inv = await inviteColleague(configured(ctx), parsed.data.email);
     return redirectWithFlash("/employer/team", {
       kind: "success",
-      message: `${intent === "approve" ? JOIN_MSG.approved : JOIN_MSG.declined}: ${r.email}`,
+      message: `Invitation sent to ${inv.email}`,
     });
-  }
-  const email = String(form.get("email") ?? "");
-  const parsed = invitationSchema.safeParse({ email });
-  if (!parsed.success)
-    return json({ error: parsed.error.issues[0].message, email }, { status: 400 });
-  failJson((err) => ({ error: err.message, email }));
-  const inv = await inviteColleague(configured(ctx), parsed.data.email);
-  return redirectWithFlash("/employer/team", {
-    kind: "success",
-    message: `Invitation sent to ${inv.email}`,
-  });
-});
+  })(args);
+}
 
 const day = (iso: string) => new Date(iso).toISOString().slice(0, 10);
 

@@ -4,6 +4,7 @@
  * dialogs (they post here with a fetcher).
  */
 import type { ActionFunctionArgs, LinksFunction, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import {
   Form,
@@ -52,18 +53,25 @@ import {
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: surveyStyles }];
 
-export const loader = /* @__PURE__ */ screen(
-  "college",
-  async ({ request, params, user, ctx }) => {
-    // A mailed link (?invite=…, kept through sign-in by redirectTo) records its opening; it signs no one in.
-    const invite = new URL(request.url).searchParams.get("invite");
-    if (invite) await recordInviteOpened(ctx.db, params.id ?? "", user.id, invite);
-    const { survey, state } = await getSurveyForAnswering(ctx, params.id ?? "");
-    // The no-JavaScript form's key; with JavaScript the draft on the phone brings its own.
-    return json({ survey, state, formKey: newIdempotencyKey(), timeZone: env().COLLEGE_TIMEZONE });
-  },
-  { notFound: SURVEY_MSG.notFound },
-);
+export function loader(args: LoaderFunctionArgs) {
+  return screen(
+    "college",
+    async ({ request, params, user, ctx }) => {
+      // A mailed link (?invite=…, kept through sign-in by redirectTo) records its opening; it signs no one in.
+      const invite = new URL(request.url).searchParams.get("invite");
+      if (invite) await recordInviteOpened(ctx.db, params.id ?? "", user.id, invite);
+      const { survey, state } = await getSurveyForAnswering(ctx, params.id ?? "");
+      // The no-JavaScript form's key; with JavaScript the draft on the phone brings its own.
+      return json({
+        survey,
+        state,
+        formKey: newIdempotencyKey(),
+        timeZone: env().COLLEGE_TIMEZONE,
+      });
+    },
+    { notFound: SURVEY_MSG.notFound },
+  )(args);
+}
 
 export type SubmitResult =
   { ok: true; message: string } | { ok: false; message: string; errors?: Record<string, string[]> };

@@ -6,6 +6,8 @@
  * invitation and reminder honours.
  */
 import type { MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { BadLinkBoundary } from "~/components/ui/error-boundary";
@@ -22,29 +24,33 @@ const LINK_FIELDS = ["user", "token"] as const;
 
 const badLink = { notFound: INVITE_MSG.badLink };
 
-export const loader = /* @__PURE__ */ screen(
-  "none",
-  async ({ request, ctx }) => {
-    const { user, token } = signedLinkParams(request, LINK_FIELDS);
-    const p = await personForSurveyUnsubscribe(ctx.db, authConfig().secret, user, token);
-    return json(
-      { id: p.id, optedOut: p.optedOut, token: String(token) },
-      { headers: SIGNED_LINK_HEADERS },
-    );
-  },
-  badLink,
-);
+export function loader(args: LoaderFunctionArgs) {
+  return screen(
+    "none",
+    async ({ request, ctx }) => {
+      const { user, token } = signedLinkParams(request, LINK_FIELDS);
+      const p = await personForSurveyUnsubscribe(ctx.db, authConfig().secret, user, token);
+      return json(
+        { id: p.id, optedOut: p.optedOut, token: String(token) },
+        { headers: SIGNED_LINK_HEADERS },
+      );
+    },
+    badLink,
+  )(args);
+}
 
-export const action = /* @__PURE__ */ screen(
-  "none",
-  async ({ request, ctx }) => {
-    const form = await request.formData();
-    const { user, token } = signedLinkParams(request, LINK_FIELDS, form);
-    await unsubscribeSurveyMail(ctx.db, authConfig().secret, user, token);
-    return json({ done: true }, { headers: SIGNED_LINK_HEADERS });
-  },
-  badLink,
-);
+export function action(args: ActionFunctionArgs) {
+  return screen(
+    "none",
+    async ({ request, ctx }) => {
+      const form = await request.formData();
+      const { user, token } = signedLinkParams(request, LINK_FIELDS, form);
+      await unsubscribeSurveyMail(ctx.db, authConfig().secret, user, token);
+      return json({ done: true }, { headers: SIGNED_LINK_HEADERS });
+    },
+    badLink,
+  )(args);
+}
 
 export default function SurveyMailUnsubscribe() {
   const data = useLoaderData<typeof loader>();
