@@ -96,6 +96,12 @@ export default function CompanyProfile() {
   const { company } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as Reply | undefined;
   const f = reply?.fields ?? {};
+  const field = (name: "location" | "email" | "phone" | "description") => ({
+    id: `company-${name}`,
+    name,
+    errors: f[name],
+    initialValue: company[name],
+  });
   return (
     <main className="page">
       <header className="page-header">
@@ -125,47 +131,27 @@ export default function CompanyProfile() {
           </p>
         ) : null}
         <TextField
-          meta={{
-            id: "company-location",
-            name: "location",
-            errors: f.location,
-            initialValue: company.location,
-          }}
+          meta={field("location")}
           label="Location"
           counter={false}
           maxLength={COMPANY_LIMITS.location}
         />
         <TextField
-          meta={{
-            id: "company-email",
-            name: "email",
-            errors: f.email,
-            initialValue: company.email,
-          }}
+          meta={field("email")}
           label="Contact e-mail"
           counter={false}
           type="email"
           maxLength={COMPANY_LIMITS.email}
         />
         <TextField
-          meta={{
-            id: "company-phone",
-            name: "phone",
-            errors: f.phone,
-            initialValue: company.phone,
-          }}
+          meta={field("phone")}
           label="Phone"
           counter={false}
           type="tel"
           maxLength={COMPANY_LIMITS.phone}
         />
         <TextareaField
-          meta={{
-            id: "company-description",
-            name: "description",
-            errors: f.description,
-            initialValue: company.description,
-          }}
+          meta={field("description")}
           label="Description"
           counter={false}
           rows={5}
