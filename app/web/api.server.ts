@@ -133,17 +133,22 @@ export async function jsonArrayStream(
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
-        const r = pending ?? (await it.next());
-        pending = null;
-        if (r.done) {
-          controller.enqueue(encoder.encode(started ? "]" : "[]"));
-          controller.close();
+        // An empty batch enqueues nothing, so read on: a pull that returns without enqueueing is
+        // not called again while the reader waits, and the response would hang.
+        for (;;) {
+          const r = pending ?? (await it.next());
+          pending = null;
+          if (r.done) {
+            controller.enqueue(encoder.encode(started ? "]" : "[]"));
+            controller.close();
+            return;
+          }
+          if (!r.value.length) continue;
+          const parts = r.value.map((item) => JSON.stringify(item, replacer) ?? "null");
+          controller.enqueue(encoder.encode((started ? "," : "[") + parts.join(",")));
+          started = true;
           return;
         }
-        if (!r.value.length) return;
-        const parts = r.value.map((item) => JSON.stringify(item, replacer) ?? "null");
-        controller.enqueue(encoder.encode((started ? "," : "[") + parts.join(",")));
-        started = true;
       } catch (e) {
         log.error("api.stream", e, { path: new URL(request.url).pathname });
         controller.error(e);
