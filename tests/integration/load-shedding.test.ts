@@ -6,9 +6,10 @@
  * must answer 200 (never shed, never queued). The benchmark (tests/bench/pglite-admission.ts)
  * prints the figures; this test checks only the bound.
  *
- * Opt-in (RUNWAY_LOAD_TESTS=1): it needs the machine's two cores to itself. On a machine shared
- * with other test runs (load average 15–20) the server got too little CPU for any bound to hold:
- * see docs/operations.md "Load shedding" for the figures measured.
+ * It needs the machine's two cores to itself: beside other test runs (load average 10–20) the server
+ * got too little CPU for any bound to hold (docs/operations.md, "Load shedding"). So `npm test` runs
+ * it in a step of its own after the other vitest files, with RUNWAY_LOAD_TESTS=1; a bare
+ * `npx vitest run` skips it.
  */
 import fs from "node:fs";
 import os from "node:os";
