@@ -12,6 +12,9 @@ const dir = process.env.SHOTS_DIR;
 test.skip(!dir, "screenshots only when SHOTS_DIR is set");
 
 const WIDTHS = [375, 1280] as const;
+/** A destructive button is pressed for its confirmation; nothing it would post gets through. */
+const holdPosts = (page: Page) =>
+  page.route("**/*", (r) => (r.request().method() === "POST" ? r.abort() : r.continue()));
 const shot = (page: Page, name: string, full = true) =>
   page.screenshot({
     path: path.join(dir!, `${name}-${page.viewportSize()!.width}.png`),
@@ -24,7 +27,8 @@ for (const width of WIDTHS) {
     const viewport = { width, height: 800 };
     const employer = await employerWithJob(browser, `Shots Close Job ${width}`, viewport);
     await shot(employer, "employer-jobs");
-    const close = employer.getByRole("button", { name: /^Close/ }).first();
+    await holdPosts(employer);
+    const close = employer.getByRole("button", { name: /^Close: / }).first();
     await close.click();
     await employer.waitForTimeout(400);
     await shot(employer, "employer-close-confirm", false);
@@ -55,6 +59,7 @@ for (const width of WIDTHS) {
       await shot(admin, name);
     }
     await admin.goto("/admin/reports");
+    await holdPosts(admin);
     await admin.getByRole("button", { name: /Uphold/ }).first().click();
     await admin.waitForTimeout(400);
     await shot(admin, "admin-uphold-confirm", false);
