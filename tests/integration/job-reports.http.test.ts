@@ -233,7 +233,7 @@ describe("job reports over HTTP", () => {
         expect(sent.headers.get("location")).toBe(`/jobs/${job.id}`);
       }
       const stored = await rows<{ reason: string; details: string }>(
-        t.db,
+        t,
         sql`select reason, details from job_reports where job_id = ${job.id}`,
       );
       expect(stored).toEqual([body]);

@@ -2,12 +2,11 @@
  * 'Report this posting' on a job page: a disclosure holding a plain form posting to
  * /jobs/{id}/report (works without JavaScript; the server answers with a redirect and a notice).
  * Guests get a link to sign in that comes back to the open form.
- * Send is disabled while the report is on its way; once sent (the answer goes back to the job
- * page, a refusal to #report) the form closes and the notice is the one thank-you. A new page load
- * without JavaScript shows it closed too; a repeat from another page only updates the same report.
+ * Send is disabled while the report is on its way; once sent the form folds and the notice is the
+ * one thank-you (a refusal comes back to #report with the form open). A repeat only updates the
+ * same report (one per user and job).
  */
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
 import {
   REPORT_DETAILS_MAX,
   REPORT_REASON_LABELS,
@@ -17,18 +16,8 @@ import { FieldGroup, PlainField } from "~/components/ui/plain-field";
 
 export function ReportJob({ jobId, mode }: { jobId: string; mode: "form" | "sign-in" | "none" }) {
   const action = `/jobs/${jobId}/report`;
-  const navigation = useNavigation();
-  const location = useLocation();
-  const sending = navigation.state !== "idle" && navigation.formAction === action;
-  const [sent, setSent] = useState(false);
-  const waiting = useRef(false);
-  useEffect(() => {
-    if (sending) waiting.current = true;
-    else if (waiting.current && navigation.state === "idle") {
-      waiting.current = false;
-      if (location.hash !== "#report") setSent(true);
-    }
-  }, [sending, navigation.state, location.hash]);
+  const { key, hash } = useLocation();
+  const sending = useNavigation().formAction === action;
   if (mode === "none") return null;
   if (mode === "sign-in")
     return (
@@ -40,14 +29,9 @@ export function ReportJob({ jobId, mode }: { jobId: string; mode: "form" | "sign
         .
       </p>
     );
-  if (sent)
-    return (
-      <p className="job-report muted" id="report">
-        You reported this posting.
-      </p>
-    );
   return (
-    <details className="job-report" id="report">
+    // A new page (each answer is one) folds the form; a refusal comes back to #report, open.
+    <details className="job-report" id="report" key={key} open={hash === "#report" || undefined}>
       <summary className="btn btn-ghost btn-sm">Report this posting</summary>
       <Form method="post" action={action} className="stack job-report-form">
         <FieldGroup label="Why are you reporting this posting?">
