@@ -60,7 +60,10 @@ for (const width of WIDTHS) {
     }
     await admin.goto("/admin/reports");
     await holdPosts(admin);
-    await admin.getByRole("button", { name: /Uphold/ }).first().click();
+    await admin
+      .getByRole("button", { name: /Uphold/ })
+      .first()
+      .click();
     await admin.waitForTimeout(400);
     await shot(admin, "admin-uphold-confirm", false);
   });

@@ -152,7 +152,12 @@ function ProgrammeChecklist({
                   className="programme-option"
                   hidden={!shown(`${c.name} ${g.label}`)}
                 >
-                  <input type="checkbox" name={name} value={c.id} defaultChecked={initial.includes(c.id)} />{" "}
+                  <input
+                    type="checkbox"
+                    name={name}
+                    value={c.id}
+                    defaultChecked={initial.includes(c.id)}
+                  />{" "}
                   {c.name}
                 </label>
               ))}
