@@ -5,7 +5,8 @@
  * page's form without JavaScript, and the 'Stay safe' page and its links.
  */
 import { describe, expect, it } from "vitest";
-import { forEachDb } from "../setup/db";
+import { sql } from "drizzle-orm";
+import { forEachDb, rows } from "../setup/db";
 import { postForm, useServer } from "../setup/http";
 import { createJob, createUser } from "../factories";
 
@@ -219,6 +220,23 @@ describe("job reports over HTTP", () => {
         await app.fetch("/admin/reports", { headers: { Cookie: adminCookie } })
       ).text();
       expect(empty).toContain("No open reports. Nothing to review.");
+    });
+
+    it("stores a report sent twice from the job page's form once (a double submit adds nothing)", async () => {
+      const job = await createJob(t.db, { title: "Twice Reported Job" });
+      const s = await createUser(t.db, { role: "student" });
+      const cookie = await app.cookie(s.user.email, s.password);
+      const body = { reason: "misleading", details: "The allowance is not what the ad says" };
+      for (let i = 0; i < 2; i++) {
+        const sent = await postForm(app, `/jobs/${job.id}/report`, body, cookie);
+        expect(sent.status).toBe(302);
+        expect(sent.headers.get("location")).toBe(`/jobs/${job.id}`);
+      }
+      const stored = await rows<{ reason: string; details: string }>(
+        t,
+        sql`select reason, details from job_reports where job_id = ${job.id}`,
+      );
+      expect(stored).toEqual([body]);
     });
 
     it("serves 'Stay safe', lists it in the sitemap and links it from /alerts", async () => {

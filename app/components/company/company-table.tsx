@@ -2,12 +2,21 @@
 import { Form, Link } from "@remix-run/react";
 import { createColumnHelper } from "@tanstack/react-table";
 import { imageSources } from "~/lib/image-src";
+import { ConfirmAction } from "~/components/ui/confirm-action";
 import type { CompanyRecord } from "~/models/company/company.schema";
 
 /** A row of the admin list: the record and, for staff, its host agreement's state in words. */
 type CompanyRow = CompanyRecord & { moa?: { state: string; label: string } };
 
 const col = createColumnHelper<CompanyRow>();
+
+/** What blocking a company does, asked before it happens. */
+const CONFIRM_BLOCK = {
+  title: "Block this company?",
+  message: (name: string) =>
+    `Blocking “${name}” hides all its jobs from the board and signs its employers out and refuses their sign-in; you can unblock it.`,
+  confirm: "Block company",
+};
 
 /** Company, Location, Website, Email, Phone, Jobs, Actions; `hrefWith` builds the Edit/Delete links. */
 export function companyColumns(hrefWith: (patch: Record<string, string>) => string) {
@@ -101,19 +110,31 @@ export function companyColumns(hrefWith: (patch: Record<string, string>) => stri
           >
             Delete
           </Link>
-          {/* Blocking hides every job of the company and refuses its employers; reversible. */}
-          <Form method="post" className="inline-form">
-            <input type="hidden" name="id" value={c.row.original.id} />
-            <button
-              type="submit"
-              name="intent"
-              value={c.row.original.isBlocked ? "unblock" : "block"}
-              className={`btn btn-sm${c.row.original.isBlocked ? "" : " btn-danger"}`}
-              aria-label={`${c.row.original.isBlocked ? "Unblock" : "Block"} ${c.row.original.name}`}
-            >
-              {c.row.original.isBlocked ? "Unblock" : "Block"}
-            </button>
-          </Form>
+          {/* Blocking is reversible: the neutral style, never the red of Delete beside it. */}
+          {c.row.original.isBlocked ? (
+            <Form method="post" className="inline-form">
+              <input type="hidden" name="id" value={c.row.original.id} />
+              <button
+                type="submit"
+                name="intent"
+                value="unblock"
+                className="btn btn-sm"
+                aria-label={`Unblock ${c.row.original.name}`}
+              >
+                Unblock
+              </button>
+            </Form>
+          ) : (
+            <ConfirmAction
+              label="Block"
+              ariaLabel={`Block ${c.row.original.name}`}
+              title={CONFIRM_BLOCK.title}
+              message={CONFIRM_BLOCK.message(c.row.original.name)}
+              confirmLabel={CONFIRM_BLOCK.confirm}
+              fields={{ intent: "block", id: c.row.original.id }}
+              tone="secondary"
+            />
+          )}
         </span>
       ),
     }),

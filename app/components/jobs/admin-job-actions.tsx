@@ -3,6 +3,15 @@
  * as one line of compact buttons on a desktop (short labels so they fit beside eight columns).
  */
 import { Link, useFetcher } from "@remix-run/react";
+import { ConfirmAction } from "~/components/ui/confirm-action";
+
+/** What deactivating (the admin's Close) does, asked before it happens. */
+const CONFIRM_DEACTIVATE = {
+  title: "Deactivate this posting?",
+  message: (title: string) =>
+    `Deactivating hides “${title}” from students and alumni; you can activate it again.`,
+  confirm: "Deactivate",
+};
 
 export interface AdminJobRow {
   id: string;
@@ -13,7 +22,8 @@ export interface AdminJobRow {
 
 /**
  * Approve sends only isApproved and the toggle only the intent (the server flips the status);
- * both post with fetchers to the list URL, which answers with a redirect and a notice. Edit and
+ * both post to the list URL, which answers with a redirect and a notice; Deactivate asks first
+ * (ConfirmAction), Activate does not. Edit and
  * Delete open the URL-driven modal (?edit= / ?confirm=), so they work without JavaScript too.
  */
 export function AdminJobActions({ row, back }: { row: AdminJobRow; back: string }) {
@@ -37,19 +47,32 @@ export function AdminJobActions({ row, back }: { row: AdminJobRow; back: string 
           {row.isApproved ? "Unapprove" : "Approve"}
         </button>
       </approve.Form>
-      <toggle.Form method="post" action={back}>
-        <input type="hidden" name="intent" value="toggle" />
-        <input type="hidden" name="id" value={row.id} />
-        <input type="hidden" name="back" value={back} />
-        <button
-          type="submit"
-          className="btn btn-sm"
-          disabled={toggle.state !== "idle"}
-          aria-label={`${row.status === "active" ? "Deactivate" : "Activate"}: ${row.title}`}
-        >
-          {row.status === "active" ? "Deactivate" : "Activate"}
-        </button>
-      </toggle.Form>
+      {row.status === "active" ? (
+        <ConfirmAction
+          label="Deactivate"
+          ariaLabel={`Deactivate: ${row.title}`}
+          title={CONFIRM_DEACTIVATE.title}
+          message={CONFIRM_DEACTIVATE.message(row.title)}
+          confirmLabel={CONFIRM_DEACTIVATE.confirm}
+          fields={{ intent: "toggle", id: row.id, back }}
+          action={back}
+          tone="secondary"
+        />
+      ) : (
+        <toggle.Form method="post" action={back}>
+          <input type="hidden" name="intent" value="toggle" />
+          <input type="hidden" name="id" value={row.id} />
+          <input type="hidden" name="back" value={back} />
+          <button
+            type="submit"
+            className="btn btn-sm"
+            disabled={toggle.state !== "idle"}
+            aria-label={`Activate: ${row.title}`}
+          >
+            Activate
+          </button>
+        </toggle.Form>
+      )}
       <Link
         className="btn btn-sm"
         to={`${back}${sep}edit=${row.id}`}

@@ -7,8 +7,9 @@
  */
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link, useBlocker, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
+import { Modal } from "~/components/ui/modal";
 import {
   AUDIENCE_LABELS,
   editorFormSchema,
@@ -49,6 +50,14 @@ export type EditorDefaults = {
   }[];
 };
 
+/** Asked when leaving the editor with unsaved changes. */
+const LEAVE_TEXT = {
+  title: "Leave without saving?",
+  message: "Your changes to this survey are not saved. Leaving now discards them.",
+  stay: "Stay and keep editing",
+  leave: "Leave without saving",
+};
+
 export const BLANK_QUESTION = { text: "", type: "short_text", required: false, options: "" };
 
 export function SurveyEditor({
@@ -75,6 +84,23 @@ export function SurveyEditor({
   const questions = fields.questions.getFieldList();
   const saveError =
     lastResult?.status === "error" && lastResult.error?.[""] ? lastResult.error[""] : null;
+
+  // Leaving with unsaved changes asks first: the browser's own prompt when the page unloads, a
+  // dialog for a link inside the app. Saving (a POST to this page, then a redirect) never asks.
+  const dirty = form.dirty && !saving;
+  useEffect(() => {
+    if (!dirty) return;
+    const ask = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = "";
+    };
+    window.addEventListener("beforeunload", ask);
+    return () => window.removeEventListener("beforeunload", ask);
+  }, [dirty]);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty && currentLocation.pathname !== nextLocation.pathname,
+  );
 
   useEffect(() => {
     // A save failure alerts the server's message, else 'Failed to save survey.'
@@ -274,6 +300,24 @@ export function SurveyEditor({
           </button>
         </div>
       </Form>
+      <Modal
+        open={blocker.state === "blocked"}
+        onClose={() => blocker.reset?.()}
+        title={LEAVE_TEXT.title}
+        size="sm"
+        footer={
+          <>
+            <button type="button" className="btn" onClick={() => blocker.reset?.()}>
+              {LEAVE_TEXT.stay}
+            </button>
+            <button type="button" className="btn btn-danger" onClick={() => blocker.proceed?.()}>
+              {LEAVE_TEXT.leave}
+            </button>
+          </>
+        }
+      >
+        <p>{LEAVE_TEXT.message}</p>
+      </Modal>
     </main>
   );
 }

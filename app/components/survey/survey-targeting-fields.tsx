@@ -5,8 +5,10 @@
  */
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { TARGETING_MSG, REMIND_LIMITS } from "~/models/survey/survey.rules";
-import { CourseOptions, type CourseGroup } from "~/components/ui/course-options";
-import { Field } from "~/components/ui/field";
+import { useState } from "react";
+import type { CourseGroup } from "~/components/ui/course-options";
+import { FieldGroup } from "~/components/ui/plain-field";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { TextField } from "~/components/forms/fields";
 
 type Meta<T> = FieldMetadata<T, Record<string, unknown>, string[]>;
@@ -37,25 +39,13 @@ export function SurveyTargetingFields({
   return (
     <fieldset className="stack survey-targeting">
       <legend>Cohort and privacy</legend>
-      <Field
-        label="Programmes"
+      <ProgrammeChecklist
+        name={courses.name}
         id={courses.id}
-        error={courses.errors}
-        hint="Leave none selected for every programme. Ctrl/⌘-click to choose several."
-      >
-        {(p) => (
-          <select
-            {...p}
-            key={courses.key}
-            name={courses.name}
-            multiple
-            size={6}
-            defaultValue={listOf(courses.initialValue)}
-          >
-            <CourseOptions groups={courseGroups} />
-          </select>
-        )}
-      </Field>
+        errors={courses.errors}
+        initial={listOf(courses.initialValue)}
+        groups={courseGroups}
+      />
       <TextField
         meta={graduationYears}
         label="Graduation years"
@@ -104,5 +94,82 @@ export function SurveyTargetingFields({
         />
       </div>
     </fieldset>
+  );
+}
+
+/**
+ * The programmes as checkboxes grouped by institute (no Ctrl-click multi-select): none ticked means
+ * every programme. With JavaScript a search box narrows the list; ticked boxes stay ticked (and
+ * submitted) while hidden by it.
+ */
+function ProgrammeChecklist({
+  name,
+  id,
+  errors,
+  initial,
+  groups,
+}: {
+  name: string;
+  id: string;
+  errors: string[] | undefined;
+  initial: string[];
+  groups: CourseGroup[];
+}) {
+  const hydrated = useHydrated();
+  const [find, setFind] = useState("");
+  const needle = find.trim().toLowerCase();
+  const shown = (text: string) => !needle || text.toLowerCase().includes(needle);
+  return (
+    <FieldGroup
+      label="Programmes"
+      id={id}
+      className="programme-checklist"
+      invalid={!!errors?.length}
+      aria-describedby={`${id}-hint`}
+    >
+      <p id={`${id}-hint`} className="field-hint">
+        Leave none ticked for every programme.
+      </p>
+      {hydrated ? (
+        <input
+          type="search"
+          className="input programme-find"
+          aria-label="Find a programme"
+          placeholder="Find a programme"
+          value={find}
+          onChange={(e) => setFind(e.target.value)}
+        />
+      ) : null}
+      <div className="programme-checklist-box">
+        {groups.map((g) => {
+          const any = g.courses.some((c) => shown(`${c.name} ${g.label}`));
+          return (
+            <div key={g.institute} role="group" aria-label={g.label} hidden={!any}>
+              <p className="programme-group">{g.label}</p>
+              {g.courses.map((c) => (
+                <label
+                  key={c.id}
+                  className="programme-option"
+                  hidden={!shown(`${c.name} ${g.label}`)}
+                >
+                  <input
+                    type="checkbox"
+                    name={name}
+                    value={c.id}
+                    defaultChecked={initial.includes(c.id)}
+                  />{" "}
+                  {c.name}
+                </label>
+              ))}
+            </div>
+          );
+        })}
+      </div>
+      {errors?.length ? (
+        <p className="field-error" role="alert">
+          {errors[0]}
+        </p>
+      ) : null}
+    </FieldGroup>
   );
 }

@@ -1,11 +1,20 @@
 /**
  * An employer's row on Manage Users: the company, the trust badges (Domain verified or
- * Free mail, Verified employer, Blocked, Company blocked) and the actions Verify, Block, Unblock —
- * plain POST forms with an intent, so they work without JavaScript; the action answers with a
+ * Free mail, Verified employer, Blocked, Company blocked) and the actions Verify, Block (asks
+ * first), Unblock — plain POST forms with an intent, so they work without JavaScript; the action answers with a
  * redirect and a flash notice.
  */
 import { Form, useLocation } from "@remix-run/react";
+import { ConfirmAction } from "../ui/confirm-action";
 import type { UserRowView } from "./types";
+
+/** What blocking an employer does, asked before it happens. */
+const CONFIRM_BLOCK = {
+  title: "Block this employer?",
+  message: (name: string) =>
+    `Blocking ${name} signs them out, refuses their sign-in and hides the jobs they posted; you can unblock them.`,
+  confirm: "Block employer",
+};
 
 export function EmployerState({ user }: { user: UserRowView }) {
   const { search } = useLocation();
@@ -43,18 +52,21 @@ export function EmployerState({ user }: { user: UserRowView }) {
           >
             Unblock
           </button>
-        ) : (
-          <button
-            type="submit"
-            name="intent"
-            value="employer-block"
-            className="btn btn-sm btn-danger"
-            aria-label={`Block employer ${name}`}
-          >
-            Block
-          </button>
-        )}
+        ) : null}
       </Form>
+      {/* Reversible: the neutral style, never the red of the row's Delete. */}
+      {e.isBlocked ? null : (
+        <ConfirmAction
+          label="Block"
+          ariaLabel={`Block employer ${name}`}
+          title={CONFIRM_BLOCK.title}
+          message={CONFIRM_BLOCK.message(name)}
+          confirmLabel={CONFIRM_BLOCK.confirm}
+          fields={{ intent: "employer-block", id: user._id }}
+          action={`/admin/users${search}`}
+          tone="secondary"
+        />
+      )}
     </span>
   );
 }

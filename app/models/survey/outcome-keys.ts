@@ -21,6 +21,10 @@ export const OUTCOME_KEYS = [
 ] as const;
 export type OutcomeKey = (typeof OUTCOME_KEYS)[number]["key"];
 
+/** A key as people read it: its label when known ("Employment status"), else the key itself. */
+export const outcomeKeyLabel = (key: string): string =>
+  OUTCOME_KEYS.find((k) => k.key === key)?.label ?? key;
+
 /** The format of any key (known or an admin's own): lower-case letter, then [a-z0-9_], ≤ 63. */
 export const QUESTION_KEY_RE = /^[a-z][a-z0-9_]{0,62}$/;
 export const QUESTION_KEY_MSG = {

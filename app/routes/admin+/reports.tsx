@@ -14,6 +14,7 @@ import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { REPORT_RESOLUTIONS, type ReportResolution } from "#db/constants";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { ConfirmAction } from "~/components/ui/confirm-action";
 import { DataTable } from "~/components/data-table/data-table";
 import { createColumnHelper } from "@tanstack/react-table";
 import { getDb } from "~/lib/db.server";
@@ -59,6 +60,14 @@ export async function action({ request }: ActionFunctionArgs) {
     message: resolution === "dismissed" ? REPORT_MSG.dismissed : REPORT_MSG.upheld,
   });
 }
+
+/** What upholding does (resolveReports), asked before it happens. */
+const CONFIRM_UPHOLD = {
+  title: "Remove this posting?",
+  message: (title: string) =>
+    `Upholding the reports takes “${title}” off the board: it is unapproved and deactivated, and its open reports are closed. It returns only if it is edited and approved again.`,
+  confirm: "Uphold and remove",
+};
 
 const STATUS_LABELS: Record<ReportStatus, string> = {
   open: "Open",
@@ -172,15 +181,14 @@ export default function AdminReports() {
                         <span className="visually-hidden"> the reports of {g.title}</span>
                       </button>
                     </Form>
-                    <Form method="post">
-                      <input type="hidden" name="jobId" value={g.jobId} />
-                      <input type="hidden" name="status" value={status} />
-                      <input type="hidden" name="resolution" value="upheld" />
-                      <button type="submit" className="btn btn-danger btn-sm">
-                        Uphold (Remove posting)
-                        <span className="visually-hidden">: {g.title}</span>
-                      </button>
-                    </Form>
+                    <ConfirmAction
+                      label="Uphold (Remove posting)"
+                      ariaLabel={`Uphold (Remove posting): ${g.title}`}
+                      title={CONFIRM_UPHOLD.title}
+                      message={CONFIRM_UPHOLD.message(g.title)}
+                      confirmLabel={CONFIRM_UPHOLD.confirm}
+                      fields={{ jobId: g.jobId, status, resolution: "upheld" }}
+                    />
                   </div>
                 ) : null}
               </article>

@@ -37,6 +37,7 @@ import { DataTable } from "~/components/data-table/data-table";
 import { createColumnHelper } from "@tanstack/react-table";
 import { LocalTime } from "~/components/ui/local-time";
 import surveyStyles from "~/styles/surveys.css";
+import { outcomeKeyLabel } from "~/models/survey/outcome-keys";
 import adminStyles from "~/styles/survey-admin.css";
 import chartStyles from "~/styles/people.css";
 
@@ -311,8 +312,8 @@ export default function SurveyProgress() {
         </dl>
         <p className="muted">
           {p.hasEmploymentQuestion
-            ? "Knowledge rate: the share of the targeted whose employment status is known (they answered the question keyed employment_status)."
-            : "Knowledge rate: no question of this survey is keyed employment_status, so no employment status is known yet."}{" "}
+            ? `Knowledge rate: the share of the targeted whose employment status is known (they answered the question with the outcome key “${outcomeKeyLabel("employment_status")}”).`
+            : `Knowledge rate: no question of this survey has the outcome key “${outcomeKeyLabel("employment_status")}”, so no employment status is known yet.`}{" "}
           Updated <LocalTime iso={p.computedAt} />.
         </p>
         <div className="chart-grid">

@@ -26,6 +26,7 @@ import { employerLimits } from "~/web/config.server";
 import { knownError } from "~/lib/screen-errors.server";
 import { JOB_TYPE_LABELS, relativeTime } from "~/lib/format";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { ConfirmAction } from "~/components/ui/confirm-action";
 import type { JobType } from "#db/constants";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: jobsCss }];
@@ -38,6 +39,14 @@ const STATUS_TEXT = {
   closed: { label: "Closed", badge: "" },
   expired: { label: "Expired", badge: "" },
 } as const;
+
+/** What closing does, asked before it happens. */
+const CONFIRM_CLOSE = {
+  title: "Close this posting?",
+  message: (title: string) =>
+    `Closing hides “${title}” from students and alumni; you can reopen it (a reopened posting is reviewed again).`,
+  confirm: "Close posting",
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const me = await requireEmployer(request);
@@ -170,9 +179,9 @@ export default function EmployerDashboard() {
                         >
                           Edit
                         </Link>
-                        <Form method="post">
-                          <input type="hidden" name="id" value={j.id} />
-                          {j.status === "closed" || j.status === "inactive" ? (
+                        {j.status === "closed" || j.status === "inactive" ? (
+                          <Form method="post">
+                            <input type="hidden" name="id" value={j.id} />
                             <button
                               type="submit"
                               name="intent"
@@ -182,18 +191,18 @@ export default function EmployerDashboard() {
                             >
                               Reopen
                             </button>
-                          ) : (
-                            <button
-                              type="submit"
-                              name="intent"
-                              value="close"
-                              className="btn btn-sm"
-                              aria-label={`Close: ${j.title}`}
-                            >
-                              Close
-                            </button>
-                          )}
-                        </Form>
+                          </Form>
+                        ) : (
+                          <ConfirmAction
+                            label="Close"
+                            ariaLabel={`Close: ${j.title}`}
+                            title={CONFIRM_CLOSE.title}
+                            message={CONFIRM_CLOSE.message(j.title)}
+                            confirmLabel={CONFIRM_CLOSE.confirm}
+                            fields={{ intent: "close", id: j.id }}
+                            tone="secondary"
+                          />
+                        )}
                       </div>
                     </td>
                   </tr>
