@@ -34,16 +34,11 @@ const API_MAX_LIMIT = 100;
  */
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleApi(request, async () => {
-    let query;
-    try {
-      query = parseJobListQuery(new URL(request.url).searchParams, {
-        strict: true,
-        maxLimit: API_MAX_LIMIT,
-      });
-    } catch (e) {
-      if (e instanceof QueryError) throw new ValidationError(e.message);
-      throw e;
-    }
+    // A bad parameter throws QueryError, which handleApi answers 400.
+    const query = parseJobListQuery(new URL(request.url).searchParams, {
+      strict: true,
+      maxLimit: API_MAX_LIMIT,
+    });
     const ctx = { db: await getDb(), actor: actorOf(await getApiUser(request)) };
     const limit = query.limit ?? API_DEFAULT_LIMIT;
     if (ctx.actor?.role === "employer") {
