@@ -10,8 +10,7 @@ import {
   methodNotAllowed,
 } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
-import { ValidationError } from "~/lib/errors";
-import { QueryError, jobCreateSchema, parseJobListQuery } from "~/models/job/job.schema";
+import { jobCreateSchema, parseJobListQuery } from "~/models/job/job.schema";
 import { createJob, listJobs, serializeJob } from "~/models/job/job.server";
 import { actorOf } from "~/models/context";
 import {
