@@ -4,7 +4,7 @@
  * handler also answers at /api/upload/logo.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { handleApi, json, requireApiAdmin, methodNotAllowed } from "~/web/api.server";
+import { handleApi, json, requireApiRole, methodNotAllowed } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { uploadLogo } from "~/models/company/company.server";
 import { readUpload } from "~/models/file/file.server";
@@ -16,7 +16,7 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     if (request.method !== "POST") return methodNotAllowed(request, "POST");
-    const user = await requireApiAdmin(request);
+    const user = await requireApiRole(request, ["admin"]);
     const upload = await readUpload(request, "logo");
     const stored = await uploadLogo(ctxOf(await getDb(), user), upload);
     return json(request, stored, { status: 201, headers: { Location: stored.url } });

@@ -28,6 +28,8 @@ import {
   parseIdempotencyKey,
 } from "~/web/idempotency.server";
 import { log } from "~/lib/log.server";
+import { widgetCorsHeaders } from "~/lib/feed-http.server";
+import { QueryError } from "~/models/job/job.rules";
 import {
   isDbUnavailable,
   RETRY_AFTER_SECONDS,
@@ -50,31 +52,34 @@ export async function getApiUser(request: Request): Promise<SessionUser | null> 
   return getUser(request);
 }
 
-export async function requireApiUser(request: Request): Promise<SessionUser> {
+/**
+ * Who may call an /api route, the /api side of the screens' guards: `"user"` anyone signed in;
+ * `"college"` a student, alumnus, coordinator or admin (the college's own features: saved jobs,
+ * applications, alerts, surveys, the student statistics, the profile), 403 to employers; or a list
+ * of roles. No caller is a 401; the model decides anything finer (`requireAdmin(ctx)`).
+ */
+export type ApiWho = "user" | "college" | readonly Role[];
+
+/** The API caller `who` admits, or a 401 (nobody signed in) / 403 (another role). */
+export async function requireApiRole(request: Request, who: ApiWho): Promise<SessionUser> {
   const user = await getApiUser(request);
   if (!user) throw new Unauthorized("Authentication required");
+  if (who === "college") {
+    if (user.role === "employer") throw new Forbidden("Employer accounts cannot use this");
+  } else if (who !== "user" && !who.includes(user.role)) {
+    throw new Forbidden("You do not have permission to do this");
+  }
   return user;
 }
-
-export async function requireApiRole(request: Request, roles: Role[]): Promise<SessionUser> {
-  const user = await requireApiUser(request);
-  if (!roles.includes(user.role)) throw new Forbidden("You do not have permission to do this");
-  return user;
-}
-export const requireApiAdmin = (request: Request) => requireApiRole(request, ["admin"]);
 
 /**
- * A signed-in student, alumnus or admin: the college's own features (saved jobs, applications,
- * alerts, surveys, the student statistics, the profile) answer 403 to employers.
+ * Which CORS an answer carries: `"api"` the API's (API_CORS_ORIGINS, with credentials), `"widget"`
+ * the public job widget's (WIDGET_ORIGINS, without credentials: /api/public/jobs).
  */
-export async function requireApiCollegeUser(request: Request): Promise<SessionUser> {
-  const user = await requireApiUser(request);
-  if (user.role === "employer") throw new Forbidden("Employer accounts cannot use this");
-  return user;
-}
-export const requireApiEmployer = (request: Request) => requireApiRole(request, ["employer"]);
+export type ApiCors = "api" | "widget";
 
-function corsHeaders(request: Request): Record<string, string> {
+function corsHeaders(request: Request, cors: ApiCors = "api"): Record<string, string> {
+  if (cors === "widget") return widgetCorsHeaders(request, env().WIDGET_ORIGINS);
   const origin = request.headers.get("Origin");
   if (!origin || !env().API_CORS_ORIGINS.includes(origin)) return {};
   return {
@@ -85,7 +90,16 @@ function corsHeaders(request: Request): Record<string, string> {
 }
 
 /** Answer to a CORS preflight (OPTIONS). */
-export function preflight(request: Request): Response {
+export function preflight(request: Request, cors: ApiCors = "api"): Response {
+  if (cors === "widget")
+    return new Response(null, {
+      status: 204,
+      headers: {
+        ...corsHeaders(request, cors),
+        "Access-Control-Allow-Methods": "GET, OPTIONS",
+        "Access-Control-Max-Age": "86400",
+      },
+    });
   const h = corsHeaders(request);
   if (!h["Access-Control-Allow-Origin"]) return new Response(null, { status: 204 });
   return new Response(null, {
@@ -99,11 +113,16 @@ export function preflight(request: Request): Response {
   });
 }
 
-export function json(request: Request, data: unknown, init: ResponseInit = {}): Response {
+export function json(
+  request: Request,
+  data: unknown,
+  init: ResponseInit = {},
+  cors: ApiCors = "api",
+): Response {
   const headers = new Headers(init.headers);
   headers.set("Content-Type", "application/json; charset=utf-8");
   headers.set("Cache-Control", headers.get("Cache-Control") ?? "no-store");
-  for (const [k, v] of Object.entries(corsHeaders(request))) headers.set(k, v);
+  for (const [k, v] of Object.entries(corsHeaders(request, cors))) headers.set(k, v);
   return new Response(toApiJson(data, env().PUBLIC_URL), { ...init, headers });
 }
 
@@ -174,46 +193,52 @@ export function methodNotAllowed(request: Request, allow: string): Response {
  * Maps any thrown value to a JSON error response: a thrown Response as it is; idempotency and
  * domain errors with their own status (and field errors); an aborted request, or a value the
  * database refuses, 400; a database that cannot be reached 503 with Retry-After; anything else is
- * logged and answered 500 with a generic message.
+ * logged and answered 500 with a generic message. A strict list query's bad parameter
+ * (`QueryError`) is a 400 like any validation error.
  */
-export function errorResponse(request: Request, e: unknown): Response {
+export function errorResponse(request: Request, e: unknown, cors: ApiCors = "api"): Response {
+  const reply = (body: unknown, init: ResponseInit) => json(request, body, init, cors);
   if (e instanceof Response) return e;
+  if (e instanceof QueryError) e = new ValidationError(e.message);
   if (e instanceof IdempotencyError)
-    return json(request, { message: e.message }, { status: e.status, headers: e.headers });
+    return reply({ message: e.message }, { status: e.status, headers: e.headers });
   if (e instanceof DomainError) {
     const body: Record<string, unknown> = { message: e.message, ...(e.extra ?? {}) };
     if (e.fields) body.errors = e.fields;
-    return json(request, body, domainInit(e));
+    return reply(body, domainInit(e));
   }
   // Cut off by the server (body over its limit, client gone): already answered, nothing to log.
-  if (request.signal.aborted) return json(request, { message: "Request aborted" }, { status: 400 });
+  if (request.signal.aborted) return reply({ message: "Request aborted" }, { status: 400 });
   if (isDataError(e)) {
     logBadInput(request, e);
-    return json(request, { message: BAD_VALUE_MESSAGE }, { status: 400 });
+    return reply({ message: BAD_VALUE_MESSAGE }, { status: 400 });
   }
   if (isDbUnavailable(e)) {
     log.error("db", e, { unavailable: true });
-    return json(
-      request,
+    return reply(
       { message: UNAVAILABLE_MESSAGE },
       { status: 503, headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } },
     );
   }
   log.error("api", e);
-  return json(request, { message: "Something went wrong. Please try again." }, { status: 500 });
+  return reply({ message: "Something went wrong. Please try again." }, { status: 500 });
 }
 
-/** Wraps an /api handler: preflight, errors to JSON. */
+/**
+ * Wraps an /api handler: preflight, errors to JSON. `cors: "widget"` answers with the widget's
+ * CORS headers instead of the API's (the public job feed).
+ */
 export async function handleApi(
   request: Request,
   handler: () => Promise<Response | unknown>,
+  opts: { cors?: ApiCors } = {},
 ): Promise<Response> {
-  if (request.method === "OPTIONS") return preflight(request);
+  if (request.method === "OPTIONS") return preflight(request, opts.cors);
   try {
     const result = await handler();
-    return result instanceof Response ? result : json(request, result);
+    return result instanceof Response ? result : json(request, result, {}, opts.cors);
   } catch (e) {
-    return errorResponse(request, e);
+    return errorResponse(request, e, opts.cors);
   }
 }
 

@@ -6,6 +6,7 @@ import type { Db } from "#db/client";
 import { redirect } from "@remix-run/node";
 import { getDb } from "~/lib/db.server";
 import type { Actor } from "~/models/context";
+import type { SessionUser } from "~/models/auth/session.server";
 import type { OjtCtx } from "~/models/ojt/config";
 import { requireUser } from "./auth.server";
 import { ojtCtx } from "./config.server";
@@ -43,15 +44,16 @@ export function issuesOf(error: {
 }
 
 /**
- * A coordinator's or admin's OJT context, or a redirect: guests to /login, students to their own
- * /ojt, everyone else to their dashboard. The models narrow a coordinator to their programmes.
+ * A coordinator or admin, or a redirect: guests to /login, students to their own /ojt, everyone
+ * else to their dashboard (the `ojt-staff` guard of `screen`). The models narrow a coordinator to
+ * their programmes.
  */
-export async function requireOjtStaff(request: Request) {
+export async function requireOjtStaff(request: Request): Promise<SessionUser> {
   const me = await requireUser(request);
   if (me.role === "student") throw redirect("/ojt");
   if (me.role !== "admin" && me.role !== "coordinator")
     throw redirect(me.role === "employer" ? "/employer" : "/dashboard");
-  return { me, ctx: await screenCtx(me) };
+  return me;
 }
 
 /** A job posting's id from what a coordinator pastes: the id itself or a /jobs/{id} link. */

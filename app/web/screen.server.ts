@@ -1,7 +1,13 @@
 /**
  * The screens' counterpart of `handleApi`: one wrapper for every loader and action of a page.
  *
- *   export const loader = screen("admin", async ({ request, ctx }) => json(await listX(ctx)));
+ *   export function loader(args: LoaderFunctionArgs) {
+ *     return screen("admin", async ({ request, ctx }) => json(await listX(ctx)))(args);
+ *   }
+ *
+ * Always inside the exported function, never `export const loader = screen(...)`: a top-level
+ * call stays in the browser bundle (Remix strips only the exports' bodies) and breaks the page;
+ * tests/lint/route-exports.test.ts refuses it.
  *
  * It runs the guard (each loader and action runs its own: Remix runs loaders in parallel, so a
  * layout check protects nothing), builds the model context and maps a model's `DomainError` that
@@ -17,6 +23,7 @@ import { ctxOf, type Ctx, type SignedInCtx } from "~/models/context";
 import { getDb } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { domainInit } from "~/lib/screen-errors.server";
+import { log } from "~/lib/log.server";
 import {
   COLLEGE_ROLES,
   employerHome,
@@ -27,6 +34,7 @@ import {
   requireRole,
   requireUser,
 } from "~/web/auth.server";
+import { requireOjtStaff } from "~/web/ojt.server";
 
 /**
  * Who may open a screen, and where the others go (guests always to /login):
@@ -39,7 +47,9 @@ import {
  * - `employer`: an employer acting for its company; other roles to /dashboard, a pending member
  *   to /employer/waiting;
  * - `employer-account`: any employer account, pending or not; other roles to /dashboard;
- * - `admin`: admins; others to /dashboard (`admin-or-home`: to /, the admin survey screens).
+ * - `admin`: admins; others to /dashboard (`admin-or-home`: to /, the admin survey screens);
+ * - `ojt-staff`: coordinators and admins; students to /ojt, employers to /employer, others to
+ *   /dashboard (the handler builds its OJT context with `screenCtx(user)`).
  */
 export type Guard =
   | "none"
@@ -51,7 +61,8 @@ export type Guard =
   | "employer"
   | "employer-account"
   | "admin"
-  | "admin-or-home";
+  | "admin-or-home"
+  | "ojt-staff";
 
 type SignedIn = Exclude<Guard, "none" | "public" | "anonymous">;
 
@@ -63,6 +74,12 @@ export interface DomainAnswer {
   failJson(body: (e: DomainError) => unknown): void;
   /** A domain error answers with `answer(error)` (return undefined for the route error response). */
   onDomainError(answer: (e: DomainError) => unknown): void;
+  /**
+   * Any failure answers with `body(error)` as JSON: a domain error with its status, anything else
+   * (logged) with `body(null)` and a 500 — for a form whose specified failure message stands in
+   * for the error page ("Error in creating a new user").
+   */
+  failAny(body: (e: DomainError | null) => unknown): void;
 }
 
 /** The arguments a screen handler gets: Remix's, plus who acts and the model context. */
@@ -98,6 +115,8 @@ export async function guard(request: Request, g: Guard): Promise<SessionUser | n
       return requireRole(request, ["admin"]);
     case "admin-or-home":
       return requireRole(request, ["admin"], "/");
+    case "ojt-staff":
+      return requireOjtStaff(request);
   }
 }
 
@@ -124,6 +143,7 @@ export function screen<G extends Guard, R>(
   return async (args) => {
     const user = await guard(args.request, g);
     let answer: ((e: DomainError) => unknown) | undefined;
+    let any: ((e: DomainError | null) => unknown) | undefined;
     const screenArgs = {
       ...args,
       user,
@@ -137,11 +157,19 @@ export function screen<G extends Guard, R>(
       onDomainError: (a: (e: DomainError) => unknown) => {
         answer = a;
       },
+      failAny: (body: (e: DomainError | null) => unknown) => {
+        any = body;
+        answer = (e) => json(body(e), domainInit(e));
+      },
     } as unknown as ScreenArgs<G>;
     try {
       return await fn(screenArgs);
     } catch (e) {
-      if (!(e instanceof DomainError)) throw e;
+      if (!(e instanceof DomainError)) {
+        if (!any || e instanceof Response) throw e;
+        log.error(new URL(args.request.url).pathname, e);
+        return json(any(null), { status: 500 }) as R;
+      }
       const own = await (answer ? answer(e) : opts.onDomainError?.(e, screenArgs));
       if (own !== undefined) return own as R;
       if (opts.notFound && e.status === 404)

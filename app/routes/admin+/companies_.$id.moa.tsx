@@ -8,39 +8,39 @@ import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { calendarDateLabel } from "~/lib/format";
-import { DomainError } from "~/lib/errors";
-import { domainReply } from "~/lib/screen-errors.server";
 import { getCompany } from "~/models/company/company.server";
 import { getAgreement, setAgreement, uploadAgreementFile } from "~/models/ojt/agreements.server";
 import { fileOf, readDocumentForm } from "~/models/ojt/ojt-files.server";
 import { agreementInputSchema, moaLabel } from "~/models/ojt/paperwork.schema";
 import { redirectWithFlash } from "~/web/auth.server";
-import { issuesOf, requireOjtStaff } from "~/web/ojt.server";
+import { issuesOf, screenCtx } from "~/web/ojt.server";
+import { screen } from "~/web/screen.server";
 
 export const meta: MetaFunction = () => [{ title: "Host agreement · Runway" }];
 
 /** Rows of signatories offered by the form (empty rows are ignored). */
 const SIGNATORY_ROWS = 4;
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { ctx } = await requireOjtStaff(request);
-  try {
-    const company = await getCompany(ctx, params.id ?? "");
-    return json({
-      company: { id: company.id, name: company.name },
-      moa: await getAgreement(ctx, company.id),
-    });
-  } catch (e) {
-    if (e instanceof DomainError && e.status === 404)
-      throw json({ message: "Company not found" }, { status: 404 });
-    throw e;
-  }
+export function loader(args: LoaderFunctionArgs) {
+  return screen(
+    "ojt-staff",
+    async ({ params, user }) => {
+      const ctx = await screenCtx(user);
+      const company = await getCompany(ctx, params.id ?? "");
+      return json({
+        company: { id: company.id, name: company.name },
+        moa: await getAgreement(ctx, company.id),
+      });
+    },
+    { notFound: "Company not found" },
+  )(args);
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { ctx } = await requireOjtStaff(request);
-  const id = params.id ?? "";
-  try {
+export function action(args: ActionFunctionArgs) {
+  return screen("ojt-staff", async ({ request, params, user, failJson }) => {
+    failJson((err) => ({ message: err.message, errors: {} as Record<string, string[]> }));
+    const ctx = await screenCtx(user);
+    const id = params.id ?? "";
     const form = await readDocumentForm(request);
     const signatories = Array.from({ length: SIGNATORY_ROWS }, (_, i) => ({
       name: String(form.get(`signatoryName${i}`) ?? "").trim(),
@@ -66,12 +66,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       kind: "success",
       message: "Host agreement saved",
     });
-  } catch (e) {
-    return domainReply(e, (err) => ({
-      message: err.message,
-      errors: {} as Record<string, string[]>,
-    }));
-  }
+  })(args);
 }
 
 export default function CompanyAgreement() {

@@ -11,11 +11,9 @@ import type {
 } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { getDb } from "~/lib/db.server";
-import { domainReply } from "~/lib/screen-errors.server";
-import { ctxOf } from "~/models/context";
 import { decideJoinRequest, JOIN_MSG, listJoinRequests } from "~/models/employer/join.server";
-import { redirectWithFlash, requireRole } from "~/web/auth.server";
+import { redirectWithFlash } from "~/web/auth.server";
+import { screen } from "~/web/screen.server";
 import { configured } from "~/web/config.server";
 import { JoinRequestAnswer } from "~/components/employer/join-request-answer";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
@@ -24,30 +22,23 @@ import { createColumnHelper } from "@tanstack/react-table";
 
 const HERE = "/admin/companies/join-requests";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const me = await requireRole(request, ["admin"]);
-  return json({ requests: await listJoinRequests(ctxOf(await getDb(), me)) });
+export function loader(args: LoaderFunctionArgs) {
+  return screen("admin", async ({ ctx }) => json({ requests: await listJoinRequests(ctx) }))(args);
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const me = await requireRole(request, ["admin"]);
-  const form = await request.formData();
-  const intent = form.get("intent");
-  if (intent !== "approve" && intent !== "decline")
-    return json({ error: "Unknown action" }, { status: 400 });
-  try {
-    const r = await decideJoinRequest(
-      configured(ctxOf(await getDb(), me)),
-      String(form.get("id") ?? ""),
-      intent,
-    );
+export function action(args: ActionFunctionArgs) {
+  return screen("admin", async ({ request, ctx, failJson }) => {
+    const form = await request.formData();
+    const intent = form.get("intent");
+    if (intent !== "approve" && intent !== "decline")
+      return json({ error: "Unknown action" }, { status: 400 });
+    failJson((err) => ({ error: err.message }));
+    const r = await decideJoinRequest(configured(ctx), String(form.get("id") ?? ""), intent);
     return redirectWithFlash(HERE, {
       kind: "success",
       message: `${intent === "approve" ? JOIN_MSG.approved : JOIN_MSG.declined}: ${r.email} (${r.companyName})`,
     });
-  } catch (e) {
-    return domainReply(e, (err) => ({ error: err.message }));
-  }
+  })(args);
 }
 
 const day = (iso: string) => new Date(iso).toISOString().slice(0, 10);

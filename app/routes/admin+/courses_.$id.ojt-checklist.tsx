@@ -5,50 +5,46 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { redirectWithFlash, requireRole } from "~/web/auth.server";
-import { getDb } from "~/lib/db.server";
-import { domainReply } from "~/lib/screen-errors.server";
+import { redirectWithFlash } from "~/web/auth.server";
+import { screen } from "~/web/screen.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
-import { ojtCtx } from "~/web/config.server";
+import { screenCtx } from "~/web/ojt.server";
 import { getChecklist, putChecklist } from "~/models/ojt/documents.server";
 import { PAPERWORK_MSG } from "~/models/ojt/paperwork.schema";
 
 export const meta: MetaFunction = () => [{ title: "OJT checklist · Runway" }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const me = await requireRole(request, ["admin"]);
-  try {
-    return json(await getChecklist(ojtCtx(await getDb(), me), params.id ?? ""));
-  } catch (e) {
-    if (e instanceof Error && /not found/i.test(e.message))
-      throw new Response("Programme not found", { status: 404 });
-    throw e;
-  }
+export function loader(args: LoaderFunctionArgs) {
+  return screen("admin", async ({ params, user, onDomainError }) => {
+    onDomainError((e) => {
+      if (e.status === 404) throw new Response("Programme not found", { status: 404 });
+    });
+    return json(await getChecklist(await screenCtx(user), params.id ?? ""));
+  })(args);
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const me = await requireRole(request, ["admin"]);
-  const form = await request.formData();
-  const current = await getChecklist(ojtCtx(await getDb(), me), params.id ?? "");
-  const labels = String(form.get("items") ?? "")
-    .split(/\r?\n/)
-    .map((l) => l.trim())
-    .filter(Boolean);
-  if (!labels.length) return json({ message: PAPERWORK_MSG.checklistItems }, { status: 400 });
-  // A label kept from the current list keeps its kind (so records of it still count).
-  const items = labels.map((label) => ({
-    label,
-    kind: current.items.find((i) => i.label.toLowerCase() === label.toLowerCase())?.kind,
-  }));
-  try {
-    const saved = await putChecklist(ojtCtx(await getDb(), me), current.courseId, items);
+export function action(args: ActionFunctionArgs) {
+  return screen("admin", async ({ request, params, user, failJson }) => {
+    const ctx = await screenCtx(user);
+    const form = await request.formData();
+    const current = await getChecklist(ctx, params.id ?? "");
+    const labels = String(form.get("items") ?? "")
+      .split(/\r?\n/)
+      .map((l) => l.trim())
+      .filter(Boolean);
+    if (!labels.length) return json({ message: PAPERWORK_MSG.checklistItems }, { status: 400 });
+    // A label kept from the current list keeps its kind (so records of it still count).
+    const items = labels.map((label) => ({
+      label,
+      kind: current.items.find((i) => i.label.toLowerCase() === label.toLowerCase())?.kind,
+    }));
+    failJson((err) => ({ message: err.message }));
+    const saved = await putChecklist(ctx, current.courseId, items);
     return redirectWithFlash(`/admin/courses/${saved.courseId}/ojt-checklist`, {
       kind: "success",
       message: `${saved.course.code}: ${saved.items.length} required document(s) saved`,
     });
-  } catch (e) {
-    return domainReply(e, (err) => ({ message: err.message }));
-  }
+  })(args);
 }
 
 export default function OjtChecklist() {

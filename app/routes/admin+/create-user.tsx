@@ -17,8 +17,7 @@ import {
 } from "@remix-run/react";
 import { useMemo, useState } from "react";
 import { REGISTER_YEAR_LEVELS, STAFF_CREATE_ROLES } from "#db/constants";
-import { requireRole } from "~/web/auth.server";
-import { getDb } from "~/lib/db.server";
+import { screen } from "~/web/screen.server";
 import { idempotentForm, newIdempotencyKey } from "~/web/idempotency.server";
 import { env } from "~/lib/env.server";
 import { listCourseGroups } from "~/models/course/course.server";
@@ -37,48 +36,45 @@ import type { loader as rootLoader } from "~/root";
 import styles from "~/styles/people.css";
 import { CourseOptions } from "~/components/ui/course-options";
 import { roleLabel } from "~/components/layout/menu";
-import { failureReply } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
-import { ctxOf } from "~/models/context";
 import { configured } from "~/web/config.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRole(request, ["admin"]);
-  return json({
-    courseGroups: await listCourseGroups(await getDb()),
-    formKey: newIdempotencyKey(),
-  });
+export function loader(args: LoaderFunctionArgs) {
+  return screen("admin", async ({ ctx }) => {
+    return json({
+      courseGroups: await listCourseGroups(ctx.db),
+      formKey: newIdempotencyKey(),
+    });
+  })(args);
 }
 
 /** Creates an active, verified user; on success back to Manage Users with the message. */
-export async function action({ request }: ActionFunctionArgs) {
-  const me = await requireRole(request, ["admin"]);
-  const schema = userRecordSchema(env().COLLEGE_EMAIL_DOMAIN, {
-    passwordRequired: true,
-    passwordMin: env().PASSWORD_MIN_LENGTH,
-  });
-  const form = await request.formData();
-  const submission = parseWithZod(form, { schema });
-  if (submission.status !== "success")
-    return json({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
-  // A double click or a resubmitted form answers as the first did instead of a second create.
-  return idempotentForm(request, me.id, form, "/admin/create-user", async () => {
-    try {
-      const u = await createUserByAdmin(configured(ctxOf(await getDb(), me)), submission.value);
+export function action(args: ActionFunctionArgs) {
+  return screen("admin", async ({ request, user: me, ctx, failAny }) => {
+    const schema = userRecordSchema(env().COLLEGE_EMAIL_DOMAIN, {
+      passwordRequired: true,
+      passwordMin: env().PASSWORD_MIN_LENGTH,
+    });
+    const form = await request.formData();
+    const submission = parseWithZod(form, { schema });
+    if (submission.status !== "success")
+      return json({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+    failAny((err) => ({
+      result: submission.reply({
+        formErrors: [err ? err.message : USERS_MSG.createFailed],
+        fieldErrors: err?.fields ?? {},
+        hideFields: ["password"],
+      }),
+    }));
+    // A double click or a resubmitted form answers as the first did instead of a second create.
+    return idempotentForm(request, me.id, form, "/admin/create-user", async () => {
+      const u = await createUserByAdmin(configured(ctx), submission.value);
       if (!u._id) throw new Error(USERS_MSG.unexpectedResponse);
       return redirect("/admin/users?created=1");
-    } catch (e) {
-      return failureReply(e, "admin/create-user", (err) => ({
-        result: submission.reply({
-          formErrors: [err ? err.message : USERS_MSG.createFailed],
-          fieldErrors: err?.fields ?? {},
-          hideFields: ["password"],
-        }),
-      }));
-    }
-  });
+    });
+  })(args);
 }
 
 export default function CreateUser() {

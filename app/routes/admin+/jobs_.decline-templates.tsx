@@ -6,9 +6,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { redirectWithFlash, requireRole } from "~/web/auth.server";
-import { getDb } from "~/lib/db.server";
-import { ctxOf } from "~/models/context";
+import { redirectWithFlash } from "~/web/auth.server";
+import { screen } from "~/web/screen.server";
 import {
   TEMPLATE_BODY_MAX,
   TEMPLATE_MSG,
@@ -20,7 +19,6 @@ import {
   moveDeclineTemplate,
   updateDeclineTemplate,
 } from "~/models/employer/decline-templates.server";
-import { knownError } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { PlainField } from "~/components/ui/plain-field";
 
@@ -28,20 +26,20 @@ export const meta: MetaFunction = () => [{ title: "Decline templates · Runway" 
 
 const HERE = "/admin/jobs/decline-templates";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const admin = await requireRole(request, ["admin"]);
-  return json({ templates: await listDeclineTemplates(ctxOf(await getDb(), admin)) });
+export function loader(args: LoaderFunctionArgs) {
+  return screen("admin", async ({ ctx }) => {
+    return json({ templates: await listDeclineTemplates(ctx) });
+  })(args);
 }
 
 type Reply = { error: string; id: string | null };
 
-export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireRole(request, ["admin"]);
-  const ctx = ctxOf(await getDb(), admin);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const id = String(form.get("id") ?? "");
-  try {
+export function action(args: ActionFunctionArgs) {
+  return screen("admin", async ({ request, ctx, failTo }) => {
+    const form = await request.formData();
+    const intent = String(form.get("intent") ?? "");
+    const id = String(form.get("id") ?? "");
+    failTo(HERE);
     if (intent === "create" || intent === "update") {
       const parsed = declineTemplateSchema.safeParse({
         title: String(form.get("title") ?? ""),
@@ -70,14 +68,8 @@ export async function action({ request }: ActionFunctionArgs) {
       await deleteDeclineTemplate(ctx, id);
       return redirectWithFlash(HERE, { kind: "success", message: TEMPLATE_MSG.deleted });
     }
-  } catch (e) {
-    const err = knownError(e, "admin/decline-templates");
-    return redirectWithFlash(HERE, {
-      kind: "error",
-      message: err?.message ?? "Something went wrong. Please try again.",
-    });
-  }
-  return redirectWithFlash(HERE, { kind: "error", message: "Unknown action" });
+    return redirectWithFlash(HERE, { kind: "error", message: "Unknown action" });
+  })(args);
 }
 
 export default function DeclineTemplates() {

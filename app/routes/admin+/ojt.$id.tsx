@@ -23,7 +23,7 @@ import {
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { calendarDateLabel } from "~/lib/format";
 import { zonedDateTimeLabel } from "~/lib/zoned-time";
-import { knownError, rethrowNotFound } from "~/lib/screen-errors.server";
+import { screen } from "~/web/screen.server";
 import { reopenWeek, resendWeek, weekEntries } from "~/models/ojt/hours.server";
 import {
   changePlacementStatus,
@@ -39,7 +39,7 @@ import {
   issuesOf,
   OJT_MSG,
   placementPatchSchema,
-  requireOjtStaff,
+  screenCtx,
   STATUS_MOVES,
   statusChangeSchema,
 } from "~/web/ojt.server";
@@ -51,98 +51,108 @@ export const meta: MetaFunction = () => [{ title: "OJT placement · Runway" }];
 
 const MONDAY = /^\d{4}-\d{2}-\d{2}$/;
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { ctx } = await requireOjtStaff(request);
-  const id = params.id ?? "";
-  const placement = await getPlacement(ctx, id).catch((e) => rethrowNotFound(e, OJT_MSG.notFound));
-  const audit = await placementAudit(ctx, id);
-  const weekParam = new URL(request.url).searchParams.get("week");
-  const chosen =
-    (weekParam && MONDAY.test(weekParam) && placement.weeks.find((w) => w.weekStart === weekParam)
-      ? weekParam
-      : null) ??
-    placement.weeks.find((w) => w.state === "submitted")?.weekStart ??
-    placement.weeks[0]?.weekStart ??
-    null;
-  const week = chosen ? await weekEntries(ctx.db, placement.id, chosen) : null;
-  const evaluations = await listEvaluations(ctx, id);
-  return json({
-    placement,
-    audit,
-    week,
-    evaluations,
-    moves: STATUS_MOVES[placement.status],
-    timeZone: ctx.ojt.timeZone,
-  });
+export function loader(args: LoaderFunctionArgs) {
+  return screen(
+    "ojt-staff",
+    async ({ request, params, user }) => {
+      const ctx = await screenCtx(user);
+      const id = params.id ?? "";
+      const placement = await getPlacement(ctx, id);
+      const audit = await placementAudit(ctx, id);
+      const weekParam = new URL(request.url).searchParams.get("week");
+      const chosen =
+        (weekParam &&
+        MONDAY.test(weekParam) &&
+        placement.weeks.find((w) => w.weekStart === weekParam)
+          ? weekParam
+          : null) ??
+        placement.weeks.find((w) => w.state === "submitted")?.weekStart ??
+        placement.weeks[0]?.weekStart ??
+        null;
+      const week = chosen ? await weekEntries(ctx.db, placement.id, chosen) : null;
+      const evaluations = await listEvaluations(ctx, id);
+      return json({
+        placement,
+        audit,
+        week,
+        evaluations,
+        moves: STATUS_MOVES[placement.status],
+        timeZone: ctx.ojt.timeZone,
+      });
+    },
+    { notFound: OJT_MSG.notFound },
+  )(args);
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { ctx } = await requireOjtStaff(request);
-  const id = params.id ?? "";
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const week = String(form.get("week") ?? "");
-  const back = `/admin/ojt/${id}${MONDAY.test(week) ? `?week=${week}` : ""}`;
-  const ok = (message: string) => redirectWithFlash(back, { kind: "success", message });
-  const fail = (message: string) => redirectWithFlash(back, { kind: "error", message });
-  const firstIssue = (e: { issues: { path: PropertyKey[]; message: string }[] }) =>
-    Object.values(issuesOf(e)).flat()[0] ?? "Check the form";
-  try {
-    if (intent === "status") {
-      const parsed = statusChangeSchema.safeParse({
-        status: form.get("status"),
-        reason: form.get("reason"),
-        hiredByHost: form.get("hiredByHost") ?? undefined,
-      });
-      if (!parsed.success) return fail(firstIssue(parsed.error));
-      await changePlacementStatus(ctx, id, parsed.data);
-      return ok(`Status changed to ${STATUS_LABELS[parsed.data.status]}`);
-    }
-    if (intent === "reopen") {
-      await reopenWeek(ctx, id, week, String(form.get("reason") ?? ""));
-      return ok("Week reopened: the student has been told why");
-    }
-    if (intent === "resend") {
-      await resendWeek(ctx, id, week);
-      return ok("A new sign-off link was sent to the supervisor");
-    }
-    if (intent === "resend-evaluation") {
-      const stage = stageSchema.safeParse(form.get("stage"));
-      if (!stage.success) return fail(firstIssue(stage.error));
-      await resendEvaluation(ctx, id, stage.data);
-      return ok(`The ${STAGE_LABEL[stage.data].toLowerCase()} link was sent to the supervisor`);
-    }
-    if (intent === "supervisor-email" || intent === "edit") {
-      const text = (k: string) =>
-        typeof form.get(k) === "string" ? String(form.get(k)) : undefined;
-      const raw =
-        intent === "supervisor-email"
-          ? { supervisor: { email: text("supervisorEmail") } }
-          : {
-              supervisor: {
-                name: text("supervisorName"),
-                position: text("supervisorPosition"),
-                phone: text("supervisorPhone"),
-              },
-              startDate: text("startDate"),
-              expectedEndDate: text("expectedEndDate"),
-              requiredHours: text("requiredHours"),
-            };
-      const parsed = placementPatchSchema.safeParse(raw);
-      if (!parsed.success) return fail(firstIssue(parsed.error));
-      await updatePlacement(ctx, id, parsed.data);
-      return ok(
-        intent === "supervisor-email"
-          ? "Supervisor e-mail changed: earlier links no longer work"
-          : "Placement saved",
-      );
-    }
-  } catch (e) {
-    const err = knownError(e, "admin/ojt");
-    if (err?.status === 404) throw json({ message: OJT_MSG.notFound }, { status: 404 });
-    return fail(err?.message ?? "Something went wrong. Please try again.");
-  }
-  return fail("Unknown action.");
+export function action(args: ActionFunctionArgs) {
+  return screen(
+    "ojt-staff",
+    async ({ request, params, user, onDomainError }) => {
+      const ctx = await screenCtx(user);
+      const id = params.id ?? "";
+      const form = await request.formData();
+      const intent = String(form.get("intent") ?? "");
+      const week = String(form.get("week") ?? "");
+      const back = `/admin/ojt/${id}${MONDAY.test(week) ? `?week=${week}` : ""}`;
+      const ok = (message: string) => redirectWithFlash(back, { kind: "success", message });
+      const fail = (message: string) => redirectWithFlash(back, { kind: "error", message });
+      const firstIssue = (e: { issues: { path: PropertyKey[]; message: string }[] }) =>
+        Object.values(issuesOf(e)).flat()[0] ?? "Check the form";
+      // A not-found placement is the 404 page; any other refusal comes back as a notice.
+      onDomainError((e) => (e.status === 404 ? undefined : fail(e.message)));
+      if (intent === "status") {
+        const parsed = statusChangeSchema.safeParse({
+          status: form.get("status"),
+          reason: form.get("reason"),
+          hiredByHost: form.get("hiredByHost") ?? undefined,
+        });
+        if (!parsed.success) return fail(firstIssue(parsed.error));
+        await changePlacementStatus(ctx, id, parsed.data);
+        return ok(`Status changed to ${STATUS_LABELS[parsed.data.status]}`);
+      }
+      if (intent === "reopen") {
+        await reopenWeek(ctx, id, week, String(form.get("reason") ?? ""));
+        return ok("Week reopened: the student has been told why");
+      }
+      if (intent === "resend") {
+        await resendWeek(ctx, id, week);
+        return ok("A new sign-off link was sent to the supervisor");
+      }
+      if (intent === "resend-evaluation") {
+        const stage = stageSchema.safeParse(form.get("stage"));
+        if (!stage.success) return fail(firstIssue(stage.error));
+        await resendEvaluation(ctx, id, stage.data);
+        return ok(`The ${STAGE_LABEL[stage.data].toLowerCase()} link was sent to the supervisor`);
+      }
+      if (intent === "supervisor-email" || intent === "edit") {
+        const text = (k: string) =>
+          typeof form.get(k) === "string" ? String(form.get(k)) : undefined;
+        const raw =
+          intent === "supervisor-email"
+            ? { supervisor: { email: text("supervisorEmail") } }
+            : {
+                supervisor: {
+                  name: text("supervisorName"),
+                  position: text("supervisorPosition"),
+                  phone: text("supervisorPhone"),
+                },
+                startDate: text("startDate"),
+                expectedEndDate: text("expectedEndDate"),
+                requiredHours: text("requiredHours"),
+              };
+        const parsed = placementPatchSchema.safeParse(raw);
+        if (!parsed.success) return fail(firstIssue(parsed.error));
+        await updatePlacement(ctx, id, parsed.data);
+        return ok(
+          intent === "supervisor-email"
+            ? "Supervisor e-mail changed: earlier links no longer work"
+            : "Placement saved",
+        );
+      }
+      return fail("Unknown action.");
+    },
+    { notFound: OJT_MSG.notFound },
+  )(args);
 }
 
 export default function PlacementDetail() {

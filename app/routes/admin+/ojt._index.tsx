@@ -15,7 +15,8 @@ import { listCourses } from "~/models/course/course.server";
 import { coordinatorCourseList } from "~/models/ojt/access.server";
 import type { PlacementJson } from "~/models/ojt/ojt.schema";
 import { listPlacements, placementCounters } from "~/models/ojt/placement.server";
-import { placementListQuery, requireOjtStaff } from "~/web/ojt.server";
+import { placementListQuery, screenCtx } from "~/web/ojt.server";
+import { screen } from "~/web/screen.server";
 import { PLACEMENT_STATUSES } from "#db/constants";
 import styles from "~/styles/ojt.css";
 import { PlainField } from "~/components/ui/plain-field";
@@ -23,35 +24,39 @@ import { PlainField } from "~/components/ui/plain-field";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "OJT placements · Runway" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { me, ctx } = await requireOjtStaff(request);
-  const params = new URL(request.url).searchParams;
-  const table = readTableState(params, { size: 25 });
-  const q = placementListQuery(params);
-  const query = { ...q, page: table.page, limit: table.size };
-  const [page, counters, courses] = await Promise.all([
-    listPlacements(ctx, query, { weeks: false }),
-    placementCounters(ctx),
-    me.role === "admin"
-      ? listCourses(ctx.db).then((cs) => cs.map((c) => ({ id: c.id, code: c.code, name: c.name })))
-      : coordinatorCourseList(ctx.db, me.id),
-  ]);
-  return json({
-    rows: page.items.map(rowOf),
-    total: page.total,
-    table: { ...table, page: page.page },
-    counters,
-    courses,
-    isAdmin: me.role === "admin",
-    filters: {
-      course: q.course ?? "",
-      status: q.status ?? "",
-      company: q.company ?? "",
-      q: q.q ?? "",
-      atRisk: !!q.atRisk,
-      weeksPending: !!q.weeksPending,
-    },
-  });
+export function loader(args: LoaderFunctionArgs) {
+  return screen("ojt-staff", async ({ request, user: me }) => {
+    const ctx = await screenCtx(me);
+    const params = new URL(request.url).searchParams;
+    const table = readTableState(params, { size: 25 });
+    const q = placementListQuery(params);
+    const query = { ...q, page: table.page, limit: table.size };
+    const [page, counters, courses] = await Promise.all([
+      listPlacements(ctx, query, { weeks: false }),
+      placementCounters(ctx),
+      me.role === "admin"
+        ? listCourses(ctx.db).then((cs) =>
+            cs.map((c) => ({ id: c.id, code: c.code, name: c.name })),
+          )
+        : coordinatorCourseList(ctx.db, me.id),
+    ]);
+    return json({
+      rows: page.items.map(rowOf),
+      total: page.total,
+      table: { ...table, page: page.page },
+      counters,
+      courses,
+      isAdmin: me.role === "admin",
+      filters: {
+        course: q.course ?? "",
+        status: q.status ?? "",
+        company: q.company ?? "",
+        q: q.q ?? "",
+        atRisk: !!q.atRisk,
+        weeksPending: !!q.weeksPending,
+      },
+    });
+  })(args);
 }
 
 function rowOf(p: PlacementJson) {

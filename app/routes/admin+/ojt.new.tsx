@@ -14,50 +14,52 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SelectField, TextField } from "~/components/forms/fields";
 import { metaOf } from "~/components/ojt/ojt-parts";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
-import { knownError } from "~/lib/screen-errors.server";
+import { screen } from "~/web/screen.server";
 import { listCompanies } from "~/models/company/company.server";
 import { listCourses } from "~/models/course/course.server";
 import { coordinatorsOfCourses } from "~/models/ojt/access.server";
 import { createPlacement, placeableStudents } from "~/models/ojt/placement.server";
 import { redirectWithFlash } from "~/web/auth.server";
-import { issuesOf, jobIdFrom, placementInputSchema, requireOjtStaff } from "~/web/ojt.server";
+import { issuesOf, jobIdFrom, placementInputSchema, screenCtx } from "~/web/ojt.server";
 import styles from "~/styles/ojt.css";
 import { PlainField } from "~/components/ui/plain-field";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "New OJT placement · Runway" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { me, ctx } = await requireOjtStaff(request);
-  const q = new URL(request.url).searchParams.get("q");
-  const [students, companies, courses] = await Promise.all([
-    placeableStudents(ctx, q, 100),
-    listCompanies(ctx, { size: 500 }),
-    listCourses(ctx.db),
-  ]);
-  const hours = new Map(courses.map((c) => [c.id, c.requiredOjtHours ?? null]));
-  const code = new Map(courses.map((c) => [c.id, c.code]));
-  const coordinators =
-    me.role === "admin"
-      ? await coordinatorsOfCourses(
-          ctx.db,
-          courses.map((c) => c.id),
-        )
-      : [];
-  return json({
-    q: q ?? "",
-    isAdmin: me.role === "admin",
-    students: students.map((s) => ({
-      id: s.id,
-      label: `${s.lastName}, ${s.firstName} — ${s.email}${s.courseId ? ` (${code.get(s.courseId) ?? ""})` : ""}`,
-      requiredHours: s.courseId ? (hours.get(s.courseId) ?? null) : null,
-    })),
-    companies: companies.companies.map((c) => ({ id: c.id, name: c.name })),
-    coordinators: coordinators.map((c) => ({
-      id: c.id,
-      label: `${c.firstName} ${c.lastName} — ${c.email}`,
-    })),
-  });
+export function loader(args: LoaderFunctionArgs) {
+  return screen("ojt-staff", async ({ request, user: me }) => {
+    const ctx = await screenCtx(me);
+    const q = new URL(request.url).searchParams.get("q");
+    const [students, companies, courses] = await Promise.all([
+      placeableStudents(ctx, q, 100),
+      listCompanies(ctx, { size: 500 }),
+      listCourses(ctx.db),
+    ]);
+    const hours = new Map(courses.map((c) => [c.id, c.requiredOjtHours ?? null]));
+    const code = new Map(courses.map((c) => [c.id, c.code]));
+    const coordinators =
+      me.role === "admin"
+        ? await coordinatorsOfCourses(
+            ctx.db,
+            courses.map((c) => c.id),
+          )
+        : [];
+    return json({
+      q: q ?? "",
+      isAdmin: me.role === "admin",
+      students: students.map((s) => ({
+        id: s.id,
+        label: `${s.lastName}, ${s.firstName} — ${s.email}${s.courseId ? ` (${code.get(s.courseId) ?? ""})` : ""}`,
+        requiredHours: s.courseId ? (hours.get(s.courseId) ?? null) : null,
+      })),
+      companies: companies.companies.map((c) => ({ id: c.id, name: c.name })),
+      coordinators: coordinators.map((c) => ({
+        id: c.id,
+        label: `${c.firstName} ${c.lastName} — ${c.email}`,
+      })),
+    });
+  })(args);
 }
 
 const FIELDS = [
@@ -85,42 +87,40 @@ function flatErrors(errors: Record<string, string[]>): Record<string, string[]> 
   return out;
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { ctx } = await requireOjtStaff(request);
-  const form = await request.formData();
-  const values: Values = Object.fromEntries(
-    FIELDS.map((k) => [k, typeof form.get(k) === "string" ? String(form.get(k)) : ""]),
-  );
-  const parsed = placementInputSchema.safeParse({
-    studentId: values.studentId,
-    companyId: values.companyId,
-    supervisor: {
-      name: values.supervisorName,
-      position: values.supervisorPosition,
-      email: values.supervisorEmail,
-      phone: values.supervisorPhone,
-    },
-    startDate: values.startDate,
-    expectedEndDate: values.expectedEndDate,
-    requiredHours: values.requiredHours,
-    jobId: jobIdFrom(values.jobId ?? null),
-    coordinatorId: values.coordinatorId || null,
-  });
-  if (!parsed.success)
-    return json({ errors: flatErrors(issuesOf(parsed.error)), values }, { status: 400 });
-  try {
+export function action(args: ActionFunctionArgs) {
+  return screen("ojt-staff", async ({ request, user, failJson }) => {
+    const ctx = await screenCtx(user);
+    const form = await request.formData();
+    const values: Values = Object.fromEntries(
+      FIELDS.map((k) => [k, typeof form.get(k) === "string" ? String(form.get(k)) : ""]),
+    );
+    const parsed = placementInputSchema.safeParse({
+      studentId: values.studentId,
+      companyId: values.companyId,
+      supervisor: {
+        name: values.supervisorName,
+        position: values.supervisorPosition,
+        email: values.supervisorEmail,
+        phone: values.supervisorPhone,
+      },
+      startDate: values.startDate,
+      expectedEndDate: values.expectedEndDate,
+      requiredHours: values.requiredHours,
+      jobId: jobIdFrom(values.jobId ?? null),
+      coordinatorId: values.coordinatorId || null,
+    });
+    if (!parsed.success)
+      return json({ errors: flatErrors(issuesOf(parsed.error)), values }, { status: 400 });
+    failJson((err) => ({
+      errors: { form: [err.message], ...flatErrors(err.fields ?? {}) },
+      values,
+    }));
     const p = await createPlacement(ctx, parsed.data);
     return redirectWithFlash(`/admin/ojt/${p.id}`, {
       kind: "success",
       message: "Placement created",
     });
-  } catch (e) {
-    const err = knownError(e, "admin/ojt/new");
-    const errors = err
-      ? { form: [err.message], ...flatErrors(err.fields ?? {}) }
-      : { form: ["Could not create the placement. Please try again."] };
-    return json({ errors, values }, { status: err?.status ?? 500 });
-  }
+  })(args);
 }
 
 export default function NewPlacement() {

@@ -13,48 +13,47 @@ import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { zonedDateTimeLabel } from "~/lib/zoned-time";
-import { knownError } from "~/lib/screen-errors.server";
+import { screen } from "~/web/screen.server";
 import { RUBRIC_CRITERIA_MAX, rubricInputSchema } from "~/models/ojt/evaluation.schema";
 import { getRubric, updateRubric } from "~/models/ojt/evaluation.server";
-import { redirectWithFlash, requireRole } from "~/web/auth.server";
+import { redirectWithFlash } from "~/web/auth.server";
 import { screenCtx } from "~/web/ojt.server";
 import styles from "~/styles/ojt.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "Evaluation rubric · Runway" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await screenCtx(await requireRole(request, ["admin"]));
-  return json({ rubric: await getRubric(ctx), timeZone: ctx.ojt.timeZone });
+export function loader(args: LoaderFunctionArgs) {
+  return screen("admin", async ({ user }) => {
+    const ctx = await screenCtx(user);
+    return json({ rubric: await getRubric(ctx), timeZone: ctx.ojt.timeZone });
+  })(args);
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const ctx = await screenCtx(await requireRole(request, ["admin"]));
-  const form = await request.formData();
-  const text = String(form.get("criteria") ?? "");
-  const current = await getRubric(ctx);
-  // A label kept as it was keeps its key; a new label gets one made from it.
-  const keyOf = new Map(current.criteria.map((c) => [c.label, c.key]));
-  const labels = text
-    .split(/\r?\n/)
-    .map((l) => l.trim())
-    .filter(Boolean);
-  const parsed = rubricInputSchema.safeParse({
-    criteria: labels.map((label) => ({ key: keyOf.get(label), label })),
-  });
-  if (!parsed.success)
-    return json({ error: parsed.error.issues[0]?.message ?? "Check the criteria", text }, 400);
-  try {
+export function action(args: ActionFunctionArgs) {
+  return screen("admin", async ({ request, user, failJson }) => {
+    const ctx = await screenCtx(user);
+    const form = await request.formData();
+    const text = String(form.get("criteria") ?? "");
+    const current = await getRubric(ctx);
+    // A label kept as it was keeps its key; a new label gets one made from it.
+    const keyOf = new Map(current.criteria.map((c) => [c.label, c.key]));
+    const labels = text
+      .split(/\r?\n/)
+      .map((l) => l.trim())
+      .filter(Boolean);
+    const parsed = rubricInputSchema.safeParse({
+      criteria: labels.map((label) => ({ key: keyOf.get(label), label })),
+    });
+    if (!parsed.success)
+      return json({ error: parsed.error.issues[0]?.message ?? "Check the criteria", text }, 400);
+    failJson((err) => ({ error: err.message, text }));
     const r = await updateRubric(ctx, parsed.data);
     return redirectWithFlash("/admin/ojt/rubric", {
       kind: "success",
       message: `Rubric saved as version ${r.version}`,
     });
-  } catch (e) {
-    const err = knownError(e, "ojt");
-    if (!err) throw e;
-    return json({ error: err.message, text }, err.status);
-  }
+  })(args);
 }
 
 export default function RubricScreen() {

@@ -17,10 +17,7 @@ import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { ConfirmAction } from "~/components/ui/confirm-action";
 import { DataTable } from "~/components/data-table/data-table";
 import { createColumnHelper } from "@tanstack/react-table";
-import { getDb } from "~/lib/db.server";
 import { utcDateTimeLabel } from "~/lib/format";
-import { domainError } from "~/lib/screen-errors.server";
-import { ctxOf } from "~/models/context";
 import {
   REPORT_MSG,
   REPORT_REASON_LABELS,
@@ -28,37 +25,37 @@ import {
   type ReportStatus,
 } from "~/models/job/report.rules";
 import { listReportedJobs, resolveReports } from "~/models/job/report.server";
-import { redirectWithFlash, requireRole } from "~/web/auth.server";
+import { redirectWithFlash } from "~/web/auth.server";
+import { screen } from "~/web/screen.server";
 
 export const meta: MetaFunction = () => [{ title: "Reports · Runway" }];
 
 const readStatus = (v: string | null): ReportStatus =>
   (REPORT_STATUSES as readonly string[]).includes(v ?? "") ? (v as ReportStatus) : "open";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const admin = await requireRole(request, ["admin"]);
-  const status = readStatus(new URL(request.url).searchParams.get("status"));
-  const jobs = await listReportedJobs(ctxOf(await getDb(), admin), status);
-  return json({ jobs, status });
+export function loader(args: LoaderFunctionArgs) {
+  return screen("admin", async ({ request, ctx }) => {
+    const status = readStatus(new URL(request.url).searchParams.get("status"));
+    const jobs = await listReportedJobs(ctx, status);
+    return json({ jobs, status });
+  })(args);
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireRole(request, ["admin"]);
-  const form = await request.formData();
-  const jobId = String(form.get("jobId") ?? "");
-  const resolution = String(form.get("resolution") ?? "");
-  const back = `/admin/reports?status=${readStatus(String(form.get("status") ?? ""))}`;
-  if (!(REPORT_RESOLUTIONS as readonly string[]).includes(resolution))
-    return redirectWithFlash(back, { kind: "error", message: REPORT_MSG.resolution });
-  try {
-    await resolveReports(ctxOf(await getDb(), admin), jobId, resolution as ReportResolution);
-  } catch (e) {
-    return redirectWithFlash(back, { kind: "error", message: domainError(e).message });
-  }
-  return redirectWithFlash(back, {
-    kind: "success",
-    message: resolution === "dismissed" ? REPORT_MSG.dismissed : REPORT_MSG.upheld,
-  });
+export function action(args: ActionFunctionArgs) {
+  return screen("admin", async ({ request, ctx, failTo }) => {
+    const form = await request.formData();
+    const jobId = String(form.get("jobId") ?? "");
+    const resolution = String(form.get("resolution") ?? "");
+    const back = `/admin/reports?status=${readStatus(String(form.get("status") ?? ""))}`;
+    if (!(REPORT_RESOLUTIONS as readonly string[]).includes(resolution))
+      return redirectWithFlash(back, { kind: "error", message: REPORT_MSG.resolution });
+    failTo(back);
+    await resolveReports(ctx, jobId, resolution as ReportResolution);
+    return redirectWithFlash(back, {
+      kind: "success",
+      message: resolution === "dismissed" ? REPORT_MSG.dismissed : REPORT_MSG.upheld,
+    });
+  })(args);
 }
 
 /** What upholding does (resolveReports), asked before it happens. */

@@ -1,11 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import {
-  handleApi,
-  methodNotAllowed,
-  parseBody,
-  readJson,
-  requireApiAdmin,
-} from "~/web/api.server";
+import { handleApi, methodNotAllowed, parseBody, readJson, requireApiRole } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { ctxOf } from "~/models/context";
 import {
@@ -22,7 +16,7 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     const method = request.method.toUpperCase();
     if (method !== "PUT" && method !== "DELETE") return methodNotAllowed(request, ALLOW);
-    const admin = await requireApiAdmin(request);
+    const admin = await requireApiRole(request, ["admin"]);
     const ctx = ctxOf(await getDb(), admin);
     const id = params.id ?? "";
     if (method === "DELETE") {

@@ -5,7 +5,7 @@ import {
   methodNotAllowed,
   parseBody,
   readJson,
-  requireApiAdmin,
+  requireApiRole,
 } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { ctxOf } from "~/models/context";
@@ -18,7 +18,7 @@ import {
 /** GET /api/admin/decline-templates (admin): the decline reasons in order, `[{id, title, body, position}]`. */
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleApi(request, async () => {
-    const admin = await requireApiAdmin(request);
+    const admin = await requireApiRole(request, ["admin"]);
     return listDeclineTemplates(ctxOf(await getDb(), admin));
   });
 
@@ -26,7 +26,7 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     if (request.method !== "POST") return methodNotAllowed(request, "GET, POST");
-    const admin = await requireApiAdmin(request);
+    const admin = await requireApiRole(request, ["admin"]);
     const input = parseBody(declineTemplateSchema, await readJson(request));
     const row = await createDeclineTemplate(ctxOf(await getDb(), admin), input);
     return json(request, row, { status: 201 });

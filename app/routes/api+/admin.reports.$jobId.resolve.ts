@@ -4,13 +4,7 @@
  * job off the board (unapproved, inactive). 404 unknown job, 409 no open report.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import {
-  handleApi,
-  methodNotAllowed,
-  parseBody,
-  readJson,
-  requireApiAdmin,
-} from "~/web/api.server";
+import { handleApi, methodNotAllowed, parseBody, readJson, requireApiRole } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { ctxOf } from "~/models/context";
 import { REPORT_MSG, resolveReportsSchema } from "~/models/job/report.schema";
@@ -22,7 +16,7 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
 export const action = ({ request, params }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     if (request.method !== "POST") return methodNotAllowed(request, "POST");
-    const admin = await requireApiAdmin(request);
+    const admin = await requireApiRole(request, ["admin"]);
     const { resolution } = parseBody(resolveReportsSchema, await readJson(request));
     const r = await resolveReports(ctxOf(await getDb(), admin), params.jobId ?? "", resolution);
     return {

@@ -3,7 +3,7 @@
  * reports (reason, details, date, reporter), hidden ones first, then most reporters, oldest first.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { handleApi, parseBody, requireApiAdmin } from "~/web/api.server";
+import { handleApi, parseBody, requireApiRole } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { ctxOf } from "~/models/context";
 import { reportStatusSchema } from "~/models/job/report.schema";
@@ -11,7 +11,7 @@ import { listReportedJobs } from "~/models/job/report.server";
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleApi(request, async () => {
-    const admin = await requireApiAdmin(request);
+    const admin = await requireApiRole(request, ["admin"]);
     const raw = new URL(request.url).searchParams.get("status");
     const status = parseBody(reportStatusSchema, raw === null || raw === "" ? undefined : raw);
     return { jobs: await listReportedJobs(ctxOf(await getDb(), admin), status) };

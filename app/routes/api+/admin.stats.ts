@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { handleApi, requireApiAdmin } from "~/web/api.server";
+import { handleApi, requireApiRole } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { adminStats } from "~/models/stats/stats.server";
 
 /** GET /api/admin/stats: exactly the shape in docs/api.md (totals, roleCounts, topSearches, studentsByCourse). */
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleApi(request, async () => {
-    await requireApiAdmin(request);
+    await requireApiRole(request, ["admin"]);
     return adminStats(await getDb());
   });

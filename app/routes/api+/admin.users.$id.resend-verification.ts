@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { handleApi, requireApiAdmin, methodNotAllowed } from "~/web/api.server";
+import { handleApi, requireApiRole, methodNotAllowed } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { resendVerificationByAdmin } from "~/models/user/email-state.server";
 import { ctxOf } from "~/models/context";
@@ -11,7 +11,7 @@ const ALLOW = "POST";
 export const action = ({ request, params }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     if (request.method !== "POST") return methodNotAllowed(request, ALLOW);
-    const me = await requireApiAdmin(request);
+    const me = await requireApiRole(request, ["admin"]);
     const ctx = ctxOf(await getDb(), me);
     return resendVerificationByAdmin(configured(ctx), params.id ?? "");
   });

@@ -1,11 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import {
-  handleApi,
-  parseBody,
-  readJson,
-  requireApiAdmin,
-  methodNotAllowed,
-} from "~/web/api.server";
+import { handleApi, parseBody, readJson, requireApiRole, methodNotAllowed } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { adminUserPatchSchema, USERS_MSG } from "~/models/user/admin.schema";
@@ -13,7 +7,7 @@ import { deleteUserByAdmin, getUserForAdmin, updateUserByAdmin } from "~/models/
 import { ctxOf } from "~/models/context";
 
 async function context(request: Request) {
-  const me = await requireApiAdmin(request);
+  const me = await requireApiRole(request, ["admin"]);
   return ctxOf(await getDb(), me);
 }
 

@@ -6,7 +6,7 @@ import {
   jsonArrayStream,
   parseBody,
   readJson,
-  requireApiAdmin,
+  requireApiRole,
   methodNotAllowed,
 } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
@@ -24,7 +24,7 @@ import { configured } from "~/web/config.server";
  */
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleApi(request, async () => {
-    const me = await requireApiAdmin(request);
+    const me = await requireApiRole(request, ["admin"]);
     const ctx = ctxOf(await getDb(), me);
     const params = new URL(request.url).searchParams;
     const q = readUserListQuery(params);
@@ -38,7 +38,7 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     if (request.method !== "POST") return methodNotAllowed(request, "GET, POST");
-    const me = await requireApiAdmin(request);
+    const me = await requireApiRole(request, ["admin"]);
     const ctx = ctxOf(await getDb(), me);
     const body = await readJson(request);
     return idempotentApi(request, me, body, async () => {

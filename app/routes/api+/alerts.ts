@@ -6,7 +6,7 @@ import {
   methodNotAllowed,
   parseBody,
   readJson,
-  requireApiCollegeUser,
+  requireApiRole,
 } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { alertInputSchema } from "~/models/alert/alert.schema";
@@ -16,7 +16,7 @@ import { ctxOf } from "~/models/context";
 /** GET /api/alerts: the caller's job alerts (students and alumni), newest first. */
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleApi(request, async () => {
-    const user = await requireApiCollegeUser(request);
+    const user = await requireApiRole(request, "college");
     return listAlerts(ctxOf(await getDb(), user));
   });
 
@@ -24,7 +24,7 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     if (request.method !== "POST") return methodNotAllowed(request, "GET, POST");
-    const user = await requireApiCollegeUser(request);
+    const user = await requireApiRole(request, "college");
     const body = await readJson(request);
     return idempotentApi(request, user, body, async () => {
       const input = parseBody(alertInputSchema, body);

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { handleApi, methodNotAllowed, requireApiAdmin } from "~/web/api.server";
+import { handleApi, methodNotAllowed, requireApiRole } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { ctxOf } from "~/models/context";
 import { EMPLOYER_MSG } from "~/models/employer/employer.schema";
@@ -11,7 +11,7 @@ const ALLOW = "POST";
 export const action = ({ request, params }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     if (request.method !== "POST") return methodNotAllowed(request, ALLOW);
-    const me = await requireApiAdmin(request);
+    const me = await requireApiRole(request, ["admin"]);
     const company = await unblockCompany(ctxOf(await getDb(), me), params.id ?? "");
     return { message: EMPLOYER_MSG.companyUnblockedDone, company };
   });

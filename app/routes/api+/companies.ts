@@ -5,8 +5,7 @@ import {
   json,
   parseBody,
   readJson,
-  requireApiAdmin,
-  requireApiUser,
+  requireApiRole,
   methodNotAllowed,
 } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
@@ -32,7 +31,7 @@ function positiveInt(v: string | null, name: string): number | undefined {
  */
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleApi(request, async () => {
-    const user = await requireApiUser(request);
+    const user = await requireApiRole(request, "user");
     const p = new URL(request.url).searchParams;
     const page = positiveInt(p.get("page"), "page");
     const limit = positiveInt(p.get("limit"), "limit");
@@ -59,7 +58,7 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     if (request.method !== "POST") return methodNotAllowed(request, "GET, POST");
-    const user = await requireApiAdmin(request);
+    const user = await requireApiRole(request, ["admin"]);
     const body = await readJson(request);
     return idempotentApi(request, user, body, async () => {
       const input = parseBody(companyInputSchema, body);

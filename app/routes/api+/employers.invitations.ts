@@ -5,7 +5,7 @@ import {
   methodNotAllowed,
   parseBody,
   readJson,
-  requireApiEmployer,
+  requireApiRole,
 } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { ctxOf } from "~/models/context";
@@ -16,7 +16,7 @@ import { configured } from "~/web/config.server";
 /** GET /api/employers/invitations (employer): `{company, members, invitations}` of the caller's company. */
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleApi(request, async () => {
-    const me = await requireApiEmployer(request);
+    const me = await requireApiRole(request, ["employer"]);
     return getTeam(ctxOf(await getDb(), me));
   });
 
@@ -27,7 +27,7 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     if (request.method !== "POST") return methodNotAllowed(request, "GET, POST");
-    const me = await requireApiEmployer(request);
+    const me = await requireApiRole(request, ["employer"]);
     const body = parseBody(invitationSchema, await readJson(request));
     const inv = await inviteColleague(configured(ctxOf(await getDb(), me)), body.email);
     return json(request, inv, { status: 201 });

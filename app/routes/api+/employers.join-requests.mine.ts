@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { handleApi, methodNotAllowed, requireApiEmployer } from "~/web/api.server";
+import { handleApi, methodNotAllowed, requireApiRole } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { ctxOf } from "~/models/context";
 import { myJoinRequest } from "~/models/employer/join.server";
@@ -10,7 +10,7 @@ import { myJoinRequest } from "~/models/employer/join.server";
  */
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleApi(request, async () => {
-    const me = await requireApiEmployer(request);
+    const me = await requireApiRole(request, ["employer"]);
     return { request: await myJoinRequest(ctxOf(await getDb(), me)) };
   });
 

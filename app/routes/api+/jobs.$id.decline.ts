@@ -1,11 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import {
-  handleApi,
-  methodNotAllowed,
-  parseBody,
-  readJson,
-  requireApiAdmin,
-} from "~/web/api.server";
+import { handleApi, methodNotAllowed, parseBody, readJson, requireApiRole } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { ctxOf } from "~/models/context";
 import { REVIEW_MSG, declineJob, declineReasonSchema } from "~/models/employer/review.server";
@@ -21,7 +15,7 @@ const ALLOW = "POST";
 export const action = ({ request, params }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     if (request.method !== "POST") return methodNotAllowed(request, ALLOW);
-    const admin = await requireApiAdmin(request);
+    const admin = await requireApiRole(request, ["admin"]);
     const { reason } = parseBody(declineReasonSchema, await readJson(request));
     const done = await declineJob(
       ctxOf(await getDb(), admin),

@@ -10,7 +10,7 @@ import {
   methodNotAllowed,
   parseBody,
   readJson,
-  requireApiUser,
+  requireApiRole,
 } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { ctxOf } from "~/models/context";
@@ -23,7 +23,7 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
 export const action = ({ request, params }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     if (request.method !== "POST") return methodNotAllowed(request, "POST");
-    const user = await requireApiUser(request);
+    const user = await requireApiRole(request, "user");
     const input = parseBody(reportInputSchema, await readJson(request));
     const jobId = params.id ?? "";
     const r = await reportJob(ctxOf(await getDb(), user), jobId, input);

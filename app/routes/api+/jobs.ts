@@ -10,8 +10,7 @@ import {
   methodNotAllowed,
 } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
-import { ValidationError } from "~/lib/errors";
-import { QueryError, jobCreateSchema, parseJobListQuery } from "~/models/job/job.schema";
+import { jobCreateSchema, parseJobListQuery } from "~/models/job/job.schema";
 import { createJob, listJobs, serializeJob } from "~/models/job/job.server";
 import { actorOf } from "~/models/context";
 import {
@@ -34,16 +33,11 @@ const API_MAX_LIMIT = 100;
  */
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleApi(request, async () => {
-    let query;
-    try {
-      query = parseJobListQuery(new URL(request.url).searchParams, {
-        strict: true,
-        maxLimit: API_MAX_LIMIT,
-      });
-    } catch (e) {
-      if (e instanceof QueryError) throw new ValidationError(e.message);
-      throw e;
-    }
+    // A bad parameter throws QueryError, which handleApi answers 400.
+    const query = parseJobListQuery(new URL(request.url).searchParams, {
+      strict: true,
+      maxLimit: API_MAX_LIMIT,
+    });
     const ctx = { db: await getDb(), actor: actorOf(await getApiUser(request)) };
     const limit = query.limit ?? API_DEFAULT_LIMIT;
     if (ctx.actor?.role === "employer") {

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/lib/db.server";
 import { ValidationError } from "~/lib/errors";
 import { ojtReport, ojtReportCsv } from "~/models/ojt/report.server";
-import { handleApi, requireApiUser } from "~/web/api.server";
+import { handleApi, requireApiRole } from "~/web/api.server";
 import { ojtCtx } from "~/web/config.server";
 
 /**
@@ -11,7 +11,7 @@ import { ojtCtx } from "~/web/config.server";
  */
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleApi(request, async () => {
-    const me = await requireApiUser(request);
+    const me = await requireApiRole(request, "user");
     const q = new URL(request.url).searchParams;
     const format = q.get("format") ?? "json";
     if (format !== "json" && format !== "csv")

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { handleApi, methodNotAllowed, parseBody, readJson, requireApiUser } from "~/web/api.server";
+import { handleApi, methodNotAllowed, parseBody, readJson, requireApiRole } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { ojtCtx } from "~/web/config.server";
 import { rubricInputSchema } from "~/models/ojt/evaluation.schema";
@@ -8,7 +8,7 @@ import { getRubric, updateRubric } from "~/models/ojt/evaluation.server";
 /** GET /api/ojt/rubric (admin): the evaluation rubric in force {version, criteria: [{key, label}], createdAt}. */
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleApi(request, async () => {
-    const me = await requireApiUser(request);
+    const me = await requireApiRole(request, "user");
     return getRubric(ojtCtx(await getDb(), me));
   });
 
@@ -16,7 +16,7 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     if (request.method !== "PUT") return methodNotAllowed(request, "GET, PUT");
-    const me = await requireApiUser(request);
+    const me = await requireApiRole(request, "user");
     const ctx = ojtCtx(await getDb(), me);
     // Who may, before what: a student's body is never parsed.
     await getRubric(ctx);

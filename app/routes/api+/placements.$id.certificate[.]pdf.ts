@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/lib/db.server";
 import { certificateFacts } from "~/models/ojt/completion.server";
 import { certificatePdf } from "~/models/ojt/pdf.server";
-import { handleApi, requireApiUser } from "~/web/api.server";
+import { handleApi, requireApiRole } from "~/web/api.server";
 import { ojtCtx } from "~/web/config.server";
 import { pdfResponse } from "~/web/ojt-pdf.server";
 
@@ -12,7 +12,7 @@ import { pdfResponse } from "~/web/ojt-pdf.server";
  */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>
   handleApi(request, async () => {
-    const me = await requireApiUser(request);
+    const me = await requireApiRole(request, "user");
     const facts = await certificateFacts(ojtCtx(await getDb(), me), params.id ?? "");
     return pdfResponse(await certificatePdf(facts), `ojt-certificate-${facts.code}.pdf`);
   });

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { handleApi, methodNotAllowed, parseBody, readJson, requireApiUser } from "~/web/api.server";
+import { handleApi, methodNotAllowed, parseBody, readJson, requireApiRole } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { ojtCtx } from "~/web/config.server";
 import { waiveDocument } from "~/models/ojt/documents.server";
@@ -9,7 +9,7 @@ import { waiveSchema } from "~/models/ojt/paperwork.schema";
 export const action = ({ request, params }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     if (request.method !== "POST") return methodNotAllowed(request, "POST");
-    const me = await requireApiUser(request);
+    const me = await requireApiRole(request, "user");
     const { reason } = parseBody(waiveSchema, await readJson(request));
     return waiveDocument(ojtCtx(await getDb(), me), params.id ?? "", params.kind ?? "", reason);
   });

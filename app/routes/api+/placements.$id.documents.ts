@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { handleApi, json, methodNotAllowed, requireApiUser } from "~/web/api.server";
+import { handleApi, json, methodNotAllowed, requireApiRole } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { ojtCtx } from "~/web/config.server";
 import { listDocuments, uploadDocument } from "~/models/ojt/documents.server";
@@ -8,7 +8,7 @@ import { fileOf, readDocumentForm } from "~/models/ojt/ojt-files.server";
 /** GET /api/placements/{id}/documents: the checklist and every document record (student, coordinators, admins). */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>
   handleApi(request, async () => {
-    const me = await requireApiUser(request);
+    const me = await requireApiRole(request, "user");
     return listDocuments(ojtCtx(await getDb(), me), params.id ?? "");
   });
 
@@ -16,7 +16,7 @@ export const loader = ({ request, params }: LoaderFunctionArgs) =>
 export const action = ({ request, params }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     if (request.method !== "POST") return methodNotAllowed(request, "GET, POST");
-    const me = await requireApiUser(request);
+    const me = await requireApiRole(request, "user");
     const ctx = ojtCtx(await getDb(), me);
     const form = await readDocumentForm(request);
     const result = await uploadDocument(

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { handleApi, methodNotAllowed, parseBody, requireApiUser } from "~/web/api.server";
+import { handleApi, methodNotAllowed, parseBody, requireApiRole } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { ojtCtx } from "~/web/config.server";
 import { stageSchema } from "~/models/ojt/evaluation.schema";
@@ -9,7 +9,7 @@ import { resendEvaluation } from "~/models/ojt/evaluation.server";
 export const action = ({ request, params }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     if (request.method !== "POST") return methodNotAllowed(request, "POST");
-    const me = await requireApiUser(request);
+    const me = await requireApiRole(request, "user");
     const stage = parseBody(stageSchema, params.stage);
     return resendEvaluation(ojtCtx(await getDb(), me), params.id ?? "", stage);
   });

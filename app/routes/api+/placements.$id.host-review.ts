@@ -5,7 +5,7 @@ import {
   methodNotAllowed,
   parseBody,
   readJson,
-  requireApiUser,
+  requireApiRole,
 } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { ojtCtx } from "~/web/config.server";
@@ -16,7 +16,7 @@ import { submitHostReview } from "~/models/ojt/evaluation.server";
 export const action = ({ request, params }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     if (request.method !== "POST") return methodNotAllowed(request, "POST");
-    const me = await requireApiUser(request);
+    const me = await requireApiRole(request, "user");
     const input = parseBody(hostReviewSchema, await readJson(request));
     const r = await submitHostReview(ojtCtx(await getDb(), me), params.id ?? "", input);
     return json(request, r, { status: 201 });

@@ -5,7 +5,7 @@ import {
   methodNotAllowed,
   parseBody,
   readJson,
-  requireApiUser,
+  requireApiRole,
 } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { ojtCtx } from "~/web/config.server";
@@ -15,7 +15,7 @@ import { addEntry, listEntries } from "~/models/ojt/hours.server";
 /** GET /api/placements/{id}/hours?week=YYYY-MM-DD (a Monday; this week when absent) → `{weekStart, weekEnd, week, entries}`. */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>
   handleApi(request, async () => {
-    const me = await requireApiUser(request);
+    const me = await requireApiRole(request, "user");
     const week = new URL(request.url).searchParams.get("week");
     return listEntries(ojtCtx(await getDb(), me), params.id ?? "", week);
   });
@@ -24,7 +24,7 @@ export const loader = ({ request, params }: LoaderFunctionArgs) =>
 export const action = ({ request, params }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     if (request.method !== "POST") return methodNotAllowed(request, "GET, POST");
-    const me = await requireApiUser(request);
+    const me = await requireApiRole(request, "user");
     const input = parseBody(entryInputSchema, await readJson(request));
     const entry = await addEntry(ojtCtx(await getDb(), me), params.id ?? "", input);
     return json(request, entry, { status: 201 });

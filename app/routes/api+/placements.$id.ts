@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { handleApi, methodNotAllowed, parseBody, readJson, requireApiUser } from "~/web/api.server";
+import { handleApi, methodNotAllowed, parseBody, readJson, requireApiRole } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { ojtCtx } from "~/web/config.server";
 import { placementPatchSchema } from "~/models/ojt/ojt.schema";
@@ -8,7 +8,7 @@ import { getPlacement, updatePlacement } from "~/models/ojt/placement.server";
 /** GET /api/placements/{id}: the placement with its progress and weeks (its student, coordinator, admin). */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>
   handleApi(request, async () => {
-    const me = await requireApiUser(request);
+    const me = await requireApiRole(request, "user");
     return getPlacement(ojtCtx(await getDb(), me), params.id ?? "");
   });
 
@@ -17,7 +17,7 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     if (request.method !== "PUT" && request.method !== "PATCH")
       return methodNotAllowed(request, "GET, PUT, PATCH");
-    const me = await requireApiUser(request);
+    const me = await requireApiRole(request, "user");
     const patch = parseBody(placementPatchSchema, await readJson(request));
     return updatePlacement(ojtCtx(await getDb(), me), params.id ?? "", patch);
   });

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { handleApi, methodNotAllowed, parseBody, readJson, requireApiUser } from "~/web/api.server";
+import { handleApi, methodNotAllowed, parseBody, readJson, requireApiRole } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { ojtCtx } from "~/web/config.server";
 import { reopenSchema } from "~/models/ojt/ojt.schema";
@@ -9,7 +9,7 @@ import { reopenWeek } from "~/models/ojt/hours.server";
 export const action = ({ request, params }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     if (request.method !== "POST") return methodNotAllowed(request, "POST");
-    const me = await requireApiUser(request);
+    const me = await requireApiRole(request, "user");
     const ctx = ojtCtx(await getDb(), me);
     return reopenWeek(
       ctx,

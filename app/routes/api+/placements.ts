@@ -6,7 +6,7 @@ import {
   methodNotAllowed,
   parseBody,
   readJson,
-  requireApiUser,
+  requireApiRole,
 } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { ojtCtx } from "~/web/config.server";
@@ -20,7 +20,7 @@ import { createPlacement, listPlacements } from "~/models/ojt/placement.server";
  */
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleApi(request, async () => {
-    const me = await requireApiUser(request);
+    const me = await requireApiRole(request, "user");
     const q = placementListQuery(new URL(request.url).searchParams);
     return listPlacements(ojtCtx(await getDb(), me), q);
   });
@@ -29,7 +29,7 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     if (request.method !== "POST") return methodNotAllowed(request, "GET, POST");
-    const me = await requireApiUser(request);
+    const me = await requireApiRole(request, "user");
     const body = await readJson(request);
     return idempotentApi(request, me, body, async () => {
       const input = parseBody(placementInputSchema, body);

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { handleApi, readJson, requireApiCollegeUser, methodNotAllowed } from "~/web/api.server";
+import { handleApi, readJson, requireApiRole, methodNotAllowed } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { ValidationError } from "~/lib/errors";
 import { parseProfilePatch } from "~/models/user/profile.schema";
@@ -7,7 +7,7 @@ import { getProfile, updateProfile } from "~/models/user/profile.server";
 import { ctxOf } from "~/models/context";
 
 async function context(request: Request) {
-  const me = await requireApiCollegeUser(request);
+  const me = await requireApiRole(request, "college");
   return ctxOf(await getDb(), me);
 }
 

@@ -5,7 +5,7 @@ import {
   methodNotAllowed,
   parseBody,
   readJson,
-  requireApiCollegeUser,
+  requireApiRole,
 } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { configured } from "~/web/config.server";
@@ -28,7 +28,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     const method = request.method.toUpperCase();
     if (method !== "POST" && method !== "DELETE") return methodNotAllowed(request, ALLOW);
-    const ctx = configured(ctxOf(await getDb(), await requireApiCollegeUser(request)));
+    const ctx = configured(ctxOf(await getDb(), await requireApiRole(request, "college")));
     if (method === "DELETE") {
       await removePersonalEmail(ctx, parseBody(personalEmailRemoveSchema, await readJson(request)));
       return json(request, { message: PERSONAL_MSG.removed, personalEmail: null });

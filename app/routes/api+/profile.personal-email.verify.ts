@@ -5,7 +5,7 @@ import {
   methodNotAllowed,
   parseBody,
   readJson,
-  requireApiCollegeUser,
+  requireApiRole,
 } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { clientKey } from "~/lib/request.server";
@@ -23,7 +23,7 @@ import { getProfile } from "~/models/user/profile.server";
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     if (request.method.toUpperCase() !== "POST") return methodNotAllowed(request, "POST");
-    const ctx = configured(ctxOf(await getDb(), await requireApiCollegeUser(request)));
+    const ctx = configured(ctxOf(await getDb(), await requireApiRole(request, "college")));
     const { otp } = parseBody(personalEmailVerifySchema, await readJson(request));
     await verifyPersonalEmail(ctx, { otp, ip: clientKey(request) });
     return json(request, { message: PERSONAL_MSG.verified, user: await getProfile(ctx) });

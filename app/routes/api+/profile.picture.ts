@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { handleApi, requireApiCollegeUser, methodNotAllowed } from "~/web/api.server";
+import { handleApi, requireApiRole, methodNotAllowed } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { NotFound } from "~/lib/errors";
 import { readUpload } from "~/models/file/file.server";
@@ -13,7 +13,7 @@ import { ctxOf } from "~/models/context";
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     if (request.method !== "POST") return methodNotAllowed(request, "POST");
-    const me = await requireApiCollegeUser(request);
+    const me = await requireApiRole(request, "college");
     const ctx = ctxOf(await getDb(), me);
     const profile = await updateProfilePhoto(ctx, await readUpload(request, "profilePicture"));
     return { ...profile, profile };

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { handleApi, json, methodNotAllowed, requireApiCollegeUser } from "~/web/api.server";
+import { handleApi, json, methodNotAllowed, requireApiRole } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { ctxOf } from "~/models/context";
 import { saveJob, unsaveJob } from "~/models/job/saved.server";
@@ -15,7 +15,7 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     const method = request.method.toUpperCase();
     if (method !== "PUT" && method !== "DELETE") return methodNotAllowed(request, ALLOW);
-    const user = await requireApiCollegeUser(request);
+    const user = await requireApiRole(request, "college");
     const ctx = ctxOf(await getDb(), user);
     const jobId = params.jobId ?? "";
     if (method === "DELETE") {

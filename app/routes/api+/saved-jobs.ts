@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { handleApi, methodNotAllowed, requireApiCollegeUser } from "~/web/api.server";
+import { handleApi, methodNotAllowed, requireApiRole } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { ctxOf } from "~/models/context";
 import { listSavedJobs } from "~/models/job/saved.server";
@@ -10,7 +10,7 @@ import { listSavedJobs } from "~/models/job/saved.server";
  */
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleApi(request, async () => {
-    const user = await requireApiCollegeUser(request);
+    const user = await requireApiRole(request, "college");
     return listSavedJobs(ctxOf(await getDb(), user));
   });
 

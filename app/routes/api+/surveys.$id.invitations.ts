@@ -12,7 +12,7 @@ import {
   methodNotAllowed,
   parseBody,
   readJson,
-  requireApiAdmin,
+  requireApiRole,
 } from "~/web/api.server";
 import { authConfig } from "~/web/config.server";
 import { getDb } from "~/lib/db.server";
@@ -30,7 +30,7 @@ const bodySchema = z.strictObject(
 /** GET: the batches, newest first. */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>
   handleApi(request, async () => {
-    const user = await requireApiAdmin(request);
+    const user = await requireApiRole(request, ["admin"]);
     return getInviteBatches(ctxOf(await getDb(), user), params.id ?? "");
   });
 
@@ -38,7 +38,7 @@ export const loader = ({ request, params }: LoaderFunctionArgs) =>
 export const action = ({ request, params }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     if (request.method !== "POST") return methodNotAllowed(request, "GET, POST");
-    const user = await requireApiAdmin(request);
+    const user = await requireApiRole(request, ["admin"]);
     const raw = await readJson(request);
     const body = parseBody(bodySchema, raw ?? {});
     const c = authConfig();

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { handleApi, json, requireApiAdmin } from "~/web/api.server";
+import { handleApi, json, requireApiRole } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { ValidationError } from "~/lib/errors";
 import { outcomesCsv, outcomesFileName, surveyOutcomes } from "~/models/survey/outcomes.server";
@@ -10,7 +10,7 @@ import { outcomesCsv, outcomesFileName, surveyOutcomes } from "~/models/survey/o
  */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>
   handleApi(request, async () => {
-    await requireApiAdmin(request);
+    await requireApiRole(request, ["admin"]);
     const format = new URL(request.url).searchParams.get("format") ?? "json";
     if (format !== "json" && format !== "csv")
       throw new ValidationError("format must be json or csv", { format: ["json or csv"] });

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { handleApi, requireApiAdmin, methodNotAllowed } from "~/web/api.server";
+import { handleApi, requireApiRole, methodNotAllowed } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { deleteResponse } from "~/models/survey/survey.server";
 import { actorOf } from "~/models/context";
@@ -8,7 +8,7 @@ import { actorOf } from "~/models/context";
 export const action = ({ request, params }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     if (request.method !== "DELETE") return methodNotAllowed(request, "DELETE");
-    const user = await requireApiAdmin(request);
+    const user = await requireApiRole(request, ["admin"]);
     const r = await deleteResponse(
       { db: await getDb(), actor: actorOf(user) },
       params.id ?? "",

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { handleApi, requireApiAdmin } from "~/web/api.server";
+import { handleApi, requireApiRole } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { csvStream, exportFileName, responsesCsv } from "~/models/survey/export.server";
 import { getSurveyForAdmin, readRoleFilter } from "~/models/survey/survey.server";
@@ -10,7 +10,7 @@ import { getSurveyForAdmin, readRoleFilter } from "~/models/survey/survey.server
  */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>
   handleApi(request, async () => {
-    await requireApiAdmin(request);
+    await requireApiRole(request, ["admin"]);
     const db = await getDb();
     const { survey } = await getSurveyForAdmin(db, params.id ?? "");
     const role = readRoleFilter(new URL(request.url).searchParams.get("role"));

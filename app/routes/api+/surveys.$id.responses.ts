@@ -4,8 +4,7 @@ import {
   idempotentApi,
   json,
   readJson,
-  requireApiAdmin,
-  requireApiCollegeUser,
+  requireApiRole,
   methodNotAllowed,
 } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
@@ -21,7 +20,7 @@ import { actorOf } from "~/models/context";
 /** GET /api/surveys/{id}/responses?role=student|alumni (admin): newest first. */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>
   handleApi(request, async () => {
-    await requireApiAdmin(request);
+    await requireApiRole(request, ["admin"]);
     const db = await getDb();
     const { survey } = await getSurveyForAdmin(db, params.id ?? "");
     const role = readRoleFilter(new URL(request.url).searchParams.get("role"));
@@ -36,7 +35,7 @@ export const loader = ({ request, params }: LoaderFunctionArgs) =>
 export const action = ({ request, params }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     if (request.method !== "POST") return methodNotAllowed(request, "GET, POST");
-    const user = await requireApiCollegeUser(request);
+    const user = await requireApiRole(request, "college");
     const body = await readJson(request);
     return idempotentApi(request, user, body, async () => {
       const r = await submitResponse(

@@ -1,12 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import {
-  handleApi,
-  json,
-  readJson,
-  requireApiAdmin,
-  requireApiCollegeUser,
-  methodNotAllowed,
-} from "~/web/api.server";
+import { handleApi, json, readJson, requireApiRole, methodNotAllowed } from "~/web/api.server";
 import { getDb } from "~/lib/db.server";
 import { createSurvey, createSurveyFromTemplate, listSurveys } from "~/models/survey/survey.server";
 import { actorOf } from "~/models/context";
@@ -14,7 +7,7 @@ import { actorOf } from "~/models/context";
 /** GET /api/surveys: admins get every survey, others the active ones meant for their role. */
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleApi(request, async () => {
-    const user = await requireApiCollegeUser(request);
+    const user = await requireApiRole(request, "college");
     return listSurveys({ db: await getDb(), actor: actorOf(user) });
   });
 
@@ -25,7 +18,7 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     if (request.method !== "POST") return methodNotAllowed(request, "GET, POST");
-    const user = await requireApiAdmin(request);
+    const user = await requireApiRole(request, ["admin"]);
     const ctx = { db: await getDb(), actor: actorOf(user) };
     const body = await readJson(request);
     const survey =
