@@ -7,7 +7,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
-import { calendarDateLabel } from "~/lib/format";
 import { DomainError } from "~/lib/errors";
 import { domainReply } from "~/lib/screen-errors.server";
 import { getCompany } from "~/models/company/company.server";
@@ -16,6 +15,7 @@ import { fileOf, readDocumentForm } from "~/models/ojt/ojt-files.server";
 import { agreementInputSchema, moaLabel } from "~/models/ojt/paperwork.schema";
 import { redirectWithFlash } from "~/web/auth.server";
 import { issuesOf, requireOjtStaff } from "~/web/ojt.server";
+import { formatCalendarDate } from "~/lib/datetime";
 
 export const meta: MetaFunction = () => [{ title: "Host agreement · Runway" }];
 
@@ -89,7 +89,7 @@ export default function CompanyAgreement() {
       </div>
       <p>
         MOA: <strong>{moaLabel(moa)}</strong>
-        {moa.validUntil ? ` (valid until ${calendarDateLabel(moa.validUntil)})` : ""}
+        {moa.validUntil ? ` (valid until ${formatCalendarDate(moa.validUntil)})` : ""}
         {moa.hasFile ? (
           <>
             {" · "}

@@ -14,10 +14,10 @@ import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { REPORT_RESOLUTIONS, type ReportResolution } from "#db/constants";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { DateTime } from "~/components/ui/date-time";
 import { DataTable } from "~/components/data-table/data-table";
 import { createColumnHelper } from "@tanstack/react-table";
 import { getDb } from "~/lib/db.server";
-import { utcDateTimeLabel } from "~/lib/format";
 import { domainError } from "~/lib/screen-errors.server";
 import { ctxOf } from "~/models/context";
 import {
@@ -75,7 +75,7 @@ const reportColumns = [
   }),
   col.accessor("createdAt", {
     header: "Reported",
-    cell: (c) => <time dateTime={c.getValue()}>{utcDateTimeLabel(c.getValue())}</time>,
+    cell: (c) => <DateTime iso={c.getValue()} />,
   }),
   col.accessor("reporter", {
     header: "By",
