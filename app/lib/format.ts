@@ -53,4 +53,3 @@ export function stripMarkup(s: string | null | undefined): string {
     .replace(/\s+/g, " ")
     .trim();
 }
-

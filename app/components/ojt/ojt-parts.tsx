@@ -66,7 +66,9 @@ export function ProgressBar({ p }: { p: PlacementJson }) {
       <p className="ojt-progress-text" data-testid="ojt-progress">
         <strong>{hoursText(p.approvedHours)}</strong> approved of {p.requiredHours} h required
         {p.pendingHours > 0 ? <> · {hoursText(p.pendingHours)} waiting for sign-off</> : null}
-        {p.projectedFinish ? <> · projected finish {formatCalendarDate(p.projectedFinish)}</> : null}
+        {p.projectedFinish ? (
+          <> · projected finish {formatCalendarDate(p.projectedFinish)}</>
+        ) : null}
         {p.atRisk ? (
           <>
             {" "}

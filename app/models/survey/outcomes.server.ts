@@ -194,7 +194,6 @@ interface DistRow {
   n: number;
 }
 
-
 /**
  * One statement, the pivot computed once: per group the counts (responses, employed, months
  * median, related, placed) and the months, salary-band and found-via distributions, as two JSON
@@ -234,7 +233,6 @@ function outcomesQuery(surveyId: string): SQL {
     select (select coalesce(json_agg(st), '[]') from st)::text as stats,
            (select coalesce(json_agg(dg), '[]') from dg)::text as dists`;
 }
-
 
 /** Completed OJT placements and hires of one group. */
 interface HiredRow {

@@ -51,7 +51,6 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-
 const col = createColumnHelper<SerializeFrom<typeof loader>["requests"][number]>();
 
 export default function JoinRequests() {
@@ -84,8 +83,14 @@ export default function JoinRequests() {
                 </>
               ),
             }),
-            col.accessor("createdAt", { header: "Asked", cell: (c) => <DateOnly iso={c.getValue()} /> }),
-            col.accessor("expiresAt", { header: "Ends", cell: (c) => <DateOnly iso={c.getValue()} /> }),
+            col.accessor("createdAt", {
+              header: "Asked",
+              cell: (c) => <DateOnly iso={c.getValue()} />,
+            }),
+            col.accessor("expiresAt", {
+              header: "Ends",
+              cell: (c) => <DateOnly iso={c.getValue()} />,
+            }),
             col.display({
               id: "answer",
               header: "Answer",

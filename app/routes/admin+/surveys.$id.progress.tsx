@@ -170,9 +170,7 @@ function RatesTable({
                 <td>{r.answered}</td>
                 <td>{pct(r.responseRate)}</td>
                 {r.knownSuppressed ? (
-                  <td colSpan={2}>
-                    {SUPPRESSED_LABEL}
-                  </td>
+                  <td colSpan={2}>{SUPPRESSED_LABEL}</td>
                 ) : (
                   <>
                     <td>{r.known}</td>

@@ -47,7 +47,6 @@ export function action(args: ActionFunctionArgs) {
   })(args);
 }
 
-
 export default function Team() {
   const { company, members, invitations, canAnswerRequests, joinRequests } =
     useLoaderData<typeof loader>();
@@ -95,8 +94,9 @@ export default function Team() {
               {joinRequests.map((r) => (
                 <li key={r.id}>
                   <strong>{r.name}</strong> ({r.email}
-                  {r.isEmailVerified ? "" : ", email not verified"}) — asked <DateOnly iso={r.createdAt} />,
-                  ends <DateOnly iso={r.expiresAt} /> unless answered.
+                  {r.isEmailVerified ? "" : ", email not verified"}) — asked{" "}
+                  <DateOnly iso={r.createdAt} />, ends <DateOnly iso={r.expiresAt} /> unless
+                  answered.
                   <JoinRequestAnswer id={r.id} who={r.email} />
                 </li>
               ))}

@@ -27,7 +27,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-
 export default function Waiting() {
   const { companyName, status, expiresAt, contact } = useLoaderData<typeof loader>();
   const company = companyName ?? "the company";

@@ -76,8 +76,8 @@ export default function DailyTimeRecord() {
         Host training establishment: {p.company.name} · Supervisor: {p.supervisor.name}
         {p.supervisor.position ? `, ${p.supervisor.position}` : ""}
         <br />
-        Period: {formatCalendarDate(p.startDate)} – {formatCalendarDate(p.expectedEndDate)} · Required{" "}
-        {p.requiredHours} h · Approved to date {hoursText(p.approvedHours)}
+        Period: {formatCalendarDate(p.startDate)} – {formatCalendarDate(p.expectedEndDate)} ·
+        Required {p.requiredHours} h · Approved to date {hoursText(p.approvedHours)}
       </p>
       <table>
         <caption className="visually-hidden">Entries of the month</caption>

@@ -446,8 +446,8 @@ export default function MyOjt() {
         />
         {data.hostReview ? (
           <p>
-            You reviewed your host on {formatDateTime(data.hostReview.submittedAt, timeZone)}.
-            Thank you.
+            You reviewed your host on {formatDateTime(data.hostReview.submittedAt, timeZone)}. Thank
+            you.
           </p>
         ) : data.canReview ? (
           <>
