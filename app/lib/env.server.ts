@@ -6,6 +6,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { isTimeZone } from "./datetime";
 
 const origin = z.string().refine((s) => {
   try {
@@ -98,17 +99,11 @@ const schema = z.object({
     .pipe(z.string().regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, "must be a domain such as college.edu"))
     .default("example.edu"),
   COLLEGE_PHONE: z.string().default("+63 2 8000 0000"),
-  // The college's clock: what "today" and "a future date" are for the OJT hours log.
+  // The college's clock: what "today" and "a future date" are for the OJT hours log, and the zone
+  // every date and time a person reads is written in (app/lib/datetime.ts).
   COLLEGE_TIMEZONE: z
     .string()
-    .refine((tz) => {
-      try {
-        new Intl.DateTimeFormat("en", { timeZone: tz });
-        return true;
-      } catch {
-        return false;
-      }
-    }, "must be an IANA time zone such as Asia/Manila")
+    .refine(isTimeZone, "must be an IANA time zone such as Asia/Manila")
     .default("Asia/Manila"),
   COLLEGE_INFO_EMAIL: z.string().email("must be an e-mail address").default("info@example.edu"),
   API_CORS_ORIGINS: originList,

@@ -53,30 +53,3 @@ export function stripMarkup(s: string | null | undefined): string {
     .replace(/\s+/g, " ")
     .trim();
 }
-
-/** A date and time in words, in UTC: '30 Nov 2026, 17:00 UTC'. */
-export function utcDateTimeLabel(d: Date | string | number): string {
-  return (
-    new Date(d).toLocaleString("en-GB", {
-      day: "numeric",
-      month: "short",
-      year: "numeric",
-      hour: "2-digit",
-      minute: "2-digit",
-      timeZone: "UTC",
-    }) + " UTC"
-  );
-}
-
-/** A calendar date (YYYY-MM-DD, no clock involved) in the house words: 'Mon 30 Nov 2026'. */
-export function calendarDateLabel(iso: string, weekday = false): string {
-  const d = new Date(`${iso}T00:00:00Z`);
-  if (Number.isNaN(d.getTime())) return iso;
-  return d.toLocaleDateString("en-GB", {
-    ...(weekday ? { weekday: "short" as const } : {}),
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    timeZone: "UTC",
-  });
-}

@@ -15,12 +15,12 @@ import { useLoaderData } from "@remix-run/react";
 import { BadLinkBoundary } from "~/components/ui/error-boundary";
 import { getDb } from "~/lib/db.server";
 import { TooManyRequests } from "~/lib/errors";
-import { calendarDateLabel } from "~/lib/format";
 import { enforce } from "~/lib/rate-limit.server";
 import { clientKey } from "~/lib/request.server";
 import { verifyCertificate } from "~/models/ojt/completion.server";
 import { ojtConfig } from "~/web/config.server";
 import styles from "~/styles/ojt.css";
+import { formatCalendarDate } from "~/lib/datetime";
 
 /** Checks per client address and window: plenty for people, too few to walk the code space. */
 export const CERTIFICATE_CHECKS = { max: 30, windowSeconds: 600 };
@@ -76,7 +76,7 @@ export default function CertificateCheck() {
         <dt>Hours</dt>
         <dd>{cert.approvedHours}</dd>
         <dt>Completed</dt>
-        <dd>{calendarDateLabel(cert.completedOn)}</dd>
+        <dd>{formatCalendarDate(cert.completedOn)}</dd>
       </dl>
     </main>
   );

@@ -5,8 +5,8 @@
  * survey outbox on each visit and when the network returns, clears the device copies on signing out,
  * and shows "Offline — last updated …" when a page was answered from the device with no network.
  */
-import { zonedDateTimeLabel } from "~/lib/zoned-time";
 import { CACHED_AT_HEADER, PUBLIC_CACHE, userCache } from "./policy";
+import { formatDateTime } from "~/lib/datetime";
 
 const script = document.currentScript as HTMLScriptElement | null;
 const userId = script?.dataset.user || null;
@@ -59,7 +59,7 @@ async function offlineBanner() {
   p.id = "offline-banner";
   p.className = "alert alert-info offline-banner";
   p.setAttribute("role", "status");
-  p.textContent = `Offline — last updated ${zonedDateTimeLabel(at, timeZone)}`;
+  p.textContent = `Offline — last updated ${formatDateTime(at, timeZone)}`;
   document.body.append(p);
 }
 

@@ -83,7 +83,11 @@ export async function init(opts: { log?: (line: string) => void } = {}) {
   const { startAdminDigestWorker } = await import("~/models/job/admin-digest.server");
   stopAdminDigest = startAdminDigestWorker(getDb, {
     log: opts.log,
-    config: () => ({ publicUrl: authConfig().publicUrl, collegeName: authConfig().collegeName }),
+    config: () => ({
+      publicUrl: authConfig().publicUrl,
+      collegeName: authConfig().collegeName,
+      timeZone: env().COLLEGE_TIMEZONE,
+    }),
   });
   // Survey reminder schedules (ADR 102): a timer too; each person is reminded by one instance.
   const { startReminderWorker } = await import("~/models/survey/invitations.server");

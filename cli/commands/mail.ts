@@ -4,6 +4,7 @@
  * before starting a server on the copy (docs/operations.md, "Restore drill").
  */
 import type { Command } from "commander";
+import { formatDateTime } from "~/lib/datetime";
 import {
   EXIT_OK,
   finish,
@@ -64,10 +65,12 @@ export async function runMailStatus(opts: { json?: boolean }, deps: RunDeps = {}
     printJson(io, s);
     return EXIT_OK;
   }
+  const { env } = await import("~/lib/env.server");
+  const at = (d: Date) => formatDateTime(d, env().COLLEGE_TIMEZONE);
   say(
     io,
     s.paused
-      ? `Mail: paused since ${s.pausedAt?.toISOString() ?? "?"}${s.pausedBy ? ` (${s.pausedBy})` : ""}`
+      ? `Mail: paused since ${s.pausedAt ? at(s.pausedAt) : "?"}${s.pausedBy ? ` (${s.pausedBy})` : ""}`
       : "Mail: running",
   );
   say(
@@ -77,7 +80,7 @@ export async function runMailStatus(opts: { json?: boolean }, deps: RunDeps = {}
       Object.entries(s.counts).map(([state, n]) => [state, String(n)]),
     ),
   );
-  if (s.oldestPending) say(io, `Oldest pending: queued ${s.oldestPending.toISOString()}`);
+  if (s.oldestPending) say(io, `Oldest pending: queued ${at(s.oldestPending)}`);
   return EXIT_OK;
 }
 

@@ -12,7 +12,7 @@ import { createCoordinator, ojtClock } from "../factories/ojt";
 import { addEvaluation, createHoursDone, pdfText } from "../factories/ojt-cert";
 import { newCertificateCode } from "../../app/models/ojt/completion.server";
 import { COMPLETION_MSG, todayIn } from "../../app/models/ojt/ojt.schema";
-import { calendarDateLabel } from "../../app/lib/format";
+import { formatCalendarDate } from "../../app/lib/datetime";
 
 describe("OJT completion over HTTP", () => {
   forEachDb((t) => {
@@ -83,7 +83,7 @@ describe("OJT completion over HTTP", () => {
         s.placement.student.name,
         s.company.name,
         "16",
-        calendarDateLabel(todayIn("Asia/Manila")),
+        formatCalendarDate(todayIn("Asia/Manila")),
       ])
         expect(html).toContain(want);
       expect(html).not.toContain(s.studentUser.email);

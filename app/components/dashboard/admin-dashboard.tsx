@@ -1,7 +1,11 @@
-/** The admin dashboard: welcome, theme, four stat cards, three charts, quick actions. */
+/**
+ * The admin dashboard: welcome, theme, stat cards (each a link to the list it counts), three charts
+ * (the role chart adds up to Total Users), quick actions.
+ */
 import { Link } from "@remix-run/react";
 import { COURSES } from "#db/constants";
 import type { AdminStats } from "~/models/stats/stats.server";
+import { NEW_USERS_DAYS } from "~/models/stats/stats.rules";
 import type { OjtCounters } from "~/models/ojt/placement.server";
 import { BarChartCard, ChartsNoScript } from "../charts/bar-chart";
 import { StatCards } from "./stat-cards";
@@ -47,10 +51,15 @@ export function AdminDashboard({
       ) : null}
       <StatCards
         items={[
-          { label: "Total Jobs", value: stats.totalJobs },
-          { label: "Pending Approval", value: stats.pendingApproval },
-          { label: "Total Users", value: stats.totalUsers },
-          { label: "New Users (30d)", value: stats.newUsers },
+          { label: "Total Jobs", value: stats.totalJobs, to: "/admin/jobs" },
+          { label: "Pending Approval", value: stats.pendingApproval, to: "/admin/jobs?view=queue" },
+          { label: "Reported Jobs", value: stats.reportedJobs, to: "/admin/reports" },
+          { label: "Total Users", value: stats.totalUsers, to: "/admin/users" },
+          {
+            label: `New Users (${NEW_USERS_DAYS}d)`,
+            value: stats.newUsers,
+            to: `/admin/users?joined=${NEW_USERS_DAYS}`,
+          },
         ]}
       />
       <section className="card ojt-card" aria-labelledby="ojt-card-title">
@@ -75,6 +84,8 @@ export function AdminDashboard({
             { label: "Students", value: stats.roleCounts.students },
             { label: "Alumni", value: stats.roleCounts.alumni },
             { label: "Admins", value: stats.roleCounts.admins },
+            { label: "Employers", value: stats.roleCounts.employers },
+            { label: "Coordinators", value: stats.roleCounts.coordinators },
           ]}
         />
         <BarChartCard

@@ -10,6 +10,7 @@ import { JOB_TYPE_LABELS } from "~/lib/format";
 import { closingSoon, deadlineLabel, JOB_TEXT } from "~/models/job/job.board";
 import type { ApplyTarget } from "~/models/job/apply-target";
 import { useSaveData } from "~/components/ui/save-data";
+import { useCollegeTimeZone } from "~/components/ui/use-time-zone";
 
 export interface JobCardData {
   id: string;
@@ -49,6 +50,7 @@ export function JobCard({
 }) {
   const titleId = `job-${job.id}-title`;
   const saveData = useSaveData();
+  const timeZone = useCollegeTimeZone();
   return (
     <article className="card job-card" aria-labelledby={titleId}>
       <div className="job-card-head">
@@ -65,7 +67,7 @@ export function JobCard({
                 <span className="badge badge-warning">
                   Closing soon
                   <span className="visually-hidden">
-                    : apply by {deadlineLabel(job.applicationDeadline)}
+                    : apply by {deadlineLabel(job.applicationDeadline, timeZone)}
                   </span>
                 </span>
               </>

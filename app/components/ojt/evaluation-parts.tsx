@@ -3,7 +3,6 @@
  * the student, with ratings and comments for coordinators) and the student's host-review form.
  */
 import { Form } from "@remix-run/react";
-import { zonedDateTimeLabel } from "~/lib/zoned-time";
 import {
   HOST_REVIEW_CRITERIA,
   STAGE_LABEL,
@@ -12,6 +11,7 @@ import {
   type EvaluationSummaryJson,
 } from "~/models/ojt/evaluation.schema";
 import { RatingFields } from "./rating-fields";
+import { formatDateTime } from "~/lib/datetime";
 
 const avg = (n: number) => n.toFixed(2);
 
@@ -34,7 +34,7 @@ export function EvaluationSummaryList({
           {evaluations.map((e) => (
             <li key={e.stage}>
               <strong>{STAGE_LABEL[e.stage]}</strong>: average {avg(e.average)} / 5 · received{" "}
-              {zonedDateTimeLabel(e.submittedAt, timeZone)}
+              {formatDateTime(e.submittedAt, timeZone)}
             </li>
           ))}
         </ul>
@@ -66,7 +66,7 @@ export function EvaluationDetails({
             {STAGE_LABEL[e.stage]} · average {avg(e.average)} / 5
           </h3>
           <p className="muted">
-            {e.supervisorName} · {zonedDateTimeLabel(e.submittedAt, timeZone)} · rubric version{" "}
+            {e.supervisorName} · {formatDateTime(e.submittedAt, timeZone)} · rubric version{" "}
             {e.rubricVersion}
           </p>
           <table className="table">

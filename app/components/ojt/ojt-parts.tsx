@@ -5,10 +5,9 @@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { OjtWeekState, PlacementStatus } from "#db/constants";
-import { calendarDateLabel } from "~/lib/format";
-import { zonedDateTimeLabel } from "~/lib/zoned-time";
 import type { EntryJson, PlacementJson, WeekJson } from "~/models/ojt/ojt.schema";
 import { SelectField, TextareaField, TextField, type FieldMeta } from "../forms/fields";
+import { formatCalendarDate, formatDateTime } from "~/lib/datetime";
 
 export const WEEK_STATE_LABELS: Record<OjtWeekState, string> = {
   open: "Open",
@@ -67,7 +66,9 @@ export function ProgressBar({ p }: { p: PlacementJson }) {
       <p className="ojt-progress-text" data-testid="ojt-progress">
         <strong>{hoursText(p.approvedHours)}</strong> approved of {p.requiredHours} h required
         {p.pendingHours > 0 ? <> · {hoursText(p.pendingHours)} waiting for sign-off</> : null}
-        {p.projectedFinish ? <> · projected finish {calendarDateLabel(p.projectedFinish)}</> : null}
+        {p.projectedFinish ? (
+          <> · projected finish {formatCalendarDate(p.projectedFinish)}</>
+        ) : null}
         {p.atRisk ? (
           <>
             {" "}
@@ -110,9 +111,9 @@ export function WeeksTable({
             <tr key={w.weekStart}>
               <td data-label="Week">
                 {weekHref ? (
-                  <a href={weekHref(w)}>{calendarDateLabel(w.weekStart)}</a>
+                  <a href={weekHref(w)}>{formatCalendarDate(w.weekStart)}</a>
                 ) : (
-                  calendarDateLabel(w.weekStart)
+                  formatCalendarDate(w.weekStart)
                 )}
               </td>
               <td data-label="State">
@@ -122,7 +123,7 @@ export function WeeksTable({
               <td data-label="Decided">
                 {w.decidedAt ? (
                   <>
-                    {zonedDateTimeLabel(w.decidedAt, timeZone)}
+                    {formatDateTime(w.decidedAt, timeZone)}
                     {w.decidedBy ? <> by {w.decidedBy}</> : null}
                   </>
                 ) : (
@@ -289,7 +290,7 @@ export function EntriesTable({
         <tbody>
           {entries.map((e) => (
             <tr key={e.id} data-testid="ojt-entry">
-              <td data-label="Date">{calendarDateLabel(e.date, true)}</td>
+              <td data-label="Date">{formatCalendarDate(e.date, true)}</td>
               <td data-label="Time">
                 {e.timeIn}–{e.timeOut}
                 {e.breakMinutes ? <> (break {e.breakMinutes} min)</> : null}

@@ -1,5 +1,6 @@
 /**
- * Manage Users filters: search, role, status, course, rows per page, Reset. A GET form, so it
+ * Manage Users filters: search, role, status, verified, joined (the dashboard's New Users card),
+ * course, rows per page, Reset. A GET form, so it
  * works without JavaScript; with it, changes apply as you type (350 ms debounce) or select. The form
  * never carries `page`, so any change returns to page 1.
  */
@@ -11,6 +12,7 @@ import { PlainField } from "~/components/ui/plain-field";
 import { useDebounced } from "~/components/ui/use-debounced";
 import type { UserListQuery } from "~/models/user/admin.schema";
 import { PAGE_SIZES } from "~/lib/paging";
+import { NEW_USERS_DAYS } from "~/models/stats/stats.rules";
 
 function toSearch(form: HTMLFormElement): string {
   const params = new URLSearchParams();
@@ -52,6 +54,7 @@ export function UsersFilters({
     set("status", query.status ?? "");
     set("course", query.course ?? "");
     set("verified", query.verified === null ? "" : String(query.verified));
+    set("joined", query.joinedDays === null ? "" : String(query.joinedDays));
     set("size", String(query.size));
   }, [query]);
 
@@ -121,6 +124,21 @@ export function UsersFilters({
             <option value="">All</option>
             <option value="true">Yes</option>
             <option value="false">No</option>
+          </select>
+        )}
+      </Field>
+      <Field label="Joined" id="users-joined">
+        {(ctrl) => (
+          <select
+            {...ctrl}
+            name="joined"
+            defaultValue={query.joinedDays === null ? "" : String(query.joinedDays)}
+          >
+            <option value="">Any time</option>
+            {query.joinedDays !== null && query.joinedDays !== NEW_USERS_DAYS ? (
+              <option value={query.joinedDays}>Last {query.joinedDays} days</option>
+            ) : null}
+            <option value={NEW_USERS_DAYS}>Last {NEW_USERS_DAYS} days</option>
           </select>
         )}
       </Field>

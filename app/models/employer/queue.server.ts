@@ -4,7 +4,7 @@
  * account that submitted it and that account's trust signal.
  */
 import { sql } from "drizzle-orm";
-import { rowsOf } from "#db/client";
+import { type DbOrTx, rowsOf } from "#db/client";
 import { type Ctx, requireAdmin } from "../context";
 import type { Paging } from "../job/job.server";
 import { isFreeMailAddress } from "./domain.server";
@@ -54,7 +54,24 @@ interface QueueRow {
   last_name: string | null;
   domain_verified: boolean | null;
   employer_verified_at: Date | string | null;
-  total: number;
+}
+
+/**
+ * What the approval queue holds: pending jobs (PENDING_SQL) except those hidden by reports, which
+ * wait in the reports queue (/admin/reports) instead — an admin decides on the reports first.
+ */
+const QUEUE_SQL = sql`${PENDING_SQL} and j.hidden_reason is distinct from 'reports'`;
+
+/**
+ * How many jobs the approval queue holds: the one count behind the queue's tab and the admin
+ * dashboard's Pending Approval card.
+ */
+export async function approvalQueueCount(db: DbOrTx): Promise<number> {
+  const [c] = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from jobs j where ${QUEUE_SQL}`,
+  );
+  return Number(c?.n ?? 0);
 }
 
 /** Pending jobs, oldest first (admin). */
@@ -63,24 +80,19 @@ export async function listApprovalQueue(
   paging: Paging = { offset: 0, limit: 50 },
 ): Promise<{ items: QueueItem[]; total: number }> {
   requireAdmin(ctx);
-  const rows = await rowsOf<QueueRow>(
-    ctx.db,
-    sql`select count(*) over ()::int as total, j.id, j.title, j.company_id, c.name as company_name,
+  const [rows, total] = await Promise.all([
+    rowsOf<QueueRow>(
+      ctx.db,
+      sql`select j.id, j.title, j.company_id, c.name as company_name,
           c.website as company_website, coalesce(j.submitted_at, j.created_at) as queued_at,
           u.role, u.email, u.first_name, u.last_name, u.domain_verified, u.employer_verified_at
         from jobs j join companies c on c.id = j.company_id left join users u on u.id = j.created_by
-        where ${PENDING_SQL}
+        where ${QUEUE_SQL}
         order by coalesce(j.submitted_at, j.created_at) asc, j.id asc
         limit ${paging.limit} offset ${paging.offset}`,
-  );
-  let total = Number(rows[0]?.total ?? 0);
-  if (!rows.length && paging.offset > 0) {
-    const [c] = await rowsOf<{ n: number }>(
-      ctx.db,
-      sql`select count(*)::int as n from jobs j where ${PENDING_SQL}`,
-    );
-    total = Number(c?.n ?? 0);
-  }
+    ),
+    approvalQueueCount(ctx.db),
+  ]);
   return {
     total,
     items: rows.map((r) => ({

@@ -13,6 +13,7 @@ import { users } from "#db/schema";
 import { requireAdmin, type Ctx } from "../context";
 import { enqueueMail } from "../mail/mail.server";
 import { setAdminDigestOptOut } from "../user/writes.server";
+import { formatDate } from "~/lib/datetime";
 import { deadlineLabel } from "./job.schema";
 
 export const EXPIRING_WITHIN_DAYS = 7;
@@ -24,6 +25,8 @@ const HOUR_MS = 3_600_000;
 export interface AdminDigestConfig {
   publicUrl: string;
   collegeName: string;
+  /** The college's clock for the dates in the mail (`COLLEGE_TIMEZONE`); UTC when absent. */
+  timeZone?: string;
 }
 
 /** The Monday (UTC) that starts the week of `now`, as YYYY-MM-DD. */
@@ -68,7 +71,7 @@ function digestMail(
           ...list(
             expiring,
             (j) =>
-              `- ${j.title} — ${j.company_name}, closes ${deadlineLabel(j.at)}: ${cfg.publicUrl}/jobs/${j.id}`,
+              `- ${j.title} — ${j.company_name}, closes ${deadlineLabel(j.at, cfg.timeZone ?? "UTC")}: ${cfg.publicUrl}/jobs/${j.id}`,
           ),
           "",
         ]
@@ -79,7 +82,7 @@ function digestMail(
           ...list(
             pending,
             (j) =>
-              `- ${j.title} — ${j.company_name}, posted ${new Date(j.at).toISOString().slice(0, 10)}`,
+              `- ${j.title} — ${j.company_name}, posted ${formatDate(j.at, cfg.timeZone ?? "UTC")}`,
           ),
           `Review them: ${cfg.publicUrl}/admin/jobs?approval=pending`,
           "",

@@ -59,9 +59,13 @@ describe("parseDeadline", () => {
 
   it("shows a whole day as that day and round-trips through the date input", () => {
     const d = parseDeadline("2026-11-30")!;
-    expect(deadlineLabel(d)).toBe("30 Nov 2026");
+    expect(deadlineLabel(d, "Asia/Manila")).toBe("30 Nov 2026");
     expect(deadlineInputValue(d)).toBe("2026-11-30");
-    expect(deadlineLabel("2026-11-30T09:00:00.000Z")).toBe("30 Nov 2026, 09:00 UTC");
+    expect(deadlineLabel("2026-11-30T09:00:00.000Z", "UTC")).toBe("30 Nov 2026, 09:00 UTC");
+    // A time is on the college's clock, with its zone.
+    expect(deadlineLabel("2026-11-30T09:00:00.000Z", "Asia/Manila")).toBe(
+      "30 Nov 2026, 17:00 GMT+8",
+    );
   });
 
   it("says 'closing soon' within seven days, never once closed", () => {

@@ -4,7 +4,7 @@
  * open load only this (to keep the public pages' JavaScript small); job.rules.ts re-exports all of it.
  */
 import type { JobType } from "#db/constants";
-import { utcDateTimeLabel } from "~/lib/format";
+import { formatCalendarDate, formatDateTime } from "~/lib/datetime";
 
 /** Screen texts of the board and /admin/jobs, verbatim. */
 export const JOB_TEXT = {
@@ -34,17 +34,14 @@ export const toTime = (d: Date | string) => (d instanceof Date ? d : new Date(d)
 /** Whether a deadline is a whole day (how parseDeadline stores a date alone). */
 const isWholeDay = (t: number) => new Date(t).toISOString().endsWith("T12:00:00.000Z");
 
-/** The deadline in words: '30 Nov 2026' for a whole day, else the date and time in UTC. */
-export function deadlineLabel(d: Date | string): string {
+/**
+ * The deadline in words: '30 Nov 2026' for a whole day, else the date and time on the college's
+ * clock with its zone ('30 Nov 2026, 17:00 GMT+8').
+ */
+export function deadlineLabel(d: Date | string, timeZone: string): string {
   const t = toTime(d);
-  if (isWholeDay(t))
-    return new Date(t - DAY_MS).toLocaleDateString("en-GB", {
-      day: "numeric",
-      month: "short",
-      year: "numeric",
-      timeZone: "UTC",
-    });
-  return utcDateTimeLabel(t);
+  if (isWholeDay(t)) return formatCalendarDate(new Date(t - DAY_MS).toISOString().slice(0, 10));
+  return formatDateTime(t, timeZone);
 }
 
 /** Open, but closing within CLOSING_SOON_DAYS. */

@@ -7,7 +7,6 @@
 import { and, eq, gte, inArray, isNull, lte, or, lt, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "#db/client";
 import { companies, companyAgreements, ojtFiles, users } from "#db/schema";
-import { calendarDateLabel } from "~/lib/format";
 import { Conflict, NotFound, ValidationError } from "~/lib/errors";
 import { isUuid } from "~/lib/ids";
 import { audit } from "../audit/audit.server";
@@ -27,6 +26,7 @@ import {
   type MoaJson,
   type MoaState,
 } from "./paperwork.schema";
+import { formatCalendarDate } from "~/lib/datetime";
 
 type AgreementRow = typeof companyAgreements.$inferSelect;
 
@@ -195,8 +195,8 @@ export async function assertAgreementCovers(
     throw new ValidationError(PAPERWORK_MSG.moaMissing, { companyId: [PAPERWORK_MSG.moaMissing] });
   if (!moaCovers(a.validUntil, expectedEndDate)) {
     const msg = PAPERWORK_MSG.moaExpires(
-      calendarDateLabel(a.validUntil),
-      calendarDateLabel(expectedEndDate),
+      formatCalendarDate(a.validUntil),
+      formatCalendarDate(expectedEndDate),
     );
     throw new ValidationError(msg, { companyId: [msg] });
   }
@@ -271,7 +271,7 @@ export async function runAgreementDigest(db: Db, cfg: OjtConfig): Promise<Digest
       .sort((a, b) => a.validUntil.localeCompare(b.validUntil))
       .map((c) => {
         const m = moaStateOf(c.validUntil, today);
-        return `- ${nameOf.get(c.companyId) ?? "(company)"}: valid until ${calendarDateLabel(c.validUntil)} (${moaLabel(m)})`;
+        return `- ${nameOf.get(c.companyId) ?? "(company)"}: valid until ${formatCalendarDate(c.validUntil)} (${moaLabel(m)})`;
       });
     const staff = await tx
       .select({

@@ -52,6 +52,7 @@ import {
   readablePlacement,
   type PlacementView,
 } from "./placement.server";
+import { formatDateTime } from "~/lib/datetime";
 
 type RubricRow = typeof ojtRubrics.$inferSelect;
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
@@ -195,7 +196,7 @@ async function issueEvaluationLink(
       `Fill in the ${what} (a few ratings from 1 to 5, comments, and whether you would hire the intern) — no account or sign-in is needed:`,
       url,
       "",
-      `The link is personal to you and works until ${expiresAt.toISOString().slice(0, 10)}, once.`,
+      `The link is personal to you and works until ${formatDateTime(expiresAt, cfg.timeZone)}, once.`,
       `If you are not ${student}'s supervisor, please ignore this message.`,
     ].join("\n"),
     template: `ojt_evaluation_${kind}`,

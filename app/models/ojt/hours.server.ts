@@ -40,6 +40,7 @@ import {
   type PlacementRow,
   type PlacementView,
 } from "./placement.server";
+import { formatCalendarDate, formatDateTime } from "~/lib/datetime";
 
 type EntryRow = typeof placementEntries.$inferSelect;
 type WeekRow = typeof placementWeeks.$inferSelect;
@@ -395,18 +396,18 @@ export async function issueSignoffLink(
   const total = hoursOf(entries.reduce((s, e) => s + e.minutes, 0));
   const lines = entries.map(
     (e) =>
-      `  ${e.date}  ${e.timeIn}–${e.timeOut}  ${hoursOf(e.minutes)} h  ${e.tasks.split("\n")[0].slice(0, 80)}`,
+      `  ${formatCalendarDate(e.date, true)}  ${e.timeIn}–${e.timeOut}  ${hoursOf(e.minutes)} h  ${e.tasks.split("\n")[0].slice(0, 80)}`,
   );
   const first =
     kind === "reminder"
-      ? `Reminder: the OJT hours of ${student} for the week of ${weekStart} are still waiting for your sign-off.`
-      : `${student} (${view.courseName ?? "student"}, ${cfg.collegeName}) asks you to sign their OJT hours at ${view.companyName} for the week of ${weekStart} to ${addDays(weekStart, 6)}.`;
+      ? `Reminder: the OJT hours of ${student} for the week of ${formatCalendarDate(weekStart)} are still waiting for your sign-off.`
+      : `${student} (${view.courseName ?? "student"}, ${cfg.collegeName}) asks you to sign their OJT hours at ${view.companyName} for the week of ${formatCalendarDate(weekStart)} to ${formatCalendarDate(addDays(weekStart, 6))}.`;
   await enqueueMail(tx as Db, {
     to: p.supervisorEmail,
     subject:
       kind === "reminder"
         ? `Reminder: OJT hours of ${student} waiting for your sign-off`
-        : `Please sign the OJT hours of ${student} (week of ${weekStart})`,
+        : `Please sign the OJT hours of ${student} (week of ${formatCalendarDate(weekStart)})`,
     text: [
       `Dear ${p.supervisorName},`,
       "",
@@ -418,7 +419,7 @@ export async function issueSignoffLink(
       "Approve the week or return it with a comment — no account or sign-in is needed:",
       url,
       "",
-      `The link is personal to you and works until ${expiresAt.toISOString().slice(0, 10)}, once.`,
+      `The link is personal to you and works until ${formatDateTime(expiresAt, cfg.timeZone)}, once.`,
       `If you are not ${student}'s supervisor, please ignore this message.`,
     ].join("\n"),
     template: `ojt_signoff_${kind}`,

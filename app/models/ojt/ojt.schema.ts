@@ -12,6 +12,7 @@ import {
   type OjtWeekState,
   type PlacementStatus,
 } from "#db/constants";
+import { dayKey } from "~/lib/datetime";
 
 /** At most this many minutes of work in one day (16 hours), all of the day's entries together. */
 export const DAY_MAX_MINUTES = 16 * 60;
@@ -189,14 +190,7 @@ export function isMonday(iso: string): boolean {
 
 /** The calendar date now in a time zone (the college's clock decides what "today" is). */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).formatToParts(now);
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? "";
-  return `${get("year")}-${get("month")}-${get("day")}`;
+  return dayKey(now, timeZone);
 }
 
 const HM = /^([01]\d|2[0-3]):([0-5]\d)$/;

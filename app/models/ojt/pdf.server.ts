@@ -5,9 +5,8 @@
  */
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from "pdf-lib";
 import QRCode from "qrcode";
-import { calendarDateLabel } from "~/lib/format";
-import { zonedDateTimeLabel } from "~/lib/zoned-time";
 import type { CertificateFacts, DtrFacts } from "./completion.server";
+import { formatCalendarDate, formatDateTime } from "~/lib/datetime";
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 50;
@@ -108,7 +107,7 @@ export async function certificatePdf(f: CertificateFacts): Promise<Uint8Array> {
   }
   centered(page, regular, `of ${f.programme}`, 12, y);
   y -= 30;
-  const body = `completed ${hoursText(f.approvedHours)} of on-the-job training (${hoursText(f.requiredHours)} required) at ${f.host}, from ${calendarDateLabel(f.startDate)} to ${calendarDateLabel(f.completedOn)}.`;
+  const body = `completed ${hoursText(f.approvedHours)} of on-the-job training (${hoursText(f.requiredHours)} required) at ${f.host}, from ${formatCalendarDate(f.startDate)} to ${formatCalendarDate(f.completedOn)}.`;
   for (const line of wrap(regular, 12, body, width - 2 * MARGIN - 40)) {
     centered(page, regular, line, 12, y);
     y -= 17;
@@ -126,7 +125,7 @@ export async function certificatePdf(f: CertificateFacts): Promise<Uint8Array> {
   page.drawText("Verify this certificate", { x: tx, y: 140, size: 11, font: bold, color: INK });
   page.drawText(`Verification code: ${f.code}`, { x: tx, y: 122, size: 10, font: regular });
   page.drawText(printable(regular, f.url), { x: tx, y: 106, size: 9, font: regular, color: MUTED });
-  page.drawText(`Issued ${calendarDateLabel(f.completedOn)}`, {
+  page.drawText(`Issued ${formatCalendarDate(f.completedOn)}`, {
     x: tx,
     y: 90,
     size: 9,
@@ -172,7 +171,7 @@ export async function dtrPdf(f: DtrFacts): Promise<Uint8Array> {
     ["Programme", f.programme],
     ["Host", f.host],
     ["Supervisor", f.supervisor],
-    ["Period", `${calendarDateLabel(f.startDate)} to ${calendarDateLabel(f.endDate)}`],
+    ["Period", `${formatCalendarDate(f.startDate)} to ${formatCalendarDate(f.endDate)}`],
     ["Hours", `${f.approvedHours} approved of ${f.requiredHours} required`],
     ["Coordinator", f.coordinator ?? "—"],
     ["Status", f.status],
@@ -217,7 +216,7 @@ export async function dtrPdf(f: DtrFacts): Promise<Uint8Array> {
     need(tasks.length * lineH + 2);
     if (page !== before) tableHead();
     row([
-      calendarDateLabel(d.date, true),
+      formatCalendarDate(d.date, true),
       d.timeIn,
       d.timeOut,
       `${d.breakMinutes} min`,
@@ -242,11 +241,11 @@ export async function dtrPdf(f: DtrFacts): Promise<Uint8Array> {
   weekRow(["Week of", "State", "Hours", "Supervisor", "Date"], bold);
   for (const w of f.weeks)
     weekRow([
-      calendarDateLabel(w.weekStart),
+      formatCalendarDate(w.weekStart),
       w.state,
       String(w.hours),
       w.decidedBy ?? "",
-      w.decidedAt ? zonedDateTimeLabel(w.decidedAt, f.timeZone) : "",
+      w.decidedAt ? formatDateTime(w.decidedAt, f.timeZone) : "",
     ]);
   y -= 8;
   need(lineH);

@@ -90,3 +90,5 @@ export const JOB_FOUND_VIA_OPTIONS = [
 
 /** Groups with fewer answers than this show counts only (no rates, no distributions). */
 export const SUPPRESS_BELOW = 5;
+/** What a figure withheld below SUPPRESS_BELOW says, on the Outcomes and Progress pages alike. */
+export const SUPPRESSED_LABEL = `Hidden until ${SUPPRESS_BELOW} responses (privacy)`;

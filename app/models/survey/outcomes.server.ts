@@ -12,6 +12,7 @@ import { type Db, rowsOf } from "#db/client";
 import { NotFound } from "~/lib/errors";
 import { isUuid } from "~/lib/ids";
 import { cohortCondition } from "./cohort.server";
+import { computeProgress, type RateRow } from "./invitations.server";
 import { BOM, csvRows } from "./export.server";
 import {
   EMPLOYED_OPTIONS,
@@ -33,9 +34,15 @@ export interface Distribution {
 export interface OutcomeFigures {
   /** People in the survey's cohort now (users matching its audience, programmes and years). */
   targeted: number;
-  /** Responses (their programme and year as copied at submit). */
+  /**
+   * Targeted, responded, response and knowledge rate are the Progress page's figures for the same
+   * group (computeProgress: one source, so the two pages agree): people of the cohort who answered.
+   */
   responded: number;
-  /** Fewer than SUPPRESS_BELOW responses: rates, medians, distributions and placements withheld. */
+  /**
+   * Fewer than SUPPRESS_BELOW responses behind the figures (their programme and year as copied at
+   * submit): employment, medians, distributions and placements withheld.
+   */
   suppressed: boolean;
   responseRate: number | null;
   knowledgeRate: number | null;
@@ -187,16 +194,6 @@ interface DistRow {
   n: number;
 }
 
-interface TargetRow {
-  gc: number;
-  gy: number;
-  course_id: string | null;
-  graduation_year: number | null;
-  n: number;
-}
-
-const SETS = sql`grouping sets ((), (course_id), (graduation_year))`;
-
 /**
  * One statement, the pivot computed once: per group the counts (responses, employed, months
  * median, related, placed) and the months, salary-band and found-via distributions, as two JSON
@@ -235,14 +232,6 @@ function outcomesQuery(surveyId: string): SQL {
     from d group by grouping sets ((kind, label), (course_id, kind, label), (graduation_year, kind, label)))
     select (select coalesce(json_agg(st), '[]') from st)::text as stats,
            (select coalesce(json_agg(dg), '[]') from dg)::text as dists`;
-}
-
-/** The cohort now, per group (current profiles: programme and graduation year). */
-function targetQuery(s: Parameters<typeof cohortCondition>[0]): SQL {
-  return sql`select grouping(course_id)::int as gc, grouping(graduation_year)::int as gy,
-      course_id, graduation_year, count(*)::int as n
-    from users u where ${cohortCondition(s, "u")}
-    group by ${SETS}`;
 }
 
 /** Completed OJT placements and hires of one group. */
@@ -304,15 +293,18 @@ function hireFigures(ojt: HiredRow | undefined): OjtHireFigures {
   };
 }
 
-function figures(target: number, st: StatsRow | undefined, dist: DistRow[]): OutcomeFigures {
-  const responded = st?.responded ?? 0;
-  const suppressed = responded < SUPPRESS_BELOW;
+function figures(
+  progress: RateRow | undefined,
+  st: StatsRow | undefined,
+  dist: DistRow[],
+): OutcomeFigures {
+  const suppressed = (st?.responded ?? 0) < SUPPRESS_BELOW;
   const base: OutcomeFigures = {
-    targeted: target,
-    responded,
+    targeted: progress?.targeted ?? 0,
+    responded: progress?.answered ?? 0,
     suppressed,
-    responseRate: null,
-    knowledgeRate: null,
+    responseRate: progress?.responseRate ?? null,
+    knowledgeRate: progress?.knowledgeRate ?? null,
     employmentRate: null,
     medianMonthsToFirstJob: null,
     monthsToFirstJob: [],
@@ -326,8 +318,6 @@ function figures(target: number, st: StatsRow | undefined, dist: DistRow[]): Out
     dist.find((d) => d.kind === kind && d.label === label)?.n ?? 0;
   return {
     ...base,
-    responseRate: rate(responded, target),
-    knowledgeRate: rate(st.employment_answers, target),
     employmentRate: rate(st.employed, st.employment_answers),
     medianMonthsToFirstJob:
       st.months_answers >= SUPPRESS_BELOW && st.median_months !== null
@@ -367,30 +357,39 @@ export async function surveyOutcomes(db: Db, surveyId: string): Promise<SurveyOu
     courseIds: s.courseIds,
     graduationYears: s.graduationYears,
   };
-  const [[computed], targets, hiredBy, courseNames] = await Promise.all([
+  const [[computed], progress, hiredBy, courseNames] = await Promise.all([
     rowsOf<{ stats: string; dists: string }>(db, outcomesQuery(s.id)),
-    rowsOf<TargetRow>(db, targetQuery(cohort)),
+    computeProgress(db, s.id),
     ojtHireCounts(db, cohort),
     db.select({ id: courses.id, name: courses.name }).from(courses),
   ]);
   const stats = JSON.parse(computed.stats) as StatsRow[];
   const dists = JSON.parse(computed.dists) as DistRow[];
   const statBy = new Map(stats.map((r) => [groupKey(r), r]));
-  const targetBy = new Map(targets.map((r) => [groupKey(r), r.n]));
+  const progressBy = new Map<GroupKey, RateRow>([
+    ["all", progress],
+    ...progress.byCourse.map((r): [GroupKey, RateRow] => [`c:${r.courseId ?? ""}`, r]),
+    ...progress.byGraduationYear.map((r): [GroupKey, RateRow] => [
+      `y:${r.graduationYear ?? ""}`,
+      r,
+    ]),
+  ]);
   const distBy = new Map<GroupKey, DistRow[]>();
   for (const d of dists) {
     const k = groupKey(d);
     distBy.set(k, [...(distBy.get(k) ?? []), d]);
   }
-  const of = (k: GroupKey) => figures(targetBy.get(k) ?? 0, statBy.get(k), distBy.get(k) ?? []);
+  const of = (k: GroupKey) => figures(progressBy.get(k), statBy.get(k), distBy.get(k) ?? []);
   const names = new Map(courseNames.map((c) => [c.id, c.name]));
 
   const courseIds = new Set<string | null>();
   const years = new Set<number | null>();
-  for (const r of [...stats, ...targets]) {
+  for (const r of stats) {
     if (r.gc === 0) courseIds.add(r.course_id);
     else if (r.gy === 0) years.add(r.graduation_year);
   }
+  for (const r of progress.byCourse) courseIds.add(r.courseId);
+  for (const r of progress.byGraduationYear) years.add(r.graduationYear);
   const byCourse = [...courseIds]
     .map((id) => ({
       courseId: id,

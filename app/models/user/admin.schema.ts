@@ -55,6 +55,8 @@ export interface UserListQuery {
   course: string | null;
   /** E-mail verified (true), not yet (false), or either (null). */
   verified: boolean | null;
+  /** Accounts created in the last N days (`?joined=30`, the New Users card), or any time (null). */
+  joinedDays: number | null;
   page: number;
   size: number;
   sort: UserSort;
@@ -91,11 +93,18 @@ export function readUserListQuery(params: URLSearchParams): UserListQuery {
     status: pick(params.get("status"), USER_STATUSES),
     course,
     verified: readVerified(params.get("verified")),
+    joinedDays: readJoined(params.get("joined")),
     page,
     size,
     sort,
     dir,
   };
+}
+
+/** A whole number of days from 1 to 3660; anything else shows every account. */
+function readJoined(v: string | null): number | null {
+  const n = Number(v);
+  return v && Number.isInteger(n) && n >= 1 && n <= 3660 ? n : null;
 }
 
 /** 'true'/'yes'/'1' → true, 'false'/'no'/'0' → false, anything else (all, empty) → null. */

@@ -97,6 +97,10 @@ function seekAfter(q: UserListQuery, after: string[]): SQL {
   return q.dir === "asc" ? sql`(${cols}) > (${vals})` : sql`(${cols}) < (${vals})`;
 }
 
+/** Accounts created in the last `days` days: the Manage Users filter and the New Users count. */
+export const createdWithinDays = (days: number): SQL =>
+  sql`${users.createdAt} >= now() - make_interval(days => ${days})`;
+
 async function listConditions(db: Db, q: UserListQuery): Promise<SQL[] | null> {
   const conds: SQL[] = [];
   if (q.q) {
@@ -113,6 +117,7 @@ async function listConditions(db: Db, q: UserListQuery): Promise<SQL[] | null> {
   if (q.status) conds.push(eq(users.isActive, q.status === "active"));
   if (q.verified !== null && q.verified !== undefined)
     conds.push(q.verified ? isNotNull(users.emailVerifiedAt) : isNull(users.emailVerifiedAt));
+  if (q.joinedDays) conds.push(createdWithinDays(q.joinedDays));
   if (q.course) {
     const c = await resolveCourse(db, q.course);
     if (!c) return null; // an unknown course matches nobody

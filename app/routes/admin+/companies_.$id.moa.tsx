@@ -7,7 +7,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
-import { calendarDateLabel } from "~/lib/format";
 import { getCompany } from "~/models/company/company.server";
 import { getAgreement, setAgreement, uploadAgreementFile } from "~/models/ojt/agreements.server";
 import { fileOf, readDocumentForm } from "~/models/ojt/ojt-files.server";
@@ -15,6 +14,7 @@ import { agreementInputSchema, moaLabel } from "~/models/ojt/paperwork.schema";
 import { redirectWithFlash } from "~/web/auth.server";
 import { issuesOf, screenCtx } from "~/web/ojt.server";
 import { screen } from "~/web/screen.server";
+import { formatCalendarDate } from "~/lib/datetime";
 
 export const meta: MetaFunction = () => [{ title: "Host agreement · Runway" }];
 
@@ -84,7 +84,7 @@ export default function CompanyAgreement() {
       </div>
       <p>
         MOA: <strong>{moaLabel(moa)}</strong>
-        {moa.validUntil ? ` (valid until ${calendarDateLabel(moa.validUntil)})` : ""}
+        {moa.validUntil ? ` (valid until ${formatCalendarDate(moa.validUntil)})` : ""}
         {moa.hasFile ? (
           <>
             {" · "}

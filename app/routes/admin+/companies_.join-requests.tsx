@@ -19,6 +19,7 @@ import { JoinRequestAnswer } from "~/components/employer/join-request-answer";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { DataTable } from "~/components/data-table/data-table";
 import { createColumnHelper } from "@tanstack/react-table";
+import { DateOnly } from "~/components/ui/date-time";
 
 const HERE = "/admin/companies/join-requests";
 
@@ -40,8 +41,6 @@ export function action(args: ActionFunctionArgs) {
     });
   })(args);
 }
-
-const day = (iso: string) => new Date(iso).toISOString().slice(0, 10);
 
 const col = createColumnHelper<SerializeFrom<typeof loader>["requests"][number]>();
 
@@ -75,8 +74,14 @@ export default function JoinRequests() {
                 </>
               ),
             }),
-            col.accessor("createdAt", { header: "Asked", cell: (c) => day(c.getValue()) }),
-            col.accessor("expiresAt", { header: "Ends", cell: (c) => day(c.getValue()) }),
+            col.accessor("createdAt", {
+              header: "Asked",
+              cell: (c) => <DateOnly iso={c.getValue()} />,
+            }),
+            col.accessor("expiresAt", {
+              header: "Ends",
+              cell: (c) => <DateOnly iso={c.getValue()} />,
+            }),
             col.display({
               id: "answer",
               header: "Answer",

@@ -21,8 +21,6 @@ import {
   WeeksTable,
 } from "~/components/ojt/ojt-parts";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
-import { calendarDateLabel } from "~/lib/format";
-import { zonedDateTimeLabel } from "~/lib/zoned-time";
 import { screen } from "~/web/screen.server";
 import { reopenWeek, resendWeek, weekEntries } from "~/models/ojt/hours.server";
 import {
@@ -45,6 +43,7 @@ import {
 } from "~/web/ojt.server";
 import styles from "~/styles/ojt.css";
 import { FieldGroup, PlainField } from "~/components/ui/plain-field";
+import { formatCalendarDate, formatDateTime } from "~/lib/datetime";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "OJT placement · Runway" }];
@@ -185,7 +184,7 @@ export default function PlacementDetail() {
         <h2 id="pl-summary">{p.company.name}</h2>
         <p className="muted">
           {p.student.email} · {p.student.course ?? "No programme"} ·{" "}
-          {calendarDateLabel(p.startDate)} – {calendarDateLabel(p.expectedEndDate)}
+          {formatCalendarDate(p.startDate)} – {formatCalendarDate(p.expectedEndDate)}
         </p>
         <p>
           Supervisor: {p.supervisor.name}
@@ -226,7 +225,7 @@ export default function PlacementDetail() {
           {data.evaluations.requests
             .map(
               (r) =>
-                `${STAGE_LABEL[r.stage]} requested ${zonedDateTimeLabel(r.sentAt, timeZone)} from ${r.supervisorEmail}.`,
+                `${STAGE_LABEL[r.stage]} requested ${formatDateTime(r.sentAt, timeZone)} from ${r.supervisorEmail}.`,
             )
             .join(" ")}
         </p>
@@ -251,7 +250,7 @@ export default function PlacementDetail() {
       {week ? (
         <section className="card" aria-labelledby="pl-week">
           <h2 id="pl-week">
-            Week of {calendarDateLabel(week.weekStart)} <WeekBadge state={week.week.state} />
+            Week of {formatCalendarDate(week.weekStart)} <WeekBadge state={week.week.state} />
           </h2>
           <EntriesTable entries={week.entries} caption="Entries of the week" />
           <div className="ojt-actions-grid">
@@ -378,7 +377,7 @@ export default function PlacementDetail() {
           <ul>
             {audit.map((a, i) => (
               <li key={i}>
-                {zonedDateTimeLabel(a.createdAt, timeZone)} — <strong>{a.action}</strong>
+                {formatDateTime(a.createdAt, timeZone)} — <strong>{a.action}</strong>
                 {a.actorEmail ? ` by ${a.actorEmail}` : ""}
                 {a.after ? <code> {JSON.stringify(a.after)}</code> : null}
               </li>

@@ -10,7 +10,6 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { DataTable, readTableState } from "~/components/data-table/data-table";
 import { StatusBadge, STATUS_LABELS, hoursText } from "~/components/ojt/ojt-parts";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
-import { calendarDateLabel } from "~/lib/format";
 import { listCourses } from "~/models/course/course.server";
 import { coordinatorCourseList } from "~/models/ojt/access.server";
 import type { PlacementJson } from "~/models/ojt/ojt.schema";
@@ -20,6 +19,7 @@ import { screen } from "~/web/screen.server";
 import { PLACEMENT_STATUSES } from "#db/constants";
 import styles from "~/styles/ojt.css";
 import { PlainField } from "~/components/ui/plain-field";
+import { formatCalendarDate } from "~/lib/datetime";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "OJT placements · Runway" }];
@@ -112,7 +112,7 @@ const columns = [
   col.accessor("expectedEndDate", {
     header: "Period",
     cell: (c) =>
-      `${calendarDateLabel(c.row.original.startDate)} – ${calendarDateLabel(c.getValue())}`,
+      `${formatCalendarDate(c.row.original.startDate)} – ${formatCalendarDate(c.getValue())}`,
   }),
 ];
 

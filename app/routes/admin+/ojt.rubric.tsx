@@ -12,13 +12,13 @@ import type {
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
-import { zonedDateTimeLabel } from "~/lib/zoned-time";
 import { screen } from "~/web/screen.server";
 import { RUBRIC_CRITERIA_MAX, rubricInputSchema } from "~/models/ojt/evaluation.schema";
 import { getRubric, updateRubric } from "~/models/ojt/evaluation.server";
 import { redirectWithFlash } from "~/web/auth.server";
 import { screenCtx } from "~/web/ojt.server";
 import styles from "~/styles/ojt.css";
+import { formatDateTime } from "~/lib/datetime";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "Evaluation rubric · Runway" }];
@@ -66,7 +66,7 @@ export default function RubricScreen() {
       </p>
       <h1>Evaluation rubric</h1>
       <p className="muted">
-        Version {rubric.version}, saved {zonedDateTimeLabel(rubric.createdAt, timeZone)}. Host
+        Version {rubric.version}, saved {formatDateTime(rubric.createdAt, timeZone)}. Host
         supervisors rate each criterion from 1 to 5 in the midterm and final evaluations. Saving
         makes a new version; evaluations already submitted keep theirs.
       </p>

@@ -15,9 +15,9 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { REPORT_RESOLUTIONS, type ReportResolution } from "#db/constants";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { ConfirmAction } from "~/components/ui/confirm-action";
+import { DateTime } from "~/components/ui/date-time";
 import { DataTable } from "~/components/data-table/data-table";
 import { createColumnHelper } from "@tanstack/react-table";
-import { utcDateTimeLabel } from "~/lib/format";
 import {
   REPORT_MSG,
   REPORT_REASON_LABELS,
@@ -81,7 +81,7 @@ const reportColumns = [
   }),
   col.accessor("createdAt", {
     header: "Reported",
-    cell: (c) => <time dateTime={c.getValue()}>{utcDateTimeLabel(c.getValue())}</time>,
+    cell: (c) => <DateTime iso={c.getValue()} />,
   }),
   col.accessor("reporter", {
     header: "By",

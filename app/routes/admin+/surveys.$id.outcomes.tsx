@@ -14,11 +14,12 @@ import {
   type OjtHireFigures,
   type OutcomeFigures,
 } from "~/models/survey/outcomes.server";
-import { SUPPRESS_BELOW } from "~/models/survey/outcome-keys";
+import { SUPPRESS_BELOW, SUPPRESSED_LABEL } from "~/models/survey/outcome-keys";
 import { SURVEY_MSG } from "~/models/survey/survey.rules";
 import { domainError } from "~/lib/screen-errors.server";
 import { BarChartCard, ChartsNoScript } from "~/components/charts/bar-chart";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { DateTime } from "~/components/ui/date-time";
 import surveyStyles from "~/styles/surveys.css";
 import adminStyles from "~/styles/survey-admin.css";
 import chartStyles from "~/styles/people.css";
@@ -74,9 +75,7 @@ const pct = (v: number | null) => (v === null ? null : `${(v * 100).toFixed(1)}%
 function Figure({ value, suppressed }: { value: string | null; suppressed: boolean }) {
   if (value !== null) return <>{value}</>;
   return suppressed ? (
-    <span className="outcome-suppressed" title={`Suppressed: fewer than ${SUPPRESS_BELOW} answers`}>
-      suppressed
-    </span>
+    <span className="outcome-suppressed">{SUPPRESSED_LABEL}</span>
   ) : (
     <span className="muted" title={`Fewer than ${SUPPRESS_BELOW} answers to this question`}>
       n&lt;{SUPPRESS_BELOW}
@@ -84,11 +83,16 @@ function Figure({ value, suppressed }: { value: string | null; suppressed: boole
   );
 }
 
-const COLUMNS: Array<{ header: string; value: (f: OutcomeFigures) => string | null }> = [
-  { header: "Targeted", value: (f) => String(f.targeted) },
-  { header: "Responded", value: (f) => String(f.responded) },
-  { header: "Response rate", value: (f) => pct(f.responseRate) },
-  { header: "Knowledge rate", value: (f) => pct(f.knowledgeRate) },
+/** `progress`: the Progress page's figure, shown whatever the group's size ("—" without a base). */
+const COLUMNS: Array<{
+  header: string;
+  value: (f: OutcomeFigures) => string | null;
+  progress?: true;
+}> = [
+  { header: "Targeted", value: (f) => String(f.targeted), progress: true },
+  { header: "Responded", value: (f) => String(f.responded), progress: true },
+  { header: "Response rate", value: (f) => pct(f.responseRate) ?? "—", progress: true },
+  { header: "Knowledge rate", value: (f) => pct(f.knowledgeRate) ?? "—", progress: true },
   { header: "Employment rate", value: (f) => pct(f.employmentRate) },
   {
     header: "Median months to first job",
@@ -185,7 +189,10 @@ function GroupTable({
                 <th scope="row">{r.name}</th>
                 {COLUMNS.map((c) => (
                   <td key={c.header}>
-                    <Figure value={c.value(r.figures)} suppressed={r.figures.suppressed} />
+                    <Figure
+                      value={c.value(r.figures)}
+                      suppressed={r.figures.suppressed && !c.progress}
+                    />
                   </td>
                 ))}
               </tr>
@@ -202,7 +209,10 @@ const DEFINITIONS: Array<[string, string]> = [
     "Targeted",
     "Active accounts in the survey's cohort today (audience, programmes, graduation years).",
   ],
-  ["Responded", "Responses received; programme and graduation year as they were when answering."],
+  [
+    "Responded",
+    "People of the cohort who answered: the Progress page's Answered, programme and graduation year as today.",
+  ],
   ["Response rate", "Responded ÷ targeted."],
   ["Knowledge rate", "Responses that state an employment status ÷ targeted."],
   [
@@ -227,13 +237,12 @@ const DEFINITIONS: Array<[string, string]> = [
   ],
   [
     "Suppression",
-    `A group with fewer than ${SUPPRESS_BELOW} responses shows its counts only; a figure whose own base is under ${SUPPRESS_BELOW} is left blank (n<${SUPPRESS_BELOW}). Rates are rounded to 0.1%.`,
+    `A group with fewer than ${SUPPRESS_BELOW} responses (programme and graduation year as they were when answering) shows its counts and response rates only; the other figures say "${SUPPRESSED_LABEL}". A figure whose own base is under ${SUPPRESS_BELOW} is left blank (n<${SUPPRESS_BELOW}). Rates are rounded to 0.1%.`,
   ],
 ];
 
 export default function SurveyOutcomes() {
   const { outcomes: o } = useLoaderData<typeof loader>();
-  const generated = new Date(o.generatedAt);
   const cohort = [
     `Audience: ${o.survey.audience}`,
     `Programmes: ${o.survey.courses.length ? o.survey.courses.join(", ") : "all"}`,
@@ -246,7 +255,7 @@ export default function SurveyOutcomes() {
       title: c.courseName,
       value: Math.round((c.employmentRate ?? 0) * 1000) / 10,
     }));
-  const shownFrom = `Shown from ${SUPPRESS_BELOW} responses.`;
+  const shownFrom = `${SUPPRESSED_LABEL}.`;
   const counts = (d: Array<{ label: string; count: number }>) =>
     d.map((x) => ({ label: shortLabel(x.label), title: x.label, value: x.count }));
   const charts = [
@@ -296,7 +305,7 @@ export default function SurveyOutcomes() {
         </div>
       </div>
       <p className="muted outcome-meta">
-        {cohort} · Computed {generated.toISOString().slice(0, 16).replace("T", " ")} UTC
+        {cohort} · Computed <DateTime iso={o.generatedAt} />
       </p>
       <div className="row survey-toolbar no-print">
         <a
@@ -315,7 +324,7 @@ export default function SurveyOutcomes() {
         {(
           [
             ["Responded", `${o.responded} of ${o.targeted}`],
-            ["Response rate", pct(o.responseRate)],
+            ["Response rate", pct(o.responseRate) ?? "—"],
             ["Employment rate", pct(o.employmentRate)],
             [
               "Median months to first job",

@@ -25,6 +25,7 @@ import { ctxOf } from "~/models/context";
 import { SURVEY_MSG } from "~/models/survey/survey.rules";
 import { getSurveyForAdmin } from "~/models/survey/survey.server";
 import { REMINDER_GAP_MINUTES } from "~/models/survey/invitations.rules";
+import { SUPPRESSED_LABEL } from "~/models/survey/outcome-keys";
 import {
   getInviteBatches,
   sendInvitations,
@@ -35,7 +36,7 @@ import { BarChartCard, ChartsNoScript } from "~/components/charts/bar-chart";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { DataTable } from "~/components/data-table/data-table";
 import { createColumnHelper } from "@tanstack/react-table";
-import { LocalTime } from "~/components/ui/local-time";
+import { DateTime } from "~/components/ui/date-time";
 import surveyStyles from "~/styles/surveys.css";
 import { outcomeKeyLabel } from "~/models/survey/outcome-keys";
 import adminStyles from "~/styles/survey-admin.css";
@@ -170,9 +171,7 @@ function RatesTable({
                 <td>{r.answered}</td>
                 <td>{pct(r.responseRate)}</td>
                 {r.knownSuppressed ? (
-                  <td colSpan={2} title="An anonymous survey does not show fewer than 5 per group">
-                    withheld (fewer than 5)
-                  </td>
+                  <td colSpan={2}>{SUPPRESSED_LABEL}</td>
                 ) : (
                   <>
                     <td>{r.known}</td>
@@ -194,7 +193,7 @@ const count = (
   header: string,
 ) => batchCol.accessor(key, { header });
 const batchColumns = [
-  batchCol.accessor("createdAt", { header: "When", cell: (c) => <LocalTime iso={c.getValue()} /> }),
+  batchCol.accessor("createdAt", { header: "When", cell: (c) => <DateTime iso={c.getValue()} /> }),
   batchCol.accessor("kind", {
     header: "Kind",
     cell: (c) => (c.getValue() === "reminder" ? "Reminder" : "Invitation"),
@@ -314,7 +313,7 @@ export default function SurveyProgress() {
           {p.hasEmploymentQuestion
             ? `Knowledge rate: the share of the targeted whose employment status is known (they answered the question with the outcome key “${outcomeKeyLabel("employment_status")}”).`
             : `Knowledge rate: no question of this survey has the outcome key “${outcomeKeyLabel("employment_status")}”, so no employment status is known yet.`}{" "}
-          Updated <LocalTime iso={p.computedAt} />.
+          Updated <DateTime iso={p.computedAt} />.
         </p>
         <div className="chart-grid">
           <BarChartCard

@@ -26,7 +26,7 @@ import surveyStyles from "~/styles/surveys.css";
 import adminStyles from "~/styles/survey-admin.css";
 import { domainError } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
-import { LocalTime } from "~/components/ui/local-time";
+import { DateTime } from "~/components/ui/date-time";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: surveyStyles },
@@ -211,7 +211,7 @@ export default function SurveyResponses() {
                         // Only the day is stored for an anonymous answer (midnight UTC).
                         <time dateTime={r.createdAt.slice(0, 10)}>{r.createdAt.slice(0, 10)}</time>
                       ) : (
-                        <LocalTime iso={r.createdAt} />
+                        <DateTime iso={r.createdAt} />
                       )}
                     </span>
                     <Form

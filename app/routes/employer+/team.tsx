@@ -16,6 +16,7 @@ import { configured } from "~/web/config.server";
 import { invitationSchema } from "~/web/employer-forms.server";
 import { JoinRequestAnswer } from "~/components/employer/join-request-answer";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { DateOnly } from "~/components/ui/date-time";
 
 export function loader(args: LoaderFunctionArgs) {
   return screen("employer", async ({ ctx }) => json(await getTeam(ctx)))(args);
@@ -45,8 +46,6 @@ export function action(args: ActionFunctionArgs) {
     });
   })(args);
 }
-
-const day = (iso: string) => new Date(iso).toISOString().slice(0, 10);
 
 export default function Team() {
   const { company, members, invitations, canAnswerRequests, joinRequests } =
@@ -95,8 +94,9 @@ export default function Team() {
               {joinRequests.map((r) => (
                 <li key={r.id}>
                   <strong>{r.name}</strong> ({r.email}
-                  {r.isEmailVerified ? "" : ", email not verified"}) — asked {day(r.createdAt)},
-                  ends {day(r.expiresAt)} unless answered.
+                  {r.isEmailVerified ? "" : ", email not verified"}) — asked{" "}
+                  <DateOnly iso={r.createdAt} />, ends <DateOnly iso={r.expiresAt} /> unless
+                  answered.
                   <JoinRequestAnswer id={r.id} who={r.email} />
                 </li>
               ))}
@@ -113,7 +113,7 @@ export default function Team() {
             {invitations.map((i) => (
               <li key={i.id}>
                 {i.email} — invited{i.invitedBy ? ` by ${i.invitedBy}` : ""}, expires{" "}
-                {day(i.expiresAt)}
+                <DateOnly iso={i.expiresAt} />
               </li>
             ))}
           </ul>

@@ -13,6 +13,7 @@ import { actorOf, ctxOf } from "~/models/context";
 import { myJoinRequest } from "~/models/employer/join.server";
 import { requireRole } from "~/web/auth.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { DateOnly } from "~/components/ui/date-time";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const me = await requireRole(request, ["employer"]);
@@ -26,8 +27,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-const day = (iso: string) => new Date(iso).toISOString().slice(0, 10);
-
 export default function Waiting() {
   const { companyName, status, expiresAt, contact } = useLoaderData<typeof loader>();
   const company = companyName ?? "the company";
@@ -39,7 +38,12 @@ export default function Waiting() {
           Your request to post jobs for <strong>{company}</strong> is waiting for approval by a
           verified employer of {company} or by the career office. You will get an email when it is
           answered. Until then you cannot see or change anything of the company.
-          {expiresAt ? ` The request ends on ${day(expiresAt)} if nobody answers it.` : ""}
+          {expiresAt ? (
+            <>
+              {" "}
+              The request ends on <DateOnly iso={expiresAt} /> if nobody answers it.
+            </>
+          ) : null}
         </p>
       ) : (
         <p>

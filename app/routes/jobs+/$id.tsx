@@ -96,7 +96,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       isApproved: row.is_approved,
       hiddenReason: row.hidden_reason,
       deadline,
-      deadlineLabel: deadline ? deadlineLabel(deadline) : null,
+      deadlineLabel: deadline ? deadlineLabel(deadline, env().COLLEGE_TIMEZONE) : null,
       closingSoon: closingSoon(deadline),
       licences: row.licences ?? [],
       ojtHours: row.ojt_hours,

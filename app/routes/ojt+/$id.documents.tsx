@@ -8,8 +8,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
-import { calendarDateLabel } from "~/lib/format";
-import { zonedDateTimeLabel } from "~/lib/zoned-time";
 import { DomainError } from "~/lib/errors";
 import { domainReply } from "~/lib/screen-errors.server";
 import { todayOf } from "~/models/ojt/config";
@@ -30,6 +28,7 @@ import {
 import { getPlacement } from "~/models/ojt/placement.server";
 import { redirectWithFlash, requireUser } from "~/web/auth.server";
 import { OJT_MSG, screenCtx } from "~/web/ojt.server";
+import { formatCalendarDate, formatDateTime } from "~/lib/datetime";
 
 export const meta: MetaFunction = () => [{ title: "OJT documents · Runway" }];
 
@@ -200,10 +199,10 @@ export default function OjtDocuments() {
                   — <a href={d.url}>{d.fileName}</a>
                 </>
               ) : null}
-              {d.receivedOn ? ` on ${calendarDateLabel(d.receivedOn)}` : ""}
+              {d.receivedOn ? ` on ${formatCalendarDate(d.receivedOn)}` : ""}
               {d.reason ? ` (${d.reason})` : ""}
               {d.recordedBy ? ` · ${d.recordedBy}` : ""} ·{" "}
-              {zonedDateTimeLabel(d.createdAt, data.timeZone)}
+              {formatDateTime(d.createdAt, data.timeZone)}
             </li>
           ))}
         </ul>

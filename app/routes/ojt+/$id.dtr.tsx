@@ -8,14 +8,13 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { WEEK_STATE_LABELS, hoursText } from "~/components/ojt/ojt-parts";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
-import { calendarDateLabel } from "~/lib/format";
-import { zonedDateTimeLabel } from "~/lib/zoned-time";
 import { DomainError } from "~/lib/errors";
 import { todayOf } from "~/models/ojt/config";
 import { dailyTimeRecord } from "~/models/ojt/hours.server";
 import { requireUser } from "~/web/auth.server";
 import { addDays, OJT_MSG, screenCtx, weekStartOf } from "~/web/ojt.server";
 import styles from "~/styles/ojt.css";
+import { formatCalendarDate, formatDateTime, formatMonth } from "~/lib/datetime";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -57,14 +56,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
 }
 
-function monthLabel(month: string): string {
-  return new Date(`${month}-01T00:00:00Z`).toLocaleDateString("en-GB", {
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  });
-}
-
 export default function DailyTimeRecord() {
   const { dtr, rows, prev, next, weekEnds, timeZone } = useLoaderData<typeof loader>();
   const p = dtr.placement;
@@ -72,21 +63,21 @@ export default function DailyTimeRecord() {
     <main className="page dtr-page">
       <nav className="no-print ojt-week-nav" aria-label="Months">
         <a className="btn btn-ghost btn-sm" href={`?month=${prev}`}>
-          ‹ {monthLabel(prev)}
+          ‹ {formatMonth(prev)}
         </a>
         <a className="btn btn-ghost btn-sm" href={`?month=${next}`}>
-          {monthLabel(next)} ›
+          {formatMonth(next)} ›
         </a>
       </nav>
-      <h1>Daily time record — {monthLabel(dtr.month)}</h1>
+      <h1>Daily time record — {formatMonth(dtr.month)}</h1>
       <p>
         <strong>{p.student.name}</strong> · {p.student.course ?? "—"}
         <br />
         Host training establishment: {p.company.name} · Supervisor: {p.supervisor.name}
         {p.supervisor.position ? `, ${p.supervisor.position}` : ""}
         <br />
-        Period: {calendarDateLabel(p.startDate)} – {calendarDateLabel(p.expectedEndDate)} · Required{" "}
-        {p.requiredHours} h · Approved to date {hoursText(p.approvedHours)}
+        Period: {formatCalendarDate(p.startDate)} – {formatCalendarDate(p.expectedEndDate)} ·
+        Required {p.requiredHours} h · Approved to date {hoursText(p.approvedHours)}
       </p>
       <table>
         <caption className="visually-hidden">Entries of the month</caption>
@@ -109,7 +100,7 @@ export default function DailyTimeRecord() {
           ) : (
             rows.map((e) => (
               <tr key={e.id}>
-                <td>{calendarDateLabel(e.date, true)}</td>
+                <td>{formatCalendarDate(e.date, true)}</td>
                 <td>{e.timeIn}</td>
                 <td>{e.timeOut}</td>
                 <td>{e.breakMinutes} min</td>
@@ -152,7 +143,7 @@ export default function DailyTimeRecord() {
             dtr.weeks.map((w) => (
               <tr key={w.weekStart}>
                 <td>
-                  {calendarDateLabel(w.weekStart)} – {calendarDateLabel(weekEnds[w.weekStart])}
+                  {formatCalendarDate(w.weekStart)} – {formatCalendarDate(weekEnds[w.weekStart])}
                 </td>
                 <td>{WEEK_STATE_LABELS[w.state]}</td>
                 <td>{hoursText(w.hours)}</td>
@@ -163,7 +154,7 @@ export default function DailyTimeRecord() {
                 </td>
                 <td>
                   {w.state === "approved" && w.decidedAt
-                    ? zonedDateTimeLabel(w.decidedAt, timeZone)
+                    ? formatDateTime(w.decidedAt, timeZone)
                     : "—"}
                 </td>
               </tr>

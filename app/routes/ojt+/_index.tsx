@@ -23,8 +23,6 @@ import {
   hoursText,
   type EntryValues,
 } from "~/components/ojt/ojt-parts";
-import { calendarDateLabel } from "~/lib/format";
-import { zonedDateTimeLabel } from "~/lib/zoned-time";
 import { knownError } from "~/lib/screen-errors.server";
 import { todayOf } from "~/models/ojt/config";
 import {
@@ -51,6 +49,7 @@ import {
   weekStartOf,
 } from "~/web/ojt.server";
 import styles from "~/styles/ojt.css";
+import { formatCalendarDate, formatDateTime } from "~/lib/datetime";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "My OJT · Runway" }];
@@ -268,7 +267,7 @@ export default function MyOjt() {
           {p.company.name} <StatusBadge status={p.status} />
         </h2>
         <p className="muted">
-          {calendarDateLabel(p.startDate)} – {calendarDateLabel(p.expectedEndDate)} · Supervisor{" "}
+          {formatCalendarDate(p.startDate)} – {formatCalendarDate(p.expectedEndDate)} · Supervisor{" "}
           {p.supervisor.name}
           {p.supervisor.position ? `, ${p.supervisor.position}` : ""}
         </p>
@@ -279,8 +278,8 @@ export default function MyOjt() {
       <section className="card" aria-labelledby="ojt-week">
         <div className="ojt-week-head">
           <h2 id="ojt-week">
-            {data.thisWeek ? "This week" : "Week"}: {calendarDateLabel(week.weekStart)} –{" "}
-            {calendarDateLabel(week.weekEnd)}
+            {data.thisWeek ? "This week" : "Week"}: {formatCalendarDate(week.weekStart)} –{" "}
+            {formatCalendarDate(week.weekEnd)}
           </h2>
           <WeekBadge state={week.week.state} />
         </div>
@@ -306,13 +305,13 @@ export default function MyOjt() {
         ) : null}
         {week.week.state === "submitted" && week.week.submittedAt ? (
           <p className="muted">
-            Submitted {zonedDateTimeLabel(week.week.submittedAt, timeZone)}; waiting for{" "}
+            Submitted {formatDateTime(week.week.submittedAt, timeZone)}; waiting for{" "}
             {p.supervisor.name}.
           </p>
         ) : null}
         {week.week.state === "approved" && week.week.decidedAt ? (
           <p className="muted">
-            Approved {zonedDateTimeLabel(week.week.decidedAt, timeZone)}
+            Approved {formatDateTime(week.week.decidedAt, timeZone)}
             {week.week.decidedBy ? ` by ${week.week.decidedBy}` : ""}. These entries are locked.
           </p>
         ) : null}
@@ -447,8 +446,8 @@ export default function MyOjt() {
         />
         {data.hostReview ? (
           <p>
-            You reviewed your host on {zonedDateTimeLabel(data.hostReview.submittedAt, timeZone)}.
-            Thank you.
+            You reviewed your host on {formatDateTime(data.hostReview.submittedAt, timeZone)}. Thank
+            you.
           </p>
         ) : data.canReview ? (
           <>
@@ -464,8 +463,8 @@ export default function MyOjt() {
           <ul>
             {data.others.map((o) => (
               <li key={o.id}>
-                {o.company} — <StatusBadge status={o.status} /> ({calendarDateLabel(o.startDate)} –{" "}
-                {calendarDateLabel(o.expectedEndDate)})
+                {o.company} — <StatusBadge status={o.status} /> ({formatCalendarDate(o.startDate)} –{" "}
+                {formatCalendarDate(o.expectedEndDate)})
               </li>
             ))}
           </ul>

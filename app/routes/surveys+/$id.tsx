@@ -18,7 +18,7 @@ import { useEffect, useRef, useState } from "react";
 import type { loader as rootLoader } from "~/root";
 import type { OfflineView, SurveyOffline } from "~/lib/offline/survey-offline";
 
-import { zonedDateTimeLabel } from "~/lib/zoned-time";
+import { formatDateTime } from "~/lib/datetime";
 
 /** What the screen says about the copy kept on the phone (docs/privacy.md). */
 export const OFFLINE_MSG = {
@@ -205,7 +205,7 @@ export default function AnswerSurvey() {
             </p>
           ) : view.restoredAt ? (
             <p className="alert alert-info row survey-restored" role="status">
-              <span>{OFFLINE_MSG.restored(zonedDateTimeLabel(view.restoredAt, timeZone))}</span>
+              <span>{OFFLINE_MSG.restored(formatDateTime(view.restoredAt, timeZone))}</span>
               <button
                 type="button"
                 className="btn btn-small"
