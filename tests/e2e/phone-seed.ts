@@ -7,7 +7,9 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { jobs } from "../../db/schema";
 import { addEntry } from "../../app/models/ojt/hours.server";
 import { createCompany, createJob, createSurvey, DEFAULT_PASSWORD } from "../factories";
 import { createEmployer } from "../factories/employer-jobs";
@@ -75,6 +77,22 @@ export async function seedPhoneSweep(db: Db): Promise<void> {
       // The first half wait for review (the approval queue), the rest are live.
       isApproved: i >= TITLES.length / 2,
     });
+    // Submitted by the employer, as its sign-up would: the queue shows who and the trust signal;
+    // one was declined with a reason the employer's list shows.
+    await db
+      .update(jobs)
+      .set({
+        createdBy: employer.user.id,
+        submittedAt: new Date(),
+        ...(i === 1
+          ? {
+              declinedAt: new Date(),
+              declineReason:
+                "Please state the monthly allowance and the Civil Aviation Authority of the Philippines licence requirements.",
+            }
+          : {}),
+      })
+      .where(eq(jobs.id, job.id));
     ids.push(job.id);
   }
   const { survey } = await createSurvey(db, {
