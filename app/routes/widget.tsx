@@ -155,7 +155,7 @@ export default function WidgetDemo() {
 
       <section id="options" aria-labelledby="options-title" className="stack">
         <h2 id="options-title">Options</h2>
-        <div className="table-scroll">
+        <div className="table-scroll table-cards">
           <table className="table">
             <thead>
               <tr>
@@ -166,66 +166,68 @@ export default function WidgetDemo() {
             </thead>
             <tbody>
               <tr>
-                <td>
+                <td data-label="Attribute">
                   <code>data-limit</code>
                 </td>
-                <td>How many jobs to show (1–20).</td>
-                <td>5</td>
+                <td data-label="Meaning">How many jobs to show (1–20).</td>
+                <td data-label="Default">5</td>
               </tr>
               <tr>
-                <td>
+                <td data-label="Attribute">
                   <code>data-type</code>
                 </td>
-                <td>Only one job type: internship, ojt, part-time, full-time or contract.</td>
-                <td>all types</td>
+                <td data-label="Meaning">
+                  Only one job type: internship, ojt, part-time, full-time or contract.
+                </td>
+                <td data-label="Default">all types</td>
               </tr>
               <tr>
-                <td>
+                <td data-label="Attribute">
                   <code>data-category</code>
                 </td>
-                <td>Only jobs in this category.</td>
-                <td>all</td>
+                <td data-label="Meaning">Only jobs in this category.</td>
+                <td data-label="Default">all</td>
               </tr>
               <tr>
-                <td>
+                <td data-label="Attribute">
                   <code>data-q</code>
                 </td>
-                <td>A search, as on the Jobs page.</td>
-                <td>none</td>
+                <td data-label="Meaning">A search, as on the Jobs page.</td>
+                <td data-label="Default">none</td>
               </tr>
               <tr>
-                <td>
+                <td data-label="Attribute">
                   <code>data-target</code>
                 </td>
-                <td>
+                <td data-label="Meaning">
                   CSS selector of the element to render into; otherwise the widget appears right
                   after the script tag.
                 </td>
-                <td>after the script</td>
+                <td data-label="Default">after the script</td>
               </tr>
               <tr>
-                <td>
+                <td data-label="Attribute">
                   <code>data-theme</code>
                 </td>
-                <td>light or dark.</td>
-                <td>light</td>
+                <td data-label="Meaning">light or dark.</td>
+                <td data-label="Default">light</td>
               </tr>
               <tr>
-                <td>
+                <td data-label="Attribute">
                   <code>data-accent</code>
                 </td>
-                <td>
+                <td data-label="Meaning">
                   The accent colour of the frame, underlines, placeholders and focus ring, e.g.
                   #1d4ed8 (text keeps the theme's colours, so any accent stays readable).
                 </td>
-                <td>#1d4ed8</td>
+                <td data-label="Default">#1d4ed8</td>
               </tr>
               <tr>
-                <td>
+                <td data-label="Attribute">
                   <code>data-title</code>
                 </td>
-                <td>The heading above the list.</td>
-                <td>Latest jobs</td>
+                <td data-label="Meaning">The heading above the list.</td>
+                <td data-label="Default">Latest jobs</td>
               </tr>
             </tbody>
           </table>

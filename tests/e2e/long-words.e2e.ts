@@ -4,8 +4,8 @@
  * shown on the board, the job page and the admin table at 375 px and 1280 px without horizontal
  * overflow. Links in the description are safe (http/https only, rel noopener noreferrer nofollow).
  */
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { accounts, E2E_PASSWORD, login } from "./support";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { accounts, E2E_PASSWORD, expectNoHorizontalOverflow, login } from "./support";
 
 const WORD = "Supercalifragilistic".repeat(15); // 300 characters, no break opportunity
 const URL_IN_TEXT = `https://careers.example.com/${"a".repeat(250)}`;
@@ -45,38 +45,6 @@ async function makeLongJob(request: APIRequestContext): Promise<{ id: string; ti
   });
   expect(job.status(), await job.text()).toBe(201);
   return { id: (await job.json())._id, title };
-}
-
-async function expectNoHorizontalOverflow(page: Page) {
-  const r = await page.evaluate(() => {
-    // The innermost elements sticking out on the right, to name the culprit when this fails.
-    const out = [...document.querySelectorAll("body *")]
-      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
-      .filter(
-        (el) =>
-          ![...el.children].some((c) => c.getBoundingClientRect().right > window.innerWidth + 1),
-      )
-      .slice(0, 5)
-      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")}`);
-    const wide = [...document.querySelectorAll("body *")]
-      .filter(
-        (el) => el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX === "visible",
-      )
-      .slice(-3)
-      .map(
-        (el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} (${el.scrollWidth}px)`,
-      );
-    out.push(...wide, location.pathname);
-    return {
-      scrollWidth: document.documentElement.scrollWidth,
-      innerWidth: window.innerWidth,
-      out,
-    };
-  });
-  expect(
-    r.scrollWidth,
-    `page is ${r.scrollWidth}px wide in a ${r.innerWidth}px viewport: ${r.out.join(", ")}`,
-  ).toBeLessThanOrEqual(r.innerWidth);
 }
 
 test.describe("long unbroken words", () => {

@@ -11,6 +11,7 @@ import { setCoordinatorCourses } from "../../app/models/ojt/access.server";
 import { courseId, createCompany, createJob, createUser } from "../factories";
 import { startSmtpSink } from "../setup/smtp-sink";
 import { accounts, dataDir, E2E_PASSWORD, mailDir } from "./fixtures";
+import { seedPhoneSweep } from "./phone-seed";
 
 const port = Number(process.env.E2E_PORT);
 const smtpPort = Number(process.env.E2E_SMTP_PORT);
@@ -54,6 +55,7 @@ await createCompany(handle.db, {
   name: "Hangar Two Aviation",
   website: "https://hangar-two.example",
 });
+await seedPhoneSweep(handle.db);
 await handle.close();
 
 const child = fork(path.resolve("server.mjs"), [], {

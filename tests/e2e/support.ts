@@ -51,6 +51,39 @@ export async function expectAccessible(page: Page) {
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
 }
 
+/** The page is no wider than the viewport; on failure names the elements sticking out. */
+export async function expectNoHorizontalOverflow(page: Page) {
+  const r = await page.evaluate(() => {
+    // The innermost elements sticking out on the right, to name the culprit when this fails.
+    const out = [...document.querySelectorAll("body *")]
+      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
+      .filter(
+        (el) =>
+          ![...el.children].some((c) => c.getBoundingClientRect().right > window.innerWidth + 1),
+      )
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")}`);
+    const wide = [...document.querySelectorAll("body *")]
+      .filter(
+        (el) => el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX === "visible",
+      )
+      .slice(-3)
+      .map(
+        (el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} (${el.scrollWidth}px)`,
+      );
+    out.push(...wide, location.pathname);
+    return {
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: window.innerWidth,
+      out,
+    };
+  });
+  expect(
+    r.scrollWidth,
+    `page is ${r.scrollWidth}px wide in a ${r.innerWidth}px viewport: ${r.out.join(", ")}`,
+  ).toBeLessThanOrEqual(r.innerWidth);
+}
+
 export function uniqueEmail(prefix = "user") {
   return `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.edu`;
 }

@@ -121,7 +121,7 @@ function OjtHireTable({ hired }: { hired: SerializedHires }) {
     })),
   ];
   return (
-    <div className="table-wrap outcome-table">
+    <div className="table-wrap outcome-table table-cards">
       <table>
         <caption>Hired by their OJT host</caption>
         <thead>
@@ -135,8 +135,8 @@ function OjtHireTable({ hired }: { hired: SerializedHires }) {
           {rows.map((r) => (
             <tr key={r.key}>
               <th scope="row">{r.name}</th>
-              <td>{r.f.ojtCompleted}</td>
-              <td>
+              <td data-label="Completed OJT">{r.f.ojtCompleted}</td>
+              <td data-label="Hired by OJT host">
                 <Figure value={hires(r.f)} suppressed={false} />
               </td>
             </tr>
@@ -163,7 +163,7 @@ function GroupTable({
   rows: Array<{ key: string; name: string; figures: OutcomeFigures }>;
 }) {
   return (
-    <div className="table-wrap outcome-table">
+    <div className="table-wrap outcome-table table-cards">
       <table>
         <caption>{caption}</caption>
         <thead>
@@ -188,7 +188,7 @@ function GroupTable({
               <tr key={r.key} className={r.figures.suppressed ? "is-suppressed" : undefined}>
                 <th scope="row">{r.name}</th>
                 {COLUMNS.map((c) => (
-                  <td key={c.header}>
+                  <td key={c.header} data-label={c.header}>
                     <Figure
                       value={c.value(r.figures)}
                       suppressed={r.figures.suppressed && !c.progress}

@@ -141,7 +141,7 @@ function RatesTable({
   rows: Array<RateRow & { label: string }>;
 }) {
   return (
-    <div className="table-scroll">
+    <div className="table-scroll table-cards">
       <table className="table">
         <caption>{caption}</caption>
         <thead>
@@ -166,16 +166,18 @@ function RatesTable({
             rows.map((r) => (
               <tr key={r.label}>
                 <th scope="row">{r.label}</th>
-                <td>{r.targeted}</td>
-                <td>{r.invited}</td>
-                <td>{r.answered}</td>
-                <td>{pct(r.responseRate)}</td>
+                <td data-label="Targeted">{r.targeted}</td>
+                <td data-label="Invited">{r.invited}</td>
+                <td data-label="Answered">{r.answered}</td>
+                <td data-label="Response rate">{pct(r.responseRate)}</td>
                 {r.knownSuppressed ? (
-                  <td colSpan={2}>{SUPPRESSED_LABEL}</td>
+                  <td colSpan={2} data-label="Status known">
+                    {SUPPRESSED_LABEL}
+                  </td>
                 ) : (
                   <>
-                    <td>{r.known}</td>
-                    <td>{pct(r.knowledgeRate)}</td>
+                    <td data-label="Status known">{r.known}</td>
+                    <td data-label="Knowledge rate">{pct(r.knowledgeRate)}</td>
                   </>
                 )}
               </tr>

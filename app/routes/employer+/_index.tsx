@@ -128,7 +128,7 @@ export default function EmployerDashboard() {
       {data.jobs.length === 0 ? (
         <p className="card">No jobs yet. Post your first opening with “Post a job”.</p>
       ) : (
-        <div className="table-scroll">
+        <div className="table-scroll table-cards">
           <table className="table">
             <caption className="visually-hidden">Your company’s jobs</caption>
             <thead>
@@ -146,7 +146,7 @@ export default function EmployerDashboard() {
                 const s = STATUS_TEXT[j.reviewStatus];
                 return (
                   <tr key={j.id}>
-                    <td>
+                    <td data-label="Job">
                       {j.reviewStatus === "approved" ? (
                         <Link to={`/jobs/${j.id}`}>{j.title}</Link>
                       ) : (
@@ -155,7 +155,7 @@ export default function EmployerDashboard() {
                       <br />
                       <span className="muted">{JOB_TYPE_LABELS[j.jobType as JobType]}</span>
                     </td>
-                    <td>
+                    <td data-label="Status">
                       <span className={`badge ${s.badge}`}>{s.label}</span>
                       {j.reviewStatus === "declined" && j.declineReason ? (
                         <p className="decline-reason">
@@ -163,14 +163,14 @@ export default function EmployerDashboard() {
                         </p>
                       ) : null}
                     </td>
-                    <td>{j.views}</td>
-                    <td>{j.applyClicks}</td>
-                    <td>
+                    <td data-label="Views">{j.views}</td>
+                    <td data-label="Apply clicks">{j.applyClicks}</td>
+                    <td data-label="Submitted">
                       <time dateTime={j.submittedAt}>
                         {relativeTime(j.submittedAt, new Date(data.now))}
                       </time>
                     </td>
-                    <td>
+                    <td data-label="Actions">
                       <div className="row-actions">
                         <Link
                           className="btn btn-sm"

@@ -58,7 +58,7 @@ export default function Team() {
       <p className="page-sub">Employer accounts of {company.name}.</p>
       <section aria-labelledby="members-h">
         <h2 id="members-h">Members</h2>
-        <table className="table">
+        <table className="table table-cards">
           <thead>
             <tr>
               <th scope="col">Name</th>
@@ -69,9 +69,9 @@ export default function Team() {
           <tbody>
             {members.map((m) => (
               <tr key={m.id}>
-                <td>{m.name}</td>
-                <td>{m.email}</td>
-                <td>
+                <td data-label="Name">{m.name}</td>
+                <td data-label="Email">{m.email}</td>
+                <td data-label="Status">
                   {[
                     m.isBlocked ? "Blocked" : null,
                     m.employerVerified ? "Verified" : null,

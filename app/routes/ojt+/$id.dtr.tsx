@@ -79,7 +79,7 @@ export default function DailyTimeRecord() {
         Period: {formatCalendarDate(p.startDate)} – {formatCalendarDate(p.expectedEndDate)} ·
         Required {p.requiredHours} h · Approved to date {hoursText(p.approvedHours)}
       </p>
-      <table>
+      <table className="table-cards">
         <caption className="visually-hidden">Entries of the month</caption>
         <thead>
           <tr>
@@ -100,13 +100,15 @@ export default function DailyTimeRecord() {
           ) : (
             rows.map((e) => (
               <tr key={e.id}>
-                <td>{formatCalendarDate(e.date, true)}</td>
-                <td>{e.timeIn}</td>
-                <td>{e.timeOut}</td>
-                <td>{e.breakMinutes} min</td>
-                <td>{hoursText(e.minutes / 60)}</td>
-                <td className="ojt-tasks">{e.tasks}</td>
-                <td>{e.week ? WEEK_STATE_LABELS[e.week.state] : "Open"}</td>
+                <td data-label="Date">{formatCalendarDate(e.date, true)}</td>
+                <td data-label="In">{e.timeIn}</td>
+                <td data-label="Out">{e.timeOut}</td>
+                <td data-label="Break">{e.breakMinutes} min</td>
+                <td data-label="Hours">{hoursText(e.minutes / 60)}</td>
+                <td data-label="Tasks" className="ojt-tasks">
+                  {e.tasks}
+                </td>
+                <td data-label="Week">{e.week ? WEEK_STATE_LABELS[e.week.state] : "Open"}</td>
               </tr>
             ))
           )}
@@ -123,7 +125,7 @@ export default function DailyTimeRecord() {
         </tfoot>
       </table>
       <h2>Sign-off</h2>
-      <table data-testid="dtr-weeks">
+      <table data-testid="dtr-weeks" className="table-cards">
         <caption className="visually-hidden">Weeks and their sign-off</caption>
         <thead>
           <tr>
@@ -142,17 +144,17 @@ export default function DailyTimeRecord() {
           ) : (
             dtr.weeks.map((w) => (
               <tr key={w.weekStart}>
-                <td>
+                <td data-label="Week">
                   {formatCalendarDate(w.weekStart)} – {formatCalendarDate(weekEnds[w.weekStart])}
                 </td>
-                <td>{WEEK_STATE_LABELS[w.state]}</td>
-                <td>{hoursText(w.hours)}</td>
-                <td>
+                <td data-label="State">{WEEK_STATE_LABELS[w.state]}</td>
+                <td data-label="Hours">{hoursText(w.hours)}</td>
+                <td data-label="Approved by">
                   {w.state === "approved"
                     ? `${w.decidedBy ?? ""}${w.decidedByEmail ? ` <${w.decidedByEmail}>` : ""}`
                     : "—"}
                 </td>
-                <td>
+                <td data-label="When">
                   {w.state === "approved" && w.decidedAt
                     ? formatDateTime(w.decidedAt, timeZone)
                     : "—"}
