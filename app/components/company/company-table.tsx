@@ -9,6 +9,9 @@ type CompanyRow = CompanyRecord & { moa?: { state: string; label: string } };
 
 const col = createColumnHelper<CompanyRow>();
 
+/** The logo's box in the table: a wide wordmark stays readable, and `contain` keeps its shape. */
+const LOGO_BOX = { width: 96, height: 40 };
+
 /** Company, Location, Website, Email, Phone, Jobs, Actions; `hrefWith` builds the Edit/Delete links. */
 export function companyColumns(hrefWith: (patch: Record<string, string>) => string) {
   return [
@@ -19,10 +22,10 @@ export function companyColumns(hrefWith: (patch: Record<string, string>) => stri
           {c.row.original.logoUrl ? (
             <img
               className="company-logo"
-              {...imageSources(c.row.original.logoUrl, 32)}
+              {...imageSources(c.row.original.logoUrl, LOGO_BOX.width)}
               alt={`${c.getValue()} logo`}
-              width={32}
-              height={32}
+              width={LOGO_BOX.width}
+              height={LOGO_BOX.height}
               loading="lazy"
             />
           ) : (
