@@ -8,6 +8,7 @@ import { env } from "~/lib/env.server";
 import { clientKey } from "~/lib/request.server";
 import { domainReply, formErrors } from "~/lib/screen-errors.server";
 import type { AuthCtx } from "~/models/auth/config";
+import { newPasswordProblem } from "~/models/auth/password-policy.server";
 import { signVerifyState } from "~/models/auth/verify-state.server";
 import type { UserRow } from "~/models/user/user.server";
 import { requireAnonymous } from "./auth.server";
@@ -15,6 +16,30 @@ import { authConfig, authCtx } from "./config.server";
 
 /** Passwords are never sent back into the form. */
 const HIDE = ["password", "confirmPassword"];
+
+/**
+ * The password's strength verdict on a submit that failed for other fields, so one submit reports
+ * every field error (the model checks strength only once the rest is valid). Null when the password
+ * already has an error, is empty, or the post was conform's validation of a single field.
+ */
+async function strengthAlongside(
+  formData: FormData,
+  submission: { intent?: unknown; error?: Record<string, unknown> | null },
+): Promise<string | null> {
+  const password = formData.get("password");
+  if (submission.intent || typeof password !== "string" || !password) return null;
+  if (submission.error?.password) return null;
+  const text = (k: string) => {
+    const v = formData.get(k);
+    return typeof v === "string" ? v : null;
+  };
+  return newPasswordProblem(password, authConfig(), {
+    firstName: text("firstName"),
+    lastName: text("lastName"),
+    email: text("email"),
+    other: [text("company.name")],
+  });
+}
 
 /**
  * Parses the form with the server's schema (400 with the field errors), creates the account
@@ -33,8 +58,18 @@ export async function signUpAction<S extends z.ZodType>(
   const submission = parseWithZod(formData, {
     schema: schemaOf(env().COLLEGE_EMAIL_DOMAIN, { passwordMin: env().PASSWORD_MIN_LENGTH }),
   });
-  if (submission.status !== "success")
-    return json({ result: submission.reply({ hideFields: HIDE }) }, { status: 400 });
+  if (submission.status !== "success") {
+    const weak = await strengthAlongside(formData, submission);
+    return json(
+      {
+        result: submission.reply({
+          hideFields: HIDE,
+          ...(weak ? { fieldErrors: { password: [weak] } } : {}),
+        }),
+      },
+      { status: 400 },
+    );
+  }
   try {
     const { user } = await register(await authCtx(), submission.value, { ip: clientKey(request) });
     const state = signVerifyState(authConfig().secret, { email: user.email, userId: user.id });

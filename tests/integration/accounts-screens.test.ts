@@ -60,6 +60,7 @@ describe("account screens without JavaScript", () =>
       expect(body).toContain(email);
       expect(body).toContain("Verify Email");
       expect(body).toContain("Resend code");
+      expect(body).not.toContain("not verified yet");
       expect(body.match(/name="otp"/g)).toHaveLength(6);
 
       const [u] = await t.db.select().from(users).where(eq(users.email, email));
@@ -109,6 +110,36 @@ describe("account screens without JavaScript", () =>
       const again = await registerForm(app, t, { email: email.toUpperCase() });
       expect(again.res.status).toBe(409);
       expect(await html(again.res)).toContain("An account with this email already exists");
+    });
+
+    it("one submit without JavaScript reports every field error, the password's strength included", async () => {
+      // The rules are on the page before anyone submits.
+      const page = await html(await app.fetch("/register"));
+      expect(page).toContain("At least 6 characters and hard to guess");
+      const { res, email } = await registerForm(app, t, {
+        email: `weak.${Date.now().toString(36)}@gmail.com`,
+        firstName: "",
+        terms: "",
+        password: "password1",
+        confirmPassword: "password1",
+      });
+      expect(res.status).toBe(400);
+      const body = await html(res);
+      for (const m of [
+        "Only @example.edu emails are allowed",
+        "First name is required",
+        "You must accept the terms and conditions",
+        "This password is easy to guess.",
+      ])
+        expect(body).toContain(m);
+      expect(body).not.toContain("password1");
+      expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+      // A strong password with other errors adds no password error.
+      const strong = await registerForm(app, t, { firstName: "" });
+      expect(strong.res.status).toBe(400);
+      const strongBody = await html(strong.res);
+      expect(strongBody).toContain("First name is required");
+      expect(strongBody).not.toContain("easy to guess");
     });
 
     it("answers the JavaScript path with the signed state for the modal, which verifies without signing in", async () => {
@@ -178,8 +209,13 @@ describe("account screens without JavaScript", () =>
       expect(res.status).toBe(302);
       expect(res.headers.get("location")).toMatch(/^\/verify-otp\?s=/);
       expect(sessionCookie(res)).toBeUndefined();
+      expect(res.headers.get("location")).toMatch(/&why=unverified$/);
       const page = await html(await app.fetch(res.headers.get("location")!));
       expect(page).toContain(user.email);
+      // The code screen says why a sign-in ended there (a registration's does not).
+      expect(page).toContain(
+        "Your email address is not verified yet, so signing in continues here",
+      );
       const bad = await post(app, "/login", { email: user.email, password: "wrong-password" });
       expect(bad.status).toBe(401);
       expect(await html(bad)).toContain("Invalid email or password");

@@ -17,6 +17,8 @@ const CONFIRM_BLOCK = {
     `Blocking “${name}” hides all its jobs from the board and signs its employers out and refuses their sign-in; you can unblock it.`,
   confirm: "Block company",
 };
+/** The logo's box in the table: a wide wordmark stays readable, and `contain` keeps its shape. */
+const LOGO_BOX = { width: 96, height: 40 };
 
 /** Company, Location, Website, Email, Phone, Jobs, Actions; `hrefWith` builds the Edit/Delete links. */
 export function companyColumns(hrefWith: (patch: Record<string, string>) => string) {
@@ -28,10 +30,10 @@ export function companyColumns(hrefWith: (patch: Record<string, string>) => stri
           {c.row.original.logoUrl ? (
             <img
               className="company-logo"
-              {...imageSources(c.row.original.logoUrl, 32)}
+              {...imageSources(c.row.original.logoUrl, LOGO_BOX.width)}
               alt={`${c.getValue()} logo`}
-              width={32}
-              height={32}
+              width={LOGO_BOX.width}
+              height={LOGO_BOX.height}
               loading="lazy"
             />
           ) : (

@@ -3,7 +3,7 @@ import { useMatches } from "@remix-run/react";
 import { useEffect } from "react";
 import type { PublicConfig } from "~/lib/env.server";
 import type { PublicUser } from "~/models/user/user.server";
-import { Toaster, type Flash } from "../ui/notify";
+import { Toaster, type Flash, type ToasterPosition } from "../ui/notify";
 import { FlashRegion } from "./flash-region";
 import { Footer } from "./footer";
 import { NavBar } from "./navbar";
@@ -32,16 +32,17 @@ function useAdminPalette(isAdminUser: boolean, shortName: string) {
 }
 
 /**
- * Top-right below the navigation everywhere (where the survey area's are placed), so a notice never
- * covers the bar; a route may still ask for another place with `handle = { toaster: … }`.
+ * At the bottom everywhere (bottom-right on wide screens, full width on phones), so a notice never
+ * covers the bar, its menus, the avatar or the controls at the top of a page (the admin's theme
+ * picker); a route may still ask for another place with `handle = { toaster: … }`.
  */
-function useToasterPosition(): "top-center" | "top-right" {
+function useToasterPosition(): ToasterPosition {
   const matches = useMatches();
   for (let i = matches.length - 1; i >= 0; i--) {
-    const h = matches[i].handle as { toaster?: "top-center" | "top-right" } | undefined;
+    const h = matches[i].handle as { toaster?: ToasterPosition } | undefined;
     if (h?.toaster) return h.toaster;
   }
-  return "top-right";
+  return "bottom";
 }
 
 export function AppShell({

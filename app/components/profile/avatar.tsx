@@ -21,6 +21,8 @@ export function Avatar({
       alt={`Profile photo of ${firstName} ${lastName}`}
       width={size}
       height={size}
+      // The size of the initials circle it replaces (the shared `.avatar` rule is the nav's 32 px).
+      style={{ width: size, height: size }}
     />
   ) : (
     <span

@@ -1,7 +1,8 @@
 /**
- * Change photo: a multipart form with the field `profilePicture`. With JavaScript choosing a
- * file checks its type and size at once (the server's messages; the server still decides) and
- * uploads it; without, an Upload button submits it.
+ * Change photo: a multipart form with the field `profilePicture`, the browser's visible file
+ * field (its chosen file's name shows without JavaScript). With JavaScript choosing a file checks
+ * its type and size at once (the server's messages; the server still decides) and uploads it;
+ * without, the form's Save photo button sends it.
  */
 import { Form, useNavigation, useSubmit } from "@remix-run/react";
 import { useState } from "react";
@@ -19,33 +20,37 @@ export function PhotoForm({ error }: { error: { message: string; reason: string 
   const shown = early ? { message: PROFILE_MSG.photoFailed, reason: early } : error;
   return (
     <Form method="post" encType="multipart/form-data" className="photo-form">
-      <label className="btn btn-sm photo-pick">
+      {/* One action: the browser's own file field, so the chosen file's name shows without
+          JavaScript too; with it, choosing uploads at once, without it the form's button sends. */}
+      <label htmlFor="profile-photo" className="field-label">
         {uploading ? "Uploading…" : "Change photo"}
-        <input
-          type="file"
-          name="profilePicture"
-          accept={IMAGE_ACCEPT}
-          className="visually-hidden"
-          disabled={uploading}
-          onChange={(e) => {
-            const input = e.currentTarget;
-            const file = input.files?.[0];
-            if (!hydrated || !file || !input.form) return;
-            const refusal = checkImageFile(file);
-            setEarly(refusal);
-            // Read the form before emptying the input, so choosing the same file again fires onChange.
-            const body = refusal ? null : new FormData(input.form);
-            input.value = "";
-            if (body) submit(body, { method: "post", encType: "multipart/form-data" });
-          }}
-        />
       </label>
+      <input
+        id="profile-photo"
+        type="file"
+        name="profilePicture"
+        accept={IMAGE_ACCEPT}
+        required
+        disabled={uploading}
+        aria-describedby="profile-photo-hint"
+        onChange={(e) => {
+          const input = e.currentTarget;
+          const file = input.files?.[0];
+          if (!hydrated || !file || !input.form) return;
+          const refusal = checkImageFile(file);
+          setEarly(refusal);
+          // Read the form before emptying the input, so choosing the same file again fires onChange.
+          const body = refusal ? null : new FormData(input.form);
+          input.value = "";
+          if (body) submit(body, { method: "post", encType: "multipart/form-data" });
+        }}
+      />
       {hydrated ? null : (
         <button type="submit" className="btn btn-sm">
-          Upload photo
+          Save photo
         </button>
       )}
-      <p className="field-hint">PNG, JPEG, WebP or GIF, up to 2 MB.</p>
+      <p className="field-hint" id="profile-photo-hint">PNG, JPEG, WebP or GIF, up to 2 MB.</p>
       {shown ? (
         <p className="field-error" role="alert">
           {shown.message}

@@ -1,4 +1,4 @@
-/** Notifications of the survey admin area: 4 s default, 3 s success, 5 s error, shown top-right. */
+/** Notifications of the survey admin area: 4 s default, 3 s success, 5 s error. */
 import { notify, SURVEY_ADMIN_DURATIONS as D } from "../ui/notify";
 
 const duration = (kind: "info" | "success" | "error") => ({ duration: D[kind] ?? undefined });

@@ -22,9 +22,8 @@ export const DURATIONS: Record<NoticeKind, number | null> = {
 };
 export const MAX_NOTICES = 20;
 /**
- * The survey admin area's own timings (4 s default, 3 s success, 5 s error, top-right), used by
- * `components/survey/notify.ts`; those routes set `handle = { toaster: "top-right" }` so the
- * shell's Toaster moves there.
+ * The survey admin area's own timings (4 s default, 3 s success, 5 s error), used by
+ * `components/survey/notify.ts`. A route may move the shell's Toaster with `handle = { toaster }`.
  */
 export const SURVEY_ADMIN_DURATIONS: Record<NoticeKind, number | null> = {
   blank: 4000,
@@ -126,8 +125,11 @@ export function useFlashes(flashes: Flash[] | undefined) {
 
 const ICONS: Partial<Record<NoticeKind, string>> = { success: "✓", error: "!", info: "i" };
 
-/** The notification stack; `position` top-right for the survey admin area. */
-export function Toaster({ position = "top-center" }: { position?: "top-center" | "top-right" }) {
+/** Where the notification stack sits: at the bottom (never over the bar, its menus or a page's top). */
+export type ToasterPosition = "bottom" | "top-right";
+
+/** The notification stack. */
+export function Toaster({ position = "bottom" }: { position?: ToasterPosition }) {
   const list = useNotices();
   return (
     <div

@@ -226,6 +226,26 @@ forEachDb((t: TestDb) => {
   });
 
   describe("invitations", () => {
+    it("an inviter on a free-mail address is told that their own address is the reason", async () => {
+      const c = await createCompany(t.db, {
+        name: "Gmail Air",
+        website: "https://gmail-air.example",
+      });
+      const boss = await employer(c.id, "gmail.air.hr@gmail.com");
+      const ctx = configured({ db: t.db, actor: boss.actor });
+      const reason = EMPLOYER_MSG.inviteOwnFreeMail("gmail.com");
+      // Whatever the colleague's address, the reason is the inviter's own.
+      for (const colleague of ["mate@gmail-air.example", "mate2@gmail.com"])
+        await expect(inviteColleague(ctx, colleague)).rejects.toMatchObject({
+          message: reason,
+          fields: { email: [reason] },
+        });
+      expect((await getTeam(ctx)).inviteBlockedBy).toBe(reason);
+      const work = await employer(c.id, "hr@gmail-air.example");
+      const workCtx = configured({ db: t.db, actor: work.actor });
+      expect((await getTeam(workCtx)).inviteBlockedBy).toBeNull();
+    });
+
     it("same domain only, never free mail, registers exactly the invited address, expires", async () => {
       const c = await createCompany(t.db, {
         name: "Invite Air",

@@ -29,6 +29,10 @@ export const EMPLOYER_MSG = {
   inviteEmail: "Register with the address the invitation was sent to",
   inviteDomain: (domain: string) => `Invite a colleague with an @${domain} address`,
   inviteFreeMail: "Colleagues are invited at their work address, not a free e-mail address",
+  inviteOwnFreeMail: (domain: string) =>
+    `Invitations go to addresses on your own e-mail domain, and yours (@${domain}) is a free ` +
+    "e-mail service, so Runway cannot invite from it. Your colleagues can sign up at /employers " +
+    "with their work address and ask to join your company.",
   inviteTaken: "An account with this email already exists",
   invitePending: "An invitation to this address is already waiting",
   inviteLimit: (n: number) =>

@@ -43,6 +43,8 @@ export async function getTeam(ctx: Ctx): Promise<{
   invitations: PendingInvitation[];
   canAnswerRequests: boolean;
   joinRequests: JoinRequestView[];
+  /** The viewer's own address is free mail, so invitations cannot go out (the reason, in words). */
+  inviteBlockedBy: string | null;
 }> {
   const me = requireEmployer(ctx);
   const [company] = await ctx.db
@@ -88,7 +90,15 @@ export async function getTeam(ctx: Ctx): Promise<{
       isBlocked: !!u.blockedAt,
     })),
     invitations: invitations.map((i) => ({ ...i, expiresAt: i.expiresAt.toISOString() })),
+    inviteBlockedBy: ownFreeMailReason(me.email),
   };
+}
+
+/** Why nobody can be invited from this address, when it is a free-mail one (else null). */
+function ownFreeMailReason(inviterEmail: string | null): string | null {
+  return isFreeMailAddress(inviterEmail)
+    ? EMPLOYER_MSG.inviteOwnFreeMail(emailDomain(inviterEmail) ?? "")
+    : null;
 }
 
 const pendingOf = (companyId: string) =>
@@ -116,6 +126,9 @@ export async function inviteColleague(
   const [company] = await ctx.db.select().from(companies).where(eq(companies.id, me.companyId));
   if (!inviter || !company || inviter.blockedAt || company.blockedAt)
     throw new Forbidden(EMPLOYER_MSG.blocked);
+  // The inviter's own free-mail address is the reason first: no address could be invited from it.
+  const ownReason = ownFreeMailReason(inviter.email);
+  if (ownReason) throw emailError(ownReason);
   if (isFreeMailAddress(address)) throw emailError(EMPLOYER_MSG.inviteFreeMail);
   if (!sameEmailDomain(inviter.email, address))
     throw emailError(EMPLOYER_MSG.inviteDomain(emailDomain(inviter.email) ?? ""));

@@ -20,3 +20,11 @@ export const PROFILE_MSG = {
  * expect to. The bounds are the database's (GRADUATION_YEAR_MIN/MAX in db/constants.ts).
  */
 export const GRADUATION_YEAR_MSG = "Graduation year must be a year between 1950 and 2100";
+
+/**
+ * The new-password rules, shown under the field before anyone submits: the length floor, then the
+ * strength the server's estimator asks for (password-policy.server.ts), in words a person can act on.
+ */
+export const passwordRules = (min: number) =>
+  `At least ${min} characters and hard to guess: two or three uncommon words together work well. ` +
+  "Common passwords, your own name or e-mail and the college's name are refused.";

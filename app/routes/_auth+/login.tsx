@@ -86,12 +86,12 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (e) {
     if (e instanceof Response) throw e;
     if (e instanceof DomainError && e.extra?.requiresVerification) {
-      return redirect(
-        verifyOtpPath(authConfig().secret, {
-          email: String(e.extra.email),
-          userId: String(e.extra.userId),
-        }),
-      );
+      // `why` lets the code screen say why a sign-in ended there.
+      const path = verifyOtpPath(authConfig().secret, {
+        email: String(e.extra.email),
+        userId: String(e.extra.userId),
+      });
+      return redirect(`${path}&why=unverified`);
     }
     if (e instanceof DomainError)
       return domainReply(e, (err) => ({

@@ -39,6 +39,7 @@ import {
 import { Field } from "~/components/ui/field";
 import { useValidators, validateWith } from "~/components/forms/use-validators";
 import { notify } from "~/components/ui/notify";
+import { passwordRules } from "~/models/user/messages";
 import type { loader as rootLoader } from "~/root";
 import styles from "~/styles/accounts.css";
 import { CourseOptions } from "~/components/ui/course-options";
@@ -95,7 +96,11 @@ export default function Register() {
     if (!registered) return;
     // Open the modal unless the server says no verification is needed.
     if (registered.requiresVerification === false) navigate("/login?justRegistered=1");
-    else setModalOpen(true);
+    else {
+      // An earlier try's error notice would contradict the dialog that says it worked.
+      notify.dismiss();
+      setModalOpen(true);
+    }
   }, [registered, navigate]);
 
   // A failed registration is also a notification (the message, else 'Registration failed').
@@ -199,7 +204,12 @@ export default function Register() {
             />
           </div>
           <div className="auth-grid-2">
-            <Field label="Password" id={fields.password.id} error={fields.password.errors}>
+            <Field
+              label="Password"
+              id={fields.password.id}
+              error={fields.password.errors}
+              hint={passwordRules(passwordMin ?? 6)}
+            >
               {(p) => (
                 <PasswordInput {...password(fields.password)} {...p} autoComplete="new-password" />
               )}

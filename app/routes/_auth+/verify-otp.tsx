@@ -40,6 +40,10 @@ import { authConfig, authCtx } from "~/web/config.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
+/** Shown when a sign-in with the right password led here because the address is not verified. */
+const UNVERIFIED_SIGN_IN =
+  "Your email address is not verified yet, so signing in continues here: enter the code to finish.";
+
 const EXPIRED_STATE = "Your verification session has expired. Sign in again to get a new code.";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -51,7 +55,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await findUserByEmail(db, state.email);
   if (!user || user.id !== state.userId || !user.isActive) throw redirect("/register");
   if (user.emailVerifiedAt) throw redirect("/login?justVerified=1");
-  return json({ email: user.email, s, cooldown: await resendCooldownRemaining(db, user) });
+  const unverifiedSignIn = new URL(request.url).searchParams.get("why") === "unverified";
+  return json({
+    email: user.email,
+    s,
+    cooldown: await resendCooldownRemaining(db, user),
+    unverifiedSignIn,
+  });
 }
 
 const reply = (data: VerifyActionData, status = 200, retryAfter?: number) =>
@@ -125,7 +135,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function VerifyOtp() {
-  const { email, s, cooldown: initialCooldown } = useLoaderData<typeof loader>();
+  const { email, s, cooldown: initialCooldown, unverifiedSignIn } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>() as VerifyActionData | undefined;
   const navigation = useNavigation();
   const submit = useSubmit();
@@ -159,6 +169,11 @@ export default function VerifyOtp() {
     <main className="auth-page">
       <div className="auth-card stack">
         <h1>Verify your email</h1>
+        {unverifiedSignIn ? (
+          <p className="alert alert-info" role="status">
+            {UNVERIFIED_SIGN_IN}
+          </p>
+        ) : null}
         <OtpSentTo id={helpId} email={email} className="auth-sub" />
         <Form method="post" className="auth-form">
           <input type="hidden" name="intent" value="verify" />

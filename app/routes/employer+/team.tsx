@@ -48,7 +48,7 @@ export function action(args: ActionFunctionArgs) {
 }
 
 export default function Team() {
-  const { company, members, invitations, canAnswerRequests, joinRequests } =
+  const { company, members, invitations, canAnswerRequests, joinRequests, inviteBlockedBy } =
     useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
@@ -123,6 +123,11 @@ export default function Team() {
       </section>
       <section aria-labelledby="invite-h">
         <h2 id="invite-h">Invite a colleague</h2>
+        {inviteBlockedBy ? (
+          <p className="alert alert-info" id="invite-blocked">
+            {inviteBlockedBy}
+          </p>
+        ) : null}
         <Form method="post" noValidate className="auth-form">
           <div className={`field${data?.error ? " field-invalid" : ""}`}>
             <label htmlFor="invite-email">Colleague&apos;s work email</label>

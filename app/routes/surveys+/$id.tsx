@@ -126,10 +126,9 @@ export default function AnswerSurvey() {
   const [view, setView] = useState<OfflineView>({});
   // Remounts an empty form after "Clear saved answers".
   const [formVersion, setFormVersion] = useState(0);
+  // A sent survey is thanked once, by the page's own panel below; only a failure is a notice too.
   useEffect(() => {
-    if (!result) return;
-    if (result.ok) notify.success(SURVEY_MSG.thanks);
-    else notify.error(SURVEY_MSG.submissionFailed);
+    if (result && !result.ok) notify.error(SURVEY_MSG.submissionFailed);
   }, [result]);
   const answering = state === "open" && !result?.ok;
   useEffect(() => {
