@@ -153,6 +153,10 @@ const pages: Page[] = [
   { path: `/jobs/${job.id}`, public: true },
   { path: "/login", public: true },
   { path: "/register", public: true },
+  { path: "/employers", public: true },
+  { path: "/forgot-password", public: true },
+  // Without a link's token: the page says the link is not valid, on the same JavaScript as the form.
+  { path: "/reset-password", public: true },
   { path: "/verify-otp", public: true },
   { path: "/dashboard", signedIn: true },
   { path: "/profile", signedIn: true },

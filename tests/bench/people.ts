@@ -20,6 +20,8 @@ import { sql } from "drizzle-orm";
 
 const USERS = Number(process.env.BENCH_USERS ?? 50_000);
 const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 2_000);
+/** OJT placements, one per student from the first (the /admin/ojt list). */
+const PLACEMENTS = Number(process.env.BENCH_PLACEMENTS ?? 5_000);
 /** Sequential runs per deep-page case (median and p95 of these). */
 const DEEP_RUNS = Number(process.env.BENCH_DEEP_RUNS ?? 10);
 const usePglite = process.argv.includes("--pglite");
@@ -168,6 +170,27 @@ async function main() {
         })),
       );
     }
+    // Placements of the first students at the companies, in every status (one open placement each).
+    const students = await handle.rows<{ id: string }>(
+      sql`select id from users where role = 'student' order by created_at, id limit ${PLACEMENTS}`,
+    );
+    const hosts = await handle.rows<{ id: string }>(sql`select id from companies order by id`);
+    const STATUSES = ["planned", "deployed", "completed", "withdrawn", "terminated"] as const;
+    for (let i = 0; i < students.length; i += 1000)
+      await db.insert(schema.placements).values(
+        students.slice(i, i + 1000).map((st, k) => ({
+          studentId: st.id,
+          companyId: hosts[(i + k) % hosts.length].id,
+          supervisorName: "Bench Supervisor",
+          supervisorEmail: `supervisor${i + k}@example.com`,
+          startDate: "2025-06-01",
+          expectedEndDate: "2025-09-30",
+          requiredHours: 486,
+          status: STATUSES[(i + k) % STATUSES.length],
+          statusReason: (i + k) % STATUSES.length >= 3 ? "Bench reason" : null,
+          createdAt: new Date(now - ((i + k) % 400) * 864e5),
+        })),
+      );
     const events = [];
     for (let i = 0; i < 20_000; i++) {
       events.push({
@@ -284,9 +307,14 @@ async function main() {
 
     // Every admin list at page 1, a middle page and the last page under each sort (HTML screens at
     // their largest page size, /api at size 50). The goal is under 100 ms at every depth.
-    const [{ companiesN, jobsN }] = await handle.rows<{ companiesN: number; jobsN: number }>(
+    const [{ companiesN, jobsN, placementsN }] = await handle.rows<{
+      companiesN: number;
+      jobsN: number;
+      placementsN: number;
+    }>(
       sql`select (select count(*)::int from companies) as "companiesN",
-                 (select count(*)::int from jobs) as "jobsN"`,
+                 (select count(*)::int from jobs) as "jobsN",
+                 (select count(*)::int from placements) as "placementsN"`,
     );
     const deep: Array<{
       list: string;
@@ -326,6 +354,15 @@ async function main() {
         size: 10,
         sorts: ["name", "location", "jobs"],
         url: (s, p) => `/admin/companies?size=10&sort=${s}&page=${p}`,
+        headers: { Cookie: cookie },
+      },
+      {
+        // One order (newest first); "all" and "deployed" are the unfiltered and a filtered view.
+        list: "/admin/ojt",
+        total: placementsN,
+        size: 50,
+        sorts: ["all"],
+        url: (_s, p) => `/admin/ojt?size=50&page=${p}`,
         headers: { Cookie: cookie },
       },
       {
