@@ -161,7 +161,12 @@ const pages: Page[] = [
   { path: "/dashboard", signedIn: true },
   { path: "/profile", signedIn: true },
   { path: `/surveys/${survey.id}`, signedIn: true },
-].filter((p) => !opt.only || opt.only.split(",").some((o) => p.path.startsWith(o)));
+  // `--only` names path prefixes; "/" alone means the home page.
+].filter(
+  (p) =>
+    !opt.only ||
+    opt.only.split(",").some((o) => (o === "/" ? p.path === "/" : p.path.startsWith(o))),
+);
 
 // ─── Lighthouse ─────────────────────────────────────────────────────────────────────────────────
 interface Row {
