@@ -106,7 +106,9 @@ export const users = pgTable(
     index("users_role_idx").on(t.role),
     index("users_course_idx").on(t.courseId),
     index("users_created_at_idx").on(t.createdAt),
-    // Manage Users sorts (migration 0027): each on the expressions the list orders by.
+    // Manage Users sorts (migration 0027): each on the expressions the list orders by. Migration 0030
+    // makes them covering (INCLUDE the name and filter columns, which drizzle cannot declare), so a
+    // page at any depth is an index-only scan.
     index("users_name_sort_idx").on(sql`lower(${t.firstName})`, sql`lower(${t.lastName})`, t.id),
     index("users_email_sort_idx").on(t.email, t.id),
     index("users_role_sort_idx").on(

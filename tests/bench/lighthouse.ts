@@ -153,11 +153,20 @@ const pages: Page[] = [
   { path: `/jobs/${job.id}`, public: true },
   { path: "/login", public: true },
   { path: "/register", public: true },
+  { path: "/employers", public: true },
+  { path: "/forgot-password", public: true },
+  // Without a link's token: the page says the link is not valid, on the same JavaScript as the form.
+  { path: "/reset-password", public: true },
   { path: "/verify-otp", public: true },
   { path: "/dashboard", signedIn: true },
   { path: "/profile", signedIn: true },
   { path: `/surveys/${survey.id}`, signedIn: true },
-].filter((p) => !opt.only || opt.only.split(",").some((o) => p.path.startsWith(o)));
+  // `--only` names path prefixes; "/" alone means the home page.
+].filter(
+  (p) =>
+    !opt.only ||
+    opt.only.split(",").some((o) => (o === "/" ? p.path === "/" : p.path.startsWith(o))),
+);
 
 // ─── Lighthouse ─────────────────────────────────────────────────────────────────────────────────
 interface Row {

@@ -359,10 +359,20 @@ export async function listPlacements(
   const page = Math.max(1, q.page ?? 1);
   const limit = Math.max(1, Math.min(q.limit ?? 20, 1000));
   const where = await filterSql(ctx, scope, q, today);
-  const from = sql`from placements p
+  // The student and company are joined only when a filter reads them (every placement has exactly
+  // one of each): joined, the planner hashes all users to page through the placements.
+  const company = q.company ?? "";
+  const joined =
+    (scope.kind !== "all" && scope.kind !== "student") ||
+    !!q.course ||
+    !!q.q ||
+    (!!company && !isUuid(company));
+  const from = joined
+    ? sql`from placements p
     join users u on u.id = p.student_id
     join companies c on c.id = p.company_id
-    where ${where}`;
+    where ${where}`
+    : sql`from placements p where ${where}`;
   // The page and the total in one pass (the filter runs once); a page past the end counts apart.
   const idRows = await rowsOf<{ id: string; n: number }>(
     ctx.db,

@@ -53,23 +53,41 @@ describe("user list paging", () => {
             ).map((u) => u._id);
             expect(all.length, label).toBeGreaterThan(10);
 
-            const paged: string[] = [];
-            const first = await listUsers(
-              ctx,
-              readUserListQuery(new URLSearchParams(`sort=${sort}&dir=${dir}&size=10${filter}`)),
-            );
-            expect(first.total, label).toBe(all.length);
-            for (let page = 1; page <= first.pages; page++) {
-              const r = await listUsers(
+            // Every page read from the front, then with the back half read from the end backwards
+            // (what a deep page does on a big list).
+            for (const deepFrom of [Infinity, 0]) {
+              const paged: string[] = [];
+              const first = await listUsers(
                 ctx,
-                readUserListQuery(
-                  new URLSearchParams(`sort=${sort}&dir=${dir}&size=10&page=${page}${filter}`),
-                ),
+                readUserListQuery(new URLSearchParams(`sort=${sort}&dir=${dir}&size=10${filter}`)),
+                deepFrom,
               );
-              expect(r.page, label).toBe(page);
-              paged.push(...r.users.map((u) => u._id));
+              expect(first.total, label).toBe(all.length);
+              for (let page = 1; page <= first.pages; page++) {
+                const r = await listUsers(
+                  ctx,
+                  readUserListQuery(
+                    new URLSearchParams(`sort=${sort}&dir=${dir}&size=10&page=${page}${filter}`),
+                  ),
+                  deepFrom,
+                );
+                expect(r.page, label).toBe(page);
+                paged.push(...r.users.map((u) => u._id));
+              }
+              expect(paged, `${label} (deep from ${deepFrom})`).toEqual(all);
             }
-            expect(paged, label).toEqual(all);
+            // A page past the end is the last page, read from the end.
+            const past = await listUsers(
+              ctx,
+              readUserListQuery(
+                new URLSearchParams(`sort=${sort}&dir=${dir}&size=10&page=99${filter}`),
+              ),
+              0,
+            );
+            expect(
+              past.users.map((u) => u._id),
+              label,
+            ).toEqual(all.slice((past.pages - 1) * 10));
 
             const streamed: string[] = [];
             for await (const batch of streamAllUsers(

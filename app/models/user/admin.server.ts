@@ -126,6 +126,9 @@ async function listConditions(db: Db, q: UserListQuery): Promise<SQL[] | null> {
   return conds;
 }
 
+/** Rows skipped from which a Manage Users page is read from whichever end of the list is nearer. */
+const DEEP_OFFSET = 1000;
+
 export interface UserPage {
   users: PublicUser[];
   total: number;
@@ -138,36 +141,57 @@ export interface UserPage {
  * One page of users with the Manage Users filters (search on first + last name or e-mail, case-
  * insensitive; role; status; course), sorted, with the total. A page past the end becomes the last.
  */
-export async function listUsers(ctx: Ctx, q: UserListQuery): Promise<UserPage> {
+export async function listUsers(
+  ctx: Ctx,
+  q: UserListQuery,
+  /** Rows skipped from which the page is read from the nearer end (a test walks with 0). */
+  deepFrom = DEEP_OFFSET,
+): Promise<UserPage> {
   requireAdmin(ctx);
   const conds = await listConditions(ctx.db, q);
   if (!conds) return { users: [], total: 0, page: 1, size: q.size, pages: 1 };
   const where = conds.length ? and(...conds) : undefined;
-  // Deferred join: sort and skip over narrow (id) tuples, then fetch the 10–50 full rows. Deep
-  // pages sorted by name stay cheap without an index per sort order.
-  const fetchPage = (page: number) => {
+  // Deferred join: sort and skip over narrow (id) tuples, then fetch the 10–50 full rows. The sort
+  // indexes cover the key and the filters (0030), so the skipped rows are read from the index only.
+  // A page in the back half of the list is read from the other end, backwards (the same index read
+  // in reverse), so no page skips more than half the list; its rows are put back in order here.
+  const fetchPage = (page: number, total: number | null) => {
+    const offset = (page - 1) * q.size;
+    const fromEnd = total !== null && offset > total / 2;
+    const reversed: UserListQuery = fromEnd ? { ...q, dir: q.dir === "asc" ? "desc" : "asc" } : q;
+    const skip = fromEnd ? Math.max(0, total - offset - q.size) : offset;
+    const take = fromEnd ? Math.min(q.size, total - offset) : q.size;
     const ids = ctx.db
       .select({ id: users.id })
       .from(users)
       .where(where)
-      .orderBy(...orderBy(q))
-      .limit(q.size)
-      .offset((page - 1) * q.size)
+      .orderBy(...orderBy(reversed))
+      .limit(Math.max(0, take))
+      .offset(skip)
       .as("page_ids");
-    return ctx.db
+    const rows = ctx.db
       .select({ user: users, course: courseCols })
       .from(ids)
       .innerJoin(users, eq(users.id, ids.id))
       .leftJoin(courses, eq(courses.id, users.courseId))
       .orderBy(...orderBy(q));
+    return rows;
   };
-  const [rows0, [{ n }]] = await Promise.all([
-    fetchPage(q.page),
-    ctx.db.select({ n: count() }).from(users).where(where),
-  ]);
+  const countAll = () =>
+    ctx.db
+      .select({ n: count() })
+      .from(users)
+      .where(where)
+      .then(([r]) => r.n);
+  // A deep page waits for the total to choose its end; the first pages run beside the count.
+  const deep = (q.page - 1) * q.size >= deepFrom;
+  let n: number;
+  let rows0: Awaited<ReturnType<typeof fetchPage>> | null = null;
+  if (deep) n = await countAll();
+  else [rows0, n] = await Promise.all([fetchPage(q.page, null), countAll()]);
   const pages = Math.max(1, Math.ceil(n / q.size));
   const page = Math.min(q.page, pages);
-  const rows = page === q.page ? rows0 : await fetchPage(page);
+  const rows = rows0 && page === q.page ? rows0 : await fetchPage(page, n);
   return {
     users: await withCompanyNames(
       ctx.db,

@@ -86,7 +86,11 @@ export default function ForgotPassword() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Forgot password · Runway" }];
+// A description of its own: a route's meta replaces the root's (Lighthouse SEO counts it).
+export const meta: MetaFunction = () => [
+  { title: "Forgot password · Runway" },
+  { name: "description", content: "Ask for a link to reset your Runway password." },
+];
 
 /** A failure on this screen shows the standard error page inside the frame. */
 export function ErrorBoundary() {

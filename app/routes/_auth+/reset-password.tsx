@@ -168,7 +168,11 @@ export default function ResetPassword() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Reset password · Runway" }];
+// A description of its own: a route's meta replaces the root's (Lighthouse SEO counts it).
+export const meta: MetaFunction = () => [
+  { title: "Reset password · Runway" },
+  { name: "description", content: "Choose a new password for your Runway account." },
+];
 
 /** A failure on this screen shows the standard error page inside the frame. */
 export function ErrorBoundary() {
