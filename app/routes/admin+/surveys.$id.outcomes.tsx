@@ -121,7 +121,13 @@ function OjtHireTable({ hired }: { hired: SerializedHires }) {
     })),
   ];
   return (
-    <div className="table-wrap outcome-table">
+    // Focusable: on a phone the table scrolls sideways inside its wrapper rather than split words.
+    <div
+      className="table-wrap outcome-table"
+      role="region"
+      aria-label="Hired by their OJT host"
+      tabIndex={0}
+    >
       <table>
         <caption>Hired by their OJT host</caption>
         <thead>
@@ -163,7 +169,8 @@ function GroupTable({
   rows: Array<{ key: string; name: string; figures: OutcomeFigures }>;
 }) {
   return (
-    <div className="table-wrap outcome-table">
+    // Focusable: on a phone the table scrolls sideways inside its wrapper rather than split words.
+    <div className="table-wrap outcome-table" role="region" aria-label={caption} tabIndex={0}>
       <table>
         <caption>{caption}</caption>
         <thead>
