@@ -16,14 +16,13 @@
  */
 
 const LOCALE = "en-GB";
+const DAY = { day: "numeric", month: "short", year: "numeric" } as const;
 
 type Instant = Date | string | number;
 
-const asDate = (d: Instant) => (d instanceof Date ? d : new Date(d));
-
 /** The named parts of an instant on a clock. */
 function partsOf(d: Instant, timeZone: string, opts: Intl.DateTimeFormatOptions) {
-  const parts = new Intl.DateTimeFormat(LOCALE, { ...opts, timeZone }).formatToParts(asDate(d));
+  const parts = new Intl.DateTimeFormat(LOCALE, { ...opts, timeZone }).formatToParts(new Date(d));
   return (t: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === t)?.value ?? "";
 }
 
@@ -52,21 +51,18 @@ export function formatDateTime(
   { zone = true }: { zone?: boolean } = {},
 ): string {
   const get = partsOf(d, timeZone, {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
+    ...DAY,
     hour: "2-digit",
     minute: "2-digit",
     hourCycle: "h23",
-    ...(zone ? { timeZoneName: "short" as const } : {}),
+    timeZoneName: zone ? "short" : undefined,
   });
-  const text = `${get("day")} ${get("month")} ${get("year")}, ${get("hour")}:${get("minute")}`;
-  return zone ? `${text} ${get("timeZoneName")}` : text;
+  return `${get("day")} ${get("month")} ${get("year")}, ${get("hour")}:${get("minute")}${zone ? ` ${get("timeZoneName")}` : ""}`;
 }
 
 /** The day an instant falls on, on the college's clock: `30 Nov 2026`. */
 export function formatDate(d: Instant, timeZone: string): string {
-  const get = partsOf(d, timeZone, { day: "numeric", month: "short", year: "numeric" });
+  const get = partsOf(d, timeZone, DAY);
   return `${get("day")} ${get("month")} ${get("year")}`;
 }
 
@@ -83,10 +79,8 @@ export function dayKey(d: Instant, timeZone: string): string {
 export function formatCalendarDate(iso: string, weekday = false): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(iso) || Number.isNaN(Date.parse(`${iso}T00:00:00Z`))) return iso;
   const get = partsOf(`${iso}T00:00:00Z`, "UTC", {
-    ...(weekday ? { weekday: "short" as const } : {}),
-    day: "numeric",
-    month: "short",
-    year: "numeric",
+    ...DAY,
+    weekday: weekday ? "short" : undefined,
   });
   const day = `${get("day")} ${get("month")} ${get("year")}`;
   return weekday ? `${get("weekday")} ${day}` : day;

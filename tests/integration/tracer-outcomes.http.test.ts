@@ -270,8 +270,36 @@ describe("tracer outcomes over HTTP and the CLI", () =>
       expect(html).toContain("Print / Save as PDF");
       expect(html).toContain(`/api/surveys/${s.id}/outcomes?format=csv`);
       expect(html).toContain("BS in Aeronautical Engineering");
-      expect(html).toMatch(/class="outcome-suppressed"[^>]*>suppressed</);
+      // A small group's withheld figures say why, in words, never a bare "suppressed".
+      expect(html).toMatch(/class="outcome-suppressed"[^>]*>Hidden until 5 responses \(privacy\)</);
+      expect(html).not.toMatch(/>suppressed</);
       expect(html).toContain("Definitions");
+      // Outcomes and Progress agree: the same targeted, responded and rates for every group.
+      const outcomes = (await app.api(`/api/surveys/${s.id}/outcomes`, { token })).body;
+      const progress = (await app.api(`/api/surveys/${s.id}/progress`, { token })).body;
+      const pick = (r: Record<string, unknown>, answered: string) => [
+        r.targeted,
+        r[answered],
+        r.responseRate,
+        r.knowledgeRate,
+      ];
+      expect(pick(outcomes, "responded")).toEqual(pick(progress, "answered"));
+      const byCourse = (rows: Array<Record<string, unknown>>, answered: string) =>
+        Object.fromEntries(rows.map((r) => [String(r.courseId), pick(r, answered)]));
+      expect(byCourse(outcomes.byCourse, "responded")).toEqual(
+        byCourse(progress.byCourse, "answered"),
+      );
+      const byYear = (rows: Array<Record<string, unknown>>, answered: string) =>
+        Object.fromEntries(rows.map((r) => [String(r.graduationYear), pick(r, answered)]));
+      expect(byYear(outcomes.byGraduationYear, "responded")).toEqual(
+        byYear(progress.byGraduationYear, "answered"),
+      );
+      // The 2024 group (2 answers) shows its response rate, as Progress does, and hides the rest.
+      const y2024 = outcomes.byGraduationYear.find(
+        (y: { graduationYear: number }) => y.graduationYear === 2024,
+      );
+      expect(y2024).toMatchObject({ responded: 2, suppressed: true, employmentRate: null });
+      expect(y2024.responseRate).not.toBeNull();
       // The charts' text alternatives are in the HTML (the drawings load later, in the browser).
       expect(html).toContain("<caption>Months to first job</caption>");
     });

@@ -4,7 +4,7 @@
  * open load only this (to keep the public pages' JavaScript small); job.rules.ts re-exports all of it.
  */
 import type { JobType } from "#db/constants";
-import { formatCalendarDate, formatDateTime } from "~/lib/datetime";
+import { formatDate, formatDateTime } from "~/lib/datetime";
 
 /** Screen texts of the board and /admin/jobs, verbatim. */
 export const JOB_TEXT = {
@@ -40,7 +40,7 @@ const isWholeDay = (t: number) => new Date(t).toISOString().endsWith("T12:00:00.
  */
 export function deadlineLabel(d: Date | string, timeZone: string): string {
   const t = toTime(d);
-  if (isWholeDay(t)) return formatCalendarDate(new Date(t - DAY_MS).toISOString().slice(0, 10));
+  if (isWholeDay(t)) return formatDate(t - DAY_MS, "UTC");
   return formatDateTime(t, timeZone);
 }
 

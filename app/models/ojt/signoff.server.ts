@@ -17,6 +17,7 @@ import { hoursOf, OJT_MSG, type Decision, type EntryJson } from "./ojt.schema";
 import { loadPlacementView, type PlacementView } from "./placement.server";
 import { refreshTotals, weekEntries } from "./hours.server";
 import { requestFinalIfDue } from "./evaluation.server";
+import { formatCalendarDate } from "~/lib/datetime";
 
 /** What the supervisor sees: the student's name and programme, the host, that week's entries. */
 export interface SignoffView {
@@ -142,12 +143,12 @@ export async function decideSignoff(
         to: mailAddressOf(student),
         subject:
           state === "approved"
-            ? `Your OJT week of ${t.weekStart} was approved`
-            : `Your OJT week of ${t.weekStart} was returned`,
+            ? `Your OJT week of ${formatCalendarDate(t.weekStart)} was approved`
+            : `Your OJT week of ${formatCalendarDate(t.weekStart)} was returned`,
         text:
           state === "approved"
-            ? `${view.p.supervisorName} approved your OJT hours for the week of ${t.weekStart}.${decision.comment ? `\n\n${decision.comment}` : ""}\n\n${cfg.publicUrl}/ojt`
-            : `${view.p.supervisorName} returned your OJT hours for the week of ${t.weekStart}:\n\n${decision.comment}\n\nCorrect the entries on ${cfg.publicUrl}/ojt and submit the week again.`,
+            ? `${view.p.supervisorName} approved your OJT hours for the week of ${formatCalendarDate(t.weekStart)}.${decision.comment ? `\n\n${decision.comment}` : ""}\n\n${cfg.publicUrl}/ojt`
+            : `${view.p.supervisorName} returned your OJT hours for the week of ${formatCalendarDate(t.weekStart)}:\n\n${decision.comment}\n\nCorrect the entries on ${cfg.publicUrl}/ojt and submit the week again.`,
         template: state === "approved" ? "ojt_week_approved" : "ojt_week_returned",
       });
     return { state, weekStart: t.weekStart, studentName };

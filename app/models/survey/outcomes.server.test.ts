@@ -197,8 +197,9 @@ describe("tracer outcomes", () =>
         targeted: 3,
         responded: 3,
         suppressed: true,
-        responseRate: null,
-        knowledgeRate: null,
+        // Response and knowledge rates are the Progress page's, shown for a small group too.
+        responseRate: 1,
+        knowledgeRate: 1,
         employmentRate: null,
         medianMonthsToFirstJob: null,
         monthsToFirstJob: [],
@@ -306,7 +307,8 @@ describe("tracer outcomes", () =>
         /^Group,Programme \/ Year,Targeted,Responded,Suppressed,Response Rate/,
       );
       expect(lines[1]).toBe("overall,'=HYPERLINK(1),11,9,no,0.8182,0.8182,0.6667,6,0.6667,3");
-      expect(lines).toContain("programme,BS in Aircraft Maintenance Technology,3,3,yes,,,,,,");
+      // A small group keeps its response and knowledge rates (the Progress page's), nothing else.
+      expect(lines).toContain("programme,BS in Aircraft Maintenance Technology,3,3,yes,1,1,,,,");
       expect(lines).toContain("graduation year,2024,8,6,no,0.75,0.75,0.6667,,,3");
     });
 
