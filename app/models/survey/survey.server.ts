@@ -4,7 +4,7 @@
  */
 import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { type Db, rowsOf } from "#db/client";
-import type { QuestionType, SurveyAudience, SurveyStatus } from "#db/constants";
+import type { QuestionType, SurveyAudience } from "#db/constants";
 import {
   surveyAnswers,
   surveyQuestions,
@@ -47,7 +47,7 @@ export function serializeQuestion(q: QuestionRow) {
     key: q.key,
     text: q.text,
     label: q.text,
-    type: q.type as QuestionType,
+    type: q.type,
     required: q.required,
     options: q.options,
     scaleMax: q.scaleMax,
@@ -68,8 +68,8 @@ export function serializeSurvey(
     id: s.id,
     title: s.title,
     description: s.description,
-    audience: s.audience as SurveyAudience,
-    status: s.status as SurveyStatus,
+    audience: s.audience,
+    status: s.status,
     // Cohort and privacy: empty lists mean everyone in the audience.
     courses: s.courseIds,
     courseNames: s.courseIds.map((id) => courseNames.get(id) ?? id),
