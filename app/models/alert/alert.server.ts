@@ -21,7 +21,7 @@ import { JOB_TYPE_LABELS } from "~/lib/format";
 import { isUuid } from "~/lib/ids";
 import { hmac, safeEqual } from "../auth/tokens.server";
 import type { Actor, Ctx } from "../context";
-import { count, idRow, time } from "../rows";
+import { idRow, numeric, time } from "~/lib/rows";
 import { jobMatchConditions, publicJobSql } from "../job/job.server";
 import { enqueueMany, type MailMessage } from "../mail/mail.server";
 import {
@@ -285,7 +285,7 @@ export async function computeDigests(
     z.union([
       z.object({
         k: z.null(),
-        i: count,
+        i: numeric,
         id: z.string(),
         title: z.string(),
         company_id: z.string(),
@@ -294,7 +294,7 @@ export async function computeDigests(
         job_type: z.enum(JOB_TYPES),
         published_at: time,
       }),
-      z.object({ k: count, hits: z.union([z.array(count), z.string()]) }),
+      z.object({ k: numeric, hits: z.union([z.array(numeric), z.string()]) }),
     ]),
     sql`with n as materialized (
           select row_number() over (order by j.published_at desc, j.id desc)::int as i,

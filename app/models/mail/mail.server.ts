@@ -16,6 +16,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import nodemailer, { type Transporter } from "nodemailer";
 import addressparser from "nodemailer/lib/addressparser";
 import type { Db, DbOrTx } from "#db/client";
@@ -329,7 +330,7 @@ async function release(
   db: Db,
   m: OutboxRow,
   claim: string,
-  set: Partial<typeof mailOutbox.$inferInsert>,
+  set: PgUpdateSetSource<typeof mailOutbox>,
 ): Promise<boolean> {
   const done = await db
     .update(mailOutbox)

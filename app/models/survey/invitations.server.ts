@@ -32,7 +32,7 @@ import { isUuid } from "~/lib/ids";
 import { startPeriodic } from "~/lib/periodic";
 import { hashToken, hmac, safeEqual } from "../auth/tokens.server";
 import type { Ctx } from "../context";
-import { count, idRow } from "../rows";
+import { idRow, numeric } from "~/lib/rows";
 import { enqueueMany, headerLine, type MailMessage, nudgeMailSender } from "../mail/mail.server";
 import { setSurveyMailOptOutOf } from "../user/writes.server";
 import { SUPPRESS_BELOW } from "./outcome-keys";
@@ -408,7 +408,7 @@ async function candidates(db: DbOrTx, s: SurveyForMail, rule: Rule, ids: boolean
     and ${dueSql(rule)}`;
   const [c] = await parsedRows(
     db,
-    z.object({ targeted: count, opted_out: count, mailable: count }),
+    z.object({ targeted: numeric, opted_out: numeric, mailable: numeric }),
     sql`select count(*)::int as targeted,
                count(*) filter (where u.survey_mail_opt_out_at is not null)::int as opted_out,
                count(*) filter (where ${mailable})::int as mailable
@@ -556,12 +556,12 @@ export async function listInviteBatches(
       created_at: z.coerce.date(),
       created_by: z.string().nullable(),
       by_name: z.string().nullable(),
-      targeted: count,
-      queued: count,
-      sent: count,
-      failed: count,
-      pending: count,
-      expired: count,
+      targeted: numeric,
+      queued: numeric,
+      sent: numeric,
+      failed: numeric,
+      pending: numeric,
+      expired: numeric,
     }),
     sql`select b.id, b.survey_id, b.kind, b.trigger, b.created_at, b.created_by,
                nullif(trim(coalesce(a.first_name, '') || ' ' || coalesce(a.last_name, '')), '') as by_name,
@@ -773,11 +773,11 @@ export async function computeProgress(db: DbOrTx, surveyId: string): Promise<Sur
       course_id: z.string().nullable(),
       course: z.string().nullable(),
       graduation_year: z.coerce.number().nullable(),
-      targeted: count,
-      invited: count,
-      opened: count,
-      answered: count,
-      known: count,
+      targeted: numeric,
+      invited: numeric,
+      opened: numeric,
+      answered: numeric,
+      known: numeric,
     }),
     sql`with t as materialized (
           select u.course_id, u.graduation_year,

@@ -5,7 +5,7 @@
 import { z } from "zod";
 
 /** A count or a sum: a number (postgres.js hands bigint and numeric as text). */
-export const count = z.coerce.number();
+export const numeric = z.coerce.number();
 
 /** A timestamptz: a Date (text when it comes out of json). */
 export const time = z.coerce.date();
