@@ -30,6 +30,18 @@ export async function rowsOf<T = Record<string, unknown>>(db: DbOrTx, query: SQL
 }
 
 /**
+ * Raw SQL rows parsed once, at the boundary, by a schema (a zod object: `z.coerce.date()` for a
+ * time, `z.coerce.number()` for a count), so the rest of a model works on checked values.
+ */
+export async function parsedRows<T>(
+  db: DbOrTx,
+  schema: { parse(row: unknown): T },
+  query: SQL,
+): Promise<T[]> {
+  return (await rowsOf(db, query)).map((row) => schema.parse(row));
+}
+
+/**
  * Whether a drizzle instance runs on PGlite (its client has PGlite's `exec` and `waitReady`). For
  * the few places that tune for it: PGlite runs one query at a time on the server's own thread.
  */

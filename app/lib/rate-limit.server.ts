@@ -3,7 +3,9 @@
  * many instances behind a load balancer.
  */
 import { sql } from "drizzle-orm";
-import { rowsOf, type Db } from "#db/client";
+import { z } from "zod";
+import { parsedRows, type Db } from "#db/client";
+import { numeric } from "./rows";
 import { rateLimits } from "#db/schema";
 import { TooManyRequests } from "~/lib/errors";
 
@@ -52,12 +54,13 @@ export async function isLimited(
   db: Db,
   limit: Limit,
 ): Promise<{ limited: boolean; retryAfter: number }> {
-  const [r] = await rowsOf<{ count: number; retry: number }>(
+  const [r] = await parsedRows(
     db,
+    z.object({ count: numeric, retry: numeric }),
     sql`select count, greatest(1, ceil(extract(epoch from (reset_at - now()))))::int as retry from ${rateLimits} where key = ${limit.key} and reset_at > now()`,
   );
   return r && r.count >= limit.max
-    ? { limited: true, retryAfter: Number(r.retry) }
+    ? { limited: true, retryAfter: r.retry }
     : { limited: false, retryAfter: 0 };
 }
 
@@ -79,11 +82,12 @@ export async function release(db: Db, key: string): Promise<void> {
 
 /** Hits counted in the subject's current window (0 when none or expired); does not count. */
 export async function peek(db: Db, key: string): Promise<number> {
-  const [r] = await rowsOf<{ count: number }>(
+  const [r] = await parsedRows(
     db,
+    z.object({ count: numeric }),
     sql`select count from ${rateLimits} where key = ${key} and reset_at > now()`,
   );
-  return r ? Number(r.count) : 0;
+  return r?.count ?? 0;
 }
 
 export interface Backoff {
@@ -110,8 +114,9 @@ export async function admitWithBackoff(
     sql`case when ${n} < ${b.free} then 0 else least(${b.maxSeconds}::float8, ${b.baseSeconds}::float8 * power(2::float8, (${n} - ${b.free})::float8)) end`;
   const fresh = sql`backoffs.expires_at <= now()`;
   const n = sql`(case when ${fresh} then 1 else backoffs.attempts + 1 end)`;
-  const admitted = await rowsOf<{ attempts: number }>(
+  const admitted = await parsedRows(
     db,
+    z.object({ attempts: numeric }),
     sql`
       insert into backoffs (key, attempts, next_at, expires_at)
       values (${b.key}, 1, now() + make_interval(secs => ${delay(sql`1`)}),
@@ -123,12 +128,13 @@ export async function admitWithBackoff(
       where ${fresh} or backoffs.next_at <= now()
       returning attempts`,
   );
-  if (admitted[0]) return { admitted: true, attempts: Number(admitted[0].attempts) };
-  const [wait] = await rowsOf<{ retry: number }>(
+  if (admitted[0]) return { admitted: true, attempts: admitted[0].attempts };
+  const [wait] = await parsedRows(
     db,
+    z.object({ retry: numeric }),
     sql`select greatest(1, ceil(extract(epoch from (next_at - now()))))::int as retry from backoffs where key = ${b.key}`,
   );
-  return { admitted: false, retryAfter: Number(wait?.retry ?? 1) };
+  return { admitted: false, retryAfter: wait?.retry ?? 1 };
 }
 
 /** Forgets back-off runs: one key, or every key starting with `prefix` when it ends in `*`. */

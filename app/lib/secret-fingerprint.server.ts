@@ -7,8 +7,8 @@
  * and refuses to start on a difference, saying what to set.
  */
 import crypto from "node:crypto";
-import { sql } from "drizzle-orm";
-import { rowsOf, type Db } from "#db/client";
+import { eq } from "drizzle-orm";
+import type { Db } from "#db/client";
 import { secretFingerprints } from "#db/schema";
 
 const NAME = "SESSION_SECRET";
@@ -69,15 +69,18 @@ export async function checkSecretFingerprint(
   }
   if (inserted.length) return "recorded";
   // Another process recorded one first (now, or at the database's first start): compare.
-  const [row] = await rowsOf<{ fingerprint: string; createdAt: Date | string }>(
-    db,
-    sql`select fingerprint, created_at as "createdAt" from ${secretFingerprints} where name = ${NAME}`,
-  );
+  const [row] = await db
+    .select({
+      fingerprint: secretFingerprints.fingerprint,
+      createdAt: secretFingerprints.createdAt,
+    })
+    .from(secretFingerprints)
+    .where(eq(secretFingerprints.name, NAME));
   if (!row) throw new Error("secret fingerprint: no row");
   const a = Buffer.from(row.fingerprint);
   const b = Buffer.from(own);
   if (a.length === b.length && crypto.timingSafeEqual(a, b)) return "matched";
-  throw new SecretMismatchError(row.fingerprint, new Date(row.createdAt), own);
+  throw new SecretMismatchError(row.fingerprint, row.createdAt, own);
 }
 
 /** Replaces the recorded fingerprint with this secret's (`runway db accept-secret`). */

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
-import { ALERT_FREQUENCIES, JOB_TYPES } from "../constants";
+import { ALERT_FREQUENCIES, JOB_TYPES, type AlertFrequency, type JobType } from "../constants";
 import { createdAt, oneOf, tstz, updatedAt } from "./columns";
 import { users } from "./users";
 
@@ -19,10 +19,10 @@ export const jobAlerts = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     q: text("q").notNull().default(""),
-    jobType: text("job_type"),
+    jobType: text("job_type").$type<JobType>(),
     location: text("location"),
     category: text("category"),
-    frequency: text("frequency").notNull().default("weekly"),
+    frequency: text("frequency").$type<AlertFrequency>().notNull().default("weekly"),
     watermark: tstz("watermark").notNull().defaultNow(),
     /** When the last digest e-mail was queued (null: never). */
     lastSentAt: tstz("last_sent_at"),

@@ -29,8 +29,8 @@ export const surveys = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     title: text("title").notNull(),
     description: text("description"),
-    audience: text("audience").notNull().default("all"),
-    status: text("status").notNull().default("draft"),
+    audience: text("audience", { enum: SURVEY_AUDIENCES }).notNull().default("all"),
+    status: text("status", { enum: SURVEY_STATUSES }).notNull().default("draft"),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     // The cohort, on top of the audience: empty means every programme / every year.
     courseIds: uuid("course_ids")
@@ -78,7 +78,7 @@ export const surveyQuestions = pgTable(
       .notNull()
       .references(() => surveys.id, { onDelete: "cascade" }),
     text: text("text").notNull(),
-    type: text("type").notNull().default("short_text"),
+    type: text("type", { enum: QUESTION_TYPES }).notNull().default("short_text"),
     required: boolean("required").notNull().default(false),
     options: text("options")
       .array()

@@ -178,7 +178,7 @@ export const sessions = pgTable(
      * Set when the session was ended by deactivation: the row stays (it no longer signs anyone in)
      * until it expires, so the browser holding it is told why once, then its cookie is cleared.
      */
-    endedReason: text("ended_reason"),
+    endedReason: text("ended_reason", { enum: SESSION_END_REASONS }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -198,7 +198,7 @@ export const verificationCodes = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
-    purpose: text("purpose").notNull(),
+    purpose: text("purpose", { enum: CODE_PURPOSES }).notNull(),
     codeHash: text("code_hash").notNull(),
     attempts: integer("attempts").notNull().default(0),
     expiresAt: tstz("expires_at").notNull(),
@@ -221,7 +221,7 @@ export const passwordTokens = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    purpose: text("purpose").notNull(),
+    purpose: text("purpose", { enum: TOKEN_PURPOSES }).notNull(),
     tokenHash: text("token_hash").notNull().unique(),
     expiresAt: tstz("expires_at").notNull(),
     usedAt: tstz("used_at"),

@@ -11,15 +11,17 @@
  * to the next run, and a restart cannot mail it again.
  */
 import { startPeriodic } from "~/lib/periodic";
-import { sql, type SQL } from "drizzle-orm";
-import { type Db, type DbOrTx, isPglite, rowsOf, yieldToOthers } from "#db/client";
-import type { AlertFrequency, JobType } from "#db/constants";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { type Db, type DbOrTx, isPglite, parsedRows, yieldToOthers } from "#db/client";
+import { ALERT_FREQUENCIES, JOB_TYPES, type AlertFrequency, type JobType } from "#db/constants";
 import { jobAlerts } from "#db/schema";
 import { Conflict, Forbidden, NotFound, Unauthorized, ValidationError } from "~/lib/errors";
 import { JOB_TYPE_LABELS } from "~/lib/format";
 import { isUuid } from "~/lib/ids";
 import { hmac, safeEqual } from "../auth/tokens.server";
 import type { Actor, Ctx } from "../context";
+import { idRow, numeric, time } from "~/lib/rows";
 import { jobMatchConditions, publicJobSql } from "../job/job.server";
 import { enqueueMany, type MailMessage } from "../mail/mail.server";
 import {
@@ -36,51 +38,24 @@ import {
 
 // ─── Rows ───────────────────────────────────────────────────────────────────────────────────────
 
-export interface AlertRow {
-  id: string;
-  user_id: string;
-  name: string;
-  q: string;
-  job_type: JobType | null;
-  location: string | null;
-  category: string | null;
-  frequency: AlertFrequency;
-  watermark: Date;
-  last_sent_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-}
+export type AlertRow = typeof jobAlerts.$inferSelect;
 
-const ALERT_COLUMNS = sql.raw(
-  `a.id, a.user_id, a.name, a.q, a.job_type, a.location, a.category, a.frequency, a.watermark,
-   a.last_sent_at, a.created_at, a.updated_at`,
-);
-
-const toDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
 /** A timestamp parameter both drivers accept (postgres.js does not bind a Date in raw SQL). */
-const ts = (d: Date | string) => sql`${toDate(d).toISOString()}::timestamptz`;
-const isoOrNull = (v: Date | string | null) => (v === null ? null : toDate(v).toISOString());
+const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 /** The /api and screen view of an alert. */
 export function serializeAlert(r: AlertRow): AlertRecord {
+  const search = { q: r.q, jobType: r.jobType, location: r.location, category: r.category };
   return {
     _id: r.id,
     id: r.id,
     name: r.name,
-    q: r.q,
-    jobType: r.job_type,
-    location: r.location,
-    category: r.category,
+    ...search,
     frequency: r.frequency,
-    searchUrl: alertSearchPath({
-      q: r.q,
-      jobType: r.job_type,
-      location: r.location,
-      category: r.category,
-    }),
-    lastSentAt: isoOrNull(r.last_sent_at),
-    createdAt: toDate(r.created_at).toISOString(),
-    updatedAt: toDate(r.updated_at).toISOString(),
+    searchUrl: alertSearchPath(search),
+    lastSentAt: r.lastSentAt?.toISOString() ?? null,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
   };
 }
 
@@ -97,11 +72,11 @@ function requireAlertOwner(ctx: Ctx): Actor {
 async function ownAlert(db: DbOrTx, actor: Actor, id: string, lock = false): Promise<AlertRow> {
   if (!isUuid(id)) throw new NotFound(ALERT_MSG.notFound);
   // Another user's alert is indistinguishable from an unknown one.
-  const [row] = await rowsOf<AlertRow>(
-    db,
-    sql`select ${ALERT_COLUMNS} from job_alerts a where a.id = ${id} and a.user_id = ${actor.id}
-        ${lock ? sql`for update` : sql``}`,
-  );
+  const q = db
+    .select()
+    .from(jobAlerts)
+    .where(and(eq(jobAlerts.id, id), eq(jobAlerts.userId, actor.id)));
+  const [row] = await (lock ? q.for("update") : q);
   if (!row) throw new NotFound(ALERT_MSG.notFound);
   return row;
 }
@@ -111,11 +86,11 @@ async function ownAlert(db: DbOrTx, actor: Actor, id: string, lock = false): Pro
 /** The signed-in student's or alumnus's alerts, newest first. */
 export async function listAlerts(ctx: Ctx): Promise<AlertRecord[]> {
   const actor = requireAlertOwner(ctx);
-  const rows = await rowsOf<AlertRow>(
-    ctx.db,
-    sql`select ${ALERT_COLUMNS} from job_alerts a where a.user_id = ${actor.id}
-        order by a.created_at desc, a.id desc`,
-  );
+  const rows = await ctx.db
+    .select()
+    .from(jobAlerts)
+    .where(eq(jobAlerts.userId, actor.id))
+    .orderBy(desc(jobAlerts.createdAt), desc(jobAlerts.id));
   return rows.map(serializeAlert);
 }
 
@@ -131,11 +106,8 @@ export async function createAlert(ctx: Ctx, input: AlertInput): Promise<AlertRec
   return ctx.db.transaction(async (tx) => {
     // The user's row is the lock that keeps two simultaneous saves from passing the limit together.
     await tx.execute(sql`select id from users where id = ${actor.id} for update`);
-    const [c] = await rowsOf<{ n: number }>(
-      tx,
-      sql`select count(*)::int as n from job_alerts where user_id = ${actor.id}`,
-    );
-    if (Number(c?.n ?? 0) >= ALERTS_PER_USER_MAX) throw new Conflict(ALERT_MSG.tooMany);
+    const n = await tx.$count(jobAlerts, eq(jobAlerts.userId, actor.id));
+    if (n >= ALERTS_PER_USER_MAX) throw new Conflict(ALERT_MSG.tooMany);
     const [created] = await tx
       .insert(jobAlerts)
       .values({
@@ -220,10 +192,10 @@ export async function alertForUnsubscribe(
     !safeEqual(token, unsubscribeToken(secret, alertId))
   )
     throw new NotFound(ALERT_MSG.badLink);
-  const [row] = await rowsOf<{ id: string; name: string; frequency: AlertFrequency }>(
-    db,
-    sql`select id, name, frequency from job_alerts where id = ${alertId}`,
-  );
+  const [row] = await db
+    .select({ id: jobAlerts.id, name: jobAlerts.name, frequency: jobAlerts.frequency })
+    .from(jobAlerts)
+    .where(eq(jobAlerts.id, alertId));
   if (!row) throw new NotFound(ALERT_MSG.badLink);
   return row;
 }
@@ -262,10 +234,20 @@ export interface Digest {
 }
 
 /** What a digest needs to know about its alert and owner. */
-export type DueAlert = Pick<
-  AlertRow,
-  "id" | "name" | "q" | "job_type" | "location" | "category" | "frequency" | "watermark"
-> & { email: string; first_name: string };
+const dueAlertRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  q: z.string(),
+  job_type: z.enum(JOB_TYPES).nullable(),
+  location: z.string().nullable(),
+  category: z.string().nullable(),
+  frequency: z.enum(ALERT_FREQUENCIES),
+  watermark: time,
+  email: z.string(),
+  first_name: z.string(),
+});
+/** An alert a run mails, with where and to whom. */
+export type DueAlert = z.infer<typeof dueAlertRow>;
 
 /** The filters of an alert, as one key (alerts with the same search share one match). */
 const filterKey = (a: DueAlert) => JSON.stringify([a.q, a.job_type, a.location, a.category]);
@@ -284,7 +266,7 @@ export async function computeDigests(
 ): Promise<Map<string, Digest>> {
   const out = new Map<string, Digest>();
   if (!alerts.length) return out;
-  const since = new Date(Math.min(...alerts.map((a) => toDate(a.watermark).getTime())));
+  const since = new Date(Math.min(...alerts.map((a) => a.watermark.getTime())));
   const keys = new Map<string, { k: number; alert: DueAlert }>();
   for (const a of alerts)
     if (!keys.has(filterKey(a))) keys.set(filterKey(a), { k: keys.size, alert: a });
@@ -297,19 +279,23 @@ export async function computeDigests(
       conds.length ? sql.join(conds, sql` and `) : sql`true`
     }`;
   });
-  const rows = await rowsOf<{
-    k: number | null;
-    i: number | null;
-    hits: number[] | string | null;
-    id: string;
-    title: string;
-    company_id: string;
-    company_name: string;
-    location: string | null;
-    job_type: JobType;
-    published_at: Date | string;
-  }>(
+  // Two kinds of row: a job of the window (k null), or the hits of one search (k set).
+  const rows = await parsedRows(
     db,
+    z.union([
+      z.object({
+        k: z.null(),
+        i: numeric,
+        id: z.string(),
+        title: z.string(),
+        company_id: z.string(),
+        company_name: z.string(),
+        location: z.string().nullable(),
+        job_type: z.enum(JOB_TYPES),
+        published_at: time,
+      }),
+      z.object({ k: numeric, hits: z.union([z.array(numeric), z.string()]) }),
+    ]),
     sql`with n as materialized (
           select row_number() over (order by j.published_at desc, j.id desc)::int as i,
                  j.id, j.company_id, j.published_at, j.search_vector, j.job_type, j.location, j.categories
@@ -328,20 +314,20 @@ export async function computeDigests(
   const hitsByKey = new Map<number, number[]>();
   for (const r of rows) {
     if (r.k === null)
-      jobs.set(Number(r.i), {
+      jobs.set(r.i, {
         id: r.id,
         title: r.title,
         company: r.company_name,
         companyId: r.company_id,
         location: r.location,
         jobType: r.job_type,
-        publishedAt: toDate(r.published_at),
+        publishedAt: r.published_at,
       });
-    else hitsByKey.set(Number(r.k), intArray(r.hits));
+    else hitsByKey.set(r.k, intArray(r.hits));
   }
   for (const a of alerts) {
     const hits = hitsByKey.get(keys.get(filterKey(a))!.k) ?? [];
-    const from = toDate(a.watermark).getTime();
+    const from = a.watermark.getTime();
     const perCompany = new Map<string, number>();
     const digest: Digest = { alertId: a.id, total: 0, jobs: [] };
     // `hits` is in the window's order: newest first.
@@ -361,9 +347,8 @@ export async function computeDigests(
 }
 
 /** An int[] from either driver (an array, or PostgreSQL's text form `{1,2,3}`). */
-function intArray(v: number[] | string | null): number[] {
-  if (v === null) return [];
-  if (Array.isArray(v)) return v.map(Number);
+function intArray(v: number[] | string): number[] {
+  if (Array.isArray(v)) return v;
   const inner = v.replace(/^\{|\}$/g, "");
   return inner ? inner.split(",").map(Number) : [];
 }
@@ -469,16 +454,17 @@ export async function runDueAlerts(db: Db, opts: RunOptions): Promise<RunResult>
   const batch = Math.max(1, opts.batchSize ?? ALERT_BATCH);
   const cfg = opts.config;
   const result: RunResult = { checked: 0, sent: 0 };
-  const [{ end }] = await rowsOf<{ end: Date | string }>(
+  const [{ end: windowEnd }] = await parsedRows(
     db,
+    z.object({ end: time }),
     sql`select now() - make_interval(secs => ${(opts.settleMs ?? SETTLE_MS) / 1000}) as end`,
   );
-  const windowEnd = toDate(end);
   let after = "00000000-0000-0000-0000-000000000000";
   for (;;) {
     if (opts.shouldStop?.()) break;
-    const candidates = await rowsOf<{ id: string }>(
+    const candidates = await parsedRows(
       db,
+      idRow,
       sql`select a.id from job_alerts a join users u on u.id = a.user_id
           where u.is_active and a.id > ${after} and ${dueSql(force)}
           order by a.id limit ${batch}`,
@@ -493,8 +479,9 @@ export async function runDueAlerts(db: Db, opts: RunOptions): Promise<RunResult>
     const r = await db.transaction(async (tx) => {
       // Locked and re-checked: an alert another sender holds is skipped, one it has just closed
       // is no longer due (or, forced, its window now starts where the other one's ended).
-      const due = await rowsOf<DueAlert>(
+      const due = await parsedRows(
         tx,
+        dueAlertRow,
         sql`select a.id, a.name, a.q, a.job_type, a.location, a.category, a.frequency, a.watermark,
                    case when u.mail_to_personal and u.personal_email is not null
                         then u.personal_email else u.email end as email,

@@ -198,7 +198,7 @@ export async function checkPasswordToken(
   input: { email: string; token: string },
 ): Promise<{ purpose: TokenPurpose } | null> {
   const row = await liveToken(db, input.email, input.token);
-  return row ? { purpose: row.token.purpose as TokenPurpose } : null;
+  return row ? { purpose: row.token.purpose } : null;
 }
 
 /** Sets a new password from a reset or invite link; throws ValidationError when the link is not live. */

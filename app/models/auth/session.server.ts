@@ -139,7 +139,7 @@ export async function endedSessionReason(db: Db, token: string): Promise<Session
       ),
     )
     .limit(1);
-  return (row?.reason as SessionEndReason | undefined) ?? null;
+  return row?.reason ?? null;
 }
 
 export async function purgeExpiredSessions(db: Db): Promise<void> {

@@ -293,7 +293,7 @@ export async function checkCode(
       expired: sql<boolean>`${verificationCodes.expiresAt} <= now()`,
     });
   if (!counted) throw otpError(OTP_MSG.burned);
-  const purpose = row.purpose as CodePurpose;
+  const { purpose } = row;
   if (!safeEqual(row.codeHash, codeHash(secret, row.email, String(otp ?? ""), purpose)))
     throw otpError(counted.attempts >= OTP_MAX_ATTEMPTS ? OTP_MSG.burned : OTP_MSG.invalid);
   if (counted.expired) throw otpError(OTP_MSG.expired);

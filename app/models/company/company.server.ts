@@ -29,18 +29,25 @@ export type CompanyRow = typeof companies.$inferSelect;
 export const logoUrlOf = (fileId: string | null | undefined) =>
   fileId ? `/files/${fileId}` : null;
 
+/** The fields an admin edits: the audit log's before and after. */
+const auditable = (c: CompanyRow) => ({
+  name: c.name,
+  location: c.location,
+  website: c.website,
+  email: c.email,
+  phone: c.phone,
+  description: c.description,
+  logoFileId: c.logoFileId,
+});
+
 /** The public shape of a company (`_id`, `logoUrl`, ISO timestamps); `jobsCount` when known. */
 export function serializeCompany(c: CompanyRow, jobsCount?: number): CompanyRecord {
+  const { logoFileId, ...fields } = auditable(c);
   return {
     _id: c.id,
     id: c.id,
-    name: c.name,
-    location: c.location,
-    website: c.website,
-    email: c.email,
-    phone: c.phone,
-    description: c.description,
-    logoUrl: logoUrlOf(c.logoFileId),
+    ...fields,
+    logoUrl: logoUrlOf(logoFileId),
     // Only admins ever see a blocked company (listCompanies/getCompany hide it from
     // others); the key is present only then, so the public shape is unchanged.
     ...(c.blockedAt ? { isBlocked: true } : {}),
@@ -195,16 +202,6 @@ async function dropOrphanLogo(db: Db, fileId: string | null | undefined) {
   if (!fileId) return;
   await deleteOrphanLogo(db, fileId);
 }
-
-const auditable = (c: CompanyRow) => ({
-  name: c.name,
-  location: c.location,
-  website: c.website,
-  email: c.email,
-  phone: c.phone,
-  description: c.description,
-  logoFileId: c.logoFileId,
-});
 
 /** Creates a company (admin); 409 when the name is taken, 400 for a logo that is not an uploaded one. */
 export async function addCompany(ctx: Ctx, input: CompanyInput): Promise<CompanyRecord> {

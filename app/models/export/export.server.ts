@@ -9,7 +9,7 @@ import path from "node:path";
 import { once } from "node:events";
 import { stringify } from "csv-stringify";
 import { and, asc, eq, gt, or, sql, type SQL } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { type Db, rowsOf } from "#db/client";
 import { neutralise, neutralisePrefixSql } from "~/lib/csv";
 import { INSTITUTES } from "#db/constants";
@@ -56,40 +56,87 @@ interface ShapedTable {
   cells: { kind: "text" | "int" | "bool" | "time"; expr: SQL }[];
 }
 
-const col = (name: string, doc: string): Column => ({ name, doc });
 const PAGE = 2000;
 
-/** Keyset paging on the id: the page after the last row read. */
-const afterId = (idCol: AnyPgColumn, after: Row | null) =>
-  after ? gt(idCol, after.id) : undefined;
+/** A column of the export: the database column it reads (null: computed by `map`) and its doc. */
+type Fields = Record<string, readonly [AnyPgColumn | null, string]>;
+
+/**
+ * A table read in keyset pages on its `id` column: `fields` name the exported columns in order
+ * (the README and the CSV header come from them), `join` adds one left join, `map` computes the
+ * columns without a database column.
+ */
+function keyed(t: {
+  file: string;
+  title: string;
+  doc: string;
+  from: PgTable;
+  id: AnyPgColumn;
+  fields: Fields;
+  join?: readonly [PgTable, SQL];
+  map?: (row: Row) => Row;
+  shaped?: ShapedTable;
+}): TableExport {
+  const entries = Object.entries(t.fields);
+  const selected = Object.fromEntries(
+    entries.flatMap(([name, [column]]) => (column ? [[name, column]] : [])),
+  ) as Record<string, AnyPgColumn>;
+  return {
+    file: t.file,
+    title: t.title,
+    doc: t.doc,
+    columns: entries.map(([name, [, doc]]) => ({ name, doc })),
+    shaped: t.shaped,
+    page: async (db, after, limit) => {
+      const q = db.select(selected).from(t.from).$dynamic();
+      const rows: Row[] = await (t.join ? q.leftJoin(t.join[0], t.join[1]) : q)
+        .where(after ? gt(t.id, after.id) : undefined)
+        .orderBy(asc(t.id))
+        .limit(limit);
+      return t.map ? rows.map(t.map) : rows;
+    },
+  };
+}
 
 const TABLES: TableExport[] = [
-  {
+  keyed({
     file: "users",
     title: "Users",
     doc: "Every account (students, alumni, administrators). No password hash, session or token.",
-    columns: [
-      col("id", "user id (uuid)"),
-      col("email", "e-mail, lower case"),
-      col("personalEmail", "verified personal e-mail (students and alumni), empty if none"),
-      col("role", "student, alumni or admin"),
-      col("firstName", "first name"),
-      col("lastName", "last name"),
-      col("studentId", "student ID (students and alumni)"),
-      col("courseCode", "course short code (see courses)"),
-      col("courseName", "course name"),
-      col("yearLevel", "1st Year … 4th Year, Graduate"),
-      col("graduationYear", "alumni: year graduated; students: expected year; empty if unknown"),
-      col("phone", "phone / contact number"),
-      col("address", "address"),
-      col("bio", "bio"),
-      col("avatarFileId", "profile photo: a file in files/ (id)"),
-      col("isActive", "true when the account may sign in"),
-      col("emailVerifiedAt", "when the e-mail was verified (ISO 8601), empty if never"),
-      col("lastLoginAt", "last sign-in (ISO 8601)"),
-      col("createdAt", "created (ISO 8601)"),
-      col("updatedAt", "last changed (ISO 8601)"),
-    ],
+    from: users,
+    id: users.id,
+    join: [courses, eq(courses.id, users.courseId)],
+    fields: {
+      id: [users.id, "user id (uuid)"],
+      email: [users.email, "e-mail, lower case"],
+      personalEmail: [
+        users.personalEmail,
+        "verified personal e-mail (students and alumni), empty if none",
+      ],
+      role: [users.role, "student, alumni or admin"],
+      firstName: [users.firstName, "first name"],
+      lastName: [users.lastName, "last name"],
+      studentId: [users.studentId, "student ID (students and alumni)"],
+      courseCode: [courses.code, "course short code (see courses)"],
+      courseName: [courses.name, "course name"],
+      yearLevel: [users.yearLevel, "1st Year … 4th Year, Graduate"],
+      graduationYear: [
+        users.graduationYear,
+        "alumni: year graduated; students: expected year; empty if unknown",
+      ],
+      phone: [users.phone, "phone / contact number"],
+      address: [users.address, "address"],
+      bio: [users.bio, "bio"],
+      avatarFileId: [users.avatarFileId, "profile photo: a file in files/ (id)"],
+      isActive: [users.isActive, "true when the account may sign in"],
+      emailVerifiedAt: [
+        users.emailVerifiedAt,
+        "when the e-mail was verified (ISO 8601), empty if never",
+      ],
+      lastLoginAt: [users.lastLoginAt, "last sign-in (ISO 8601)"],
+      createdAt: [users.createdAt, "created (ISO 8601)"],
+      updatedAt: [users.updatedAt, "last changed (ISO 8601)"],
+    },
     shaped: {
       from: sql`users t left join courses c on c.id = t.course_id`,
       key: "id",
@@ -116,286 +163,173 @@ const TABLES: TableExport[] = [
         { kind: "time", expr: sql`t.updated_at` },
       ],
     },
-    page: (db, after, limit) =>
-      db
-        .select({
-          id: users.id,
-          email: users.email,
-          personalEmail: users.personalEmail,
-          role: users.role,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          studentId: users.studentId,
-          courseCode: courses.code,
-          courseName: courses.name,
-          yearLevel: users.yearLevel,
-          graduationYear: users.graduationYear,
-          phone: users.phone,
-          address: users.address,
-          bio: users.bio,
-          avatarFileId: users.avatarFileId,
-          isActive: users.isActive,
-          emailVerifiedAt: users.emailVerifiedAt,
-          lastLoginAt: users.lastLoginAt,
-          createdAt: users.createdAt,
-          updatedAt: users.updatedAt,
-        })
-        .from(users)
-        .leftJoin(courses, eq(courses.id, users.courseId))
-        .where(afterId(users.id, after))
-        .orderBy(asc(users.id))
-        .limit(limit),
-  },
-  {
+  }),
+  keyed({
     file: "courses",
     title: "Courses",
     doc: "The programmes, grouped by institute.",
-    columns: [
-      col("id", "course id (uuid)"),
-      col("code", "short code (used by `runway users import`)"),
-      col("name", "programme name"),
-      col("institute", "institute id"),
-      col("instituteName", "institute name"),
-      col("position", "order on the register form"),
-    ],
-    page: async (db, after, limit) =>
-      (
-        await db
-          .select({
-            id: courses.id,
-            code: courses.code,
-            name: courses.name,
-            institute: courses.institute,
-            position: courses.position,
-          })
-          .from(courses)
-          .where(afterId(courses.id, after))
-          .orderBy(asc(courses.id))
-          .limit(limit)
-      ).map((c) => ({
-        ...c,
-        instituteName: INSTITUTES.find((i) => i.id === c.institute)?.name ?? c.institute,
-      })),
-  },
-  {
+    from: courses,
+    id: courses.id,
+    fields: {
+      id: [courses.id, "course id (uuid)"],
+      code: [courses.code, "short code (used by `runway users import`)"],
+      name: [courses.name, "programme name"],
+      institute: [courses.institute, "institute id"],
+      instituteName: [null, "institute name"],
+      position: [courses.position, "order on the register form"],
+    },
+    map: (c) => ({
+      ...c,
+      instituteName: INSTITUTES.find((i) => i.id === c.institute)?.name ?? c.institute,
+    }),
+  }),
+  keyed({
     file: "companies",
     title: "Companies",
     doc: "Employers that post jobs.",
-    columns: [
-      col("id", "company id (uuid)"),
-      col("name", "name"),
-      col("location", "location"),
-      col("website", "website"),
-      col("email", "contact e-mail"),
-      col("phone", "phone"),
-      col("description", "description"),
-      col("logoFileId", "logo: a file in files/ (id)"),
-      col("createdAt", "created (ISO 8601)"),
-      col("updatedAt", "last changed (ISO 8601)"),
-    ],
-    page: (db, after, limit) =>
-      db
-        .select({
-          id: companies.id,
-          name: companies.name,
-          location: companies.location,
-          website: companies.website,
-          email: companies.email,
-          phone: companies.phone,
-          description: companies.description,
-          logoFileId: companies.logoFileId,
-          createdAt: companies.createdAt,
-          updatedAt: companies.updatedAt,
-        })
-        .from(companies)
-        .where(afterId(companies.id, after))
-        .orderBy(asc(companies.id))
-        .limit(limit),
-  },
-  {
+    from: companies,
+    id: companies.id,
+    fields: {
+      id: [companies.id, "company id (uuid)"],
+      name: [companies.name, "name"],
+      location: [companies.location, "location"],
+      website: [companies.website, "website"],
+      email: [companies.email, "contact e-mail"],
+      phone: [companies.phone, "phone"],
+      description: [companies.description, "description"],
+      logoFileId: [companies.logoFileId, "logo: a file in files/ (id)"],
+      createdAt: [companies.createdAt, "created (ISO 8601)"],
+      updatedAt: [companies.updatedAt, "last changed (ISO 8601)"],
+    },
+  }),
+  keyed({
     file: "jobs",
     title: "Jobs",
     doc: "Job and internship posts, approved or not.",
-    columns: [
-      col("id", "job id (uuid)"),
-      col("title", "title"),
-      col("companyId", "company id"),
-      col("companyName", "company name"),
-      col("jobType", "internship, ojt, part-time, full-time or contract"),
-      col("location", "location"),
-      col("categories", "categories (CSV: separated by “; ”; JSON: a list)"),
-      col("shortDescription", "short description"),
-      col("description", "description"),
-      col("status", "active, inactive, closed or draft"),
-      col("isApproved", "true when approved by an administrator"),
-      col("applicationDeadline", "applications close at this instant (ISO 8601), empty if none"),
-      col("licences", "required licences or certificates (CSV: “; ”; JSON: a list)"),
-      col("ojtHours", "on-the-job training hours (OJT postings), empty if none"),
-      col("shift", "shift or rotation"),
-      col("medicalClass", "medical class required"),
-      col("createdBy", "id of the user who created it"),
-      col("createdAt", "posted (ISO 8601)"),
-      col("updatedAt", "last changed (ISO 8601)"),
-    ],
-    page: (db, after, limit) =>
-      db
-        .select({
-          id: jobs.id,
-          title: jobs.title,
-          companyId: jobs.companyId,
-          companyName: companies.name,
-          jobType: jobs.jobType,
-          location: jobs.location,
-          categories: jobs.categories,
-          shortDescription: jobs.shortDescription,
-          description: jobs.description,
-          status: jobs.status,
-          isApproved: jobs.isApproved,
-          applicationDeadline: jobs.applicationDeadline,
-          licences: jobs.licences,
-          ojtHours: jobs.ojtHours,
-          shift: jobs.shift,
-          medicalClass: jobs.medicalClass,
-          createdBy: jobs.createdBy,
-          createdAt: jobs.createdAt,
-          updatedAt: jobs.updatedAt,
-        })
-        .from(jobs)
-        .leftJoin(companies, eq(companies.id, jobs.companyId))
-        .where(afterId(jobs.id, after))
-        .orderBy(asc(jobs.id))
-        .limit(limit),
-  },
-  {
+    from: jobs,
+    id: jobs.id,
+    join: [companies, eq(companies.id, jobs.companyId)],
+    fields: {
+      id: [jobs.id, "job id (uuid)"],
+      title: [jobs.title, "title"],
+      companyId: [jobs.companyId, "company id"],
+      companyName: [companies.name, "company name"],
+      jobType: [jobs.jobType, "internship, ojt, part-time, full-time or contract"],
+      location: [jobs.location, "location"],
+      categories: [jobs.categories, "categories (CSV: separated by “; ”; JSON: a list)"],
+      shortDescription: [jobs.shortDescription, "short description"],
+      description: [jobs.description, "description"],
+      status: [jobs.status, "active, inactive, closed or draft"],
+      isApproved: [jobs.isApproved, "true when approved by an administrator"],
+      applicationDeadline: [
+        jobs.applicationDeadline,
+        "applications close at this instant (ISO 8601), empty if none",
+      ],
+      licences: [jobs.licences, "required licences or certificates (CSV: “; ”; JSON: a list)"],
+      ojtHours: [jobs.ojtHours, "on-the-job training hours (OJT postings), empty if none"],
+      shift: [jobs.shift, "shift or rotation"],
+      medicalClass: [jobs.medicalClass, "medical class required"],
+      createdBy: [jobs.createdBy, "id of the user who created it"],
+      createdAt: [jobs.createdAt, "posted (ISO 8601)"],
+      updatedAt: [jobs.updatedAt, "last changed (ISO 8601)"],
+    },
+  }),
+  keyed({
     file: "surveys",
     title: "Surveys",
     doc: "Surveys for students and alumni.",
-    columns: [
-      col("id", "survey id (uuid)"),
-      col("title", "title"),
-      col("description", "description"),
-      col("audience", "all, students or alumni"),
-      col("status", "draft or active"),
-      col(
-        "courseIds",
+    from: surveys,
+    id: surveys.id,
+    fields: {
+      id: [surveys.id, "survey id (uuid)"],
+      title: [surveys.title, "title"],
+      description: [surveys.description, "description"],
+      audience: [surveys.audience, "all, students or alumni"],
+      status: [surveys.status, "draft or active"],
+      courseIds: [
+        surveys.courseIds,
         "programmes targeted: course ids (CSV: “; ”; JSON: a list); empty = every one",
-      ),
-      col(
-        "graduationYears",
+      ],
+      graduationYears: [
+        surveys.graduationYears,
         "graduation years targeted (CSV: “; ”; JSON: a list); empty = every one",
-      ),
-      col("anonymous", "true when answers are not linked to people (docs/privacy.md)"),
-      col("remindEveryDays", "remind non-responders every N days; empty = no schedule"),
-      col("remindMax", "at most this many reminders"),
-      col("createdBy", "id of the administrator who created it"),
-      col("createdAt", "created (ISO 8601)"),
-      col("updatedAt", "last changed (ISO 8601)"),
-    ],
-    page: (db, after, limit) =>
-      db
-        .select({
-          id: surveys.id,
-          title: surveys.title,
-          description: surveys.description,
-          audience: surveys.audience,
-          status: surveys.status,
-          courseIds: surveys.courseIds,
-          graduationYears: surveys.graduationYears,
-          anonymous: surveys.anonymous,
-          remindEveryDays: surveys.remindEveryDays,
-          remindMax: surveys.remindMax,
-          createdBy: surveys.createdBy,
-          createdAt: surveys.createdAt,
-          updatedAt: surveys.updatedAt,
-        })
-        .from(surveys)
-        .where(afterId(surveys.id, after))
-        .orderBy(asc(surveys.id))
-        .limit(limit),
-  },
-  {
+      ],
+      anonymous: [
+        surveys.anonymous,
+        "true when answers are not linked to people (docs/privacy.md)",
+      ],
+      remindEveryDays: [
+        surveys.remindEveryDays,
+        "remind non-responders every N days; empty = no schedule",
+      ],
+      remindMax: [surveys.remindMax, "at most this many reminders"],
+      createdBy: [surveys.createdBy, "id of the administrator who created it"],
+      createdAt: [surveys.createdAt, "created (ISO 8601)"],
+      updatedAt: [surveys.updatedAt, "last changed (ISO 8601)"],
+    },
+  }),
+  keyed({
     file: "survey_questions",
     title: "Survey questions",
     doc: "Questions of every survey, including questions removed after they had answers (archivedAt set).",
-    columns: [
-      col("id", "question id (uuid)"),
-      col("surveyId", "survey id"),
-      col("position", "order in the survey, from 0"),
-      col("text", "question text"),
-      col("type", "short_text, long_text, multiple_choice, checkbox or rating"),
-      col("required", "true when an answer is required"),
-      col("options", "choices for multiple_choice and checkbox (CSV: “; ”; JSON: a list)"),
-      col("scaleMax", "highest rating for rating questions"),
-      col(
-        "archivedAt",
+    from: surveyQuestions,
+    id: surveyQuestions.id,
+    fields: {
+      id: [surveyQuestions.id, "question id (uuid)"],
+      surveyId: [surveyQuestions.surveyId, "survey id"],
+      position: [surveyQuestions.position, "order in the survey, from 0"],
+      text: [surveyQuestions.text, "question text"],
+      type: [surveyQuestions.type, "short_text, long_text, multiple_choice, checkbox or rating"],
+      required: [surveyQuestions.required, "true when an answer is required"],
+      options: [
+        surveyQuestions.options,
+        "choices for multiple_choice and checkbox (CSV: “; ”; JSON: a list)",
+      ],
+      scaleMax: [surveyQuestions.scaleMax, "highest rating for rating questions"],
+      archivedAt: [
+        surveyQuestions.archivedAt,
         "when the question was removed from the survey (ISO 8601), empty if current",
-      ),
-      col("createdAt", "created (ISO 8601)"),
-    ],
-    page: (db, after, limit) =>
-      db
-        .select({
-          id: surveyQuestions.id,
-          surveyId: surveyQuestions.surveyId,
-          position: surveyQuestions.position,
-          text: surveyQuestions.text,
-          type: surveyQuestions.type,
-          required: surveyQuestions.required,
-          options: surveyQuestions.options,
-          scaleMax: surveyQuestions.scaleMax,
-          archivedAt: surveyQuestions.archivedAt,
-          createdAt: surveyQuestions.createdAt,
-        })
-        .from(surveyQuestions)
-        .where(afterId(surveyQuestions.id, after))
-        .orderBy(asc(surveyQuestions.id))
-        .limit(limit),
-  },
-  {
+      ],
+      createdAt: [surveyQuestions.createdAt, "created (ISO 8601)"],
+    },
+  }),
+  keyed({
     file: "survey_responses",
     title: "Survey responses",
     doc: "One row per submitted response (one per user per survey).",
-    columns: [
-      col("id", "response id (uuid)"),
-      col("surveyId", "survey id"),
-      col("userId", "respondent's user id (empty if the user was deleted)"),
-      col("userEmail", "respondent's e-mail at export time"),
-      col("role", "respondent's role when answering"),
-      col("courseId", "respondent's programme when answering (course id)"),
-      col("graduationYear", "respondent's graduation year when answering"),
-      col("createdAt", "submitted (ISO 8601; the day only, midnight UTC, for an anonymous survey)"),
-    ],
-    page: (db, after, limit) =>
-      db
-        .select({
-          id: surveyResponses.id,
-          surveyId: surveyResponses.surveyId,
-          userId: surveyResponses.userId,
-          userEmail: users.email,
-          role: surveyResponses.role,
-          courseId: surveyResponses.courseId,
-          graduationYear: surveyResponses.graduationYear,
-          createdAt: surveyResponses.createdAt,
-        })
-        .from(surveyResponses)
-        .leftJoin(users, eq(users.id, surveyResponses.userId))
-        .where(afterId(surveyResponses.id, after))
-        .orderBy(asc(surveyResponses.id))
-        .limit(limit),
-  },
+    from: surveyResponses,
+    id: surveyResponses.id,
+    join: [users, eq(users.id, surveyResponses.userId)],
+    fields: {
+      id: [surveyResponses.id, "response id (uuid)"],
+      surveyId: [surveyResponses.surveyId, "survey id"],
+      userId: [surveyResponses.userId, "respondent's user id (empty if the user was deleted)"],
+      userEmail: [users.email, "respondent's e-mail at export time"],
+      role: [surveyResponses.role, "respondent's role when answering"],
+      courseId: [surveyResponses.courseId, "respondent's programme when answering (course id)"],
+      graduationYear: [
+        surveyResponses.graduationYear,
+        "respondent's graduation year when answering",
+      ],
+      createdAt: [
+        surveyResponses.createdAt,
+        "submitted (ISO 8601; the day only, midnight UTC, for an anonymous survey)",
+      ],
+    },
+  }),
   {
     file: "survey_answers",
     title: "Survey answers",
     doc: "The answers of every response: one row per answered question.",
     columns: [
-      col("responseId", "response id (see survey_responses)"),
-      col("surveyId", "survey id"),
-      col("questionId", "question id (see survey_questions)"),
-      col("question", "question text"),
-      col(
-        "value",
-        "the answer: text, a rating number, or chosen options (CSV: “; ”; JSON: a list)",
-      ),
+      { name: "responseId", doc: "response id (see survey_responses)" },
+      { name: "surveyId", doc: "survey id" },
+      { name: "questionId", doc: "question id (see survey_questions)" },
+      { name: "question", doc: "question text" },
+      {
+        name: "value",
+        doc: "the answer: text, a rating number, or chosen options (CSV: “; ”; JSON: a list)",
+      },
     ],
     page: (db, after, limit) =>
       db
@@ -411,10 +345,10 @@ const TABLES: TableExport[] = [
         .where(
           after
             ? or(
-                gt(surveyAnswers.responseId, after.responseId as string),
+                gt(surveyAnswers.responseId, String(after.responseId)),
                 and(
-                  eq(surveyAnswers.responseId, after.responseId as string),
-                  gt(surveyAnswers.questionId, after.questionId as string),
+                  eq(surveyAnswers.responseId, String(after.responseId)),
+                  gt(surveyAnswers.questionId, String(after.questionId)),
                 ),
               )
             : undefined,
@@ -422,73 +356,43 @@ const TABLES: TableExport[] = [
         .orderBy(asc(surveyAnswers.responseId), asc(surveyAnswers.questionId))
         .limit(limit),
   },
-  {
+  keyed({
     file: "audit_log",
     title: "Audit log",
     doc: "Who changed what and when (administrator and CLI actions).",
-    columns: [
-      col("id", "entry number"),
-      col("actorId", "acting user's id (empty for the CLI / system)"),
-      col("actorEmail", "acting user's e-mail, or “system”"),
-      col("action", "what was done, e.g. user.deactivate"),
-      col("entityType", "kind of thing changed"),
-      col("entityId", "id of the thing changed"),
-      col("before", "changed fields before (JSON)"),
-      col("after", "changed fields after (JSON)"),
-      col("createdAt", "when (ISO 8601)"),
-    ],
-    page: (db, after, limit) =>
-      db
-        .select({
-          id: auditLog.id,
-          actorId: auditLog.actorId,
-          actorEmail: auditLog.actorEmail,
-          action: auditLog.action,
-          entityType: auditLog.entityType,
-          entityId: auditLog.entityId,
-          before: auditLog.before,
-          after: auditLog.after,
-          createdAt: auditLog.createdAt,
-        })
-        .from(auditLog)
-        .where(after ? gt(auditLog.id, after.id as number) : undefined)
-        .orderBy(asc(auditLog.id))
-        .limit(limit),
-  },
-  {
+    from: auditLog,
+    id: auditLog.id,
+    fields: {
+      id: [auditLog.id, "entry number"],
+      actorId: [auditLog.actorId, "acting user's id (empty for the CLI / system)"],
+      actorEmail: [auditLog.actorEmail, "acting user's e-mail, or “system”"],
+      action: [auditLog.action, "what was done, e.g. user.deactivate"],
+      entityType: [auditLog.entityType, "kind of thing changed"],
+      entityId: [auditLog.entityId, "id of the thing changed"],
+      before: [auditLog.before, "changed fields before (JSON)"],
+      after: [auditLog.after, "changed fields after (JSON)"],
+      createdAt: [auditLog.createdAt, "when (ISO 8601)"],
+    },
+  }),
+  keyed({
     file: "files",
     title: "Files",
     doc: "Uploaded images (company logos, profile photos); the bytes are in the files/ folder as <id>.<ext>.",
-    columns: [
-      col("id", "file id (uuid)"),
-      col("kind", "logo or avatar"),
-      col("contentType", "MIME type"),
-      col("path", "the file in this export"),
-      col("size", "bytes"),
-      col("width", "pixels"),
-      col("height", "pixels"),
-      col("sha256", "SHA-256 of the bytes"),
-      col("createdAt", "uploaded (ISO 8601)"),
-    ],
-    page: async (db, after, limit) =>
-      (
-        await db
-          .select({
-            id: files.id,
-            kind: files.kind,
-            contentType: files.contentType,
-            size: files.size,
-            width: files.width,
-            height: files.height,
-            sha256: files.sha256,
-            createdAt: files.createdAt,
-          })
-          .from(files)
-          .where(afterId(files.id, after))
-          .orderBy(asc(files.id))
-          .limit(limit)
-      ).map((f) => ({ ...f, path: `files/${f.id}.${extensionOf(f.contentType)}` })),
-  },
+    from: files,
+    id: files.id,
+    fields: {
+      id: [files.id, "file id (uuid)"],
+      kind: [files.kind, "logo or avatar"],
+      contentType: [files.contentType, "MIME type"],
+      path: [null, "the file in this export"],
+      size: [files.size, "bytes"],
+      width: [files.width, "pixels"],
+      height: [files.height, "pixels"],
+      sha256: [files.sha256, "SHA-256 of the bytes"],
+      createdAt: [files.createdAt, "uploaded (ISO 8601)"],
+    },
+    map: (f) => ({ ...f, path: `files/${String(f.id)}.${extensionOf(String(f.contentType))}` }),
+  }),
 ];
 
 function extensionOf(contentType: string): string {

@@ -16,6 +16,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import nodemailer, { type Transporter } from "nodemailer";
 import addressparser from "nodemailer/lib/addressparser";
 import type { Db, DbOrTx } from "#db/client";
@@ -318,6 +319,27 @@ async function claimNext(
 const mine = (m: OutboxRow, claim: string) =>
   and(eq(mailOutbox.id, m.id), eq(mailOutbox.claim, claim));
 
+/** What a finished message loses: its body and headers, which may hold codes and links. */
+const NO_BODY = { text: null, html: null, notice: null, headers: null };
+
+/**
+ * Releases a message this sender still holds with its outcome (`set`); false when the claim is
+ * gone (another sender took it over), and then nothing is written.
+ */
+async function release(
+  db: Db,
+  m: OutboxRow,
+  claim: string,
+  set: PgUpdateSetSource<typeof mailOutbox>,
+): Promise<boolean> {
+  const done = await db
+    .update(mailOutbox)
+    .set({ ...set, claim: null, lockedUntil: null })
+    .where(mine(m, claim))
+    .returning({ id: mailOutbox.id });
+  return done.length > 0;
+}
+
 /** Extends the lease of a message this sender still holds; false when the claim is gone. */
 async function renew(db: Db, m: OutboxRow, claim: string, leaseMs: number): Promise<boolean> {
   const r = await db
@@ -396,21 +418,7 @@ export async function deliverDue(
     if (!m) break;
     if (!isPlainEmail(m.to)) {
       // Stored before the address rule: never sent, and its body goes like any finished message's.
-      const done = await db
-        .update(mailOutbox)
-        .set({
-          status: "failed",
-          claim: null,
-          lockedUntil: null,
-          lastError: REFUSED,
-          text: null,
-          html: null,
-          notice: null,
-          headers: null,
-        })
-        .where(mine(m, claim))
-        .returning({ id: mailOutbox.id });
-      if (done.length) {
+      if (await release(db, m, claim, { status: "failed", lastError: REFUSED, ...NO_BODY })) {
         r.failed++;
         log(`[mail] message ${m.id} refused: its stored address is not one plain e-mail address`);
       } else lost(m, "failed");
@@ -424,21 +432,15 @@ export async function deliverDue(
       const final = attempts >= MAX_ATTEMPTS;
       const backoffSeconds = Math.min(3600, 15 * 2 ** (attempts - 1));
       const message = String((e as Error)?.message ?? e).slice(0, 500);
-      const done = await db
-        .update(mailOutbox)
-        .set({
-          attempts,
-          status: final ? "failed" : "pending",
-          claim: null,
-          lockedUntil: null,
-          lastError: message,
-          nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds})`,
-          // Failed for good: the secrets go now; a retry still needs the body.
-          ...(final ? { text: null, html: null, notice: null, headers: null } : {}),
-        })
-        .where(mine(m, claim))
-        .returning({ id: mailOutbox.id });
-      if (!done.length) {
+      const kept = await release(db, m, claim, {
+        attempts,
+        status: final ? "failed" : "pending",
+        lastError: message,
+        nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds})`,
+        // Failed for good: the secrets go now; a retry still needs the body.
+        ...(final ? NO_BODY : {}),
+      });
+      if (!kept) {
         lost(m, "failed");
         continue;
       }
@@ -448,23 +450,14 @@ export async function deliverDue(
       );
       continue;
     }
-    const done = await db
-      .update(mailOutbox)
-      .set({
-        status: "sent",
-        sentAt: sql`now()`,
-        attempts: m.attempts + 1,
-        claim: null,
-        lockedUntil: null,
-        lastError: null,
-        text: null,
-        html: null,
-        notice: null,
-        headers: null,
-      })
-      .where(mine(m, claim))
-      .returning({ id: mailOutbox.id });
-    if (!done.length) {
+    const sent = await release(db, m, claim, {
+      status: "sent",
+      sentAt: sql`now()`,
+      attempts: m.attempts + 1,
+      lastError: null,
+      ...NO_BODY,
+    });
+    if (!sent) {
       lost(m, "sent");
       continue;
     }
@@ -493,10 +486,7 @@ export async function expireOldMail(db: Db, maxAgeSeconds: number): Promise<numb
       claim: null,
       lockedUntil: null,
       lastError: EXPIRED,
-      text: null,
-      html: null,
-      notice: null,
-      headers: null,
+      ...NO_BODY,
     })
     .where(
       and(
@@ -586,7 +576,7 @@ export async function mailStatus(db: Db): Promise<MailStatus> {
 export async function purgeFinishedMailBodies(db: Db): Promise<number> {
   const rows = await db
     .update(mailOutbox)
-    .set({ text: null, html: null, notice: null, headers: null })
+    .set(NO_BODY)
     .where(
       and(
         inArray(mailOutbox.status, ["sent", "failed", "expired"]),

@@ -317,45 +317,25 @@ async function run(
   const readImage = (collection: string, id: string, ref: string | null, what: string) => {
     const rel = uploadPath(ref);
     if (!ref) return null;
-    if (!rel) {
-      skip(collection, id, `${what} ${ref}: not a path under uploads/; not imported`, false);
+    /** Reports the image as not imported and returns null. */
+    const refuse = (why: string) => {
+      skip(collection, id, `${what} ${rel ?? ref}${why}; not imported`, false);
       return null;
-    }
-    if (/\.svg$/i.test(rel)) {
-      skip(
-        collection,
-        id,
-        `${what} ${rel} is an SVG image, which Runway refuses; not imported`,
-        false,
-      );
-      return null;
-    }
-    if (!opts.uploads) {
-      skip(collection, id, `${what} ${rel}: no --uploads folder given; not imported`, false);
-      return null;
-    }
+    };
+    const svg = " is an SVG image, which Runway refuses";
+    if (!rel) return refuse(": not a path under uploads/");
+    if (/\.svg$/i.test(rel)) return refuse(svg);
+    if (!opts.uploads) return refuse(": no --uploads folder given");
     const file = path.join(opts.uploads, ...rel.split("/"));
     if (!path.resolve(file).startsWith(path.resolve(opts.uploads))) return null;
     try {
       const buf = fs.readFileSync(file);
       if (/^\s*(<\?xml[^>]*>\s*)?<svg[\s>]/i.test(buf.subarray(0, 512).toString("utf8"))) {
-        skip(
-          collection,
-          id,
-          `${what} ${rel} is an SVG image, which Runway refuses; not imported`,
-          false,
-        );
-        return null;
+        return refuse(svg);
       }
       return { buf, rel };
     } catch {
-      skip(
-        collection,
-        id,
-        `${what} ${rel}: file not found in the uploads folder; not imported`,
-        false,
-      );
-      return null;
+      return refuse(": file not found in the uploads folder");
     }
   };
   const store = async (

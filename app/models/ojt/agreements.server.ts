@@ -283,7 +283,7 @@ export async function runAgreementDigest(db: Db, cfg: OjtConfig): Promise<Digest
       .from(users)
       .where(and(inArray(users.role, ["admin", "coordinator"]), eq(users.isActive, true)));
     for (const u of staff)
-      await enqueueMail(tx as Db, {
+      await enqueueMail(tx, {
         to: mailAddressOf(u),
         subject: `Host agreements expiring within ${MOA_EXPIRING_DAYS} days`,
         text: [

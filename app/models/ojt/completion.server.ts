@@ -6,7 +6,7 @@
  */
 import crypto from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
-import type { Db, DbOrTx } from "#db/client";
+import type { DbOrTx } from "#db/client";
 import {
   companies,
   courses,
@@ -108,7 +108,7 @@ export async function mailCompletion(tx: DbOrTx, row: PlacementRow, cfg: OjtConf
     .where(eq(companies.id, row.companyId));
   if (!student || !row.certificateCode) return;
   const base = `${cfg.publicUrl}/api/placements/${row.id}`;
-  await enqueueMail(tx as Db, {
+  await enqueueMail(tx, {
     to: mailAddressOf(student),
     subject: "Your OJT is complete: your certificate and daily time record",
     text: [

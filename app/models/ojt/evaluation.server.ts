@@ -182,7 +182,7 @@ async function issueEvaluationLink(
   const student = `${view.firstName} ${view.lastName}`.trim();
   const what =
     stage === "midterm" ? "midterm performance evaluation" : "final performance evaluation";
-  await enqueueMail(tx as Db, {
+  await enqueueMail(tx, {
     to: p.supervisorEmail,
     subject: `Please evaluate the OJT of ${student} (${STAGE_LABEL[stage].toLowerCase()})`,
     text: [

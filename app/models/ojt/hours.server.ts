@@ -402,7 +402,7 @@ export async function issueSignoffLink(
     kind === "reminder"
       ? `Reminder: the OJT hours of ${student} for the week of ${formatCalendarDate(weekStart)} are still waiting for your sign-off.`
       : `${student} (${view.courseName ?? "student"}, ${cfg.collegeName}) asks you to sign their OJT hours at ${view.companyName} for the week of ${formatCalendarDate(weekStart)} to ${formatCalendarDate(addDays(weekStart, 6))}.`;
-  await enqueueMail(tx as Db, {
+  await enqueueMail(tx, {
     to: p.supervisorEmail,
     subject:
       kind === "reminder"
@@ -554,7 +554,7 @@ export async function reopenWeek(
     });
     const [student] = await tx.select().from(users).where(eq(users.id, view.p.studentId));
     if (student)
-      await enqueueMail(tx as Db, {
+      await enqueueMail(tx, {
         to: mailAddressOf(student),
         subject: `Your OJT week of ${ws} was reopened`,
         text: `Your coordinator reopened your OJT hours for the week of ${ws}:\n\n${why}\n\nCorrect the entries on ${ctx.ojt.publicUrl}/ojt and submit the week again.`,

@@ -127,7 +127,7 @@ export async function runOjtReminders(
           where p.id = ${s.id}::uuid and ${studentDue} returning p.id`,
       );
       if (!claimed.length) return false;
-      await enqueueMail(tx as Db, {
+      await enqueueMail(tx, {
         to,
         subject: "Log your OJT hours",
         text: [

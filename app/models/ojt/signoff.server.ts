@@ -139,7 +139,7 @@ export async function decideSignoff(
     const [student] = await tx.select().from(users).where(eq(users.id, view.p.studentId));
     const studentName = `${view.firstName} ${view.lastName}`.trim();
     if (student)
-      await enqueueMail(tx as Db, {
+      await enqueueMail(tx, {
         to: mailAddressOf(student),
         subject:
           state === "approved"

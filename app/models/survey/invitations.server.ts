@@ -16,15 +16,23 @@
  * therefore split the people between them, whatever the timing.
  */
 import { randomBytes } from "node:crypto";
-import { and, eq, sql, type SQL } from "drizzle-orm";
-import { surveyInvitations, surveyInviteBatches, surveyQuestions, surveys } from "#db/schema";
-import { type Db, type DbOrTx, rowsOf } from "#db/client";
-import type { InviteKind, InviteTrigger } from "#db/constants";
+import { and, asc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import {
+  surveyInvitations,
+  surveyInviteBatches,
+  surveyQuestions,
+  surveys,
+  users,
+} from "#db/schema";
+import { type Db, type DbOrTx, parsedRows } from "#db/client";
+import { INVITE_KINDS, INVITE_TRIGGERS, type InviteKind, type InviteTrigger } from "#db/constants";
 import { Conflict, Forbidden, NotFound } from "~/lib/errors";
 import { isUuid } from "~/lib/ids";
 import { startPeriodic } from "~/lib/periodic";
 import { hashToken, hmac, safeEqual } from "../auth/tokens.server";
 import type { Ctx } from "../context";
+import { idRow, numeric } from "~/lib/rows";
 import { enqueueMany, headerLine, type MailMessage, nudgeMailSender } from "../mail/mail.server";
 import { setSurveyMailOptOutOf } from "../user/writes.server";
 import { SUPPRESS_BELOW } from "./outcome-keys";
@@ -83,12 +91,12 @@ export async function personForSurveyUnsubscribe(
     !safeEqual(token, surveyUnsubscribeToken(secret, userId))
   )
     throw new NotFound(INVITE_MSG.badLink);
-  const [row] = await rowsOf<{ id: string; opted_out: boolean }>(
-    db,
-    sql`select id, survey_mail_opt_out_at is not null as opted_out from users where id = ${userId}`,
-  );
+  const [row] = await db
+    .select({ id: users.id, optOutAt: users.surveyMailOptOutAt })
+    .from(users)
+    .where(eq(users.id, userId));
   if (!row) throw new NotFound(INVITE_MSG.badLink);
-  return { id: row.id, optedOut: !!row.opted_out };
+  return { id: row.id, optedOut: row.optOutAt !== null };
 }
 
 /** Opts the person a signed link names out of survey mail (idempotent: the first date stays). */
@@ -111,11 +119,11 @@ export async function setSurveyMailOptOut(db: DbOrTx, userId: string, optOut: bo
 /** Whether the signed-in student or alumnus receives survey mail (/profile). */
 export async function surveyMailEnabled(ctx: Ctx): Promise<boolean> {
   if (!ctx.actor) throw new Forbidden(INVITE_MSG.forbidden);
-  const [row] = await rowsOf<{ on: boolean }>(
-    ctx.db,
-    sql`select survey_mail_opt_out_at is null as on from users where id = ${ctx.actor.id}`,
-  );
-  return !!row?.on;
+  const [row] = await ctx.db
+    .select({ optOutAt: users.surveyMailOptOutAt })
+    .from(users)
+    .where(eq(users.id, ctx.actor.id));
+  return !!row && row.optOutAt === null;
 }
 
 /** The signed-in person's own 'E-mail me survey invitations' setting (/profile). */
@@ -270,13 +278,14 @@ function targetsFor(ids: string[], secret: string): MailTarget[] {
 }
 
 /** A person a batch writes an invitation for, with what their mail needs. */
-interface Invitee {
-  u: string;
-  t: string;
-  s: string;
-  first_name: string;
-  to: string;
-}
+const inviteeRow = z.object({
+  u: z.string(),
+  t: z.string(),
+  s: z.string(),
+  first_name: z.string(),
+  to: z.string(),
+});
+type Invitee = z.infer<typeof inviteeRow>;
 
 /**
  * The messages of a batch: the template with each person's name, link and unsubscribe link put in
@@ -397,21 +406,20 @@ async function candidates(db: DbOrTx, s: SurveyForMail, rule: Rule, ids: boolean
   const mailable = sql`u.survey_mail_opt_out_at is null
     and not exists (select 1 from survey_respondents r where r.survey_id = ${s.id} and r.user_id = u.id)
     and ${dueSql(rule)}`;
-  const [c] = await rowsOf<{ targeted: number; opted_out: number; mailable: number }>(
+  const [c] = await parsedRows(
     db,
+    z.object({ targeted: numeric, opted_out: numeric, mailable: numeric }),
     sql`select count(*)::int as targeted,
                count(*) filter (where u.survey_mail_opt_out_at is not null)::int as opted_out,
                count(*) filter (where ${mailable})::int as mailable
         ${from}`,
   );
   const list = ids
-    ? (
-        await rowsOf<{ id: string }>(db, sql`select u.id ${from} and ${mailable} order by u.id`)
-      ).map((r) => r.id)
+    ? (await parsedRows(db, idRow, sql`select u.id ${from} and ${mailable} order by u.id`)).map(
+        (r) => r.id,
+      )
     : [];
-  const targeted = Number(c.targeted);
-  const optedOut = Number(c.opted_out);
-  return { targeted, optedOut, mailable: Number(c.mailable), ids: list };
+  return { targeted: c.targeted, optedOut: c.opted_out, mailable: c.mailable, ids: list };
 }
 
 /**
@@ -456,8 +464,9 @@ async function writeBatch(
     rule.kind === "invitation"
       ? sql`select user_id from ins`
       : sql`select user_id from ins union all select user_id from upd`;
-  const people = await rowsOf<Invitee>(
+  const people = await parsedRows(
     tx,
+    inviteeRow,
     sql`with ${x}, ${written}
         select x.u, x.t, x.s, u.first_name,
                case when u.mail_to_personal and u.personal_email is not null
@@ -537,22 +546,23 @@ export async function listInviteBatches(
   surveyId: string,
   onlyId?: string,
 ): Promise<BatchRecord[]> {
-  const rows = await rowsOf<{
-    id: string;
-    survey_id: string;
-    kind: InviteKind;
-    trigger: InviteTrigger;
-    created_at: Date | string;
-    created_by: string | null;
-    by_name: string | null;
-    targeted: number;
-    queued: number;
-    sent: number;
-    failed: number;
-    pending: number;
-    expired: number;
-  }>(
+  const rows = await parsedRows(
     db,
+    z.object({
+      id: z.string(),
+      survey_id: z.string(),
+      kind: z.enum(INVITE_KINDS),
+      trigger: z.enum(INVITE_TRIGGERS),
+      created_at: z.coerce.date(),
+      created_by: z.string().nullable(),
+      by_name: z.string().nullable(),
+      targeted: numeric,
+      queued: numeric,
+      sent: numeric,
+      failed: numeric,
+      pending: numeric,
+      expired: numeric,
+    }),
     sql`select b.id, b.survey_id, b.kind, b.trigger, b.created_at, b.created_by,
                nullif(trim(coalesce(a.first_name, '') || ' ' || coalesce(a.last_name, '')), '') as by_name,
                b.targeted, b.queued,
@@ -574,14 +584,14 @@ export async function listInviteBatches(
     surveyId: r.survey_id,
     kind: r.kind,
     trigger: r.trigger,
-    createdAt: new Date(r.created_at).toISOString(),
+    createdAt: r.created_at.toISOString(),
     createdBy: r.created_by ? { id: r.created_by, name: r.by_name ?? "" } : null,
-    targeted: Number(r.targeted),
-    queued: Number(r.queued),
-    sent: Number(r.sent),
-    failed: Number(r.failed),
-    pending: Number(r.pending),
-    expired: Number(r.expired),
+    targeted: r.targeted,
+    queued: r.queued,
+    sent: r.sent,
+    failed: r.failed,
+    pending: r.pending,
+    expired: r.expired,
   }));
 }
 
@@ -613,11 +623,17 @@ export async function runReminderSchedule(
   opts: { config: InviteMailConfig; shouldStop?: () => boolean },
 ): Promise<ScheduleResult> {
   const out: ScheduleResult = { surveys: 0, batches: 0, queued: 0 };
-  const due = await rowsOf<{ id: string }>(
-    db,
-    sql`select id from surveys where status = 'active' and remind_every_days is not null
-          and remind_max is not null order by id`,
-  );
+  const due = await db
+    .select({ id: surveys.id })
+    .from(surveys)
+    .where(
+      and(
+        eq(surveys.status, "active"),
+        isNotNull(surveys.remindEveryDays),
+        isNotNull(surveys.remindMax),
+      ),
+    )
+    .orderBy(asc(surveys.id));
   for (const { id } of due) {
     if (opts.shouldStop?.()) break;
     out.surveys++;
@@ -712,13 +728,11 @@ function rateRow(r: {
   answered: number;
   known: number;
 }): RateRow {
-  const t = Number(r.targeted);
-  const known = Number(r.known);
-  const answered = Number(r.answered);
+  const { targeted: t, known, answered } = r;
   return {
     targeted: t,
-    invited: Number(r.invited),
-    opened: Number(r.opened),
+    invited: r.invited,
+    opened: r.opened,
     answered,
     responseRate: rate(answered, t),
     known,
@@ -740,23 +754,31 @@ export async function surveyProgress(ctx: Ctx, surveyId: string): Promise<Survey
 /** surveyProgress without the actor check (the bench, the CLI). */
 export async function computeProgress(db: DbOrTx, surveyId: string): Promise<SurveyProgress> {
   const s = await surveyForMail(db, surveyId);
-  const [{ qid }] = await rowsOf<{ qid: string | null }>(
+  const [employment] = await db
+    .select({ id: surveyQuestions.id })
+    .from(surveyQuestions)
+    .where(
+      and(
+        eq(surveyQuestions.surveyId, s.id),
+        eq(surveyQuestions.key, "employment_status"),
+        isNull(surveyQuestions.archivedAt),
+      ),
+    )
+    .limit(1);
+  const qid = employment?.id ?? null;
+  const rows = await parsedRows(
     db,
-    sql`select (select id from survey_questions where survey_id = ${s.id} and key = 'employment_status'
-                 and archived_at is null limit 1) as qid`,
-  );
-  const rows = await rowsOf<{
-    dim: "c" | "y" | "all";
-    course_id: string | null;
-    course: string | null;
-    graduation_year: number | null;
-    targeted: number;
-    invited: number;
-    opened: number;
-    answered: number;
-    known: number;
-  }>(
-    db,
+    z.object({
+      dim: z.enum(["c", "y", "all"]),
+      course_id: z.string().nullable(),
+      course: z.string().nullable(),
+      graduation_year: z.coerce.number().nullable(),
+      targeted: numeric,
+      invited: numeric,
+      opened: numeric,
+      answered: numeric,
+      known: numeric,
+    }),
     sql`with t as materialized (
           select u.course_id, u.graduation_year,
                  (i.user_id is not null) as invited, (i.opened_at is not null) as opened,
@@ -805,7 +827,7 @@ export async function computeProgress(db: DbOrTx, surveyId: string): Promise<Sur
   // A programme's or a year's count of known statuses, withheld in anonymous mode when small.
   const groupRow = (r: (typeof rows)[number]): RateRow => {
     const row = rateRow(r);
-    const known = Number(r.known);
+    const { known } = r;
     return s.anonymous && known > 0 && known < SUPPRESS_BELOW
       ? { ...row, known: null, knowledgeRate: null, knownSuppressed: true }
       : row;
@@ -826,7 +848,7 @@ export async function computeProgress(db: DbOrTx, surveyId: string): Promise<Sur
     byGraduationYear: rows
       .filter((r) => r.dim === "y")
       .map((r) => ({
-        graduationYear: r.graduation_year === null ? null : Number(r.graduation_year),
+        graduationYear: r.graduation_year,
         ...groupRow(r),
       })),
     computedAt: new Date().toISOString(),

@@ -136,9 +136,7 @@ export async function legacySurveyIndex(
     .from(surveyQuestions)
     .where(isNotNull(surveyQuestions.legacyId));
   for (const q of qs)
-    bySurvey
-      .get(q.surveyId)
-      ?.questions.set(q.legacyId!, { id: q.id, type: q.type as QuestionType });
+    bySurvey.get(q.surveyId)?.questions.set(q.legacyId!, { id: q.id, type: q.type });
   return out;
 }
 

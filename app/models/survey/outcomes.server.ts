@@ -8,9 +8,11 @@
  */
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { courses, placements, surveys, users } from "#db/schema";
-import { type Db, rowsOf } from "#db/client";
+import { z } from "zod";
+import { type Db, parsedRows } from "#db/client";
 import { NotFound } from "~/lib/errors";
 import { isUuid } from "~/lib/ids";
+import { numeric } from "~/lib/rows";
 import { cohortCondition } from "./cohort.server";
 import { computeProgress, type RateRow } from "./invitations.server";
 import { BOM, csvRows } from "./export.server";
@@ -169,30 +171,35 @@ function pivot(surveyId: string): SQL {
     )`;
 }
 
-interface StatsRow {
-  gc: number;
-  gy: number;
-  course_id: string | null;
-  graduation_year: number | null;
-  responded: number;
-  employment_answers: number;
-  employed: number;
-  months_answers: number;
-  median_months: number | null;
-  related_answers: number;
-  related: number;
-  placed: number;
-}
-
-interface DistRow {
-  gc: number;
-  gy: number;
-  course_id: string | null;
-  graduation_year: number | null;
-  kind: "months" | "salary" | "via";
-  label: string;
-  n: number;
-}
+/** The group a row counts: overall, one programme or one graduation year (grouping sets). */
+const groupRow = z.object({
+  gc: numeric,
+  gy: numeric,
+  course_id: z.string().nullable(),
+  graduation_year: numeric.nullable(),
+});
+const statsRow = groupRow.extend({
+  responded: numeric,
+  employment_answers: numeric,
+  employed: numeric,
+  months_answers: numeric,
+  median_months: numeric.nullable(),
+  related_answers: numeric,
+  related: numeric,
+  placed: numeric,
+});
+type StatsRow = z.infer<typeof statsRow>;
+const distRow = groupRow.extend({
+  kind: z.enum(["months", "salary", "via"]),
+  label: z.string(),
+  n: numeric,
+});
+type DistRow = z.infer<typeof distRow>;
+/** The outcomes query's one row: the statistics and the distributions as two JSON texts. */
+const outcomesRow = z.object({
+  stats: z.string().transform((t) => z.array(statsRow).parse(JSON.parse(t))),
+  dists: z.string().transform((t) => z.array(distRow).parse(JSON.parse(t))),
+});
 
 /**
  * One statement, the pivot computed once: per group the counts (responses, employed, months
@@ -314,7 +321,7 @@ function figures(
     placedThroughRunway: null,
   };
   if (suppressed || !st) return base;
-  const count = (kind: DistRow["kind"], label: string) =>
+  const countOf = (kind: DistRow["kind"], label: string) =>
     dist.find((d) => d.kind === kind && d.label === label)?.n ?? 0;
   return {
     ...base,
@@ -323,13 +330,11 @@ function figures(
       st.months_answers >= SUPPRESS_BELOW && st.median_months !== null
         ? Math.round(st.median_months * 10) / 10
         : null,
-    monthsToFirstJob: MONTHS_TO_FIRST_JOB.filter((m) => m.months !== null).map((m) => ({
-      label: m.option,
-      months: m.months as number,
-      count: count("months", m.option),
-    })),
+    monthsToFirstJob: MONTHS_TO_FIRST_JOB.flatMap(({ option, months }) =>
+      months === null ? [] : [{ label: option, months, count: countOf("months", option) }],
+    ),
     relatedToCourseRate: rate(st.related, st.related_answers),
-    salaryBands: SALARY_BANDS.map((b) => ({ label: b, count: count("salary", b) })),
+    salaryBands: SALARY_BANDS.map((b) => ({ label: b, count: countOf("salary", b) })),
     foundVia: dist
       .filter((d) => d.kind === "via")
       .map((d) => ({ label: d.label, count: d.n }))
@@ -358,13 +363,12 @@ export async function surveyOutcomes(db: Db, surveyId: string): Promise<SurveyOu
     graduationYears: s.graduationYears,
   };
   const [[computed], progress, hiredBy, courseNames] = await Promise.all([
-    rowsOf<{ stats: string; dists: string }>(db, outcomesQuery(s.id)),
+    parsedRows(db, outcomesRow, outcomesQuery(s.id)),
     computeProgress(db, s.id),
     ojtHireCounts(db, cohort),
     db.select({ id: courses.id, name: courses.name }).from(courses),
   ]);
-  const stats = JSON.parse(computed.stats) as StatsRow[];
-  const dists = JSON.parse(computed.dists) as DistRow[];
+  const { stats, dists } = computed;
   const statBy = new Map(stats.map((r) => [groupKey(r), r]));
   const progressBy = new Map<GroupKey, RateRow>([
     ["all", progress],

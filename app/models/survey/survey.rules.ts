@@ -281,11 +281,11 @@ export const TARGETING_MSG = {
 
 /** The words of a cohort: "Alumni · BS Aeronautical Engineering · 2023, 2024" (the lists and screens). */
 export function cohortLabel(s: {
-  audience: string;
+  audience: SurveyAudience;
   courseNames?: readonly string[];
   graduationYears?: readonly number[];
 }): string {
-  const who = AUDIENCE_LABELS[s.audience as SurveyAudience] ?? s.audience;
+  const who = AUDIENCE_LABELS[s.audience];
   const parts = [s.audience === "all" ? "Students and alumni" : who];
   if (s.courseNames?.length) parts.push(s.courseNames.join(", "));
   if (s.graduationYears?.length) parts.push(s.graduationYears.join(", "));

@@ -3,8 +3,9 @@
  * Screens, /api routes, the CLI and the tests all come through here.
  */
 import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { type Db, rowsOf } from "#db/client";
-import type { QuestionType, SurveyAudience, SurveyStatus } from "#db/constants";
+import { z } from "zod";
+import { type Db, parsedRows } from "#db/client";
+import type { QuestionType, SurveyAudience } from "#db/constants";
 import {
   surveyAnswers,
   surveyQuestions,
@@ -15,6 +16,7 @@ import {
 } from "#db/schema";
 import { cohortMatchSql, inCohort } from "./cohort.server";
 import { audit } from "../audit/audit.server";
+import { numeric } from "~/lib/rows";
 import { type Ctx, requireAdmin } from "../context";
 import { Conflict, Forbidden, isUniqueViolation, NotFound, ValidationError } from "~/lib/errors";
 import {
@@ -47,7 +49,7 @@ export function serializeQuestion(q: QuestionRow) {
     key: q.key,
     text: q.text,
     label: q.text,
-    type: q.type as QuestionType,
+    type: q.type,
     required: q.required,
     options: q.options,
     scaleMax: q.scaleMax,
@@ -68,8 +70,8 @@ export function serializeSurvey(
     id: s.id,
     title: s.title,
     description: s.description,
-    audience: s.audience as SurveyAudience,
-    status: s.status as SurveyStatus,
+    audience: s.audience,
+    status: s.status,
     // Cohort and privacy: empty lists mean everyone in the audience.
     courses: s.courseIds,
     courseNames: s.courseIds.map((id) => courseNames.get(id) ?? id),
@@ -747,15 +749,17 @@ export async function surveySummary(db: Db, surveyId: string, opts: { role?: Rol
   const questions = await allQuestions(db, surveyId);
   const total = await countResponses(db, surveyId, opts.role);
   const roleCond = opts.role ? sql`and r.role = ${opts.role}` : sql``;
-  const answered = await rowsOf<{ question_id: string; n: number }>(
+  const answered = await parsedRows(
     db,
+    z.object({ question_id: z.string(), n: numeric }),
     sql`select a.question_id, count(*)::int as n
         from survey_answers a join survey_responses r on r.id = a.response_id
         where r.survey_id = ${surveyId} ${roleCond}
         group by a.question_id`,
   );
-  const values = await rowsOf<{ question_id: string; v: string; n: number }>(
+  const values = await parsedRows(
     db,
+    z.object({ question_id: z.string(), v: z.string(), n: numeric }),
     sql`select a.question_id, e.v, count(*)::int as n
         from survey_answers a
         join survey_responses r on r.id = a.response_id
@@ -767,11 +771,11 @@ export async function surveySummary(db: Db, surveyId: string, opts: { role?: Rol
           and q.type in ('multiple_choice', 'checkbox', 'rating')
         group by a.question_id, e.v`,
   );
-  const answeredBy = new Map(answered.map((r) => [r.question_id, Number(r.n)]));
+  const answeredBy = new Map(answered.map((r) => [r.question_id, r.n]));
   const valuesBy = new Map<string, Map<string, number>>();
   for (const r of values) {
     const m = valuesBy.get(r.question_id) ?? new Map<string, number>();
-    m.set(r.v, Number(r.n));
+    m.set(r.v, r.n);
     valuesBy.set(r.question_id, m);
   }
   const list: QuestionSummary[] = questions.map((q) => {

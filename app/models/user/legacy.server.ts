@@ -4,6 +4,7 @@
  * bookkeeping of the reset mails `runway migrate aerojob --send-resets` queues.
  */
 import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db, DbOrTx } from "#db/client";
 import type { Role } from "#db/constants";
 import { users } from "#db/schema";
@@ -42,41 +43,24 @@ export async function usersMatchingLegacy(
 ): Promise<UserRow[]> {
   const found = new Map<string, UserRow>();
   const add = (rows: UserRow[]) => rows.forEach((r) => found.set(r.id, r));
+  /** The users whose `column`, lower-cased, is one of `values` (one index each). */
+  const byLower = (column: AnyPgColumn, values: string[]) =>
+    tx
+      .select()
+      .from(users)
+      .where(and(isNotNull(column), inArray(sql`lower(${column})`, values)));
   if (q.legacyIds.length)
     add(await tx.select().from(users).where(inArray(users.legacyId, q.legacyIds)));
   if (q.emails.length) {
-    add(
-      await tx
-        .select()
-        .from(users)
-        .where(inArray(sql`lower(${users.email})`, q.emails)),
-    );
-    add(
-      await tx
-        .select()
-        .from(users)
-        .where(
-          and(
-            isNotNull(users.personalEmail),
-            inArray(sql`lower(${users.personalEmail})`, q.emails),
-          ),
-        ),
-    );
+    add(await byLower(users.email, q.emails));
+    add(await byLower(users.personalEmail, q.emails));
   }
   if (q.studentIds.length)
     add(
-      await tx
-        .select()
-        .from(users)
-        .where(
-          and(
-            isNotNull(users.studentId),
-            inArray(
-              sql`lower(${users.studentId})`,
-              q.studentIds.map((s) => s.toLowerCase()),
-            ),
-          ),
-        ),
+      await byLower(
+        users.studentId,
+        q.studentIds.map((s) => s.toLowerCase()),
+      ),
     );
   return [...found.values()];
 }

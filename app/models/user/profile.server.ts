@@ -4,14 +4,20 @@
  */
 import { eq } from "drizzle-orm";
 import type { Db } from "#db/client";
-import { courses, users } from "#db/schema";
+import { users } from "#db/schema";
 import type { Ctx } from "../context";
 import { resolveCourse } from "../course/course.server";
 import { NotFound, Unauthorized, ValidationError } from "~/lib/errors";
 import { deleteImage, storeImage } from "../file/file.server";
 import { USERS_MSG } from "./admin.schema";
 import { PROFILE_MSG, type ProfilePatch } from "./profile.schema";
-import { serializeUser, userConflict, type PublicUser, type UserRow } from "./user.server";
+import {
+  getUserWithCourse,
+  serializeUser,
+  userConflict,
+  type PublicUser,
+  type UserRow,
+} from "./user.server";
 
 function me(ctx: Ctx) {
   if (!ctx.actor) throw new Unauthorized("Authentication required");
@@ -19,14 +25,9 @@ function me(ctx: Ctx) {
 }
 
 async function load(db: Db, id: string): Promise<PublicUser> {
-  const [row] = await db
-    .select({ user: users, course: { id: courses.id, code: courses.code, name: courses.name } })
-    .from(users)
-    .leftJoin(courses, eq(courses.id, users.courseId))
-    .where(eq(users.id, id))
-    .limit(1);
+  const row = await getUserWithCourse(db, id);
   if (!row) throw new NotFound(PROFILE_MSG.notFound);
-  return serializeUser(row.user, row.course?.id ? row.course : null);
+  return serializeUser(row.user, row.course);
 }
 
 /** The signed-in user's profile. */

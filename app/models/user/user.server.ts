@@ -1,9 +1,10 @@
 import { eq, or, sql } from "drizzle-orm";
-import { rowsOf, type Db, type DbOrTx, type Tx } from "#db/client";
+import { parsedRows, type Db, type DbOrTx, type Tx } from "#db/client";
 import type { Role } from "#db/constants";
 import { courses, users } from "#db/schema";
 import { Conflict, isUniqueViolation } from "~/lib/errors";
 import { isUuid } from "~/lib/ids";
+import { idRow } from "~/lib/rows";
 import { hashPassword } from "../auth/password.server";
 import { mailboxOf } from "./email";
 
@@ -159,8 +160,9 @@ export async function mailboxTaken(
   exceptUserId?: string,
 ): Promise<boolean> {
   const box = mailboxOf(email);
-  const [row] = await rowsOf<{ id: string }>(
+  const [row] = await parsedRows(
     db,
+    idRow,
     sql`select id from users
         where (runway_mailbox(email) = ${box}
                or (personal_email is not null and runway_mailbox(personal_email) = ${box}))
