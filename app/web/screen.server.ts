@@ -80,6 +80,12 @@ export interface DomainAnswer {
    * for the error page ("Error in creating a new user").
    */
   failAny(body: (e: DomainError | null) => unknown): void;
+  /**
+   * Any failure answers with `answer(error)`: a domain error as it is, anything else (logged) as
+   * null — for a screen whose specified failure notice stands in for the error page ("Failed to
+   * update approval").
+   */
+  onFailure(answer: (e: DomainError | null) => unknown): void;
 }
 
 /** The arguments a screen handler gets: Remix's, plus who acts and the model context. */
@@ -158,8 +164,12 @@ export function screen<G extends Guard, R>(
         answer = a;
       },
       failAny: (body: (e: DomainError | null) => unknown) => {
-        any = body;
-        answer = (e) => json(body(e), domainInit(e));
+        any = (e) => json(body(e), e ? domainInit(e) : { status: 500 });
+        answer = any;
+      },
+      onFailure: (a: (e: DomainError | null) => unknown) => {
+        any = a;
+        answer = a;
       },
     } as unknown as ScreenArgs<G>;
     try {
@@ -168,7 +178,7 @@ export function screen<G extends Guard, R>(
       if (!(e instanceof DomainError)) {
         if (!any || e instanceof Response) throw e;
         log.error(new URL(args.request.url).pathname, e);
-        return json(any(null), { status: 500 }) as R;
+        return (await any(null)) as R;
       }
       const own = await (answer ? answer(e) : opts.onDomainError?.(e, screenArgs));
       if (own !== undefined) return own as R;

@@ -43,7 +43,7 @@ import {
 } from "~/models/company/company.server";
 import { IMAGE_MESSAGES, storeImage } from "~/models/file/file.server";
 import styles from "~/styles/companies.css";
-import { domainInit, domainReply, formErrors } from "~/lib/screen-errors.server";
+import { domainInit, formErrors } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { LOGO_MAX_BYTES } from "~/lib/uploads";
 import { moaLabels, moaStateCondition } from "~/models/ojt/agreements.server";
@@ -106,7 +106,7 @@ function backTo(request: Request) {
 }
 
 export function action(args: ActionFunctionArgs) {
-  return screen("admin", async ({ request, user, ctx, failTo, onDomainError }) => {
+  return screen("admin", async ({ request, user, ctx, failTo, failJson, onDomainError }) => {
     if (Number(request.headers.get("Content-Length") ?? 0) > LOGO_MAX_BYTES + 64 * 1024)
       return json(
         {
@@ -167,28 +167,22 @@ export function action(args: ActionFunctionArgs) {
       // Without JavaScript the logo file arrives with the form; store it first.
       const file = formData.get("logo");
       if (file instanceof Blob && file.size > 0) {
-        try {
-          input.logoUrl = (await storeImage(ctx.db, file, { kind: "logo", actorId: user.id })).url;
-        } catch (e) {
-          return domainReply(e, (err) => ({
-            intent: "save",
-            result: submission.reply({ fieldErrors: { logo: [err.message] } }),
-            toast: COMPANY_MSG.uploadFailed,
-            error: `${COMPANY_MSG.uploadFailed}: ${err.message}`,
-          }));
-        }
-      }
-      try {
-        if (typeof id === "string" && id) await updateCompany(ctx, id, input);
-        else await addCompany(ctx, input);
-      } catch (e) {
-        return domainReply(e, (err) => ({
+        failJson((err) => ({
           intent: "save",
-          result: submission.reply(formErrors(err, "fields-or-message")),
-          toast: COMPANY_MSG.saveFailed,
-          error: `${COMPANY_MSG.saveFailed}: ${err.message}`,
+          result: submission.reply({ fieldErrors: { logo: [err.message] } }),
+          toast: COMPANY_MSG.uploadFailed,
+          error: `${COMPANY_MSG.uploadFailed}: ${err.message}`,
         }));
+        input.logoUrl = (await storeImage(ctx.db, file, { kind: "logo", actorId: user.id })).url;
       }
+      failJson((err) => ({
+        intent: "save",
+        result: submission.reply(formErrors(err, "fields-or-message")),
+        toast: COMPANY_MSG.saveFailed,
+        error: `${COMPANY_MSG.saveFailed}: ${err.message}`,
+      }));
+      if (typeof id === "string" && id) await updateCompany(ctx, id, input);
+      else await addCompany(ctx, input);
       return redirectWithFlash(backTo(request), {
         kind: "success",
         message: id ? COMPANY_MSG.updated : COMPANY_MSG.added,

@@ -8,9 +8,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { INSTITUTES } from "#db/constants";
-import { redirectWithFlash, requireRole } from "~/web/auth.server";
+import { redirectWithFlash } from "~/web/auth.server";
 import { screen } from "~/web/screen.server";
-import { getDb } from "~/lib/db.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { DataTable } from "~/components/data-table/data-table";
 import { createColumnHelper } from "@tanstack/react-table";
@@ -18,18 +17,19 @@ import { listCourses, OJT_HOURS_MSG, setRequiredOjtHours } from "~/models/course
 
 export const meta: MetaFunction = () => [{ title: "Programmes · Runway" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRole(request, ["admin"]);
-  const all = await listCourses(await getDb());
-  return json({
-    courses: all.map((c) => ({
-      id: c.id,
-      code: c.code,
-      name: c.name,
-      institute: INSTITUTES.find((i) => i.id === c.institute)?.name ?? c.institute,
-      requiredOjtHours: c.requiredOjtHours,
-    })),
-  });
+export function loader(args: LoaderFunctionArgs) {
+  return screen("admin", async ({ ctx }) => {
+    const all = await listCourses(ctx.db);
+    return json({
+      courses: all.map((c) => ({
+        id: c.id,
+        code: c.code,
+        name: c.name,
+        institute: INSTITUTES.find((i) => i.id === c.institute)?.name ?? c.institute,
+        requiredOjtHours: c.requiredOjtHours,
+      })),
+    });
+  })(args);
 }
 
 export function action(args: ActionFunctionArgs) {

@@ -25,18 +25,16 @@ import { useHydrated } from "~/components/ui/use-hydrated";
 import { JobForm, jobFormValues, NEW_JOB, type JobFormValues } from "~/components/jobs/job-form";
 import { Modal } from "~/components/ui/modal";
 import { notify } from "~/components/ui/notify";
-import { redirectWithFlash, requireRole } from "~/web/auth.server";
-import { getDb } from "~/lib/db.server";
+import { redirectWithFlash } from "~/web/auth.server";
+import { screen } from "~/web/screen.server";
 import { idempotentForm, newIdempotencyKey } from "~/web/idempotency.server";
 import { relativeTime } from "~/lib/format";
 import { JOB_TEXT, JOB_TOAST, deleteJobConfirm, jobFormSchema } from "~/models/job/job.schema";
 import * as Jobs from "~/models/job/job.server";
 import { ADMIN_SORTS } from "~/models/job/job.rules";
 import jobsCss from "~/styles/jobs.css";
-import { log } from "~/lib/log.server";
-import { domainReply, formErrors, knownError } from "~/lib/screen-errors.server";
+import { formErrors } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
-import { ctxOf } from "~/models/context";
 import { reviewConfig } from "~/web/config.server";
 import { listApprovalQueue } from "~/models/employer/queue.server";
 import {
@@ -72,17 +70,36 @@ const safeBack = (v: FormDataEntryValue | null) =>
  * `?view=queue` is the approval queue (pending jobs oldest first, with the trust signal) and
  * `?decline={id}` its Decline dialog (ADR 104).
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const admin = await requireRole(request, ["admin"]);
-  const url = new URL(request.url);
-  const state = readTableState(url.searchParams, { size: 10 });
-  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
-  const ctx = ctxOf(await getDb(), admin);
-  const editId = url.searchParams.get("edit");
-  const confirmId = url.searchParams.get("confirm");
-  const view = url.searchParams.get("view") === "queue" ? ("queue" as const) : ("all" as const);
-  const declineId = url.searchParams.get("decline");
-  try {
+export function loader(args: LoaderFunctionArgs) {
+  return screen("admin", async ({ request, ctx, failAny }) => {
+    const url = new URL(request.url);
+    const state = readTableState(url.searchParams, { size: 10 });
+    const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
+    const editId = url.searchParams.get("edit");
+    const confirmId = url.searchParams.get("confirm");
+    const view = url.searchParams.get("view") === "queue" ? ("queue" as const) : ("all" as const);
+    const declineId = url.searchParams.get("decline");
+    // A failed load shows the list empty with "Failed to load jobs" (and "Refresh failed").
+    failAny(() => ({
+      view,
+      queue: [],
+      queueTotal: 0,
+      decline: null,
+      templates: [],
+      rows: [],
+      total: 0,
+      state,
+      q,
+      companies: [],
+      categories: [],
+      modal: null,
+      formKey: "",
+      editValues: null,
+      confirm: null,
+      back: listUrl(url),
+      now: Date.now(),
+      loadError: true,
+    }));
     const [queue, declining, templates] = await Promise.all([
       listApprovalQueue(ctx, { offset: 0, limit: 100 }),
       declineId ? Jobs.jobRow(ctx.db, declineId) : null,
@@ -135,91 +152,66 @@ export async function loader({ request }: LoaderFunctionArgs) {
       now: Date.now(),
       loadError: false,
     });
-  } catch (e) {
-    log.error("admin/jobs", e);
-    return json(
-      {
-        view,
-        queue: [],
-        queueTotal: 0,
-        decline: null,
-        templates: [],
-        rows: [],
-        total: 0,
-        state,
-        q,
-        companies: [],
-        categories: [],
-        modal: null,
-        formKey: "",
-        editValues: null,
-        confirm: null,
-        back: listUrl(url),
-        now: Date.now(),
-        loadError: true,
-      },
-      { status: 500 },
-    );
-  }
+  })(args);
 }
 
 type FormReply = { result: SubmissionResult<string[]>; message: string };
 type DeclineReply = { declineError: string };
 
 /** One action, several intents: create, update, approve, toggle, delete (notices as flashes). */
-export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireRole(request, ["admin"]);
-  const form = await request.formData();
-  const ctx = ctxOf(await getDb(), admin);
-  const back = safeBack(form.get("back"));
-  const intent = form.get("intent");
-  const id = String(form.get("id") ?? "");
-  const fail = (message: string) => redirectWithFlash(back, { kind: "error", message });
+export function action(args: ActionFunctionArgs) {
+  return screen("admin", async ({ request, user: admin, ctx, failJson, onFailure }) => {
+    const form = await request.formData();
+    const back = safeBack(form.get("back"));
+    const intent = form.get("intent");
+    const id = String(form.get("id") ?? "");
+    const fail = (message: string) => redirectWithFlash(back, { kind: "error", message });
 
-  if (intent === "create" || intent === "update") {
-    const submission = parseWithZod(form, { schema: jobFormSchema });
-    if (submission.status !== "success")
-      return json<FormReply>(
-        { result: submission.reply(), message: JOB_TOAST.saveFailed },
-        { status: 400 },
-      );
-    const save = async () => {
-      try {
+    if (intent === "create" || intent === "update") {
+      const submission = parseWithZod(form, { schema: jobFormSchema });
+      if (submission.status !== "success")
+        return json<FormReply>(
+          { result: submission.reply(), message: JOB_TOAST.saveFailed },
+          { status: 400 },
+        );
+      failJson((err): FormReply => ({
+        result: submission.reply(formErrors(err, "fields-or-message")),
+        message: err.message,
+      }));
+      const save = async () => {
         if (intent === "create") await Jobs.createJob(ctx, submission.value);
         else await Jobs.updateJob(ctx, id, submission.value, reviewConfig());
-      } catch (e) {
-        return domainReply<FormReply>(e, (err) => ({
-          result: submission.reply(formErrors(err, "fields-or-message")),
-          message: err.message,
-        }));
-      }
-      return redirectWithFlash(back, {
-        kind: "success",
-        message: intent === "create" ? JOB_TOAST.created : JOB_TOAST.updated,
-      });
-    };
-    // A double click or a resubmitted create answers as the first did instead of adding the job twice.
-    return intent === "create" ? idempotentForm(request, admin.id, form, back, save) : save();
-  }
-  if (intent === "decline") {
-    const templateBody = await declineTemplateBody(ctx, String(form.get("templateId") ?? ""));
-    const parsed = declineReasonSchema.safeParse({
-      reason: composeDeclineReason(templateBody, String(form.get("reason") ?? "")),
-    });
-    if (!parsed.success)
-      return json<DeclineReply>(
-        { declineError: parsed.error.issues[0]?.message ?? "Invalid reason" },
-        { status: 400 },
-      );
-    try {
-      await declineJob(ctx, id, parsed.data.reason, reviewConfig());
-    } catch (e) {
-      knownError(e, "admin/jobs");
-      return fail(JOB_TOAST.approvalFailed);
+        return redirectWithFlash(back, {
+          kind: "success",
+          message: intent === "create" ? JOB_TOAST.created : JOB_TOAST.updated,
+        });
+      };
+      // A double click or a resubmitted create answers as the first did instead of adding the job twice.
+      return intent === "create" ? idempotentForm(request, admin.id, form, back, save) : save();
     }
-    return redirectWithFlash(back, { kind: "success", message: REVIEW_MSG.declined });
-  }
-  try {
+    if (intent === "decline") {
+      const templateBody = await declineTemplateBody(ctx, String(form.get("templateId") ?? ""));
+      const parsed = declineReasonSchema.safeParse({
+        reason: composeDeclineReason(templateBody, String(form.get("reason") ?? "")),
+      });
+      if (!parsed.success)
+        return json<DeclineReply>(
+          { declineError: parsed.error.issues[0]?.message ?? "Invalid reason" },
+          { status: 400 },
+        );
+      onFailure(() => fail(JOB_TOAST.approvalFailed));
+      await declineJob(ctx, id, parsed.data.reason, reviewConfig());
+      return redirectWithFlash(back, { kind: "success", message: REVIEW_MSG.declined });
+    }
+    onFailure(() =>
+      fail(
+        intent === "approve"
+          ? JOB_TOAST.approvalFailed
+          : intent === "toggle"
+            ? JOB_TOAST.toggleFailed
+            : JOB_TOAST.deleteFailed,
+      ),
+    );
     if (intent === "approve") {
       const approve = form.get("isApproved") === "true";
       await Jobs.setJobApproval(ctx, id, approve, reviewConfig());
@@ -239,17 +231,8 @@ export async function action({ request }: ActionFunctionArgs) {
       await Jobs.deleteJob(ctx, id);
       return redirectWithFlash(back, { kind: "success", message: JOB_TOAST.deleted });
     }
-  } catch (e) {
-    knownError(e, "admin/jobs");
-    return fail(
-      intent === "approve"
-        ? JOB_TOAST.approvalFailed
-        : intent === "toggle"
-          ? JOB_TOAST.toggleFailed
-          : JOB_TOAST.deleteFailed,
-    );
-  }
-  return fail("Unknown action");
+    return fail("Unknown action");
+  })(args);
 }
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];

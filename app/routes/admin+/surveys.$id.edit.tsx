@@ -7,17 +7,15 @@ import type {
 } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { redirectWithFlash, requireRole } from "~/web/auth.server";
-import { getDb } from "~/lib/db.server";
+import { redirectWithFlash } from "~/web/auth.server";
+import { screen } from "~/web/screen.server";
 import { saveEditorForm } from "~/models/survey/editor.server";
 import { SURVEY_MSG } from "~/models/survey/survey.rules";
 import { getSurvey } from "~/models/survey/survey.server";
 import { BLANK_QUESTION, SurveyEditor } from "~/components/survey/survey-editor";
 import surveyStyles from "~/styles/surveys.css";
 import adminStyles from "~/styles/survey-admin.css";
-import { domainError } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
-import { actorOf } from "~/models/context";
 import { listCourseGroups } from "~/models/course/course.server";
 
 export const links: LinksFunction = () => [
@@ -25,32 +23,24 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: adminStyles },
 ];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireRole(request, ["admin"], "/");
-  try {
-    const db = await getDb();
-    const survey = await getSurvey({ db, actor: actorOf(user) }, params.id ?? "");
-    return json({ survey, courseGroups: await listCourseGroups(db) });
-  } catch (e) {
+export function loader(args: LoaderFunctionArgs) {
+  return screen("admin-or-home", async ({ params, ctx, onDomainError }) => {
     // A load failure alerts 'Failed to load survey.' and goes to /admin/surveys.
-    domainError(e);
-    throw await redirectWithFlash("/admin/surveys", {
-      kind: "error",
-      message: SURVEY_MSG.loadFailed,
-    });
-  }
+    onDomainError(() =>
+      redirectWithFlash("/admin/surveys", { kind: "error", message: SURVEY_MSG.loadFailed }),
+    );
+    const survey = await getSurvey(ctx, params.id ?? "");
+    return json({ survey, courseGroups: await listCourseGroups(ctx.db) });
+  })(args);
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireRole(request, ["admin"], "/");
-  const outcome = await saveEditorForm(
-    { db: await getDb(), actor: actorOf(user) },
-    await request.formData(),
-    params.id ?? "",
-  );
-  if ("saved" in outcome)
-    return redirectWithFlash("/admin/surveys", { kind: "success", message: "Survey saved." });
-  return json(outcome.reply, { status: outcome.status });
+export function action(args: ActionFunctionArgs) {
+  return screen("admin-or-home", async ({ request, params, ctx }) => {
+    const outcome = await saveEditorForm(ctx, await request.formData(), params.id ?? "");
+    if ("saved" in outcome)
+      return redirectWithFlash("/admin/surveys", { kind: "success", message: "Survey saved." });
+    return json(outcome.reply, { status: outcome.status });
+  })(args);
 }
 
 export default function EditSurvey() {

@@ -7,8 +7,8 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireRole, redirectWithFlash } from "~/web/auth.server";
-import { getDb } from "~/lib/db.server";
+import { redirectWithFlash } from "~/web/auth.server";
+import { screen } from "~/web/screen.server";
 import {
   surveyOutcomes,
   type OjtHireFigures,
@@ -16,7 +16,6 @@ import {
 } from "~/models/survey/outcomes.server";
 import { SUPPRESS_BELOW, SUPPRESSED_LABEL } from "~/models/survey/outcome-keys";
 import { SURVEY_MSG } from "~/models/survey/survey.rules";
-import { domainError } from "~/lib/screen-errors.server";
 import { BarChartCard, ChartsNoScript } from "~/components/charts/bar-chart";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { DateTime } from "~/components/ui/date-time";
@@ -32,20 +31,13 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: outcomeStyles },
 ];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireRole(request, ["admin"], "/");
-  const db = await getDb();
-  let outcomes;
-  try {
-    outcomes = await surveyOutcomes(db, params.id ?? "");
-  } catch (e) {
-    domainError(e);
-    throw await redirectWithFlash("/admin/surveys", {
-      kind: "error",
-      message: SURVEY_MSG.loadFailed,
-    });
-  }
-  return json({ outcomes });
+export function loader(args: LoaderFunctionArgs) {
+  return screen("admin-or-home", async ({ params, ctx, onDomainError }) => {
+    onDomainError(() =>
+      redirectWithFlash("/admin/surveys", { kind: "error", message: SURVEY_MSG.loadFailed }),
+    );
+    return json({ outcomes: await surveyOutcomes(ctx.db, params.id ?? "") });
+  })(args);
 }
 
 /** "BS in Aeronautical Engineering" → "BSAE": a programme's axis label (the table has the name). */

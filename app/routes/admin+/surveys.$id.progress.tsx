@@ -16,12 +16,9 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
-import { redirectWithFlash, requireRole } from "~/web/auth.server";
+import { redirectWithFlash } from "~/web/auth.server";
 import { screen } from "~/web/screen.server";
 import { authConfig } from "~/web/config.server";
-import { getDb } from "~/lib/db.server";
-import { domainError } from "~/lib/screen-errors.server";
-import { ctxOf } from "~/models/context";
 import { SURVEY_MSG } from "~/models/survey/survey.rules";
 import { getSurveyForAdmin } from "~/models/survey/survey.server";
 import { REMINDER_GAP_MINUTES } from "~/models/survey/invitations.rules";
@@ -54,42 +51,36 @@ const mailConfig = () => {
   return { publicUrl: c.publicUrl, secret: c.secret, collegeName: c.collegeName };
 };
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireRole(request, ["admin"], "/");
-  const ctx = ctxOf(await getDb(), user);
-  let survey;
-  try {
-    ({ survey } = await getSurveyForAdmin(ctx.db, params.id ?? ""));
-  } catch (e) {
-    domainError(e);
-    throw await redirectWithFlash("/admin/surveys", {
-      kind: "error",
-      message: SURVEY_MSG.loadFailed,
-    });
-  }
-  const active = survey.status === "active";
-  const dry = (reminder: boolean) =>
-    active
-      ? sendInvitations(ctx, survey.id, { reminder, dryRun: true, config: mailConfig() })
-      : Promise.resolve(null);
-  const [progress, batches, invitation, reminder] = await Promise.all([
-    surveyProgress(ctx, survey.id),
-    getInviteBatches(ctx, survey.id),
-    dry(false),
-    dry(true),
-  ]);
-  const confirm = new URL(request.url).searchParams.get("confirm");
-  return json(
-    {
-      survey: { id: survey.id, title: survey.title, status: survey.status },
-      progress,
-      batches,
-      would: { invitation: invitation?.queued ?? 0, reminder: reminder?.queued ?? 0 },
-      confirm: (confirm === "invitation" || confirm === "reminder" ? confirm : null) as
-        "invitation" | "reminder" | null,
-    },
-    { headers: { "Cache-Control": "no-store" } },
-  );
+export function loader(args: LoaderFunctionArgs) {
+  return screen("admin-or-home", async ({ request, params, ctx, onDomainError }) => {
+    onDomainError(() =>
+      redirectWithFlash("/admin/surveys", { kind: "error", message: SURVEY_MSG.loadFailed }),
+    );
+    const { survey } = await getSurveyForAdmin(ctx.db, params.id ?? "");
+    const active = survey.status === "active";
+    const dry = (reminder: boolean) =>
+      active
+        ? sendInvitations(ctx, survey.id, { reminder, dryRun: true, config: mailConfig() })
+        : Promise.resolve(null);
+    const [progress, batches, invitation, reminder] = await Promise.all([
+      surveyProgress(ctx, survey.id),
+      getInviteBatches(ctx, survey.id),
+      dry(false),
+      dry(true),
+    ]);
+    const confirm = new URL(request.url).searchParams.get("confirm");
+    return json(
+      {
+        survey: { id: survey.id, title: survey.title, status: survey.status },
+        progress,
+        batches,
+        would: { invitation: invitation?.queued ?? 0, reminder: reminder?.queued ?? 0 },
+        confirm: (confirm === "invitation" || confirm === "reminder" ? confirm : null) as
+          "invitation" | "reminder" | null,
+      },
+      { headers: { "Cache-Control": "no-store" } },
+    );
+  })(args);
 }
 
 export function action(args: ActionFunctionArgs) {

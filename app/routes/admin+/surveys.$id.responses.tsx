@@ -7,9 +7,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useSubmit } from "@remix-run/react";
 import { useEffect } from "react";
-import { redirectWithFlash, requireRole } from "~/web/auth.server";
+import { redirectWithFlash } from "~/web/auth.server";
 import { screen } from "~/web/screen.server";
-import { getDb } from "~/lib/db.server";
 import { cohortLabel, formatAnswer, SURVEY_MSG, TARGETING_MSG } from "~/models/survey/survey.rules";
 import { courseNamesById } from "~/models/survey/targeting.server";
 import {
@@ -24,7 +23,6 @@ import { surveyNotify } from "~/components/survey/notify";
 import { SurveySummary } from "~/components/survey/survey-summary";
 import surveyStyles from "~/styles/surveys.css";
 import adminStyles from "~/styles/survey-admin.css";
-import { domainError } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { DateTime } from "~/components/ui/date-time";
 
@@ -35,44 +33,38 @@ export const links: LinksFunction = () => [
 
 const PAGE = 20;
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireRole(request, ["admin"], "/");
-  const db = await getDb();
-  const url = new URL(request.url);
-  const role = readRoleFilter(url.searchParams.get("role"));
-  const page = Math.max(
-    1,
-    Math.min(100_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1),
-  );
-  let loaded;
-  try {
-    loaded = await getSurveyForAdmin(db, params.id ?? "");
-  } catch (e) {
-    domainError(e);
-    throw await redirectWithFlash("/admin/surveys", {
-      kind: "error",
-      message: SURVEY_MSG.loadFailed,
+export function loader(args: LoaderFunctionArgs) {
+  return screen("admin-or-home", async ({ request, params, ctx, onDomainError }) => {
+    const db = ctx.db;
+    const url = new URL(request.url);
+    const role = readRoleFilter(url.searchParams.get("role"));
+    const page = Math.max(
+      1,
+      Math.min(100_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1),
+    );
+    onDomainError(() =>
+      redirectWithFlash("/admin/surveys", { kind: "error", message: SURVEY_MSG.loadFailed }),
+    );
+    const { survey, questions } = await getSurveyForAdmin(db, params.id ?? "");
+    const [total, responses, summary, courseNames] = await Promise.all([
+      countResponses(db, survey.id, role),
+      listResponses(db, survey.id, { role, limit: PAGE, offset: (page - 1) * PAGE }),
+      surveySummary(db, survey.id, { role }),
+      courseNamesById(db),
+    ]);
+    return json({
+      survey,
+      // An anonymous response is shown by its cohort (programme, graduation year), copied at submit.
+      courseNames: Object.fromEntries(courseNames),
+      questions,
+      responses,
+      summary,
+      role: role ?? "",
+      page,
+      pages: Math.max(1, Math.ceil(total / PAGE)),
+      total,
     });
-  }
-  const { survey, questions } = loaded;
-  const [total, responses, summary, courseNames] = await Promise.all([
-    countResponses(db, survey.id, role),
-    listResponses(db, survey.id, { role, limit: PAGE, offset: (page - 1) * PAGE }),
-    surveySummary(db, survey.id, { role }),
-    courseNamesById(db),
-  ]);
-  return json({
-    survey,
-    // An anonymous response is shown by its cohort (programme, graduation year), copied at submit.
-    courseNames: Object.fromEntries(courseNames),
-    questions,
-    responses,
-    summary,
-    role: role ?? "",
-    page,
-    pages: Math.max(1, Math.ceil(total / PAGE)),
-    total,
-  });
+  })(args);
 }
 
 export function action(args: ActionFunctionArgs) {

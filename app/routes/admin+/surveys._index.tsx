@@ -20,8 +20,7 @@ import {
   useSearchParams,
 } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { requireRole } from "~/web/auth.server";
-import { getDb } from "~/lib/db.server";
+import { screen } from "~/web/screen.server";
 import { cohortLabel, SURVEY_MSG, TARGETING_MSG } from "~/models/survey/survey.rules";
 import {
   createSurveyFromTemplate,
@@ -33,27 +32,25 @@ import { surveyNotify } from "~/components/survey/notify";
 import { Modal } from "~/components/ui/modal";
 import surveyStyles from "~/styles/surveys.css";
 import adminStyles from "~/styles/survey-admin.css";
-import { domainReply } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
-import { actorOf } from "~/models/context";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: surveyStyles },
   { rel: "stylesheet", href: adminStyles },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireRole(request, ["admin"], "/");
-  const surveys = await listSurveys({ db: await getDb(), actor: actorOf(user) });
-  return json({ surveys });
+export function loader(args: LoaderFunctionArgs) {
+  return screen("admin-or-home", async ({ ctx }) => {
+    const surveys = await listSurveys(ctx);
+    return json({ surveys });
+  })(args);
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireRole(request, ["admin"], "/");
-  const ctx = { db: await getDb(), actor: actorOf(user) };
-  const form = await request.formData();
-  const intent = form.get("intent");
-  try {
+export function action(args: ActionFunctionArgs) {
+  return screen("admin-or-home", async ({ request, ctx, failJson }) => {
+    const form = await request.formData();
+    const intent = form.get("intent");
+    failJson((err) => ({ ok: false, message: err.message }));
     if (intent === "template") {
       const s = await createSurveyFromTemplate(ctx);
       return redirect(`/admin/surveys/${s.id}/edit`);
@@ -66,9 +63,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return json({ ok: true, message });
     }
     return json({ ok: false, message: "Unknown action" }, { status: 400 });
-  } catch (e) {
-    return domainReply(e, (err) => ({ ok: false, message: err.message }));
-  }
+  })(args);
 }
 
 const responsesLabel = (n: number) => `${n} response${n === 1 ? "" : "s"}`;

@@ -7,14 +7,13 @@ import type {
 } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { redirectWithFlash, requireRole } from "~/web/auth.server";
-import { getDb } from "~/lib/db.server";
+import { redirectWithFlash } from "~/web/auth.server";
+import { screen } from "~/web/screen.server";
 import { saveEditorForm } from "~/models/survey/editor.server";
 import { BLANK_QUESTION, SurveyEditor } from "~/components/survey/survey-editor";
 import surveyStyles from "~/styles/surveys.css";
 import adminStyles from "~/styles/survey-admin.css";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
-import { actorOf } from "~/models/context";
 import { listCourseGroups } from "~/models/course/course.server";
 
 export const links: LinksFunction = () => [
@@ -22,21 +21,19 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: adminStyles },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRole(request, ["admin"], "/");
-  return json({ courseGroups: await listCourseGroups(await getDb()) });
+export function loader(args: LoaderFunctionArgs) {
+  return screen("admin-or-home", async ({ ctx }) => {
+    return json({ courseGroups: await listCourseGroups(ctx.db) });
+  })(args);
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireRole(request, ["admin"], "/");
-  const outcome = await saveEditorForm(
-    { db: await getDb(), actor: actorOf(user) },
-    await request.formData(),
-    null,
-  );
-  if ("saved" in outcome)
-    return redirectWithFlash("/admin/surveys", { kind: "success", message: "Survey saved." });
-  return json(outcome.reply, { status: outcome.status });
+export function action(args: ActionFunctionArgs) {
+  return screen("admin-or-home", async ({ request, ctx }) => {
+    const outcome = await saveEditorForm(ctx, await request.formData(), null);
+    if ("saved" in outcome)
+      return redirectWithFlash("/admin/surveys", { kind: "success", message: "Survey saved." });
+    return json(outcome.reply, { status: outcome.status });
+  })(args);
 }
 
 export default function NewSurvey() {
