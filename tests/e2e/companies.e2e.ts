@@ -61,6 +61,11 @@ test("an admin adds a company with a logo in the modal and sees it in the table"
   // Served at the width it is shown, with a 2x variant for sharp screens.
   expect(await img.getAttribute("src")).toMatch(/^\/files\/[0-9a-f-]{36}\?w=\d+$/);
   expect(await img.getAttribute("srcset")).toMatch(/\?w=\d+ 2x$/);
+  // At a readable size in its own shape: the 2:1 logo is about twice as wide as tall, 40 px tall.
+  const box = (await img.boundingBox())!;
+  expect(box.height).toBeGreaterThanOrEqual(40);
+  expect(box.width / box.height).toBeCloseTo(2, 0);
+  expect(await img.evaluate((el) => getComputedStyle(el).objectFit)).toBe("contain");
 
   // Edit in the same modal, then delete after the confirmation.
   await row.getByRole("link", { name: `Edit ${name}` }).click();

@@ -50,7 +50,9 @@ export function PhotoForm({ error }: { error: { message: string; reason: string 
           Save photo
         </button>
       )}
-      <p className="field-hint" id="profile-photo-hint">PNG, JPEG, WebP or GIF, up to 2 MB.</p>
+      <p className="field-hint" id="profile-photo-hint">
+        PNG, JPEG, WebP or GIF, up to 2 MB.
+      </p>
       {shown ? (
         <p className="field-error" role="alert">
           {shown.message}
