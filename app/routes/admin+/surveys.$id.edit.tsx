@@ -18,6 +18,11 @@ import adminStyles from "~/styles/survey-admin.css";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { listCourseGroups } from "~/models/course/course.server";
 
+import type { ToasterPosition } from "~/components/ui/notify";
+
+/** The survey admin area's notices appear top-right (the spec), below the navigation bar. */
+export const handle = { toaster: "top-right" } satisfies { toaster: ToasterPosition };
+
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: surveyStyles },
   { rel: "stylesheet", href: adminStyles },

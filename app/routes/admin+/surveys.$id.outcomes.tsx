@@ -24,6 +24,11 @@ import adminStyles from "~/styles/survey-admin.css";
 import chartStyles from "~/styles/people.css";
 import outcomeStyles from "~/styles/survey-outcomes.css";
 
+import type { ToasterPosition } from "~/components/ui/notify";
+
+/** The survey admin area's notices appear top-right (the spec), below the navigation bar. */
+export const handle = { toaster: "top-right" } satisfies { toaster: ToasterPosition };
+
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: surveyStyles },
   { rel: "stylesheet", href: adminStyles },

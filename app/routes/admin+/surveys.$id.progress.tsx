@@ -39,6 +39,11 @@ import { outcomeKeyLabel } from "~/models/survey/outcome-keys";
 import adminStyles from "~/styles/survey-admin.css";
 import chartStyles from "~/styles/people.css";
 
+import type { ToasterPosition } from "~/components/ui/notify";
+
+/** The survey admin area's notices appear top-right (the spec), below the navigation bar. */
+export const handle = { toaster: "top-right" } satisfies { toaster: ToasterPosition };
+
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: surveyStyles },
   { rel: "stylesheet", href: adminStyles },
