@@ -74,8 +74,10 @@ export async function seedPhoneSweep(db: Db): Promise<void> {
       companyId: company.id,
       location: PLACES[i % PLACES.length],
       categories: ["Aircraft Maintenance", "Quality Assurance"],
-      // The first half wait for review (the approval queue), the rest are live.
+      // The first half wait for review (the approval queue), the rest are live. Older than the
+      // other journeys' jobs, so newest-first lists still show theirs first.
       isApproved: i >= TITLES.length / 2,
+      createdAt: new Date(Date.now() - (20 + i) * 86_400_000),
     });
     // Submitted by the employer, as its sign-up would: the queue shows who and the trust signal;
     // one was declined with a reason the employer's list shows.
@@ -83,10 +85,10 @@ export async function seedPhoneSweep(db: Db): Promise<void> {
       .update(jobs)
       .set({
         createdBy: employer.user.id,
-        submittedAt: new Date(),
+        submittedAt: new Date(Date.now() - (20 + i) * 86_400_000),
         ...(i === 1
           ? {
-              declinedAt: new Date(),
+              declinedAt: new Date(Date.now() - 19 * 86_400_000),
               declineReason:
                 "Please state the monthly allowance and the Civil Aviation Authority of the Philippines licence requirements.",
             }
