@@ -372,9 +372,9 @@ describe("job model", () => {
         const job = await modelCreateJob(a, input);
         expect(job).toMatchObject({
           title: "Flight Dispatcher",
-          job_type: "internship",
+          jobType: "internship",
           status: "active",
-          is_approved: false,
+          isApproved: false,
           categories: ["Ops", "Dispatch"],
         });
         expect((await setJobApproval(a, job.id, true)).isApproved).toBe(true);
@@ -386,7 +386,7 @@ describe("job model", () => {
         expect(upd).toMatchObject({
           title: "Flight Dispatcher",
           location: "Clark",
-          is_approved: true,
+          isApproved: true,
         });
         await expect(updateJob(a, job.id, {})).rejects.toBeInstanceOf(ValidationError);
         await expect(
