@@ -50,10 +50,10 @@ async function studentFeed(db: Db, userId: string, courseId: string | null): Pro
     jobs: jobs.rows.map((j) => ({
       id: j.id,
       title: j.title,
-      companyName: j.company_name,
-      jobType: j.job_type,
+      companyName: j.companyName,
+      jobType: j.jobType,
       location: j.location,
-      createdAt: new Date(j.created_at).toISOString(),
+      createdAt: new Date(j.createdAt).toISOString(),
     })),
     applied: applied.map((a) => ({
       id: a.id,

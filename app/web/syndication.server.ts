@@ -8,7 +8,7 @@ import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { ValidationError } from "~/lib/errors";
 import { cachedResponse } from "~/lib/feed-http.server";
-import type { JobFilters, JobRow } from "~/models/job/job.server";
+import type { JobFilters, Job } from "~/models/job/job.server";
 import {
   SYNDICATION_LIMIT,
   SYNDICATION_MAX_LIMIT,
@@ -21,7 +21,7 @@ export function syndicationLoader(feed: {
   /** The feed's own path, for its self link. */
   path: string;
   contentType: string;
-  render: (rows: JobRow[], meta: FeedMeta, selfUrl: string, filters: JobFilters) => string;
+  render: (rows: Job[], meta: FeedMeta, selfUrl: string, filters: JobFilters) => string;
   /** The 400 answer for a bad query, in the feed's kind of text. */
   refuse: (message: string) => Response;
 }) {

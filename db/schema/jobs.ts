@@ -19,6 +19,9 @@ import {
   OJT_HOURS_MAX,
   SALARY_AMOUNT_MAX,
   SALARY_PERIODS,
+  type JobHiddenReason,
+  type JobStatus,
+  type JobType,
 } from "../constants";
 import { createdAt, oneOf, textC, tstz, tsvector, updatedAt } from "./columns";
 import { companies } from "./companies";
@@ -33,7 +36,7 @@ export const jobs = pgTable(
     companyId: uuid("company_id")
       .notNull()
       .references(() => companies.id, { onDelete: "restrict" }),
-    jobType: text("job_type").notNull().default("internship"),
+    jobType: text("job_type").$type<JobType>().notNull().default("internship"),
     location: text("location"),
     categories: text("categories")
       .array()
@@ -41,7 +44,7 @@ export const jobs = pgTable(
       .default(sql`'{}'::text[]`),
     shortDescription: text("short_description"),
     description: text("description"),
-    status: text("status").notNull().default("active"),
+    status: text("status").$type<JobStatus>().notNull().default("active"),
     isApproved: boolean("is_approved").notNull().default(false),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     // Applications close at this instant; after it the job leaves every public door (no cron: the
@@ -82,7 +85,7 @@ export const jobs = pgTable(
     reviewedAt: tstz("reviewed_at"),
     reviewedBy: uuid("reviewed_by").references(() => users.id, { onDelete: "set null" }),
     // Hidden from every public door whatever its approval: 'reports' (3 reporters) or 'blocked'.
-    hiddenReason: text("hidden_reason"),
+    hiddenReason: text("hidden_reason").$type<JobHiddenReason>(),
     hiddenAt: tstz("hidden_at"),
     // ── Moving from AeroJob (ADR 115) ──
     // The MongoDB _id this job came from (null when made here), and AeroJob's own counters.

@@ -17,8 +17,9 @@ import {
   logoPath,
   publicSearchSql,
   safeWebsite,
+  parseJob,
   serializeJob,
-  type JobRow,
+  type Job,
 } from "../../app/models/job/job.server";
 import { actorKey } from "../../app/models/search/search.server";
 import { analyticsTerm } from "../../app/models/search/search.schema";
@@ -29,17 +30,16 @@ const dialect = new PgDialect();
 const orm = drizzle(client);
 const SECRET = process.env.SESSION_SECRET ?? "bench-secret-bench-secret-bench-secret-00";
 
-type Row = JobRow & { total: number; mode: string };
 async function search(
   q: string,
   limit: number,
-): Promise<{ rows: JobRow[]; total: number; capped: boolean }> {
+): Promise<{ rows: Job[]; total: number; capped: boolean }> {
   const c = dialect.sqlToQuery(
     publicSearchSql({ q, jobType: "", location: "", category: "" }, { offset: 0, limit }),
   );
-  const rows = (await client.unsafe(c.sql, c.params as never[])) as unknown as Row[];
+  const rows: Record<string, unknown>[] = await client.unsafe(c.sql, c.params as never[]);
   return {
-    rows: rows.filter((r) => r.id !== null),
+    rows: rows.filter((r) => r.id !== null).map(parseJob),
     total: Number(rows[0]?.total ?? 0),
     capped: rows[0]?.mode === "capped",
   };
@@ -73,7 +73,7 @@ function Board({
   now,
 }: {
   q: string;
-  rows: JobRow[];
+  rows: Job[];
   total: number;
   cats: string[];
   now: number;
@@ -133,22 +133,22 @@ function Board({
               {rows.map((r) => (
                 <article key={r.id} className="card job-card" aria-labelledby={`job-${r.id}-title`}>
                   <span className="company-logo company-logo-placeholder">
-                    {r.company_name.slice(0, 2)}
+                    {r.companyName.slice(0, 2)}
                   </span>
                   <h2 id={`job-${r.id}-title`}>
                     <a href={`/jobs/${r.id}`}>{r.title}</a>
                   </h2>
-                  <time dateTime={new Date(r.created_at).toISOString()}>
-                    {relativeTime(r.created_at, new Date(now))}
+                  <time dateTime={new Date(r.createdAt).toISOString()}>
+                    {relativeTime(r.createdAt, new Date(now))}
                   </time>
-                  <p>{preview(r.short_description, r.description)}</p>
+                  <p>{preview(r.shortDescription, r.description)}</p>
                   <dl className="job-facts">
                     <dt>Company</dt>
-                    <dd>{r.company_name}</dd>
+                    <dd>{r.companyName}</dd>
                     <dt>Location</dt>
                     <dd>{r.location}</dd>
                     <dt>Type</dt>
-                    <dd>{JOB_TYPE_LABELS[r.job_type]}</dd>
+                    <dd>{JOB_TYPE_LABELS[r.jobType]}</dd>
                   </dl>
                   <form method="post" action={`/jobs/${r.id}/apply`} target="_blank">
                     <button type="submit">Apply Now</button>
@@ -164,8 +164,8 @@ function Board({
               jobs: rows.map((r) => ({
                 id: r.id,
                 title: r.title,
-                logoUrl: logoPath(r.company_logo_file_id),
-                hasWebsite: !!safeWebsite(r.company_website),
+                logoUrl: logoPath(r.companyLogoFileId),
+                hasWebsite: !!safeWebsite(r.companyWebsite),
               })),
               total,
               categories: cats,

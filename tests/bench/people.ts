@@ -179,7 +179,7 @@ async function main() {
           title: `Job ${i + k}`,
           companyId: company.id,
           isApproved: (i + k) % 7 !== 0,
-          status: (i + k) % 11 === 0 ? "inactive" : "active",
+          status: (i + k) % 11 === 0 ? ("inactive" as const) : ("active" as const),
         })),
       );
     }

@@ -20,7 +20,7 @@ import {
 } from "~/models/job/job.schema";
 import { JOB_TYPE_LABELS } from "~/lib/format";
 import { deadlineInputValue, SALARY_PERIOD_LABELS } from "~/models/job/job.rules";
-import type { JobRow } from "~/models/job/job.server";
+import type { Job } from "~/models/job/job.server";
 
 export interface JobFormValues {
   id?: string;
@@ -52,27 +52,27 @@ export interface JobFormValues {
  * The form's values for a stored job — one mapping for the admin's and the employer's edit screens,
  * so a field added to jobs cannot be left out of one of them (and cleared by its next save).
  */
-export function jobFormValues(row: JobRow): JobFormValues {
+export function jobFormValues(row: Job): JobFormValues {
   return {
     id: row.id,
     title: row.title,
-    companyId: row.company_id,
-    jobType: row.job_type,
+    companyId: row.companyId,
+    jobType: row.jobType,
     location: row.location ?? "",
     categories: row.categories ?? [],
-    shortDescription: row.short_description ?? "",
+    shortDescription: row.shortDescription ?? "",
     description: row.description ?? "",
     status: row.status,
-    isApproved: row.is_approved,
-    applicationDeadline: deadlineInputValue(row.application_deadline),
+    isApproved: row.isApproved,
+    applicationDeadline: deadlineInputValue(row.applicationDeadline),
     licences: row.licences ?? [],
-    ojtHours: row.ojt_hours,
+    ojtHours: row.ojtHours,
     shift: row.shift ?? "",
-    medicalClass: row.medical_class ?? "",
-    howToApply: row.apply_url ?? row.apply_email ?? "",
-    salaryAmount: row.salary_amount,
-    salaryCurrency: row.salary_currency ?? "PHP",
-    salaryPeriod: row.salary_period ?? "",
+    medicalClass: row.medicalClass ?? "",
+    howToApply: row.applyUrl ?? row.applyEmail ?? "",
+    salaryAmount: row.salaryAmount,
+    salaryCurrency: row.salaryCurrency ?? "PHP",
+    salaryPeriod: row.salaryPeriod ?? "",
   };
 }
 

@@ -12,7 +12,7 @@ import { companies } from "#db/schema";
 import { NotFound } from "~/lib/errors";
 import { isUuid } from "~/lib/ids";
 import type { Ctx } from "../context";
-import { listOpenJobsOfCompany, safeWebsite, type JobRow } from "../job/job.server";
+import { listOpenJobsOfCompany, safeWebsite, type Job } from "../job/job.server";
 import { COMPANY_MSG } from "./company.schema";
 import { logoUrlOf } from "./company.server";
 
@@ -34,7 +34,7 @@ export interface PublicCompany {
 export interface CompanyPage {
   company: PublicCompany;
   /** Its open jobs, newest first (at most COMPANY_PAGE_JOBS). */
-  jobs: JobRow[];
+  jobs: Job[];
 }
 
 /** The company as students may see it, or NotFound (unknown, malformed id, or blocked). */

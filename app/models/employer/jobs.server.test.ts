@@ -65,10 +65,10 @@ forEachDb((t: TestDb) => {
     it("creates a pending job for the own company; another company or isApproved:true is a 403", async () => {
       const e = await employer();
       const job = await create(e);
-      expect(job.company_id).toBe(e.companyId);
-      expect(job.is_approved).toBe(false);
-      expect(job.created_by).toBe(e.user.id);
-      expect(job.submitted_at).not.toBeNull();
+      expect(job.companyId).toBe(e.companyId);
+      expect(job.isApproved).toBe(false);
+      expect(job.createdBy).toBe(e.user.id);
+      expect(job.submittedAt).not.toBeNull();
       expect(reviewStatusOf(job)).toBe("pending");
       // The company in the input defaults to nothing: the actor's is used when it matches.
       const other = await createCompany(t.db);
@@ -135,7 +135,7 @@ forEachDb((t: TestDb) => {
       // Closing keeps the approval (no review, no submission counted) …
       const closed = await employerCloseJob(e.ctx, job.id, LIMITS);
       expect(closed.submitted).toBe(false);
-      expect(closed.row.is_approved).toBe(true);
+      expect(closed.row.isApproved).toBe(true);
       expect(reviewStatusOf(closed.row)).toBe("closed");
       // … but reopening goes back through review like a change of content.
       const reopened = await employerUpdateJob(
@@ -145,7 +145,7 @@ forEachDb((t: TestDb) => {
         LIMITS,
       );
       expect(reopened.submitted).toBe(true);
-      expect(reopened.row.is_approved).toBe(false);
+      expect(reopened.row.isApproved).toBe(false);
       expect(reviewStatusOf(reopened.row)).toBe("pending");
       await expect(getJob(s, job.id)).rejects.toThrow(NotFound);
       await setJobApproval(ad, job.id, true, CFG);
@@ -157,7 +157,7 @@ forEachDb((t: TestDb) => {
         LIMITS,
       );
       expect(same.submitted).toBe(false);
-      expect(same.row.is_approved).toBe(true);
+      expect(same.row.isApproved).toBe(true);
       // A content edit: pending again, off the board.
       const edited = await employerUpdateJob(
         e.ctx,
@@ -166,7 +166,7 @@ forEachDb((t: TestDb) => {
         LIMITS,
       );
       expect(edited.submitted).toBe(true);
-      expect(edited.row.is_approved).toBe(false);
+      expect(edited.row.isApproved).toBe(false);
       expect(reviewStatusOf(edited.row)).toBe("pending");
       await expect(getJob(s, job.id)).rejects.toThrow(NotFound);
       // isApproved:true on an edit is refused; false is ignored.
@@ -181,7 +181,7 @@ forEachDb((t: TestDb) => {
       await declineJob(await admin(), job.id, "Please add the salary range.", CFG);
       const declined = await getEmployerJob(e.ctx, job.id);
       expect(reviewStatusOf(declined)).toBe("declined");
-      expect(declined.decline_reason).toBe("Please add the salary range.");
+      expect(declined.declineReason).toBe("Please add the salary range.");
       const { row } = await employerUpdateJob(
         e.ctx,
         job.id,
@@ -189,8 +189,8 @@ forEachDb((t: TestDb) => {
         LIMITS,
       );
       expect(reviewStatusOf(row)).toBe("pending");
-      expect(row.decline_reason).toBeNull();
-      expect(row.declined_at).toBeNull();
+      expect(row.declineReason).toBeNull();
+      expect(row.declinedAt).toBeNull();
     });
 
     it("deletes pending or declined own jobs; an approved job is closed instead (409)", async () => {
@@ -213,8 +213,8 @@ forEachDb((t: TestDb) => {
         if (i < 2) await recordJobInteraction(t.db, user.id, job.id, "apply");
       }
       const row = await getEmployerJob(e.ctx, job.id);
-      expect([row.views, row.apply_clicks]).toEqual([3, 2]);
-      expect(reviewStatusOf({ ...row, application_deadline: new Date(Date.now() - 1000) })).toBe(
+      expect([row.views, row.applyClicks]).toEqual([3, 2]);
+      expect(reviewStatusOf({ ...row, applicationDeadline: new Date(Date.now() - 1000) })).toBe(
         "expired",
       );
     });
@@ -350,7 +350,7 @@ forEachDb((t: TestDb) => {
       // Approving later clears the decline.
       await setJobApproval(ad, job.id, true, CFG);
       const row = await getEmployerJob(e.ctx, job.id);
-      expect([row.declined_at, row.decline_reason, reviewStatusOf(row)]).toEqual([
+      expect([row.declinedAt, row.declineReason, reviewStatusOf(row)]).toEqual([
         null,
         null,
         "approved",

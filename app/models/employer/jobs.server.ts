@@ -25,13 +25,14 @@ import { type Ctx, requireEmployer } from "../context";
 import { Conflict, Forbidden, NotFound, TooManyRequests, ValidationError } from "~/lib/errors";
 import { isUuid } from "~/lib/ids";
 import {
-  JOB_COLUMNS,
   getJob,
+  jobSelectSql,
+  parseJob,
   removeJob,
   serializeJob,
   toColumns,
   toNewJob,
-  type JobRow,
+  type Job,
   type Paging,
 } from "../job/job.server";
 import {
@@ -70,13 +71,13 @@ export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
 /** Where a job stands for its employer: closed > declined > expired > approved > pending. */
 export function reviewStatusOf(
-  row: Pick<JobRow, "status" | "declined_at" | "is_approved" | "application_deadline">,
+  row: Pick<Job, "status" | "declinedAt" | "isApproved" | "applicationDeadline">,
   now = Date.now(),
 ): ReviewStatus {
   if (row.status === "closed" || row.status === "inactive") return "closed";
-  if (row.declined_at) return "declined";
-  if (pastDeadline(row.application_deadline, now)) return "expired";
-  return row.is_approved ? "approved" : "pending";
+  if (row.declinedAt) return "declined";
+  if (pastDeadline(row.applicationDeadline, now)) return "expired";
+  return row.isApproved ? "approved" : "pending";
 }
 
 /**
@@ -88,9 +89,9 @@ export const PENDING_SQL = sql.raw(
 );
 
 /** A job row with its employer-facing counts. */
-export interface EmployerJobRow extends JobRow {
+export interface EmployerJobRow extends Job {
   views: number;
-  apply_clicks: number;
+  applyClicks: number;
 }
 
 export interface EmployerJobRecord extends JobRecord {
@@ -102,19 +103,16 @@ export interface EmployerJobRecord extends JobRecord {
   applyClicks: number;
 }
 
-const isoOrNull = (v: Date | string | null | undefined) =>
-  v ? (v instanceof Date ? v : new Date(v)).toISOString() : null;
-
 /** The /api record of an own job: the public record plus the review fields and counts. */
 export function serializeEmployerJob(row: EmployerJobRow): EmployerJobRecord {
   return {
     ...serializeJob(row),
     reviewStatus: reviewStatusOf(row),
-    declineReason: row.decline_reason ?? null,
-    submittedAt: isoOrNull(row.submitted_at),
-    reviewedAt: isoOrNull(row.reviewed_at),
-    views: Number(row.views ?? 0),
-    applyClicks: Number(row.apply_clicks ?? 0),
+    declineReason: row.declineReason ?? null,
+    submittedAt: row.submittedAt?.toISOString() ?? null,
+    reviewedAt: row.reviewedAt?.toISOString() ?? null,
+    views: row.views,
+    applyClicks: row.applyClicks,
   };
 }
 
@@ -122,6 +120,14 @@ const COUNTS = sql.raw(
   `(select count(*)::int from job_interactions i where i.job_id = j.id and i.kind = 'view') as views,
    (select count(*)::int from job_interactions i where i.job_id = j.id and i.kind = 'apply') as apply_clicks`,
 );
+
+/** Own jobs with their counts: the raw rows parsed once, here. */
+const ownJobsOf = async (db: DbOrTx, query: SQL): Promise<EmployerJobRow[]> =>
+  (await rowsOf(db, query)).map((r) => ({
+    ...parseJob(r),
+    views: Number(r.views ?? 0),
+    applyClicks: Number(r.apply_clicks ?? 0),
+  }));
 
 // ─── Reads ──────────────────────────────────────────────────────────────────────────────────────
 
@@ -136,9 +142,9 @@ export async function listEmployerJobs(
   if (f.status && f.status !== "all") conds.push(sql`j.status = ${f.status}`);
   const where = sql.join(conds, sql` and `);
   const [rows, count] = await Promise.all([
-    rowsOf<EmployerJobRow>(
+    ownJobsOf(
       ctx.db,
-      sql`select ${JOB_COLUMNS}, ${COUNTS} from jobs j join companies c on c.id = j.company_id
+      sql`select ${jobSelectSql(COUNTS)} from jobs j join companies c on c.id = j.company_id
           where ${where}
           order by coalesce(j.submitted_at, j.created_at) desc, j.id desc
           limit ${paging.limit} offset ${paging.offset}`,
@@ -150,9 +156,9 @@ export async function listEmployerJobs(
 
 async function ownRow(db: DbOrTx, companyId: string, id: string): Promise<EmployerJobRow | null> {
   if (!isUuid(id)) return null;
-  const [row] = await rowsOf<EmployerJobRow>(
+  const [row] = await ownJobsOf(
     db,
-    sql`select ${JOB_COLUMNS}, ${COUNTS} from jobs j join companies c on c.id = j.company_id
+    sql`select ${jobSelectSql(COUNTS)} from jobs j join companies c on c.id = j.company_id
         where j.id = ${id} and j.company_id = ${companyId}`,
   );
   return row ?? null;
@@ -178,7 +184,7 @@ export async function getEmployerJob(ctx: Ctx, id: string): Promise<EmployerJobR
 export async function getJobForActor(
   ctx: Ctx,
   id: string,
-): Promise<{ own: true; row: EmployerJobRow } | { own: false; row: JobRow }> {
+): Promise<{ own: true; row: EmployerJobRow } | { own: false; row: Job }> {
   if (ctx.actor?.role === "employer" && ctx.actor.companyId) {
     const row = await ownRow(ctx.db, ctx.actor.companyId, id);
     if (row) return { own: true, row };

@@ -192,7 +192,7 @@ describe("how to apply and the allowance: model", () => {
         value: { "@type": "QuantitativeValue", value: 450, unitText: "DAY" },
       });
       expect(
-        baseSalaryJsonLd({ salary_amount: null, salary_currency: "PHP", salary_period: null }),
+        baseSalaryJsonLd({ salaryAmount: null, salaryCurrency: "PHP", salaryPeriod: null }),
       ).toEqual({});
       const plain = await createJob(t.db, { companyId: company.id });
       expect(jobPostingJsonLd(await getJob(a, plain.id), "https://runway.test")).not.toHaveProperty(
@@ -217,8 +217,8 @@ describe("how to apply and the allowance: model", () => {
         limits,
       );
       expect(r.submitted).toBe(true);
-      expect(r.row.is_approved).toBe(false);
-      expect(r.row.apply_url).toBe("https://elsewhere.example/apply");
+      expect(r.row.isApproved).toBe(false);
+      expect(r.row.applyUrl).toBe("https://elsewhere.example/apply");
     });
 
     it("loads the company page with its open jobs only; unknown, malformed and blocked ids are not found", async () => {

@@ -60,7 +60,7 @@ describe("the student dashboard's jobs", () => {
       const r = await newestJobsMatching(t.db, ["maintenance", "avionica"], 5);
       expect(r.matched).toBe(true);
       expect(r.rows.map((j) => j.id)).toEqual([newer.id, accented.id, older.id]);
-      expect(r.rows[0].company_name).toBe("Hangar Co");
+      expect(r.rows[0].companyName).toBe("Hangar Co");
 
       const two = await newestJobsMatching(t.db, ["maintenance"], 1);
       expect(two.rows.map((j) => j.title)).toEqual(["Hangar helper"]);

@@ -164,9 +164,9 @@ forEachDb((t: TestDb) => {
         expect(applicationsClosed(row)).toBe(true);
         expect(
           isPubliclyVisible({
-            isApproved: row.is_approved,
+            isApproved: row.isApproved,
             status: row.status,
-            applicationDeadline: row.application_deadline,
+            applicationDeadline: row.applicationDeadline,
           }),
         ).toBe(false);
         const refused = await applyToJob({ db: t.db, actor }, past.id).catch((e: unknown) => e);

@@ -20,7 +20,7 @@ import {
   logoPath,
   searchPublicJobs,
   type JobFilters,
-  type JobRow,
+  type Job,
 } from "./job.server";
 import { JOB_TYPE_LABELS } from "~/lib/format";
 
@@ -70,18 +70,18 @@ export function seeAllUrl(base: string, f: JobFilters): string {
 }
 
 /** One job in the widget's contract: public fields only. */
-export function toPublicFeedJob(row: JobRow, base: string): PublicFeedJob {
-  const logo = logoPath(row.company_logo_file_id);
+export function toPublicFeedJob(row: Job, base: string): PublicFeedJob {
+  const logo = logoPath(row.companyLogoFileId);
   return {
     id: row.id,
     title: row.title,
-    company: { name: row.company_name, logoUrl: logo ? abs(base, logo) : null },
+    company: { name: row.companyName, logoUrl: logo ? abs(base, logo) : null },
     location: row.location,
-    jobType: row.job_type,
+    jobType: row.jobType,
     categories: row.categories ?? [],
-    postedAt: new Date(row.created_at).toISOString(),
-    applicationDeadline: row.application_deadline
-      ? new Date(row.application_deadline).toISOString()
+    postedAt: new Date(row.createdAt).toISOString(),
+    applicationDeadline: row.applicationDeadline
+      ? new Date(row.applicationDeadline).toISOString()
       : null,
     url: jobUrl(base, row.id),
     ...aviationFields(row),
@@ -90,12 +90,12 @@ export function toPublicFeedJob(row: JobRow, base: string): PublicFeedJob {
 }
 
 /** The aviation fields of a job as the feeds carry them: always present, null or []. */
-export function aviationFields(row: JobRow) {
+export function aviationFields(row: Job) {
   return {
     licences: row.licences ?? [],
-    ojtHours: row.ojt_hours ?? null,
+    ojtHours: row.ojtHours ?? null,
     shift: row.shift ?? null,
-    medicalClass: row.medical_class ?? null,
+    medicalClass: row.medicalClass ?? null,
   };
 }
 
@@ -135,16 +135,16 @@ export interface FeedMeta {
 const feedTitle = (m: FeedMeta) => `${m.collegeName} Runway — internships and jobs`;
 const feedDescription = "Approved, active internships and jobs for our students and alumni.";
 
-function summaryOf(row: JobRow): string {
+function summaryOf(row: Job): string {
   const facts = [
-    row.company_name,
+    row.companyName,
     row.location,
-    JOB_TYPE_LABELS[row.job_type] ?? row.job_type,
+    JOB_TYPE_LABELS[row.jobType] ?? row.jobType,
     allowanceOf(row).allowance,
   ]
     .filter(Boolean)
     .join(" · ");
-  const text = preview(stripMarkup(row.short_description), stripMarkup(row.description));
+  const text = preview(stripMarkup(row.shortDescription), stripMarkup(row.description));
   return text ? `${facts} — ${text}` : facts;
 }
 
@@ -162,7 +162,7 @@ const rssText = (plain: string) =>
 
 /** RSS 2.0 document of the given jobs (newest first or ranked, as searched). */
 export function rssDocument(
-  rows: JobRow[],
+  rows: Job[],
   meta: FeedMeta,
   selfUrl: string,
   filters: JobFilters,
@@ -170,7 +170,7 @@ export function rssDocument(
   const items = rows
     .map((r) => {
       const url = jobUrl(meta.base, r.id);
-      const cats = [...(r.categories ?? []), JOB_TYPE_LABELS[r.job_type] ?? r.job_type]
+      const cats = [...(r.categories ?? []), JOB_TYPE_LABELS[r.jobType] ?? r.jobType]
         .map((c) => `      <category>${xmlEscape(c)}</category>`)
         .concat(
           // Required licences as categories of their own domain, so readers can filter.
@@ -180,16 +180,16 @@ export function rssDocument(
         )
         .join("\n");
       return `    <item>
-      <title>${xmlEscape(`${r.title} — ${r.company_name}`)}</title>
+      <title>${xmlEscape(`${r.title} — ${r.companyName}`)}</title>
       <link>${xmlEscape(url)}</link>
       <guid isPermaLink="true">${xmlEscape(url)}</guid>
-      <pubDate>${new Date(r.created_at).toUTCString()}</pubDate>
+      <pubDate>${new Date(r.createdAt).toUTCString()}</pubDate>
       <description>${rssText(summaryOf(r))}</description>
 ${cats}
     </item>`;
     })
     .join("\n");
-  const last = rows.reduce((m, r) => Math.max(m, new Date(r.updated_at).getTime()), 0);
+  const last = rows.reduce((m, r) => Math.max(m, new Date(r.updatedAt).getTime()), 0);
   return `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
   <channel>
@@ -207,7 +207,7 @@ ${items}
 
 /** JSON Feed 1.1 document of the given jobs. */
 export function jsonFeedDocument(
-  rows: JobRow[],
+  rows: Job[],
   meta: FeedMeta,
   selfUrl: string,
   filters: JobFilters,
@@ -220,23 +220,23 @@ export function jsonFeedDocument(
     description: feedDescription,
     language: "en",
     items: rows.map((r) => {
-      const logo = logoPath(r.company_logo_file_id);
+      const logo = logoPath(r.companyLogoFileId);
       return {
         id: jobUrl(meta.base, r.id),
         url: jobUrl(meta.base, r.id),
-        title: `${r.title} — ${r.company_name}`,
+        title: `${r.title} — ${r.companyName}`,
         summary: summaryOf(r),
         content_text:
-          [r.short_description, r.description].filter(Boolean).join("\n\n") || summaryOf(r),
-        date_published: new Date(r.created_at).toISOString(),
-        date_modified: new Date(r.updated_at).toISOString(),
-        authors: [{ name: r.company_name }],
-        tags: [...(r.categories ?? []), r.job_type],
+          [r.shortDescription, r.description].filter(Boolean).join("\n\n") || summaryOf(r),
+        date_published: new Date(r.createdAt).toISOString(),
+        date_modified: new Date(r.updatedAt).toISOString(),
+        authors: [{ name: r.companyName }],
+        tags: [...(r.categories ?? []), r.jobType],
         ...(logo ? { image: abs(meta.base, logo) } : {}),
         _runway: {
-          jobType: r.job_type,
+          jobType: r.jobType,
           location: r.location,
-          company: r.company_name,
+          company: r.companyName,
           ...aviationFields(r),
           ...allowanceOf(r),
         },
@@ -246,7 +246,7 @@ export function jsonFeedDocument(
 }
 
 /** Jobs for RSS / JSON Feed (same search as the board). */
-export async function syndicatedJobs(db: Db, q: FeedQuery): Promise<JobRow[]> {
+export async function syndicatedJobs(db: Db, q: FeedQuery): Promise<Job[]> {
   return (await searchPublicJobs(db, q.filters, { offset: 0, limit: q.limit })).rows;
 }
 
@@ -270,27 +270,27 @@ ${jobs.map((j) => url(jobUrl(base, j.id), j.updated_at)).join("\n")}
  * hiringOrganization, jobLocation (or TELECOMMUTE for remote jobs), employmentType from the job
  * type, and validThrough when the job has an application deadline (a page past it is not indexed).
  */
-export function jobPostingJsonLd(row: JobRow, base: string) {
-  const logo = logoPath(row.company_logo_file_id);
-  const website = row.company_website?.trim();
+export function jobPostingJsonLd(row: Job, base: string) {
+  const logo = logoPath(row.companyLogoFileId);
+  const website = row.companyWebsite?.trim();
   const remote = !!row.location && /\b(remote|work from home|wfh)\b/i.test(row.location);
   const description =
-    [row.short_description, row.description].filter(Boolean).join("\n\n") || row.title;
+    [row.shortDescription, row.description].filter(Boolean).join("\n\n") || row.title;
   return {
     "@context": "https://schema.org",
     "@type": "JobPosting",
     title: row.title,
     description,
-    datePosted: new Date(row.created_at).toISOString(),
-    ...(row.application_deadline
-      ? { validThrough: new Date(row.application_deadline).toISOString() }
+    datePosted: new Date(row.createdAt).toISOString(),
+    ...(row.applicationDeadline
+      ? { validThrough: new Date(row.applicationDeadline).toISOString() }
       : {}),
-    employmentType: EMPLOYMENT_TYPE[row.job_type] ?? "OTHER",
+    employmentType: EMPLOYMENT_TYPE[row.jobType] ?? "OTHER",
     url: jobUrl(base, row.id),
-    identifier: { "@type": "PropertyValue", name: row.company_name, value: row.id },
+    identifier: { "@type": "PropertyValue", name: row.companyName, value: row.id },
     hiringOrganization: {
       "@type": "Organization",
-      name: row.company_name,
+      name: row.companyName,
       ...(website && /^https?:\/\//i.test(website) ? { sameAs: website } : {}),
       ...(logo ? { logo: abs(base, logo) } : {}),
     },
@@ -317,19 +317,19 @@ const SALARY_UNIT = { month: "MONTH", day: "DAY", hour: "HOUR" } as const;
  * DAY or HOUR). An unpaid posting states 0 per month; a job that says nothing has no baseSalary.
  */
 export function baseSalaryJsonLd(
-  row: Pick<JobRow, "salary_amount" | "salary_currency" | "salary_period">,
+  row: Pick<Job, "salaryAmount" | "salaryCurrency" | "salaryPeriod">,
 ) {
-  const period = row.salary_period;
+  const period = row.salaryPeriod;
   if (!period) return {};
   const unpaid = period === "unpaid";
-  if (!unpaid && (row.salary_amount === null || row.salary_amount === undefined)) return {};
+  if (!unpaid && (row.salaryAmount === null || row.salaryAmount === undefined)) return {};
   return {
     baseSalary: {
       "@type": "MonetaryAmount",
-      currency: row.salary_currency || "PHP",
+      currency: row.salaryCurrency || "PHP",
       value: {
         "@type": "QuantitativeValue",
-        value: unpaid ? 0 : row.salary_amount,
+        value: unpaid ? 0 : row.salaryAmount,
         unitText: unpaid ? "MONTH" : SALARY_UNIT[period],
       },
     },
@@ -344,11 +344,11 @@ export function baseSalaryJsonLd(
  * `experienceRequirements` — the OJT hours as text ("N hours of on-the-job training"), never as
  * months of prior experience, which they are not; `workHours` — the shift or rotation.
  */
-export function aviationJsonLd(row: JobRow) {
+export function aviationJsonLd(row: Job) {
   const licences = row.licences ?? [];
   const qualifications = [
     licences.length ? `Licences or certificates: ${licences.join(", ")}` : null,
-    row.medical_class ? `Medical class: ${row.medical_class}` : null,
+    row.medicalClass ? `Medical class: ${row.medicalClass}` : null,
   ].filter(Boolean);
   return {
     ...(qualifications.length ? { qualifications: qualifications.join(". ") } : {}),
@@ -361,9 +361,9 @@ export function aviationJsonLd(row: JobRow) {
           })),
         }
       : {}),
-    ...(row.ojt_hours !== null && row.ojt_hours !== undefined
+    ...(row.ojtHours !== null && row.ojtHours !== undefined
       ? {
-          experienceRequirements: `${row.ojt_hours} ${row.ojt_hours === 1 ? "hour" : "hours"} of on-the-job training (OJT)`,
+          experienceRequirements: `${row.ojtHours} ${row.ojtHours === 1 ? "hour" : "hours"} of on-the-job training (OJT)`,
         }
       : {}),
     ...(row.shift ? { workHours: row.shift } : {}),

@@ -99,7 +99,7 @@ describe("job model", () => {
           (await listJobs(a, { status: "draft" }, page())).rows.every((r) => r.status === "draft"),
         ).toBe(true);
         expect(
-          (await listJobs(a, { approval: "pending" }, page())).rows.every((r) => !r.is_approved),
+          (await listJobs(a, { approval: "pending" }, page())).rows.every((r) => !r.isApproved),
         ).toBe(true);
         for (const h of hidden) await expect(getJob(a, h.id)).resolves.toMatchObject({ id: h.id });
       });
@@ -372,12 +372,12 @@ describe("job model", () => {
         const job = await modelCreateJob(a, input);
         expect(job).toMatchObject({
           title: "Flight Dispatcher",
-          job_type: "internship",
+          jobType: "internship",
           status: "active",
-          is_approved: false,
+          isApproved: false,
           categories: ["Ops", "Dispatch"],
         });
-        expect((await setJobApproval(a, job.id, true)).is_approved).toBe(true);
+        expect((await setJobApproval(a, job.id, true)).isApproved).toBe(true);
         expect((await toggleJobStatus(a, job.id)).status).toBe("inactive");
         expect((await toggleJobStatus(a, job.id)).status).toBe("active");
         await updateJob(a, job.id, { status: "closed" });
@@ -386,7 +386,7 @@ describe("job model", () => {
         expect(upd).toMatchObject({
           title: "Flight Dispatcher",
           location: "Clark",
-          is_approved: true,
+          isApproved: true,
         });
         await expect(updateJob(a, job.id, {})).rejects.toBeInstanceOf(ValidationError);
         await expect(

@@ -11,10 +11,10 @@
  * either answers from that scan (broad searches: at most `maxResults` newest matches, reported as
  * capped) or asks the GIN indexes for every match (narrow searches: exact, fully ranked).
  */
-import { eq, sql, type SQL } from "drizzle-orm";
+import { eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import { type Db, type DbOrTx, rowsOf } from "#db/client";
 import type { JobStatus, JobType } from "#db/constants";
-import { companies, jobInteractions, savedJobs } from "#db/schema";
+import { companies, jobInteractions, jobs, savedJobs } from "#db/schema";
 import { audit, diff } from "../audit/audit.server";
 import { containsFolded, containsPattern, folded } from "../search/match.server";
 import { type Actor, type Ctx, requireAdmin } from "../context";
@@ -45,7 +45,7 @@ import {
   insertJob,
   lockJob,
   writeJob,
-  type Job,
+  type StoredJob,
   type JobPatch,
   type NewJob,
 } from "./write.server";
@@ -79,57 +79,56 @@ export async function countPublicJobs(db: Db): Promise<number> {
   return Number(r?.n ?? 0);
 }
 
-// ─── Rows and serialisation ─────────────────────────────────────────────────────────────────────
+// ─── The Job: one typed select ──────────────────────────────────────────────────────────────────
 
-/** A job row joined with its company, as every query here selects it. */
-export interface JobRow {
-  id: string;
-  title: string;
-  company_id: string;
-  job_type: JobType;
-  location: string | null;
-  categories: string[];
-  short_description: string | null;
-  description: string | null;
-  status: JobStatus;
-  is_approved: boolean;
-  application_deadline: Date | string | null;
-  created_at: Date;
-  updated_at: Date;
-  company_name: string;
-  company_website: string | null;
-  company_location: string | null;
-  company_logo_file_id: string | null;
-  licences: string[];
-  ojt_hours: number | null;
-  shift: string | null;
-  medical_class: string | null;
-  apply_url: string | null;
-  apply_email: string | null;
-  salary_amount: number | null;
-  salary_currency: string;
-  salary_period: SalaryPeriod | null;
-  created_by: string | null;
-  submitted_at: Date | string | null;
-  declined_at: Date | string | null;
-  decline_reason: string | null;
-  reviewed_at: Date | string | null;
-  hidden_reason: "reports" | "blocked" | null;
-  legacy_id?: string | null;
+const { searchVector: _searchVector, ...STORED } = getTableColumns(jobs);
+
+/** What every read of a job selects: the stored columns and the company fields a job shows. */
+const JOB_SELECT = {
+  ...STORED,
+  companyName: companies.name,
+  companyWebsite: companies.website,
+  companyLocation: companies.location,
+  companyLogoFileId: companies.logoFileId,
+};
+
+/** The typed select of jobs with their company (drizzle maps the columns; dates are Dates). */
+const selectJobs = (db: DbOrTx) =>
+  db.select(JOB_SELECT).from(jobs).innerJoin(companies, eq(companies.id, jobs.companyId));
+
+/** A job with its company, camelCase, dates as Date: what every read of a job returns. */
+export type Job = Awaited<ReturnType<typeof selectJobs>>[number];
+
+/**
+ * The same columns as `selectJobs`, for raw SQL over `jobs j join companies c` (the ranked search,
+ * the employer's counts): each aliased by its Job key, so `parseJob` reads them back.
+ */
+export const jobSelectSql = (extra?: SQL): SQL => {
+  const list = Object.entries(JOB_SELECT)
+    .map(([key, col]) => `${col.table === companies ? "c" : "j"}."${col.name}" as "${key}"`)
+    .join(", ");
+  return extra ? sql`${sql.raw(list)}, ${extra}` : sql.raw(list);
+};
+
+/**
+ * A raw row of `jobSelectSql` as a Job: every column decoded once, here, by its drizzle column
+ * (timestamps to Date, arrays, integers), whatever the driver handed back.
+ */
+export function parseJob(raw: Record<string, unknown>): Job {
+  const out: Record<string, unknown> = {};
+  for (const [key, col] of Object.entries(JOB_SELECT)) {
+    const v = raw[key];
+    out[key] = v === null || v === undefined ? null : col.mapFromDriverValue(v);
+  }
+  return out as Job;
 }
 
-export const JOB_COLUMNS = sql.raw(
-  `j.id, j.title, j.company_id, j.job_type, j.location, j.categories, j.short_description, j.description,
-   j.status, j.is_approved, j.application_deadline, j.created_at, j.updated_at,
-   c.name as company_name, c.website as company_website, c.location as company_location,
-   c.logo_file_id as company_logo_file_id,
-   j.licences, j.ojt_hours, j.shift, j.medical_class, j.apply_url, j.apply_email,
-   j.salary_amount, j.salary_currency, j.salary_period, j.created_by, j.submitted_at, j.declined_at,
-   j.decline_reason, j.reviewed_at, j.hidden_reason, j.legacy_id`,
-);
+/** Runs a raw query whose columns are `jobSelectSql()` and parses its rows. */
+export async function jobsOf(db: DbOrTx, query: SQL): Promise<Job[]> {
+  return (await rowsOf(db, query)).map(parseJob);
+}
 
 const toDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
-const iso = (v: Date | string) => toDate(v).toISOString();
 
 /** Company logo path, relative to the host (`/files/{id}`), or null. */
 export const logoPath = (fileId: string | null | undefined) => (fileId ? `/files/${fileId}` : null);
@@ -146,70 +145,68 @@ export function safeWebsite(raw: string | null | undefined): string | null {
   }
 }
 
-export function companyOf(row: JobRow): CompanySummary {
+export function companyOf(row: Job): CompanySummary {
   return {
-    _id: row.company_id,
-    id: row.company_id,
-    name: row.company_name,
-    logoUrl: logoPath(row.company_logo_file_id),
-    website: row.company_website,
-    location: row.company_location,
+    _id: row.companyId,
+    id: row.companyId,
+    name: row.companyName,
+    logoUrl: logoPath(row.companyLogoFileId),
+    website: row.companyWebsite,
+    location: row.companyLocation,
   };
 }
 
 /** A job row's allowance fields as /api, the feeds and the widget give them, with the words. */
-export function allowanceOf(
-  row: Pick<JobRow, "salary_amount" | "salary_currency" | "salary_period">,
-): {
+export function allowanceOf(row: Pick<Job, "salaryAmount" | "salaryCurrency" | "salaryPeriod">): {
   salaryAmount: number | null;
   salaryCurrency: string;
   salaryPeriod: SalaryPeriod | null;
   allowance: string | null;
 } {
   const a = {
-    salaryAmount: row.salary_amount ?? null,
-    salaryCurrency: row.salary_currency ?? "PHP",
-    salaryPeriod: row.salary_period ?? null,
+    salaryAmount: row.salaryAmount ?? null,
+    salaryCurrency: row.salaryCurrency ?? "PHP",
+    salaryPeriod: row.salaryPeriod ?? null,
   };
   return { ...a, allowance: allowanceLabel(a) };
 }
 
 /** Where Apply Now goes for a job row: apply link, apply e-mail, company website, or null. */
-export const applyTargetOfRow = (row: JobRow): ApplyTarget | null =>
+export const applyTargetOfRow = (row: Job): ApplyTarget | null =>
   applyTargetOf({
     title: row.title,
-    applyUrl: row.apply_url,
-    applyEmail: row.apply_email,
-    website: safeWebsite(row.company_website),
+    applyUrl: row.applyUrl,
+    applyEmail: row.applyEmail,
+    website: safeWebsite(row.companyWebsite),
   });
 
 /** The /api job record (`_id`, `createdAt`, `updatedAt`, company embedded unless `includeCompany` is false). */
-export function serializeJob(row: JobRow, opts: { includeCompany?: boolean } = {}): JobRecord {
+export function serializeJob(row: Job, opts: { includeCompany?: boolean } = {}): JobRecord {
   return {
     _id: row.id,
     id: row.id,
     title: row.title,
-    company: opts.includeCompany === false ? row.company_id : companyOf(row),
-    companyId: row.company_id,
-    jobType: row.job_type,
+    company: opts.includeCompany === false ? row.companyId : companyOf(row),
+    companyId: row.companyId,
+    jobType: row.jobType,
     location: row.location,
     categories: row.categories ?? [],
-    shortDescription: row.short_description,
+    shortDescription: row.shortDescription,
     description: row.description,
     status: row.status,
-    isApproved: row.is_approved,
-    approved: row.is_approved,
-    applicationDeadline: row.application_deadline ? iso(row.application_deadline) : null,
+    isApproved: row.isApproved,
+    approved: row.isApproved,
+    applicationDeadline: row.applicationDeadline?.toISOString() ?? null,
     licences: row.licences ?? [],
-    ojtHours: row.ojt_hours ?? null,
+    ojtHours: row.ojtHours ?? null,
     shift: row.shift ?? null,
-    medicalClass: row.medical_class ?? null,
-    applyUrl: row.apply_url ?? null,
-    applyEmail: row.apply_email ?? null,
+    medicalClass: row.medicalClass ?? null,
+    applyUrl: row.applyUrl ?? null,
+    applyEmail: row.applyEmail ?? null,
     ...allowanceOf(row),
-    legacyId: row.legacy_id ?? null,
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
+    legacyId: row.legacyId ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
   };
 }
 
@@ -248,7 +245,7 @@ export interface SearchTuning {
 export const SEARCH_TUNING: SearchTuning = { scan: 1_000, maxResults: 500, budget: 10_000 };
 
 export interface SearchResult {
-  rows: JobRow[];
+  rows: Job[];
   /** Number of matches listed (exact unless `capped`). */
   total: number;
   /** True when a broad search listed only the newest matches: there are more than `total`. */
@@ -353,15 +350,16 @@ export async function searchPublicJobsByDeadline(
   f: JobFilters,
   paging: Paging,
 ): Promise<SearchResult> {
-  const rows = await rowsOf<JobRow & { total: number }>(
+  const raw = await rowsOf(
     db,
-    sql`select count(*) over ()::int as total, ${JOB_COLUMNS}
+    sql`select count(*) over ()::int as total, ${jobSelectSql()}
         from jobs j join companies c on c.id = j.company_id
         where ${and([PUBLIC_SQL, ...jobMatchConditions(f, "j")])}
         order by j.application_deadline asc nulls last, j.created_at desc, j.id desc
         limit ${paging.limit} offset ${paging.offset}`,
   );
-  let total = Number(rows[0]?.total ?? 0);
+  const rows = raw.map(parseJob);
+  let total = Number(raw[0]?.total ?? 0);
   if (!rows.length && paging.offset > 0) {
     const [c] = await rowsOf<{ n: number }>(
       db,
@@ -546,7 +544,7 @@ export function publicSearchSql(
     select m.total, m.mode, p.*
     from (select (select count(*) from chosen)::int as total, (select mode from gate) as mode) m
     left join (
-      select pg.rank as rank_, pg.created_at as sort_created_, pg.id as sort_id_, ${JOB_COLUMNS}
+      select pg.rank as rank_, pg.created_at as sort_created_, pg.id as sort_id_, ${jobSelectSql()}
       from page pg join jobs j on j.id = pg.id join companies c on c.id = j.company_id
     ) p on true
     order by p.rank_ desc, p.sort_created_ desc nulls last, p.sort_id_ desc nulls last`;
@@ -559,15 +557,14 @@ export async function searchPublicJobs(
   paging: Paging,
   tuning: SearchTuning = SEARCH_TUNING,
 ): Promise<SearchResult> {
-  const rows = await rowsOf<
-    JobRow & { total: number; mode: SearchResult["mode"]; id: string | null }
-  >(db, publicSearchSql(f, paging, tuning));
-  const first = rows[0];
+  const raw = await rowsOf(db, publicSearchSql(f, paging, tuning));
+  const first = raw[0];
+  const mode = first?.mode;
   return {
-    rows: rows.filter((r) => r.id !== null),
+    rows: raw.filter((r) => r.id !== null).map(parseJob),
     total: Number(first?.total ?? 0),
-    mode: first?.mode ?? "exact",
-    capped: first?.mode === "capped",
+    mode: mode === "scan" || mode === "capped" ? mode : "exact",
+    capped: mode === "capped",
   };
 }
 
@@ -613,9 +610,9 @@ export async function searchAllJobs(
       ? sql`${rank} desc, j.created_at desc nulls last, j.id desc nulls last`
       : sql.raw(`j.created_at desc nulls last, j.id desc nulls last`);
   const [rows, count] = await Promise.all([
-    rowsOf<JobRow>(
+    jobsOf(
       db,
-      sql`select ${JOB_COLUMNS} from jobs j join companies c on c.id = j.company_id
+      sql`select ${jobSelectSql()} from jobs j join companies c on c.id = j.company_id
           where ${where} order by ${orderBy} limit ${paging.limit} offset ${paging.offset}`,
     ),
     rowsOf<{ n: number }>(db, sql`select count(*)::int as n from jobs j where ${where}`),
@@ -640,12 +637,9 @@ export async function listJobs(
 
 // ─── One job ────────────────────────────────────────────────────────────────────────────────────
 
-export async function jobRow(db: DbOrTx, id: string): Promise<JobRow | null> {
+export async function findJob(db: DbOrTx, id: string): Promise<Job | null> {
   if (!isUuid(id)) return null;
-  const [row] = await rowsOf<JobRow>(
-    db,
-    sql`select ${JOB_COLUMNS} from jobs j join companies c on c.id = j.company_id where j.id = ${id}`,
-  );
+  const [row] = await selectJobs(db).where(eq(jobs.id, id));
   return row ?? null;
 }
 
@@ -654,15 +648,15 @@ export async function jobRow(db: DbOrTx, id: string): Promise<JobRow | null> {
  * A listed job past its application deadline is still found — its page says applications are
  * closed (`applicationsClosed`) instead of breaking saved links and search results.
  */
-export async function getJob(ctx: Ctx, id: string): Promise<JobRow> {
-  const row = await jobRow(ctx.db, id);
+export async function getJob(ctx: Ctx, id: string): Promise<Job> {
+  const row = await findJob(ctx.db, id);
   if (
     !row ||
     (!seesAllJobs(ctx.actor) &&
       !isListed({
-        isApproved: row.is_approved,
+        isApproved: row.isApproved,
         status: row.status,
-        hiddenReason: row.hidden_reason,
+        hiddenReason: row.hiddenReason,
       }))
   )
     throw new NotFound(JOB_MSG.notFound);
@@ -670,8 +664,8 @@ export async function getJob(ctx: Ctx, id: string): Promise<JobRow> {
 }
 
 /** Whether applications to this job are closed by its deadline. */
-export const applicationsClosed = (row: JobRow, now = Date.now()) =>
-  pastDeadline(row.application_deadline, now);
+export const applicationsClosed = (row: Job, now = Date.now()) =>
+  pastDeadline(row.applicationDeadline, now);
 
 // ─── Categories and companies for the forms ─────────────────────────────────────────────────────
 
@@ -752,7 +746,7 @@ export const toNewJob = (input: JobCreateInput): NewJob => ({
 });
 
 /** Creates a job (admin). The company must exist. */
-export async function createJob(ctx: Ctx, input: JobCreateInput): Promise<JobRow> {
+export async function createJob(ctx: Ctx, input: JobCreateInput): Promise<Job> {
   const actor = requireAdmin(ctx);
   await assertCompany(ctx.db, input.company);
   return ctx.db.transaction(async (tx) => {
@@ -769,7 +763,7 @@ export async function createJob(ctx: Ctx, input: JobCreateInput): Promise<JobRow
       entityId: id,
       after: { ...input },
     });
-    return (await jobRow(tx, id))!;
+    return (await findJob(tx, id))!;
   });
 }
 
@@ -783,7 +777,7 @@ export function updateJob(
   id: string,
   input: JobUpdateInput,
   review?: ReviewConfig | null,
-): Promise<JobRow> {
+): Promise<Job> {
   return changeJob(ctx, id, () => input, review);
 }
 
@@ -794,9 +788,9 @@ export function updateJob(
 async function changeJob(
   ctx: Ctx,
   id: string,
-  inputOf: (before: Job) => JobUpdateInput,
+  inputOf: (before: StoredJob) => JobUpdateInput,
   review?: ReviewConfig | null,
-): Promise<JobRow> {
+): Promise<Job> {
   const actor = requireAdmin(ctx);
   if (!isUuid(id)) throw new NotFound(JOB_MSG.notFound);
   return ctx.db.transaction(async (tx) => {
@@ -815,7 +809,7 @@ async function changeJob(
     });
     if (patch.isApproved === true && !before.isApproved)
       await recordApproval(tx, actor, id, review);
-    return (await jobRow(tx, id))!;
+    return (await findJob(tx, id))!;
   });
 }
 
@@ -828,7 +822,7 @@ export const setJobApproval = (
 ) => updateJob(ctx, id, { isApproved }, review);
 
 /** Status toggle (admin): active becomes inactive, anything else becomes active. */
-export const toggleJobStatus = (ctx: Ctx, id: string): Promise<JobRow> =>
+export const toggleJobStatus = (ctx: Ctx, id: string): Promise<Job> =>
   changeJob(ctx, id, (before) => ({ status: toggledStatus(before.status) }));
 
 /** Deletes a job (admin); its view/apply interactions go with it. */
@@ -844,7 +838,7 @@ export async function deleteJob(ctx: Ctx, id: string): Promise<{ id: string; tit
 }
 
 /** Deletes a job row inside a transaction, keeping saved/applied lines' copies; audited (job.delete). */
-export async function removeJob(tx: DbOrTx, actor: Actor, before: Job): Promise<void> {
+export async function removeJob(tx: DbOrTx, actor: Actor, before: StoredJob): Promise<void> {
   const id = before.id;
   // Saved and applied lines outlive the job: they keep its title and company (the foreign keys
   // then set their job_id to null), so 'Saved jobs' and 'My applications' show it as removed.
@@ -889,7 +883,7 @@ export async function recordJobInteraction(
 export async function applyToJob(
   ctx: Ctx,
   id: string,
-): Promise<{ job: JobRow; target: ApplyTarget | null }> {
+): Promise<{ job: Job; target: ApplyTarget | null }> {
   const job = await getJob(ctx, id);
   if (applicationsClosed(job)) throw new Conflict(JOB_MSG.applicationsClosed);
   if (ctx.actor) await recordJobInteraction(ctx.db, ctx.actor.id, job.id, "apply");
@@ -897,7 +891,7 @@ export async function applyToJob(
 }
 
 /** Opening a job page counts as a view for a signed-in user (never fails the page). */
-export async function viewJob(ctx: Ctx, id: string): Promise<JobRow> {
+export async function viewJob(ctx: Ctx, id: string): Promise<Job> {
   const job = await getJob(ctx, id);
   if (ctx.actor) {
     try {
@@ -914,11 +908,11 @@ export async function listOpenJobsOfCompany(
   db: Db,
   companyId: string,
   limit: number,
-): Promise<JobRow[]> {
+): Promise<Job[]> {
   if (!isUuid(companyId)) return [];
-  return rowsOf<JobRow>(
+  return jobsOf(
     db,
-    sql`select ${JOB_COLUMNS} from jobs j join companies c on c.id = j.company_id
+    sql`select ${jobSelectSql()} from jobs j join companies c on c.id = j.company_id
         where j.company_id = ${companyId} and ${PUBLIC_SQL}
         order by j.created_at desc nulls last, j.id desc nulls last limit ${limit}`,
   );
@@ -950,14 +944,14 @@ export async function newestJobsMatching(
   db: Db,
   words: string[],
   limit = 5,
-): Promise<{ matched: boolean; rows: JobRow[] }> {
+): Promise<{ matched: boolean; rows: Job[] }> {
   const clean = [...new Set(words.flatMap((w) => searchWords(w)))].slice(0, 12);
   const newest = sql`select j.id from jobs j where ${PUBLIC_SQL}
     order by j.created_at desc nulls last, j.id desc nulls last limit ${FOR_COURSE_SCAN}`;
   const pick = (where: SQL) =>
-    rowsOf<JobRow>(
+    jobsOf(
       db,
-      sql`select ${JOB_COLUMNS} from (${newest}) w
+      sql`select ${jobSelectSql()} from (${newest}) w
           join jobs j on j.id = w.id join companies c on c.id = j.company_id
           where ${where}
           order by j.created_at desc nulls last, j.id desc nulls last limit ${limit}`,

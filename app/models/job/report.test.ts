@@ -87,7 +87,7 @@ forEachDb((t: TestDb) => {
       await expect(getJob(a, job.id)).rejects.toBeInstanceOf(NotFound);
       expect((await searchPublicJobs(t.db, {}, { offset: 0, limit: 10 })).rows).toHaveLength(0);
       const admin = await as("admin");
-      expect((await getJob(admin, job.id)).hidden_reason).toBe("reports");
+      expect((await getJob(admin, job.id)).hiddenReason).toBe("reports");
       expect((await listJobs(admin, {}, { offset: 0, limit: 10 })).rows).toHaveLength(1);
       // A fourth reporter cannot report a hidden job (it is not visible to them).
       await expect(
@@ -110,7 +110,7 @@ forEachDb((t: TestDb) => {
 
       // Dismissed: the job comes back, the reports are closed, nothing is open any more.
       expect(await resolveReports(admin, job.id, "dismissed")).toMatchObject({ reports: 4 });
-      expect((await getJob(guest(), job.id)).hidden_reason).toBeNull();
+      expect((await getJob(guest(), job.id)).hiddenReason).toBeNull();
       expect((await listReportedJobs(admin)).map((g) => g.title)).toEqual(["Other Reported"]);
       expect((await listReportedJobs(admin, "resolved"))[0].reports[0].resolution).toBe(
         "dismissed",
@@ -173,7 +173,7 @@ forEachDb((t: TestDb) => {
         admin,
         jobCreateSchema.parse({ title: "Ramp Agent", company: company.id, isApproved: true }),
       );
-      expect(created.hidden_reason).toBe("blocked");
+      expect(created.hiddenReason).toBe("blocked");
       await expect(getJob(guest(), created.id)).rejects.toBeInstanceOf(NotFound);
     });
 

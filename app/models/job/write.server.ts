@@ -15,7 +15,7 @@ import { jobs } from "#db/schema";
 const { searchVector: _searchVector, ...JOB_FIELDS } = getTableColumns(jobs);
 
 /** A job as stored (camelCase, dates as Date); the search vector is left out. */
-export type Job = Omit<typeof jobs.$inferSelect, "searchVector">;
+export type StoredJob = Omit<typeof jobs.$inferSelect, "searchVector">;
 
 /** The columns of a new job. */
 export type NewJob = typeof jobs.$inferInsert;
@@ -27,7 +27,7 @@ export type JobPatch = Partial<NewJob>;
  * Locks one job for the rest of the transaction and returns it, or null when there is no such
  * job (or, with `companyId`, when it belongs to another company).
  */
-export async function lockJob(tx: Tx, id: string, companyId?: string): Promise<Job | null> {
+export async function lockJob(tx: Tx, id: string, companyId?: string): Promise<StoredJob | null> {
   const [row] = await tx
     .select(JOB_FIELDS)
     .from(jobs)

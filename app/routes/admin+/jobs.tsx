@@ -102,7 +102,7 @@ export function loader(args: LoaderFunctionArgs) {
     }));
     const [queue, declining, templates] = await Promise.all([
       listApprovalQueue(ctx, { offset: 0, limit: 100 }),
-      declineId ? Jobs.jobRow(ctx.db, declineId) : null,
+      declineId ? Jobs.findJob(ctx.db, declineId) : null,
       declineId ? listDeclineTemplates(ctx) : [],
     ]);
     const [result, companies, categories, edit, confirm] = await Promise.all([
@@ -117,8 +117,8 @@ export function loader(args: LoaderFunctionArgs) {
           ),
       Jobs.listCompanyChoices(ctx.db),
       Jobs.listCategories(ctx),
-      editId ? Jobs.jobRow(ctx.db, editId) : null,
-      confirmId ? Jobs.jobRow(ctx.db, confirmId) : null,
+      editId ? Jobs.findJob(ctx.db, editId) : null,
+      confirmId ? Jobs.findJob(ctx.db, confirmId) : null,
     ]);
     const editValues: JobFormValues | null = edit ? jobFormValues(edit) : null;
     return json({
@@ -130,14 +130,14 @@ export function loader(args: LoaderFunctionArgs) {
       rows: result.rows.map((r) => ({
         id: r.id,
         title: r.title,
-        company: r.company_name,
-        jobType: r.job_type,
+        company: r.companyName,
+        jobType: r.jobType,
         location: r.location,
         categories: r.categories ?? [],
-        createdAt: new Date(r.created_at).toISOString(),
+        createdAt: new Date(r.createdAt).toISOString(),
         status: r.status,
-        isApproved: r.is_approved,
-        declined: !!r.declined_at,
+        isApproved: r.isApproved,
+        declined: !!r.declinedAt,
       })),
       total: result.total,
       state,

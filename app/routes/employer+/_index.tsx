@@ -63,13 +63,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     jobs: list.rows.map((r) => ({
       id: r.id,
       title: r.title,
-      jobType: r.job_type,
+      jobType: r.jobType,
       status: r.status,
       reviewStatus: reviewStatusOf(r, now),
-      declineReason: r.decline_reason,
-      submittedAt: new Date(r.submitted_at ?? r.created_at).toISOString(),
+      declineReason: r.declineReason,
+      submittedAt: new Date(r.submittedAt ?? r.createdAt).toISOString(),
       views: Number(r.views),
-      applyClicks: Number(r.apply_clicks),
+      applyClicks: Number(r.applyClicks),
     })),
   });
 }

@@ -45,7 +45,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({
     values,
     reviewStatus: reviewStatusOf(job),
-    declineReason: job.decline_reason,
+    declineReason: job.declineReason,
     categories,
   });
 }

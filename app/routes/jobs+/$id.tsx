@@ -60,48 +60,46 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       : ("none" as const);
   const saved = saveMode === "save" && (await savedAmong(ctx, [row.id])).length > 0;
   // "About the company": its description (a blocked company's jobs never reach here but admins').
-  const company = await getPublicCompany(ctx, row.company_id);
+  const company = await getPublicCompany(ctx, row.companyId);
   const visibility = {
-    isApproved: row.is_approved,
+    isApproved: row.isApproved,
     status: row.status,
-    hiddenReason: row.hidden_reason,
-    applicationDeadline: row.application_deadline,
+    hiddenReason: row.hiddenReason,
+    applicationDeadline: row.applicationDeadline,
   };
   const isPublic = isPubliclyVisible(visibility);
   // The interns' average rating of the host: for the college's people, from 3 reviews only.
-  const hostRating = await hostRatingForViewer(ctx, row.company_id);
+  const hostRating = await hostRatingForViewer(ctx, row.companyId);
   const closed = isListed(visibility) && !isPublic;
-  const deadline = row.application_deadline
-    ? new Date(row.application_deadline).toISOString()
-    : null;
+  const deadline = row.applicationDeadline ? new Date(row.applicationDeadline).toISOString() : null;
   return json({
     job: {
       id: row.id,
       title: row.title,
-      companyName: row.company_name,
-      companyId: row.company_id,
-      companyLocation: row.company_location,
+      companyName: row.companyName,
+      companyId: row.companyId,
+      companyLocation: row.companyLocation,
       companyDescription: company.description,
-      logoUrl: logoPath(row.company_logo_file_id),
-      website: safeWebsite(row.company_website),
+      logoUrl: logoPath(row.companyLogoFileId),
+      website: safeWebsite(row.companyWebsite),
       location: row.location,
-      jobType: row.job_type,
-      typeLabel: JOB_TYPE_LABELS[row.job_type] ?? row.job_type,
+      jobType: row.jobType,
+      typeLabel: JOB_TYPE_LABELS[row.jobType] ?? row.jobType,
       categories: row.categories ?? [],
-      shortDescription: row.short_description,
+      shortDescription: row.shortDescription,
       description: row.description,
-      summary: preview(row.short_description, row.description),
-      createdAt: new Date(row.created_at).toISOString(),
+      summary: preview(row.shortDescription, row.description),
+      createdAt: new Date(row.createdAt).toISOString(),
       status: row.status,
-      isApproved: row.is_approved,
-      hiddenReason: row.hidden_reason,
+      isApproved: row.isApproved,
+      hiddenReason: row.hiddenReason,
       deadline,
       deadlineLabel: deadline ? deadlineLabel(deadline, env().COLLEGE_TIMEZONE) : null,
       closingSoon: closingSoon(deadline),
       licences: row.licences ?? [],
-      ojtHours: row.ojt_hours,
+      ojtHours: row.ojtHours,
       shift: row.shift,
-      medicalClass: row.medical_class,
+      medicalClass: row.medicalClass,
       allowance: allowanceOf(row).allowance,
       apply: applyTargetOfRow(row),
     },
