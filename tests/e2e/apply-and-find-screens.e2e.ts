@@ -3,18 +3,11 @@
  * alumni reset" work touched, at 375 px and 1280 px, for a person to look at (not assertions).
  * Runs only with SHOTS_DIR set: `SHOTS_DIR=/tmp/shots npx playwright test apply-and-find-screens`.
  */
-import path from "node:path";
-import { test, type Page } from "@playwright/test";
+import { test } from "@playwright/test";
 import { accounts, login } from "./support";
+import { onlyWithShotsDir, shot } from "./shots";
 
-const dir = process.env.SHOTS_DIR;
-test.skip(!dir, "screenshots only when SHOTS_DIR is set");
-
-const shot = (page: Page, name: string, full = true) =>
-  page.screenshot({
-    path: path.join(dir!, `${name}-${page.viewportSize()!.width}.png`),
-    fullPage: full,
-  });
+onlyWithShotsDir();
 
 for (const width of [375, 1280] as const) {
   test(`apply and find screens at ${width}px`, async ({ browser }) => {

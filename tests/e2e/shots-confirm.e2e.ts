@@ -3,24 +3,17 @@
  * 375 px and 1280 px, for a person to look at (not assertions). Runs only with SHOTS_DIR set:
  * `SHOTS_DIR=/tmp/shots npx playwright test shots-confirm`.
  */
-import path from "node:path";
 import { test, type Page } from "@playwright/test";
 import { employerWithJob } from "./confirm-support";
 import { accounts, login } from "./support";
+import { onlyWithShotsDir, shot } from "./shots";
 
-const dir = process.env.SHOTS_DIR;
-test.skip(!dir, "screenshots only when SHOTS_DIR is set");
+onlyWithShotsDir();
 
 const WIDTHS = [375, 1280] as const;
 /** A destructive button is pressed for its confirmation; nothing it would post gets through. */
 const holdPosts = (page: Page) =>
   page.route("**/*", (r) => (r.request().method() === "POST" ? r.abort() : r.continue()));
-const shot = (page: Page, name: string, full = true) =>
-  page.screenshot({
-    path: path.join(dir!, `${name}-${page.viewportSize()!.width}.png`),
-    fullPage: full,
-  });
-
 for (const width of WIDTHS) {
   test(`destructive actions at ${width}px`, async ({ browser }) => {
     test.slow();

@@ -3,18 +3,11 @@
  * approval queue, reports, Manage Users, a survey's outcomes and progress), at 375 px and 1280 px,
  * for a person to look at (not assertions). Runs only with SHOTS_DIR set.
  */
-import path from "node:path";
-import { test, type Page } from "@playwright/test";
+import { test } from "@playwright/test";
 import { accounts, login } from "./support";
+import { onlyWithShotsDir, shot } from "./shots";
 
-const dir = process.env.SHOTS_DIR;
-test.skip(!dir, "screenshots only when SHOTS_DIR is set");
-
-const shot = (page: Page, name: string) =>
-  page.screenshot({
-    path: path.join(dir!, `${name}-${page.viewportSize()!.width}.png`),
-    fullPage: true,
-  });
+onlyWithShotsDir();
 
 test("numbers screens at 375 and 1280 px", async ({ browser }) => {
   test.slow();

@@ -2,19 +2,12 @@
  * Before/after screenshots of the screens whose tables turn into cards on a phone, at 375 px and
  * 1280 px, for a person to look at (not assertions). Runs only with SHOTS_DIR set.
  */
-import path from "node:path";
-import { test, type Page } from "@playwright/test";
+import { test } from "@playwright/test";
 import { readPhoneSeed } from "./phone-seed";
 import { accounts, login } from "./support";
+import { onlyWithShotsDir, shot } from "./shots";
 
-const dir = process.env.SHOTS_DIR;
-test.skip(!dir, "screenshots only when SHOTS_DIR is set");
-
-const shot = (page: Page, name: string) =>
-  page.screenshot({
-    path: path.join(dir!, `${name}-${page.viewportSize()!.width}.png`),
-    fullPage: true,
-  });
+onlyWithShotsDir();
 
 for (const width of [375, 1280]) {
   test(`table screens at ${width}px`, async ({ browser }) => {
