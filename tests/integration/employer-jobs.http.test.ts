@@ -558,7 +558,7 @@ describe("employer jobs over HTTP", () => {
       expect(html).toContain("Missing allowance.");
       expect(html).not.toContain("Not Mine");
       const row = html.slice(html.indexOf("Avionics Technician"));
-      expect(row).toMatch(/<td>2<\/td><td>1<\/td>/);
+      expect(row).toMatch(/<td data-label="Views">2<\/td><td data-label="Apply clicks">1<\/td>/);
 
       // Another company's job cannot be edited through the screen.
       expect(
