@@ -12,6 +12,7 @@ import { createCompany, createJob, createUser } from "../factories";
 import { forEachDb, rows } from "../setup/db";
 import { postForm, useServer } from "../setup/http";
 import { codeFrom } from "../setup/smtp-sink";
+import { EMPLOYER_MSG } from "~/models/employer/employer.schema";
 
 const PW = "Hangar-door-2026";
 
@@ -246,6 +247,26 @@ describe("employer accounts over HTTP", () => {
       const screen = await app.fetch("/employer/team", { headers: { Cookie: cookie } });
       expect(screen.status).toBe(200);
       expect(await screen.text()).toContain("Invite a colleague");
+    });
+
+    it("an employer on a free-mail address is told that their own address is why they cannot invite", async () => {
+      const c = await createCompany(t.db, { name: "Free Air", website: "https://freeair.example" });
+      const boss = await signUp({ email: "freeair.boss@gmail.com", companyId: c.id });
+      await approveJoin("freeair.boss@gmail.com");
+      const reason = EMPLOYER_MSG.inviteOwnFreeMail("gmail.com");
+      for (const email of ["mate@freeair.example", "mate@gmail.com"]) {
+        const r = await app.api("/api/employers/invitations", {
+          body: { email },
+          token: boss.token,
+        });
+        expect(r.status, email).toBe(400);
+        expect(JSON.stringify(r.body), email).toContain(reason);
+      }
+      const cookie = await app.cookie("freeair.boss@gmail.com", PW);
+      const screen = await (
+        await app.fetch("/employer/team", { headers: { Cookie: cookie } })
+      ).text();
+      expect(screen).toContain("is a free e-mail service, so Runway cannot invite from it");
     });
 
     it("admins list, verify, block and unblock employers and companies; blocked means invisible everywhere", async () => {
