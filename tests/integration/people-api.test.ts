@@ -279,8 +279,11 @@ describe("people /api", () => {
         totalCompanies: 1,
         totalUsers: 2,
         pendingApproval: 1,
+        // Added to the spec's shape (docs/api.md): the dashboard's Reported Jobs card and every role
+        // in the chart, so that it adds up to totalUsers.
+        reportedJobs: 0,
         newUsers: 2,
-        roleCounts: { students: 1, alumni: 0, admins: 1 },
+        roleCounts: { students: 1, alumni: 0, admins: 1, employers: 0, coordinators: 0 },
         topSearches: [{ term: "pilot", total: 2 }],
         studentsByCourse: [{ course: "Unknown", total: 1 }],
       });
