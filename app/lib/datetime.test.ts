@@ -44,7 +44,7 @@ describe("datetime", () => {
 
   it("writes calendar dates and months without any clock", () => {
     expect(formatCalendarDate("2026-11-30")).toBe("30 Nov 2026");
-    expect(formatCalendarDate("2026-11-30", true)).toBe("Mon 30 Nov 2026");
+    expect(formatCalendarDate("2026-11-30", true)).toBe("Mon, 30 Nov 2026");
     expect(formatCalendarDate("2026-01-01")).toBe("1 Jan 2026");
     expect(formatCalendarDate("not a date")).toBe("not a date");
     expect(formatMonth("2026-11")).toBe("November 2026");

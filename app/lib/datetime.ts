@@ -7,7 +7,7 @@
  * The house format (docs/architecture.md, "Dates and times"):
  * - an instant: `30 Nov 2026, 17:00 GMT+8` — day, short month, year, 24-hour clock, and the zone
  *   where the time matters (deadlines, interviews, OJT sign-offs, audit lines, mails);
- * - a day: `30 Nov 2026` (`Mon 30 Nov 2026` with the weekday);
+ * - a day: `30 Nov 2026` (`Mon, 30 Nov 2026` with the weekday);
  * - a month: `November 2026`.
  * Machine values (ISO 8601 in `<time dateTime>`, APIs, CSV timestamps, file names) stay ISO/UTC.
  *
@@ -74,7 +74,7 @@ export function dayKey(d: Instant, timeZone: string): string {
 
 /**
  * A calendar date (`YYYY-MM-DD`, no clock involved: an OJT day, a start date) in the house words:
- * `30 Nov 2026`, or `Mon 30 Nov 2026` with the weekday. Anything else is returned as it is.
+ * `30 Nov 2026`, or `Mon, 30 Nov 2026` with the weekday. Anything else is returned as it is.
  */
 export function formatCalendarDate(iso: string, weekday = false): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(iso) || Number.isNaN(Date.parse(`${iso}T00:00:00Z`))) return iso;
@@ -83,7 +83,7 @@ export function formatCalendarDate(iso: string, weekday = false): string {
     weekday: weekday ? "short" : undefined,
   });
   const day = `${get("day")} ${get("month")} ${get("year")}`;
-  return weekday ? `${get("weekday")} ${day}` : day;
+  return weekday ? `${get("weekday")}, ${day}` : day;
 }
 
 /** A calendar month (`YYYY-MM`) in words: `November 2026`. */
