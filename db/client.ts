@@ -233,6 +233,11 @@ export async function createDb(opts: CreateDbOptions): Promise<DbHandle> {
       onnotice: () => {},
       // Bounded waits: during an outage a request fails fast (503) instead of hanging for 30 s.
       ...(opts.connectTimeout ? { connect_timeout: opts.connectTimeout } : {}),
+      // A connection that closes with a query still waiting to be sent reconnects after a back-off
+      // that postgres.js grows with every failure of the pool (up to 20 s): in an outage's burst
+      // that query's request waited 3–7 s past the connect timeout. Capped at half a second, it
+      // waits one short pause and one connect attempt, then fails (503) like the others.
+      backoff: (retries: number) => Math.min((0.5 + Math.random() / 2) * (3 ** retries / 100), 0.5),
       // Short OLTP queries: the JIT compiler costs 10–80 ms per search and never pays back here.
       connection: {
         application_name: "runway",
