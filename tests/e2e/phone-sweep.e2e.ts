@@ -58,6 +58,13 @@ async function phoneProblems(page: Page): Promise<string[]> {
       for (const token of text.matchAll(/\S+/g)) {
         // Addresses may break anywhere (overflow-wrap: anywhere is meant for them).
         if (/@|:\/\/|^www\.|\.[a-z]{2,}\//i.test(token[0])) continue;
+        // A run without spaces wider than its line (a generated name, an id) has to break, and may
+        // break inside any word in it.
+        const whole = document.createRange();
+        whole.setStart(node, token.index!);
+        whole.setEnd(node, token.index! + token[0].length);
+        const tokenWidth = [...whole.getClientRects()].reduce((sum, r) => sum + r.width, 0);
+        if (tokenWidth > box(parent)) continue;
         for (const word of token[0].matchAll(/\p{L}{4,}/gu)) {
           const range = document.createRange();
           const start = token.index! + word.index!;
