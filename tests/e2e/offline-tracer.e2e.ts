@@ -198,6 +198,18 @@ test("answers survive a lost network and a reload, a submission made offline is 
   await answerFirstHalf(page);
   await expect.poll(async () => (await drafts(page)).length).toBe(1);
   expect((await cacheNames(page)).some((n) => n.startsWith("runway-user-"))).toBe(true);
+  // Signing out a moment after changing an answer, with the sign-out slow to come back: the save
+  // still waiting for its delay must not write the draft back after the worker removed it.
+  await page.evaluate(() => {
+    const real = window.fetch;
+    window.fetch = async (input, init) => {
+      const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+      if (new URL(url, location.href).pathname === "/logout")
+        await new Promise((r) => setTimeout(r, 1500));
+      return real(input, init);
+    };
+  });
+  await page.getByLabel(/Current job title/).fill("Line maintenance technician");
   await page.evaluate(() =>
     document.querySelector<HTMLFormElement>('form[action="/logout"]')!.requestSubmit(),
   );

@@ -76,8 +76,11 @@ export function attachSurveyOffline(opts: {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let restoring = false;
   let sending = false;
+  /** Moves on when the person signs out: a save begun before then does not write its draft. */
+  let epoch = 0;
 
   async function save(extra: Partial<SurveyDraft> = {}): Promise<SurveyDraft> {
+    const started = epoch;
     const before = await getDraft(userId, surveyId);
     key ??= before?.key ?? newKey();
     const d: SurveyDraft = {
@@ -90,7 +93,7 @@ export function attachSurveyOffline(opts: {
       refused: null,
       ...extra,
     };
-    await putDraft(d);
+    if (started === epoch) await putDraft(d);
     return d;
   }
 
@@ -150,7 +153,20 @@ export function attachSurveyOffline(opts: {
     timer = null;
     void save().catch(() => {});
   };
+  // Signing out (the navigation's logout form; the worker then drops this person's drafts): a save
+  // still waiting for its delay, or one reading the old draft, must not write the answers back
+  // afterwards, and the draft goes from here too in case no worker controls this page.
+  const signingOut = (e: Event) => {
+    const f = e.target;
+    if (!(f instanceof HTMLFormElement)) return;
+    if (new URL(f.action, location.href).pathname !== "/logout") return;
+    epoch++;
+    if (timer) clearTimeout(timer);
+    timer = null;
+    void deleteDraft(userId, surveyId).catch(() => {});
+  };
   addEventListener("pagehide", leaving);
+  document.addEventListener("submit", signingOut, true);
   form.addEventListener("input", changed);
   form.addEventListener("change", changed);
   window.addEventListener("online", online);
@@ -186,6 +202,7 @@ export function attachSurveyOffline(opts: {
     detach() {
       if (timer) clearTimeout(timer);
       removeEventListener("pagehide", leaving);
+      document.removeEventListener("submit", signingOut, true);
       form.removeEventListener("input", changed);
       form.removeEventListener("change", changed);
       window.removeEventListener("online", online);
