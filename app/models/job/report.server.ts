@@ -15,6 +15,7 @@ import { audit } from "../audit/audit.server";
 import { type Ctx, requireAdmin } from "../context";
 import { mailboxOf } from "../user/email";
 import { isListed, JOB_MSG } from "./job.rules";
+import type { Job } from "./job.server";
 import {
   AUTO_HIDE_REPORTERS,
   REPORT_MSG,
@@ -144,23 +145,21 @@ export interface ReportLine {
   reporter: { id: string; name: string; email: string; role: string };
 }
 
-export interface ReportedJob {
+/** A job in the reports queue: the job's own fields and its reports, grouped. */
+type ReportedJob = Pick<
+  Job,
+  "title" | "companyId" | "companyName" | "isApproved" | "status" | "hiddenReason"
+> & {
   jobId: string;
-  title: string;
-  companyId: string;
-  companyName: string;
-  isApproved: boolean;
-  status: string;
   /** True when the job is hidden from the public (by reports or a blocked company). */
   hidden: boolean;
-  hiddenReason: string | null;
   /** Different users among the listed reports. */
   reporters: number;
   /** How many listed reports give each reason. */
   reasons: Partial<Record<ReportReason, number>>;
   firstReportedAt: string;
   reports: ReportLine[];
-}
+};
 
 /** At most this many reports are read for one queue view (the queue is small in practice). */
 const QUEUE_ROWS = 5000;
@@ -197,8 +196,8 @@ export async function listReportedJobs(
     company_id: string;
     company_name: string;
     is_approved: boolean;
-    status: string;
-    hidden_reason: string | null;
+    status: Job["status"];
+    hidden_reason: Job["hiddenReason"];
   }>(
     ctx.db,
     sql`select r.id, r.job_id, r.reason, r.details, r.created_at, r.resolution, r.resolved_at,
