@@ -24,6 +24,12 @@ import {
   type ReportInput,
   type ReportStatus,
 } from "./report.schema";
+import {
+  clearReportsHiding,
+  hideJobForReports,
+  lockJob,
+  takeDownReportedJob,
+} from "./write.server";
 
 export interface ReportOutcome {
   /** False when the user had already reported this job (their report was updated). */
@@ -32,29 +38,6 @@ export interface ReportOutcome {
   reporters: number;
   /** True when this report hid the job. */
   hidden: boolean;
-}
-
-interface LockedJob {
-  id: string;
-  is_approved: boolean;
-  status: string;
-  hidden_reason: string | null;
-}
-
-/**
- * In an UPDATE of `jobs`: its company or its author is blocked. Reports that stop hiding a job must
- * not show it while a block stands: it goes from 'reports' to 'blocked' instead (ADR 103).
- */
-const STILL_BLOCKED = sql`(exists (select 1 from companies bc where bc.id = jobs.company_id and bc.blocked_at is not null)
-  or exists (select 1 from users bu where bu.id = jobs.created_by and bu.blocked_at is not null))`;
-
-async function lockJob(tx: DbOrTx, id: string): Promise<LockedJob | null> {
-  if (!isUuid(id)) return null;
-  const [row] = await rowsOf<LockedJob>(
-    tx,
-    sql`select id, is_approved, status, hidden_reason from jobs where id = ${id} for update`,
-  );
-  return row ?? null;
 }
 
 /**
@@ -94,16 +77,8 @@ export async function reportJob(
     REPORT_MSG.tooMany,
   );
   return ctx.db.transaction(async (tx) => {
-    const job = await lockJob(tx, jobId);
-    if (
-      !job ||
-      !isListed({
-        isApproved: job.is_approved,
-        status: job.status,
-        hiddenReason: job.hidden_reason,
-      })
-    )
-      throw new NotFound(JOB_MSG.notFound);
+    const job = isUuid(jobId) ? await lockJob(tx, jobId) : null;
+    if (!job || !isListed(job)) throw new NotFound(JOB_MSG.notFound);
     // xmax = 0 only on a freshly inserted row: tells a first report from a repeat in one statement.
     // A repeat keeps its date and, if an admin already resolved it, stays resolved (the same user
     // cannot re-open a dismissed report and hide the job again).
@@ -116,10 +91,8 @@ export async function reportJob(
     );
     const reporters = await openReporters(tx, job.id);
     let hidden = false;
-    if (reporters >= AUTO_HIDE_REPORTERS && job.hidden_reason === null) {
-      await tx.execute(
-        sql`update jobs set hidden_reason = 'reports', hidden_at = now() where id = ${job.id}`,
-      );
+    if (reporters >= AUTO_HIDE_REPORTERS && job.hiddenReason === null) {
+      await hideJobForReports(tx, job.id);
       hidden = true;
       await audit(tx, actor, {
         action: "job.hide",
@@ -281,7 +254,7 @@ export async function resolveReports(
 ): Promise<{ jobId: string; resolution: ReportResolution; reports: number }> {
   const admin = requireAdmin(ctx);
   return ctx.db.transaction(async (tx) => {
-    const job = await lockJob(tx, jobId);
+    const job = isUuid(jobId) ? await lockJob(tx, jobId) : null;
     if (!job) throw new NotFound(JOB_MSG.notFound);
     const closed = await rowsOf<{ id: string }>(
       tx,
@@ -289,34 +262,18 @@ export async function resolveReports(
           where job_id = ${job.id} and resolved_at is null returning id`,
     );
     if (!closed.length) throw new Conflict(REPORT_MSG.noOpenReports);
-    const unhide = job.hidden_reason === "reports";
+    const unhide = job.hiddenReason === "reports";
     const after: Record<string, unknown> = { resolution, reports: closed.length };
-    const before: Record<string, unknown> = { hiddenReason: job.hidden_reason };
+    const before: Record<string, unknown> = { hiddenReason: job.hiddenReason };
     if (resolution === "dismissed") {
-      let hiddenReason = job.hidden_reason;
-      if (unhide) {
-        const [row] = await rowsOf<{ hidden_reason: string | null }>(
-          tx,
-          sql`update jobs set hidden_reason = case when ${STILL_BLOCKED} then 'blocked' end,
-                hidden_at = case when ${STILL_BLOCKED} then hidden_at end
-              where id = ${job.id} returning hidden_reason`,
-        );
-        hiddenReason = row?.hidden_reason ?? null;
-      }
-      after.hiddenReason = hiddenReason;
+      after.hiddenReason = unhide ? await clearReportsHiding(tx, job.id) : job.hiddenReason;
     } else {
-      await tx.execute(
-        sql`update jobs set is_approved = false, status = 'inactive', reviewed_at = now(),
-              reviewed_by = ${admin.id}, updated_at = now(),
-              hidden_reason = case when hidden_reason = 'reports' and not ${STILL_BLOCKED} then null else hidden_reason end,
-              hidden_at = case when hidden_reason = 'reports' and not ${STILL_BLOCKED} then null else hidden_at end
-            where id = ${job.id}`,
-      );
-      Object.assign(before, { isApproved: job.is_approved, status: job.status });
+      await takeDownReportedJob(tx, job.id, admin.id);
+      Object.assign(before, { isApproved: job.isApproved, status: job.status });
       Object.assign(after, {
         isApproved: false,
         status: "inactive",
-        hiddenReason: unhide ? null : job.hidden_reason,
+        hiddenReason: unhide ? null : job.hiddenReason,
       });
     }
     await audit(tx, admin, {
