@@ -14,7 +14,7 @@ import { startPeriodic } from "~/lib/periodic";
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, type DbOrTx, isPglite, parsedRows, yieldToOthers } from "#db/client";
-import { ALERT_FREQUENCIES, JOB_TYPES, type AlertFrequency, type JobType } from "#db/constants";
+import { ALERT_FREQUENCIES, JOB_TYPES, type AlertFrequency } from "#db/constants";
 import { jobAlerts } from "#db/schema";
 import { Conflict, Forbidden, NotFound, Unauthorized, ValidationError } from "~/lib/errors";
 import { JOB_TYPE_LABELS } from "~/lib/format";
@@ -22,7 +22,7 @@ import { isUuid } from "~/lib/ids";
 import { hmac, safeEqual } from "../auth/tokens.server";
 import type { Actor, Ctx } from "../context";
 import { idRow, numeric, time } from "~/lib/rows";
-import { jobMatchConditions, publicJobSql } from "../job/job.server";
+import { jobMatchConditions, publicJobSql, type Job } from "../job/job.server";
 import { enqueueMany, type MailMessage } from "../mail/mail.server";
 import {
   ALERTS_PER_USER_MAX,
@@ -216,15 +216,11 @@ export async function unsubscribeAlert(
 
 // ─── Digests ────────────────────────────────────────────────────────────────────────────────────
 
-/** One job in a digest. */
-export interface DigestJob {
-  id: string;
-  title: string;
+/** One job in a digest: the job's own fields, its company's name and when it was published. */
+type DigestJob = Pick<Job, "id" | "title" | "location" | "jobType"> & {
   company: string;
-  location: string | null;
-  jobType: JobType;
   publishedAt: Date;
-}
+};
 
 export interface Digest {
   alertId: string;

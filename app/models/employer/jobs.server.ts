@@ -35,15 +35,10 @@ import {
   type Job,
   type Paging,
 } from "../job/job.server";
-import {
-  JOB_MSG,
-  pastDeadline,
-  type JobCreateInput,
-  type JobRecord,
-  type JobUpdateInput,
-} from "../job/job.schema";
+import { JOB_MSG, pastDeadline, type JobCreateInput, type JobUpdateInput } from "../job/job.schema";
 import type { JobStatus } from "#db/constants";
 import { insertJob, lockJob, writeJob } from "../job/write.server";
+import { CONTENT_FIELD_KEYS } from "../job/columns.server";
 
 /** The per-employer limits; the doors read them from the environment. */
 export interface EmployerLimits {
@@ -88,23 +83,11 @@ export const PENDING_SQL = sql.raw(
   `not j.is_approved and j.declined_at is null and j.status not in ('closed', 'inactive')`,
 );
 
-/** A job row with its employer-facing counts. */
-export interface EmployerJobRow extends Job {
-  views: number;
-  applyClicks: number;
-}
+/** A job with its employer-facing counts. */
+type OwnJob = Job & { views: number; applyClicks: number };
 
-export interface EmployerJobRecord extends JobRecord {
-  reviewStatus: ReviewStatus;
-  declineReason: string | null;
-  submittedAt: string | null;
-  reviewedAt: string | null;
-  views: number;
-  applyClicks: number;
-}
-
-/** The /api record of an own job: the public record plus the review fields and counts. */
-export function serializeEmployerJob(row: EmployerJobRow): EmployerJobRecord {
+/** The /api object of an own job: the public object plus the review fields and counts. */
+export function serializeEmployerJob(row: OwnJob) {
   return {
     ...serializeJob(row),
     reviewStatus: reviewStatusOf(row),
@@ -122,7 +105,7 @@ const COUNTS = sql.raw(
 );
 
 /** Own jobs with their counts: the raw rows parsed once, here. */
-const ownJobsOf = async (db: DbOrTx, query: SQL): Promise<EmployerJobRow[]> =>
+const ownJobsOf = async (db: DbOrTx, query: SQL): Promise<OwnJob[]> =>
   (await rowsOf(db, query)).map((r) => ({
     ...parseJob(r),
     views: Number(r.views ?? 0),
@@ -136,7 +119,7 @@ export async function listEmployerJobs(
   ctx: Ctx,
   f: { status?: JobStatus | "all" | null } = {},
   paging: Paging = { offset: 0, limit: 100 },
-): Promise<{ rows: EmployerJobRow[]; total: number }> {
+): Promise<{ rows: OwnJob[]; total: number }> {
   const me = requireEmployer(ctx);
   const conds: SQL[] = [sql`j.company_id = ${me.companyId}`];
   if (f.status && f.status !== "all") conds.push(sql`j.status = ${f.status}`);
@@ -154,7 +137,7 @@ export async function listEmployerJobs(
   return { rows, total: Number(count[0]?.n ?? 0) };
 }
 
-async function ownRow(db: DbOrTx, companyId: string, id: string): Promise<EmployerJobRow | null> {
+async function ownRow(db: DbOrTx, companyId: string, id: string): Promise<OwnJob | null> {
   if (!isUuid(id)) return null;
   const [row] = await ownJobsOf(
     db,
@@ -165,13 +148,13 @@ async function ownRow(db: DbOrTx, companyId: string, id: string): Promise<Employ
 }
 
 /** One of the company's own jobs in any state, else null (another company's job does not exist). */
-export async function findEmployerJob(ctx: Ctx, id: string): Promise<EmployerJobRow | null> {
+export async function findEmployerJob(ctx: Ctx, id: string): Promise<OwnJob | null> {
   const me = requireEmployer(ctx);
   return ownRow(ctx.db, me.companyId, id);
 }
 
 /** One of the company's own jobs in any state, else 404 (another company's job does not exist). */
-export async function getEmployerJob(ctx: Ctx, id: string): Promise<EmployerJobRow> {
+export async function getEmployerJob(ctx: Ctx, id: string): Promise<OwnJob> {
   const row = await findEmployerJob(ctx, id);
   if (!row) throw new NotFound(JOB_MSG.notFound);
   return row;
@@ -184,7 +167,7 @@ export async function getEmployerJob(ctx: Ctx, id: string): Promise<EmployerJobR
 export async function getJobForActor(
   ctx: Ctx,
   id: string,
-): Promise<{ own: true; row: EmployerJobRow } | { own: false; row: Job }> {
+): Promise<{ own: true; row: OwnJob } | { own: false; row: Job }> {
   if (ctx.actor?.role === "employer" && ctx.actor.companyId) {
     const row = await ownRow(ctx.db, ctx.actor.companyId, id);
     if (row) return { own: true, row };
@@ -240,7 +223,7 @@ export async function employerCreateJob(
   ctx: Ctx,
   input: JobCreateInput,
   limits: EmployerLimits,
-): Promise<EmployerJobRow> {
+): Promise<OwnJob> {
   const me = requireEmployer(ctx);
   checkInput(me.companyId, input);
   const cols = toNewJob({ ...input, company: me.companyId, isApproved: false });
@@ -263,6 +246,7 @@ export async function employerCreateJob(
   });
 }
 
+/** The fields whose change by an employer sends the job back to review: its content, not its status. */
 const CONTENT_KEYS = [
   "title",
   "jobType",
@@ -271,17 +255,10 @@ const CONTENT_KEYS = [
   "shortDescription",
   "description",
   "applicationDeadline",
-  "licences",
-  "ojtHours",
-  "shift",
-  "medicalClass",
-  // Where Apply Now sends students and what the job pays are reviewed like the rest.
-  "applyUrl",
-  "applyEmail",
-  "salaryAmount",
-  "salaryCurrency",
-  "salaryPeriod",
-] as const;
+  // The column table's input fields: the aviation fields, where Apply Now sends students and
+  // what the job pays are reviewed like the rest.
+  ...CONTENT_FIELD_KEYS,
+];
 
 /**
  * Edits an own job. A change of content or a reopening is a submission (pending again, limits
@@ -293,7 +270,7 @@ export async function employerUpdateJob(
   id: string,
   input: JobUpdateInput,
   limits: EmployerLimits,
-): Promise<{ row: EmployerJobRow; submitted: boolean }> {
+): Promise<{ row: OwnJob; submitted: boolean }> {
   const me = requireEmployer(ctx);
   if (!isUuid(id)) throw new NotFound(JOB_MSG.notFound);
   return ctx.db.transaction(async (tx) => {

@@ -25,6 +25,7 @@ import {
   surveys,
   users,
 } from "#db/schema";
+import { JOB_EXPORT_FIELDS } from "../job/columns.server";
 
 type Row = Record<string, unknown>;
 
@@ -225,10 +226,8 @@ const TABLES: TableExport[] = [
         jobs.applicationDeadline,
         "applications close at this instant (ISO 8601), empty if none",
       ],
-      licences: [jobs.licences, "required licences or certificates (CSV: “; ”; JSON: a list)"],
-      ojtHours: [jobs.ojtHours, "on-the-job training hours (OJT postings), empty if none"],
-      shift: [jobs.shift, "shift or rotation"],
-      medicalClass: [jobs.medicalClass, "medical class required"],
+      // The job's fields that the column table exports (app/models/job/columns.server.ts).
+      ...JOB_EXPORT_FIELDS,
       createdBy: [jobs.createdBy, "id of the user who created it"],
       createdAt: [jobs.createdAt, "posted (ISO 8601)"],
       updatedAt: [jobs.updatedAt, "last changed (ISO 8601)"],

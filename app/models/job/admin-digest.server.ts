@@ -15,6 +15,7 @@ import { enqueueMail } from "../mail/mail.server";
 import { setAdminDigestOptOut } from "../user/writes.server";
 import { formatDate } from "~/lib/datetime";
 import { deadlineLabel } from "./job.schema";
+import type { Job } from "./job.server";
 
 export const EXPIRING_WITHIN_DAYS = 7;
 export const PENDING_AFTER_DAYS = 3;
@@ -36,13 +37,8 @@ export function weekOf(now: Date): string {
   return d.toISOString().slice(0, 10);
 }
 
-interface DigestJob {
-  id: string;
-  title: string;
-  company_name: string;
-  at: Date | string;
-  total: number;
-}
+/** A job in the admins' digest: when it closes or was posted, and how many the list has in all. */
+type DigestJob = Pick<Job, "id" | "title" | "companyName"> & { at: Date | string; total: number };
 
 const list = (rows: DigestJob[], line: (j: DigestJob) => string) => {
   const total = Number(rows[0]?.total ?? 0);
@@ -71,7 +67,7 @@ function digestMail(
           ...list(
             expiring,
             (j) =>
-              `- ${j.title} — ${j.company_name}, closes ${deadlineLabel(j.at, cfg.timeZone ?? "UTC")}: ${cfg.publicUrl}/jobs/${j.id}`,
+              `- ${j.title} — ${j.companyName}, closes ${deadlineLabel(j.at, cfg.timeZone ?? "UTC")}: ${cfg.publicUrl}/jobs/${j.id}`,
           ),
           "",
         ]
@@ -82,7 +78,7 @@ function digestMail(
           ...list(
             pending,
             (j) =>
-              `- ${j.title} — ${j.company_name}, posted ${formatDate(j.at, cfg.timeZone ?? "UTC")}`,
+              `- ${j.title} — ${j.companyName}, posted ${formatDate(j.at, cfg.timeZone ?? "UTC")}`,
           ),
           `Review them: ${cfg.publicUrl}/admin/jobs?approval=pending`,
           "",
@@ -121,7 +117,7 @@ export async function runAdminDigests(
     const r = await db.transaction(async (tx) => {
       const expiring = await rowsOf<DigestJob>(
         tx,
-        sql`select j.id, j.title, c.name as company_name, j.application_deadline as at,
+        sql`select j.id, j.title, c.name as "companyName", j.application_deadline as at,
                    count(*) over ()::int as total
             from jobs j join companies c on c.id = j.company_id
             where j.created_by = ${admin.id} and j.is_approved and j.status = 'active'
@@ -131,7 +127,7 @@ export async function runAdminDigests(
       );
       const pending = await rowsOf<DigestJob>(
         tx,
-        sql`select j.id, j.title, c.name as company_name, j.created_at as at,
+        sql`select j.id, j.title, c.name as "companyName", j.created_at as at,
                    count(*) over ()::int as total
             from jobs j join companies c on c.id = j.company_id
             where not j.is_approved

@@ -6,16 +6,9 @@
 import type { Db } from "#db/client";
 import { preview, stripMarkup } from "~/lib/format";
 import { ValidationError } from "~/lib/errors";
+import { QueryError, EMPLOYMENT_TYPE, boardSearch, parseJobListQuery } from "./job.schema";
+import { allowanceOf, publicJobFields } from "./columns.server";
 import {
-  QueryError,
-  EMPLOYMENT_TYPE,
-  boardSearch,
-  parseJobListQuery,
-  type PublicFeedJob,
-  type PublicFeedResponse,
-} from "./job.schema";
-import {
-  allowanceOf,
   listPublicJobUrls,
   logoPath,
   searchPublicJobs,
@@ -69,8 +62,8 @@ export function seeAllUrl(base: string, f: JobFilters): string {
   );
 }
 
-/** One job in the widget's contract: public fields only. */
-export function toPublicFeedJob(row: Job, base: string): PublicFeedJob {
+/** One job in the widget's contract: public fields only (the widget renders exactly this). */
+export function toPublicFeedJob(row: Job, base: string) {
   const logo = logoPath(row.companyLogoFileId);
   return {
     id: row.id,
@@ -80,23 +73,22 @@ export function toPublicFeedJob(row: Job, base: string): PublicFeedJob {
     jobType: row.jobType,
     categories: row.categories ?? [],
     postedAt: new Date(row.createdAt).toISOString(),
+    /** ISO 8601 instant applications close, or null. */
     applicationDeadline: row.applicationDeadline
       ? new Date(row.applicationDeadline).toISOString()
       : null,
     url: jobUrl(base, row.id),
-    ...aviationFields(row),
-    ...allowanceOf(row),
+    ...publicJobFields(row),
   };
 }
 
-/** The aviation fields of a job as the feeds carry them: always present, null or []. */
-export function aviationFields(row: Job) {
-  return {
-    licences: row.licences ?? [],
-    ojtHours: row.ojtHours ?? null,
-    shift: row.shift ?? null,
-    medicalClass: row.medicalClass ?? null,
-  };
+/** The widget feed's job. */
+export type PublicFeedJob = ReturnType<typeof toPublicFeedJob>;
+
+export interface PublicFeedResponse {
+  jobs: PublicFeedJob[];
+  total: number;
+  seeAllUrl: string;
 }
 
 /** GET /api/public/jobs body. */
@@ -237,8 +229,7 @@ export function jsonFeedDocument(
           jobType: r.jobType,
           location: r.location,
           company: r.companyName,
-          ...aviationFields(r),
-          ...allowanceOf(r),
+          ...publicJobFields(r),
         },
       };
     }),

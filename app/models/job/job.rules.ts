@@ -205,7 +205,7 @@ export function toggledStatus(status: string | null | undefined): JobStatus {
   return (status ?? "active") === "active" ? "inactive" : "active";
 }
 
-/** The job as /api and the screens receive it, company embedded. */
+/** The company as the /api job object embeds it. */
 export interface CompanySummary {
   _id: string;
   id: string;
@@ -214,72 +214,6 @@ export interface CompanySummary {
   website: string | null;
   location: string | null;
 }
-export interface JobRecord {
-  _id: string;
-  id: string;
-  title: string;
-  company: CompanySummary | string;
-  companyId: string;
-  jobType: JobType;
-  location: string | null;
-  categories: string[];
-  shortDescription: string | null;
-  description: string | null;
-  status: JobStatus;
-  isApproved: boolean;
-  /** The same as isApproved, under the name the employers' interface gives it. */
-  approved: boolean;
-  /** ISO 8601 instant, or null for no deadline. */
-  applicationDeadline: string | null;
-  /** Aviation fields: required licences or certificates, OJT hours, shift, medical class. */
-  licences: string[];
-  ojtHours: number | null;
-  shift: string | null;
-  medicalClass: string | null;
-  /** How to apply: a web address or an e-mail address (at most one of them), or null. */
-  applyUrl: string | null;
-  applyEmail: string | null;
-  /** The allowance or salary: whole units of `salaryCurrency` per `salaryPeriod`; "unpaid" has no amount. */
-  salaryAmount: number | null;
-  salaryCurrency: string;
-  salaryPeriod: SalaryPeriod | null;
-  /** The allowance in words ("PHP 15,000 a month", "Unpaid"), or null when not stated. */
-  allowance: string | null;
-  /** The AeroJob `_id` (24 hex) of an imported job; null for jobs made in Runway (ADR 115). */
-  legacyId: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** The public feed's job (GET /api/public/jobs); the widget renders exactly this. */
-export interface PublicFeedJob {
-  id: string;
-  title: string;
-  company: { name: string; logoUrl: string | null };
-  location: string | null;
-  jobType: string;
-  categories: string[];
-  postedAt: string;
-  /** ISO 8601 instant applications close, or null. */
-  applicationDeadline: string | null;
-  url: string;
-  /** Aviation fields: required licences or certificates, OJT hours, shift, medical class. */
-  licences: string[];
-  ojtHours: number | null;
-  shift: string | null;
-  medicalClass: string | null;
-  /** The allowance or salary (see JobRecord), and in words; null when the job does not say. */
-  salaryAmount: number | null;
-  salaryCurrency: string;
-  salaryPeriod: SalaryPeriod | null;
-  allowance: string | null;
-}
-export interface PublicFeedResponse {
-  jobs: PublicFeedJob[];
-  total: number;
-  seeAllUrl: string;
-}
-
 /**
  * Splits what the user typed into search words: Unicode letters and digits only (so nothing of the
  * tsquery syntax survives), NFKC-normalised, lower-cased, at most 8 words of at most 50 characters.

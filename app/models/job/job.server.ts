@@ -24,10 +24,8 @@ import {
   ADMIN_SORTS,
   type AdminSort,
   JOB_MSG,
-  allowanceLabel,
   applyTargetOf,
   type ApplyTarget,
-  type SalaryPeriod,
   isListed,
   isPubliclyVisible,
   pastDeadline,
@@ -35,9 +33,9 @@ import {
   toggledStatus,
   type CompanySummary,
   type JobCreateInput,
-  type JobRecord,
   type JobUpdateInput,
 } from "./job.schema";
+import { jobFields, PLAIN_INPUT_KEYS } from "./columns.server";
 import { isUuid } from "~/lib/ids";
 import { recordApproval, type ReviewConfig } from "../employer/review.server";
 import {
@@ -67,6 +65,7 @@ const PUBLIC_SQL = sql.raw(
 );
 
 export { isPubliclyVisible };
+export { allowanceOf } from "./columns.server";
 /** For loaders: the board's query parser without importing job.rules into the browser bundle. */
 export { parseJobListQuery } from "./job.rules";
 
@@ -156,21 +155,6 @@ export function companyOf(row: Job): CompanySummary {
   };
 }
 
-/** A job row's allowance fields as /api, the feeds and the widget give them, with the words. */
-export function allowanceOf(row: Pick<Job, "salaryAmount" | "salaryCurrency" | "salaryPeriod">): {
-  salaryAmount: number | null;
-  salaryCurrency: string;
-  salaryPeriod: SalaryPeriod | null;
-  allowance: string | null;
-} {
-  const a = {
-    salaryAmount: row.salaryAmount ?? null,
-    salaryCurrency: row.salaryCurrency ?? "PHP",
-    salaryPeriod: row.salaryPeriod ?? null,
-  };
-  return { ...a, allowance: allowanceLabel(a) };
-}
-
 /** Where Apply Now goes for a job row: apply link, apply e-mail, company website, or null. */
 export const applyTargetOfRow = (row: Job): ApplyTarget | null =>
   applyTargetOf({
@@ -180,8 +164,11 @@ export const applyTargetOfRow = (row: Job): ApplyTarget | null =>
     website: safeWebsite(row.companyWebsite),
   });
 
-/** The /api job record (`_id`, `createdAt`, `updatedAt`, company embedded unless `includeCompany` is false). */
-export function serializeJob(row: Job, opts: { includeCompany?: boolean } = {}): JobRecord {
+/**
+ * The /api job object (`_id`, `createdAt`, `updatedAt`, company embedded unless `includeCompany`
+ * is false); the fields between the deadline and the dates come from the column table.
+ */
+export function serializeJob(row: Job, opts: { includeCompany?: boolean } = {}) {
   return {
     _id: row.id,
     id: row.id,
@@ -195,20 +182,18 @@ export function serializeJob(row: Job, opts: { includeCompany?: boolean } = {}):
     description: row.description,
     status: row.status,
     isApproved: row.isApproved,
+    /** The same as isApproved, under the name the employers' interface gives it. */
     approved: row.isApproved,
+    /** ISO 8601 instant, or null for no deadline. */
     applicationDeadline: row.applicationDeadline?.toISOString() ?? null,
-    licences: row.licences ?? [],
-    ojtHours: row.ojtHours ?? null,
-    shift: row.shift ?? null,
-    medicalClass: row.medicalClass ?? null,
-    applyUrl: row.applyUrl ?? null,
-    applyEmail: row.applyEmail ?? null,
-    ...allowanceOf(row),
-    legacyId: row.legacyId ?? null,
+    ...jobFields(row),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
+
+/** The job as /api gives it. */
+export type JobApiObject = ReturnType<typeof serializeJob>;
 
 // ─── Search ─────────────────────────────────────────────────────────────────────────────────────
 
@@ -721,10 +706,9 @@ export function toColumns(input: JobUpdateInput): JobPatch {
   if (input.status !== undefined) p.status = input.status;
   if (input.isApproved !== undefined) p.isApproved = input.isApproved;
   if (input.applicationDeadline !== undefined) p.applicationDeadline = input.applicationDeadline;
-  if (input.licences !== undefined) p.licences = input.licences;
-  if (input.ojtHours !== undefined) p.ojtHours = input.ojtHours;
-  if (input.shift !== undefined) p.shift = input.shift;
-  if (input.medicalClass !== undefined) p.medicalClass = input.medicalClass;
+  // The column table's plain fields: the input's value is the column's.
+  const plain: Record<string, unknown> = p;
+  for (const k of PLAIN_INPUT_KEYS) if (input[k] !== undefined) plain[k] = input[k];
   if (input.howToApply !== undefined) {
     p.applyUrl = input.howToApply.applyUrl;
     p.applyEmail = input.howToApply.applyEmail;

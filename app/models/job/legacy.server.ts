@@ -4,26 +4,27 @@
  */
 import { eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "#db/client";
-import type { JobStatus, JobType } from "#db/constants";
 import { jobs, savedJobs } from "#db/schema";
+import type { Job } from "./job.server";
 
-export interface LegacyJobValues {
-  legacyId: string;
-  title: string;
-  companyId: string;
-  jobType: JobType;
-  location: string | null;
-  categories: string[];
-  shortDescription: string | null;
-  description: string | null;
-  status: JobStatus;
-  isApproved: boolean;
-  createdBy: string | null;
-  applicationDeadline: Date | null;
-  legacyViews: number | null;
-  legacyApplications: number | null;
-  createdAt: Date;
-}
+/** An AeroJob job as Runway stores it: the job's own columns an import sets, keyed by its `_id`. */
+export type LegacyJobValues = Pick<
+  Job,
+  | "title"
+  | "companyId"
+  | "jobType"
+  | "location"
+  | "categories"
+  | "shortDescription"
+  | "description"
+  | "status"
+  | "isApproved"
+  | "createdBy"
+  | "applicationDeadline"
+  | "legacyViews"
+  | "legacyApplications"
+  | "createdAt"
+> & { legacyId: string };
 
 type Existing = Pick<typeof jobs.$inferSelect, "id" | "legacyId"> & LegacyJobValues;
 

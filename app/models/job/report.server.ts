@@ -15,6 +15,7 @@ import { audit } from "../audit/audit.server";
 import { type Ctx, requireAdmin } from "../context";
 import { mailboxOf } from "../user/email";
 import { isListed, JOB_MSG } from "./job.rules";
+import type { Job } from "./job.server";
 import {
   AUTO_HIDE_REPORTERS,
   REPORT_MSG,
@@ -23,6 +24,12 @@ import {
   type ReportInput,
   type ReportStatus,
 } from "./report.schema";
+import {
+  clearReportsHiding,
+  hideJobForReports,
+  lockJob,
+  takeDownReportedJob,
+} from "./write.server";
 
 export interface ReportOutcome {
   /** False when the user had already reported this job (their report was updated). */
@@ -31,29 +38,6 @@ export interface ReportOutcome {
   reporters: number;
   /** True when this report hid the job. */
   hidden: boolean;
-}
-
-interface LockedJob {
-  id: string;
-  is_approved: boolean;
-  status: string;
-  hidden_reason: string | null;
-}
-
-/**
- * In an UPDATE of `jobs`: its company or its author is blocked. Reports that stop hiding a job must
- * not show it while a block stands: it goes from 'reports' to 'blocked' instead (ADR 103).
- */
-const STILL_BLOCKED = sql`(exists (select 1 from companies bc where bc.id = jobs.company_id and bc.blocked_at is not null)
-  or exists (select 1 from users bu where bu.id = jobs.created_by and bu.blocked_at is not null))`;
-
-async function lockJob(tx: DbOrTx, id: string): Promise<LockedJob | null> {
-  if (!isUuid(id)) return null;
-  const [row] = await rowsOf<LockedJob>(
-    tx,
-    sql`select id, is_approved, status, hidden_reason from jobs where id = ${id} for update`,
-  );
-  return row ?? null;
 }
 
 /**
@@ -93,16 +77,8 @@ export async function reportJob(
     REPORT_MSG.tooMany,
   );
   return ctx.db.transaction(async (tx) => {
-    const job = await lockJob(tx, jobId);
-    if (
-      !job ||
-      !isListed({
-        isApproved: job.is_approved,
-        status: job.status,
-        hiddenReason: job.hidden_reason,
-      })
-    )
-      throw new NotFound(JOB_MSG.notFound);
+    const job = isUuid(jobId) ? await lockJob(tx, jobId) : null;
+    if (!job || !isListed(job)) throw new NotFound(JOB_MSG.notFound);
     // xmax = 0 only on a freshly inserted row: tells a first report from a repeat in one statement.
     // A repeat keeps its date and, if an admin already resolved it, stays resolved (the same user
     // cannot re-open a dismissed report and hide the job again).
@@ -115,10 +91,8 @@ export async function reportJob(
     );
     const reporters = await openReporters(tx, job.id);
     let hidden = false;
-    if (reporters >= AUTO_HIDE_REPORTERS && job.hidden_reason === null) {
-      await tx.execute(
-        sql`update jobs set hidden_reason = 'reports', hidden_at = now() where id = ${job.id}`,
-      );
+    if (reporters >= AUTO_HIDE_REPORTERS && job.hiddenReason === null) {
+      await hideJobForReports(tx, job.id);
       hidden = true;
       await audit(tx, actor, {
         action: "job.hide",
@@ -144,23 +118,21 @@ export interface ReportLine {
   reporter: { id: string; name: string; email: string; role: string };
 }
 
-export interface ReportedJob {
+/** A job in the reports queue: the job's own fields and its reports, grouped. */
+type ReportedJob = Pick<
+  Job,
+  "title" | "companyId" | "companyName" | "isApproved" | "status" | "hiddenReason"
+> & {
   jobId: string;
-  title: string;
-  companyId: string;
-  companyName: string;
-  isApproved: boolean;
-  status: string;
   /** True when the job is hidden from the public (by reports or a blocked company). */
   hidden: boolean;
-  hiddenReason: string | null;
   /** Different users among the listed reports. */
   reporters: number;
   /** How many listed reports give each reason. */
   reasons: Partial<Record<ReportReason, number>>;
   firstReportedAt: string;
   reports: ReportLine[];
-}
+};
 
 /** At most this many reports are read for one queue view (the queue is small in practice). */
 const QUEUE_ROWS = 5000;
@@ -197,8 +169,8 @@ export async function listReportedJobs(
     company_id: string;
     company_name: string;
     is_approved: boolean;
-    status: string;
-    hidden_reason: string | null;
+    status: Job["status"];
+    hidden_reason: Job["hiddenReason"];
   }>(
     ctx.db,
     sql`select r.id, r.job_id, r.reason, r.details, r.created_at, r.resolution, r.resolved_at,
@@ -282,7 +254,7 @@ export async function resolveReports(
 ): Promise<{ jobId: string; resolution: ReportResolution; reports: number }> {
   const admin = requireAdmin(ctx);
   return ctx.db.transaction(async (tx) => {
-    const job = await lockJob(tx, jobId);
+    const job = isUuid(jobId) ? await lockJob(tx, jobId) : null;
     if (!job) throw new NotFound(JOB_MSG.notFound);
     const closed = await rowsOf<{ id: string }>(
       tx,
@@ -290,34 +262,18 @@ export async function resolveReports(
           where job_id = ${job.id} and resolved_at is null returning id`,
     );
     if (!closed.length) throw new Conflict(REPORT_MSG.noOpenReports);
-    const unhide = job.hidden_reason === "reports";
+    const unhide = job.hiddenReason === "reports";
     const after: Record<string, unknown> = { resolution, reports: closed.length };
-    const before: Record<string, unknown> = { hiddenReason: job.hidden_reason };
+    const before: Record<string, unknown> = { hiddenReason: job.hiddenReason };
     if (resolution === "dismissed") {
-      let hiddenReason = job.hidden_reason;
-      if (unhide) {
-        const [row] = await rowsOf<{ hidden_reason: string | null }>(
-          tx,
-          sql`update jobs set hidden_reason = case when ${STILL_BLOCKED} then 'blocked' end,
-                hidden_at = case when ${STILL_BLOCKED} then hidden_at end
-              where id = ${job.id} returning hidden_reason`,
-        );
-        hiddenReason = row?.hidden_reason ?? null;
-      }
-      after.hiddenReason = hiddenReason;
+      after.hiddenReason = unhide ? await clearReportsHiding(tx, job.id) : job.hiddenReason;
     } else {
-      await tx.execute(
-        sql`update jobs set is_approved = false, status = 'inactive', reviewed_at = now(),
-              reviewed_by = ${admin.id}, updated_at = now(),
-              hidden_reason = case when hidden_reason = 'reports' and not ${STILL_BLOCKED} then null else hidden_reason end,
-              hidden_at = case when hidden_reason = 'reports' and not ${STILL_BLOCKED} then null else hidden_at end
-            where id = ${job.id}`,
-      );
-      Object.assign(before, { isApproved: job.is_approved, status: job.status });
+      await takeDownReportedJob(tx, job.id, admin.id);
+      Object.assign(before, { isApproved: job.isApproved, status: job.status });
       Object.assign(after, {
         isApproved: false,
         status: "inactive",
-        hiddenReason: unhide ? null : job.hidden_reason,
+        hiddenReason: unhide ? null : job.hiddenReason,
       });
     }
     await audit(tx, admin, {

@@ -10,7 +10,7 @@ import { Forbidden, NotFound } from "~/lib/errors";
 import { isUuid } from "~/lib/ids";
 import type { Ctx, Actor } from "../context";
 import { JOB_MSG } from "./job.schema";
-import { getJob, publicJobSql } from "./job.server";
+import { getJob, publicJobSql, type Job } from "./job.server";
 
 export const SAVED_MSG = {
   membersOnly: "Saved jobs and applications are for students and alumni.",
@@ -20,16 +20,6 @@ export const SAVED_MSG = {
 
 /** Open: on the board; closed: still there but not taking applications or hidden; removed: deleted. */
 export type JobState = "open" | "closed" | "removed";
-
-export interface MyJobLine {
-  jobId: string | null;
-  title: string;
-  companyName: string;
-  location: string | null;
-  state: JobState;
-  /** When it was saved, or when Apply Now was clicked. */
-  at: string;
-}
 
 /** Students and alumni only; the acting member. */
 function requireMember(ctx: Ctx): Actor {
@@ -86,7 +76,15 @@ type LineRow = {
   at: Date | string;
 };
 
-const line = (r: LineRow): MyJobLine => ({
+/** A saved or applied line: the job's title, company and location (copies once it is deleted). */
+const line = (
+  r: LineRow,
+): Pick<Job, "title" | "companyName" | "location"> & {
+  jobId: string | null;
+  state: JobState;
+  /** When it was saved, or when Apply Now was clicked. */
+  at: string;
+} => ({
   jobId: r.job_id,
   title: r.title ?? "",
   companyName: r.company_name ?? "",
@@ -98,7 +96,10 @@ const line = (r: LineRow): MyJobLine => ({
 const STATE = sql`case when j.id is null then 'removed' when ${publicJobSql()} then 'open' else 'closed' end`;
 
 /** The member's saved jobs, newest first (at most `limit`). */
-export async function listSavedJobs(ctx: Ctx, limit = 200): Promise<MyJobLine[]> {
+export async function listSavedJobs(
+  ctx: Ctx,
+  limit = 200,
+): Promise<Array<ReturnType<typeof line>>> {
   const me = requireMember(ctx);
   const rows = await rowsOf<LineRow>(
     ctx.db,
@@ -114,7 +115,10 @@ export async function listSavedJobs(ctx: Ctx, limit = 200): Promise<MyJobLine[]>
 }
 
 /** The member's Apply Now history, newest first (at most `limit`). */
-export async function listApplications(ctx: Ctx, limit = 200): Promise<MyJobLine[]> {
+export async function listApplications(
+  ctx: Ctx,
+  limit = 200,
+): Promise<Array<ReturnType<typeof line>>> {
   const me = requireMember(ctx);
   const rows = await rowsOf<LineRow>(
     ctx.db,

@@ -102,6 +102,53 @@ export const hideBlockedJobs = (tx: DbOrTx, owner: JobOwner) =>
 const nothingBlocked = sql`not exists (select 1 from companies c where c.id = ${jobs.companyId} and c.blocked_at is not null)
   and not exists (select 1 from users u where u.id = ${jobs.createdBy} and u.blocked_at is not null)`;
 
+/** A job's company or author is blocked (in an update of `jobs`). */
+const stillBlocked = sql`not (${nothingBlocked})`;
+
+/** Hides a job after reports from enough people (hidden_reason 'reports'). */
+export async function hideJobForReports(tx: DbOrTx, id: string): Promise<void> {
+  await tx
+    .update(jobs)
+    .set({ hiddenReason: "reports", hiddenAt: sql`now()` })
+    .where(eq(jobs.id, id));
+}
+
+/**
+ * Ends the reports' hiding of a job (reports dismissed); while its company or author is blocked it
+ * stays hidden, as 'blocked' (ADR 103). Returns the job's hidden reason after.
+ */
+export async function clearReportsHiding(tx: DbOrTx, id: string) {
+  const [row] = await tx
+    .update(jobs)
+    .set({
+      hiddenReason: sql`case when ${stillBlocked} then 'blocked' end`,
+      hiddenAt: sql`case when ${stillBlocked} then ${jobs.hiddenAt} end`,
+    })
+    .where(eq(jobs.id, id))
+    .returning({ hiddenReason: jobs.hiddenReason });
+  return row?.hiddenReason ?? null;
+}
+
+/**
+ * Takes a reported job off the board (reports upheld): unapproved, inactive, reviewed now by the
+ * admin, and the reports' hiding cleared unless a block stands.
+ */
+export async function takeDownReportedJob(tx: DbOrTx, id: string, adminId: string): Promise<void> {
+  const unhide = sql`${jobs.hiddenReason} = 'reports' and ${nothingBlocked}`;
+  await tx
+    .update(jobs)
+    .set({
+      isApproved: false,
+      status: "inactive",
+      reviewedAt: sql`now()`,
+      reviewedBy: adminId,
+      updatedAt: sql`now()`,
+      hiddenReason: sql`case when ${unhide} then null else ${jobs.hiddenReason} end`,
+      hiddenAt: sql`case when ${unhide} then null else ${jobs.hiddenAt} end`,
+    })
+    .where(eq(jobs.id, id));
+}
+
 /** Shows again the jobs a block hid, unless their company or author is still blocked. */
 export const showUnblockedJobs = (tx: DbOrTx, owner: JobOwner) =>
   tx
