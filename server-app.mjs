@@ -75,6 +75,8 @@ export function createApp(build, env) {
       next();
     });
   }
+  // Remix's route matching, remembered per path (app/lib/route-match-cache.server.ts).
+  build.entry.module.cacheRouteMatches();
   // Error details (stacks) only in an explicit development mode; tests and production get none.
   const handle = createRequestHandler(
     security.harden(build),
