@@ -100,17 +100,19 @@ export function cachedMatchRoutes(match: MatchRoutes): MatchRoutes {
   return cached;
 }
 
-let installed = false;
+/** Marks the caching function, so that a build loaded again (development) does not wrap it twice. */
+const CACHING = Symbol.for("runway.cachedMatchRoutes");
 
 /**
  * Replaces `matchRoutes` on the server's `@remix-run/router` module (the one Remix's request
- * handler calls through) with the caching one. Idempotent.
+ * handler calls through) with the caching one. Idempotent, across builds loaded again too.
  */
 export function cacheRouteMatches(): void {
-  if (installed) return;
   const router = createRequire(import.meta.url)("@remix-run/router") as {
-    matchRoutes: MatchRoutes;
+    matchRoutes: MatchRoutes & { [CACHING]?: true };
   };
-  router.matchRoutes = cachedMatchRoutes(router.matchRoutes);
-  installed = true;
+  if (router.matchRoutes[CACHING]) return;
+  router.matchRoutes = Object.assign(cachedMatchRoutes(router.matchRoutes), {
+    [CACHING]: true as const,
+  });
 }

@@ -1,6 +1,11 @@
 import { matchRoutes } from "@remix-run/router";
 import { describe, expect, it, vi } from "vitest";
-import { cachedMatchRoutes, ROUTE_MATCH_CACHE_SIZE } from "./route-match-cache.server";
+import { createRequire } from "node:module";
+import {
+  cacheRouteMatches,
+  cachedMatchRoutes,
+  ROUTE_MATCH_CACHE_SIZE,
+} from "./route-match-cache.server";
 
 const tree = [
   {
@@ -76,5 +81,22 @@ describe("cachedMatchRoutes", () => {
     expect(cached(tree, loc)).toEqual(matchRoutes(tree, loc));
     cached(tree, loc);
     expect(spy).toHaveBeenCalledTimes(2);
+  });
+
+  it("is installed once on the module Remix calls through, however often asked", () => {
+    const router = createRequire(import.meta.url)("@remix-run/router") as {
+      matchRoutes: typeof matchRoutes;
+    };
+    const original = router.matchRoutes;
+    try {
+      cacheRouteMatches();
+      const installed = router.matchRoutes;
+      expect(installed).not.toBe(original);
+      cacheRouteMatches();
+      expect(router.matchRoutes).toBe(installed);
+      expect(router.matchRoutes(tree, "/jobs/1")).toEqual(original(tree, "/jobs/1"));
+    } finally {
+      router.matchRoutes = original;
+    }
   });
 });
