@@ -55,7 +55,13 @@ export function createApp(build, env) {
       (error) => error && next(),
     );
   });
-  app.use(express.static(path.join(root, "public"), { maxAge: "5m", index: false }));
+  // The files in public/ all have a dot in their name (favicon.svg, widget.js, icons/*.png): a
+  // path without one (/jobs, /api/jobs) goes straight on instead of costing a failed stat() per
+  // request (3 % of a search request's CPU time).
+  const publicFiles = express.static(path.join(root, "public"), { maxAge: "5m", index: false });
+  app.use((req, res, next) =>
+    req.path.slice(req.path.lastIndexOf("/")).includes(".") ? publicFiles(req, res, next) : next(),
+  );
   app.use((req, _res, next) => {
     // The only trusted source of the client address (see app/lib/request.server.ts).
     req.headers["x-runway-remote-addr"] = req.socket.remoteAddress ?? "unknown";
@@ -75,6 +81,8 @@ export function createApp(build, env) {
       next();
     });
   }
+  // Remix's route matching, remembered per path (app/lib/route-match-cache.server.ts).
+  build.entry.module.cacheRouteMatches();
   // Error details (stacks) only in an explicit development mode; tests and production get none.
   const handle = createRequestHandler(
     security.harden(build),

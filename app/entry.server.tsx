@@ -21,6 +21,7 @@ export { init, quiesce, shutdown, loadEnv, describeDatabase } from "~/web/runtim
 export { createHttpSecurity, createRequestTarget } from "~/lib/security/server.server";
 export { createOps, log, safeUrl } from "~/lib/ops.server";
 export { errorText } from "~/lib/log.server";
+export { cacheRouteMatches } from "~/lib/route-match-cache.server";
 
 const ABORT_DELAY = 5_000;
 

@@ -16,7 +16,9 @@ export const benchDrivers = (): Driver[] =>
 
 /**
  * A fresh database: on PostgreSQL the one named in BENCH_DATABASE_URL (created and dropped at the
- * end unless KEEP=1; its name must start with `prefix`), on PGlite an in-memory one.
+ * end unless KEEP=1; its name must start with `prefix`, or with BENCH_DB_PREFIX when that is set, so
+ * that two checkouts benchmarking on one server keep out of each other's databases), on PGlite an
+ * in-memory one.
  */
 export async function openBenchDb(
   driver: Driver,
@@ -30,8 +32,9 @@ export async function openBenchDb(
     process.env.BENCH_DATABASE_URL ?? `postgres://postgres@127.0.0.1:5432/${prefix}`,
   );
   const dbName = url.pathname.slice(1);
-  if (!dbName.startsWith(prefix) || !/^\w+$/.test(dbName))
-    throw new Error(`use a database named ${prefix}*`);
+  const own = process.env.BENCH_DB_PREFIX ?? prefix;
+  if (!dbName.startsWith(own) || !/^\w+$/.test(dbName))
+    throw new Error(`use a database named ${own}*`);
   const adminUrl = new URL(url);
   adminUrl.pathname = "/postgres";
   const admin = postgres(adminUrl.toString(), { max: 1, onnotice: () => {} });

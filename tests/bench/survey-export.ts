@@ -63,6 +63,14 @@ const tuning = {
   ...(process.env.BENCH_PARALLEL ? { parallel: Number(process.env.BENCH_PARALLEL) } : {}),
 };
 const summary: string[] = [];
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ");
+console.log(
+  `Survey export benchmark — ${N} responses × 8 questions, ${os.cpus().length} CPUs, load average ${loadAverage()}`,
+);
 
 for (const driver of benchDrivers()) {
   const { handle, drop } = await openBenchDb(driver, "runway_bench_surveys");
@@ -209,4 +217,6 @@ for (const driver of benchDrivers()) {
     await drop();
   }
 }
-console.log(`\nSummary (${N} responses × 8 questions):\n${summary.join("\n")}`);
+console.log(
+  `\nSummary (${N} responses × 8 questions; load average now ${loadAverage()}):\n${summary.join("\n")}`,
+);

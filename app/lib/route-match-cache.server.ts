@@ -1,0 +1,118 @@
+/**
+ * Remix matches the request's path against the route tree several times per request, and
+ * `@remix-run/router`'s `matchRoutes` flattens, scores and sorts all ~140 routes and compiles a
+ * regular expression per route it tries on every call (React Router 7 caches this; Remix 2 does
+ * not). It was a fifth of the CPU time of a search request in the jobs benchmark's profile. The
+ * answer depends only on the tree's shape and the path, and Remix matches trees of a few shapes
+ * (its request handler's is built once per build, a page's anew per render): this keeps the recent
+ * answers per shape (ADR 142).
+ */
+import { createRequire } from "node:module";
+
+type MatchRoutes = (routes: object[], location: unknown, basename?: string) => Match[] | null;
+interface Match {
+  params: Record<string, string | undefined>;
+  pathname: string;
+  pathnameBase: string;
+  route: unknown;
+}
+
+/** Paths remembered per route tree; the map is emptied when it fills up. */
+export const ROUTE_MATCH_CACHE_SIZE = 2_000;
+/** Route tree shapes remembered (Remix builds a few, some anew for every page it renders). */
+const TREE_SHAPES = 8;
+
+interface RouteNode {
+  id?: unknown;
+  path?: unknown;
+  index?: unknown;
+  caseSensitive?: unknown;
+  children?: unknown;
+}
+/** A match as kept: the route as its position in the tree (index at each level). */
+type Kept = Omit<Match, "route"> & { at: number[] };
+
+/**
+ * The tree's shape: every route's id, path, index and caseSensitive flag — all that matching
+ * reads — and its children, in order. Two trees with one shape match every path alike, position
+ * for position; the pages' own trees are built anew per request with the same shape.
+ */
+function shapeOf(routes: RouteNode[]): string {
+  return routes
+    .map(
+      (r) =>
+        `${JSON.stringify([r.id, r.path, r.index, r.caseSensitive])}${Array.isArray(r.children) ? `[${shapeOf(r.children)}]` : ""}`,
+    )
+    .join(",");
+}
+
+/** Where each route sits in the tree (its index at each level). */
+function positions(routes: RouteNode[], at: number[] = [], out = new Map<unknown, number[]>()) {
+  routes.forEach((r, i) => {
+    out.set(r, [...at, i]);
+    if (Array.isArray(r.children)) positions(r.children, [...at, i], out);
+  });
+  return out;
+}
+
+/** A caching `matchRoutes` over `match`: same answers, each caller gets its own copies. */
+export function cachedMatchRoutes(match: MatchRoutes): MatchRoutes {
+  const shapes = new WeakMap<object[], string>();
+  const byShape = new Map<string, Map<string, Kept[] | null>>();
+  const cached: MatchRoutes = (routes, location, basename) => {
+    // Only a path given as a string or a { pathname } location (what Remix passes) is cached:
+    // a search or hash part plays no role in matching, but anything else is passed through.
+    const pathname =
+      typeof location === "string"
+        ? location.split(/[?#]/, 1)[0]
+        : location && typeof location === "object" && Object.keys(location).length === 1
+          ? (location as { pathname?: unknown }).pathname
+          : undefined;
+    if (typeof pathname !== "string" || !Array.isArray(routes))
+      return match(routes, location, basename);
+    let shape = shapes.get(routes);
+    if (shape === undefined) shapes.set(routes, (shape = shapeOf(routes as RouteNode[])));
+    let paths = byShape.get(shape);
+    if (!paths) {
+      if (byShape.size >= TREE_SHAPES) byShape.clear();
+      byShape.set(shape, (paths = new Map()));
+    }
+    const key = `${basename ?? "/"}\u0000${pathname}`;
+    let kept = paths.get(key);
+    if (kept === undefined) {
+      const found = match(routes, pathname, basename);
+      const at = found && positions(routes as RouteNode[]);
+      kept = found && found.map(({ route, ...m }) => ({ ...m, at: at!.get(route)! }));
+      // Every match's route comes from the tree; should one not, the answer is not kept.
+      if (kept?.some((k) => !k.at)) return found;
+      if (paths.size >= ROUTE_MATCH_CACHE_SIZE) paths.clear();
+      paths.set(key, kept);
+    }
+    return (
+      kept &&
+      kept.map(({ at, ...m }) => {
+        let route: RouteNode = { children: routes };
+        for (const i of at) route = (route.children as RouteNode[])[i];
+        return { ...m, params: { ...m.params }, route };
+      })
+    );
+  };
+  return cached;
+}
+
+/** Marks the caching function, so that a build loaded again (development) does not wrap it twice. */
+const CACHING = Symbol.for("runway.cachedMatchRoutes");
+
+/**
+ * Replaces `matchRoutes` on the server's `@remix-run/router` module (the one Remix's request
+ * handler calls through) with the caching one. Idempotent, across builds loaded again too.
+ */
+export function cacheRouteMatches(): void {
+  const router = createRequire(import.meta.url)("@remix-run/router") as {
+    matchRoutes: MatchRoutes & { [CACHING]?: true };
+  };
+  if (router.matchRoutes[CACHING]) return;
+  router.matchRoutes = Object.assign(cachedMatchRoutes(router.matchRoutes), {
+    [CACHING]: true as const,
+  });
+}
