@@ -34,6 +34,29 @@ interface Labelled {
 const initial = (meta: FieldMeta) =>
   typeof meta.initialValue === "string" ? meta.initialValue : "";
 
+/** The kit's `Field` around one control: the label, hint, error and counter of `meta`. */
+function KitField({
+  meta,
+  label,
+  hint,
+  fieldClassName,
+  counter,
+  children,
+}: Labelled & { children: Parameters<typeof Field>[0]["children"] }) {
+  return (
+    <Field
+      label={label}
+      hint={hint}
+      error={meta.errors}
+      id={meta.id}
+      className={fieldClassName}
+      counter={counter}
+    >
+      {children}
+    </Field>
+  );
+}
+
 export function TextField({
   meta,
   label,
@@ -44,14 +67,7 @@ export function TextField({
   ...attrs
 }: Labelled & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "defaultValue">) {
   return (
-    <Field
-      label={label}
-      hint={hint}
-      error={meta.errors}
-      id={meta.id}
-      className={fieldClassName}
-      counter={counter}
-    >
+    <KitField {...{ meta, label, hint, fieldClassName, counter }}>
       {(p) => (
         <input
           {...p}
@@ -63,7 +79,7 @@ export function TextField({
           {...attrs}
         />
       )}
-    </Field>
+    </KitField>
   );
 }
 
@@ -77,20 +93,13 @@ export function SelectField({
   ...attrs
 }: Labelled & Omit<SelectHTMLAttributes<HTMLSelectElement>, "id" | "name" | "defaultValue">) {
   return (
-    <Field
-      label={label}
-      hint={hint}
-      error={meta.errors}
-      id={meta.id}
-      className={fieldClassName}
-      counter={counter}
-    >
+    <KitField {...{ meta, label, hint, fieldClassName, counter }}>
       {(p) => (
         <select {...p} key={meta.key} name={meta.name} defaultValue={initial(meta)} {...attrs}>
           {children}
         </select>
       )}
-    </Field>
+    </KitField>
   );
 }
 
@@ -103,18 +112,11 @@ export function TextareaField({
   ...attrs
 }: Labelled & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "name" | "defaultValue">) {
   return (
-    <Field
-      label={label}
-      hint={hint}
-      error={meta.errors}
-      id={meta.id}
-      className={fieldClassName}
-      counter={counter}
-    >
+    <KitField {...{ meta, label, hint, fieldClassName, counter }}>
       {(p) => (
         <textarea {...p} key={meta.key} name={meta.name} defaultValue={initial(meta)} {...attrs} />
       )}
-    </Field>
+    </KitField>
   );
 }
 
