@@ -52,6 +52,7 @@ import { MOA_STATES, type MoaState } from "~/models/ojt/paperwork.schema";
 import { ojtConfig } from "~/web/config.server";
 import { blockCompany, unblockCompany } from "~/models/employer/moderation.server";
 import { EMPLOYER_MSG } from "~/models/employer/employer.schema";
+import { ErrorAlert } from "~/components/ui/error-alert";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "Companies · Runway" }];
@@ -265,11 +266,7 @@ export default function AdminCompanies() {
           Add Company
         </Link>
       </header>
-      {data.loadError ? (
-        <p className="alert alert-error" role="alert">
-          {data.loadError}
-        </p>
-      ) : null}
+      <ErrorAlert message={data.loadError} />
       <Form
         method="get"
         role="search"

@@ -15,6 +15,7 @@ import { redirectWithFlash } from "~/web/auth.server";
 import { issuesOf, screenCtx } from "~/web/ojt.server";
 import { screen } from "~/web/screen.server";
 import { formatCalendarDate } from "~/lib/datetime";
+import { ErrorAlert } from "~/components/ui/error-alert";
 
 export const meta: MetaFunction = () => [{ title: "Host agreement · Runway" }];
 
@@ -93,11 +94,7 @@ export default function CompanyAgreement() {
         ) : null}
       </p>
       <Form method="post" encType="multipart/form-data" className="card stack">
-        {failed ? (
-          <p className="alert alert-error" role="alert">
-            {failed.message}
-          </p>
-        ) : null}
+        <ErrorAlert message={failed?.message} />
         <label htmlFor="moa-signed">Signed on</label>
         <input
           id="moa-signed"

@@ -38,6 +38,7 @@ import { CourseOptions } from "~/components/ui/course-options";
 import { roleLabel } from "~/components/layout/menu";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { configured } from "~/web/config.server";
+import { ErrorAlert } from "~/components/ui/error-alert";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -109,11 +110,10 @@ export default function CreateUser() {
       </div>
       <Form method="post" {...getFormProps(form)} className="card stack">
         <input type="hidden" name="idempotencyKey" value={formKey} />
-        {form.errors?.length ? (
-          <p className="alert alert-error" role="alert" id={form.errorId}>
-            {form.errors[0] || USERS_MSG.createFailed}
-          </p>
-        ) : null}
+        <ErrorAlert
+          message={form.errors?.length ? form.errors[0] || USERS_MSG.createFailed : null}
+          id={form.errorId}
+        />
         <Field label="User type" error={fields.userType.errors} id={fields.userType.id}>
           {(p) => (
             <select

@@ -51,6 +51,7 @@ import { DeclineForm } from "~/components/jobs/decline-form";
 import { ApprovalQueue } from "~/components/jobs/approval-queue";
 import { JOB_TYPE_LABELS } from "~/lib/format";
 import { PlainField } from "~/components/ui/plain-field";
+import { ErrorAlert } from "~/components/ui/error-alert";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: jobsCss }];
 export const meta: MetaFunction = () => [{ title: "Job Management · Runway" }];
@@ -397,11 +398,7 @@ export default function AdminJobs() {
         <Link to="/admin/jobs/decline-templates">Decline templates</Link>
       </nav>
 
-      {data.loadError ? (
-        <p className="alert alert-error" role="alert">
-          {JOB_TOAST.loadFailed}
-        </p>
-      ) : null}
+      <ErrorAlert message={data.loadError ? JOB_TOAST.loadFailed : null} />
 
       {/* Without JavaScript the form and the confirmation render in the page; with it, in modals. */}
       {!hydrated && formPanel ? (

@@ -21,6 +21,7 @@ import {
 } from "~/models/employer/decline-templates.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { PlainField } from "~/components/ui/plain-field";
+import { ErrorAlert } from "~/components/ui/error-alert";
 
 export const meta: MetaFunction = () => [{ title: "Decline templates · Runway" }];
 
@@ -92,11 +93,7 @@ export default function DeclineTemplates() {
           <li key={t.id} className="card stack">
             <Form method="post" className="stack" aria-label={`Template: ${t.title}`}>
               <input type="hidden" name="id" value={t.id} />
-              {reply?.error && reply.id === t.id ? (
-                <p className="alert alert-error" role="alert">
-                  {reply.error}
-                </p>
-              ) : null}
+              <ErrorAlert message={reply?.error && reply.id === t.id ? reply.error : null} />
               <PlainField id={`title-${t.id}`} label="Title">
                 {(ctrl) => (
                   <input
@@ -161,11 +158,7 @@ export default function DeclineTemplates() {
       <section className="card stack" aria-labelledby="add-template">
         <h2 id="add-template">Add a template</h2>
         <Form method="post" className="stack">
-          {reply?.error && !reply.id ? (
-            <p className="alert alert-error" role="alert">
-              {reply.error}
-            </p>
-          ) : null}
+          <ErrorAlert message={reply?.error && !reply.id ? reply.error : null} />
           <PlainField id="new-title" label="Title">
             {(ctrl) => <input {...ctrl} name="title" maxLength={TEMPLATE_TITLE_MAX} required />}
           </PlainField>

@@ -23,6 +23,7 @@ import { redirectWithFlash } from "~/web/auth.server";
 import { issuesOf, jobIdFrom, placementInputSchema, screenCtx } from "~/web/ojt.server";
 import styles from "~/styles/ojt.css";
 import { PlainField } from "~/components/ui/plain-field";
+import { ErrorAlert } from "~/components/ui/error-alert";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "New OJT placement · Runway" }];
@@ -146,11 +147,7 @@ export default function NewPlacement() {
         </button>
       </form>
       <Form method="post" className="form-stack card" aria-label="New placement">
-        {errors?.form ? (
-          <p className="alert alert-error" role="alert">
-            {errors.form[0]}
-          </p>
-        ) : null}
+        <ErrorAlert message={errors?.form ? errors.form[0] : null} />
         <SelectField meta={m("studentId")} label="Student" required>
           <option value="">Choose a student</option>
           {data.students.map((s) => (

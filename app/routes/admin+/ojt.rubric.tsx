@@ -19,6 +19,7 @@ import { redirectWithFlash } from "~/web/auth.server";
 import { screenCtx } from "~/web/ojt.server";
 import styles from "~/styles/ojt.css";
 import { formatDateTime } from "~/lib/datetime";
+import { ErrorAlert } from "~/components/ui/error-alert";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "Evaluation rubric · Runway" }];
@@ -71,11 +72,7 @@ export default function RubricScreen() {
         makes a new version; evaluations already submitted keep theirs.
       </p>
       <Form method="post" className="card stack">
-        {a?.error ? (
-          <p className="alert alert-error" role="alert" id="rubric-error">
-            {a.error}
-          </p>
-        ) : null}
+        <ErrorAlert message={a?.error} id="rubric-error" />
         <label htmlFor="criteria">Criteria, one per line (at most {RUBRIC_CRITERIA_MAX})</label>
         <textarea
           id="criteria"

@@ -35,6 +35,7 @@ import {
   unblockEmployer,
   verifyEmployer,
 } from "~/models/employer/moderation.server";
+import { ErrorAlert } from "~/components/ui/error-alert";
 
 const EMPLOYER_INTENTS = {
   "employer-verify": [verifyEmployer, EMPLOYER_MSG.verified],
@@ -194,11 +195,7 @@ export default function ManageUsers() {
             {pageError.reason ? <span> — {pageError.reason}</span> : null}
           </div>
         ) : null}
-        {data.fetchFailed ? (
-          <p className="alert alert-error" role="alert">
-            {USERS_MSG.fetchFailed}
-          </p>
-        ) : null}
+        <ErrorAlert message={data.fetchFailed ? USERS_MSG.fetchFailed : null} />
         {data.confirm ? (
           <ConfirmStep intent={data.confirm.intent} user={data.confirm.user} />
         ) : null}
