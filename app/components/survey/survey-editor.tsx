@@ -27,6 +27,7 @@ import { surveyNotify } from "./notify";
 import { SurveyTargetingFields } from "./survey-targeting-fields";
 import type { CourseGroup } from "~/components/ui/course-options";
 import { ErrorAlert } from "~/components/ui/error-alert";
+import { PageHeader } from "~/components/layout/page-header";
 
 export type EditorDefaults = {
   title: string;
@@ -110,12 +111,11 @@ export function SurveyEditor({
 
   return (
     <main className="page survey-admin survey-editor">
-      <div className="page-header">
-        <h1>{heading}</h1>
+      <PageHeader title={heading}>
         <Link to="/admin/surveys" className="btn">
           Back
         </Link>
-      </div>
+      </PageHeader>
       <Form method="post" {...getFormProps(form)} className="stack">
         <ErrorAlert
           message={saveError ? saveError[0] || SURVEY_MSG.saveFailed : null}

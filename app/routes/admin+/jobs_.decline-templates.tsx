@@ -19,9 +19,9 @@ import {
   moveDeclineTemplate,
   updateDeclineTemplate,
 } from "~/models/employer/decline-templates.server";
-import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { PlainField } from "~/components/ui/plain-field";
 import { ErrorAlert } from "~/components/ui/error-alert";
+import { PageHeader } from "~/components/layout/page-header";
 
 export const meta: MetaFunction = () => [{ title: "Decline templates · Runway" }];
 
@@ -78,12 +78,11 @@ export default function DeclineTemplates() {
   const reply = useActionData<typeof action>() as Reply | undefined;
   return (
     <main className="page">
-      <header className="page-header">
-        <h1>Decline templates</h1>
+      <PageHeader title="Decline templates" as="header">
         <Link to="/admin/jobs?view=queue" className="btn">
           Back to the approval queue
         </Link>
-      </header>
+      </PageHeader>
       <p className="muted">
         The reasons offered when declining a job. The chosen text is e-mailed to the employer, so
         write it to them.
@@ -178,6 +177,4 @@ export default function DeclineTemplates() {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/error-boundary";

@@ -8,7 +8,6 @@ import { saveEditorForm } from "~/models/survey/editor.server";
 import { SURVEY_MSG } from "~/models/survey/survey.rules";
 import { getSurvey } from "~/models/survey/survey.server";
 import { BLANK_QUESTION, SurveyEditor } from "~/components/survey/survey-editor";
-import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { listCourseGroups } from "~/models/course/course.server";
 
 export { handle, links } from "~/components/survey/admin-area";
@@ -73,6 +72,4 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 /** A failure on this screen shows the standard error page inside the frame. */
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/error-boundary";

@@ -17,7 +17,6 @@ import {
 import { SUPPRESS_BELOW, SUPPRESSED_LABEL } from "~/models/survey/outcome-keys";
 import { SURVEY_MSG } from "~/models/survey/survey.rules";
 import { BarChartCard, ChartsNoScript } from "~/components/charts/bar-chart";
-import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { DateTime } from "~/components/ui/date-time";
 import chartStyles from "~/styles/people.css";
 import outcomeStyles from "~/styles/survey-outcomes.css";
@@ -390,6 +389,4 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 /** A failure on this screen shows the standard error page inside the frame. */
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/error-boundary";

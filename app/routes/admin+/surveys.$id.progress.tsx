@@ -25,7 +25,6 @@ import {
   type RateRow,
 } from "~/models/survey/invitations.server";
 import { BarChartCard, ChartsNoScript } from "~/components/charts/bar-chart";
-import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { DataTable } from "~/components/data-table/data-table";
 import { createColumnHelper } from "@tanstack/react-table";
 import { DateTime } from "~/components/ui/date-time";
@@ -334,6 +333,4 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Progress — ${data?.survey.title ?? "Survey"} · Runway` },
 ];
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/error-boundary";

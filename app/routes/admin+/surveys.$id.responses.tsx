@@ -21,7 +21,6 @@ import {
 } from "~/models/survey/survey.server";
 import { surveyNotify } from "~/components/survey/notify";
 import { SurveySummary } from "~/components/survey/survey-summary";
-import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { DateTime } from "~/components/ui/date-time";
 import { ErrorAlert } from "~/components/ui/error-alert";
 
@@ -267,6 +266,4 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 /** A failure on this screen shows the standard error page inside the frame. */
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/error-boundary";

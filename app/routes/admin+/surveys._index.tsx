@@ -25,7 +25,6 @@ import {
 } from "~/models/survey/survey.server";
 import { surveyNotify } from "~/components/survey/notify";
 import { Modal } from "~/components/ui/modal";
-import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { ErrorAlert } from "~/components/ui/error-alert";
 
 export { handle, links } from "~/components/survey/admin-area";
@@ -237,6 +236,4 @@ export default function SurveysList() {
 export const meta: MetaFunction = () => [{ title: "Surveys — Runway" }];
 
 /** A failure on this screen shows the standard error page inside the frame. */
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/error-boundary";

@@ -6,7 +6,6 @@ import { redirectWithFlash } from "~/web/auth.server";
 import { screen } from "~/web/screen.server";
 import { saveEditorForm } from "~/models/survey/editor.server";
 import { BLANK_QUESTION, SurveyEditor } from "~/components/survey/survey-editor";
-import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { listCourseGroups } from "~/models/course/course.server";
 
 export { handle, links } from "~/components/survey/admin-area";
@@ -48,6 +47,4 @@ export default function NewSurvey() {
 export const meta: MetaFunction = () => [{ title: "New Survey — Runway" }];
 
 /** A failure on this screen shows the standard error page inside the frame. */
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/error-boundary";
