@@ -8,11 +8,11 @@ import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import jobsCss from "~/styles/jobs.css";
 import { MyJobList } from "~/components/jobs/my-job-list";
 import { listApplications } from "~/models/job/saved.server";
 import { screen } from "~/web/screen.server";
+import { PageHeader } from "~/components/layout/page-header";
 
 export function loader(args: LoaderFunctionArgs) {
   return screen("member", async ({ ctx }) =>
@@ -38,12 +38,11 @@ export default function Applications() {
   const { lines, now } = useLoaderData<typeof loader>();
   return (
     <main className="page page-narrow">
-      <div className="page-header">
-        <h1>{APPLICATIONS_TEXT.heading}</h1>
+      <PageHeader title={APPLICATIONS_TEXT.heading}>
         <Link to="/saved-jobs" className="btn btn-ghost">
           Saved jobs
         </Link>
-      </div>
+      </PageHeader>
       <h2>{APPLICATIONS_TEXT.clicks}</h2>
       <p className="muted">{APPLICATIONS_TEXT.intro}</p>
       {lines.length === 0 ? (
@@ -57,6 +56,4 @@ export default function Applications() {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/error-boundary";

@@ -9,13 +9,13 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import jobsCss from "~/styles/jobs.css";
 import { MyJobList } from "~/components/jobs/my-job-list";
 import { domainInit } from "~/lib/screen-errors.server";
 import { listSavedJobs, SAVED_MSG, saveJob, unsaveJob } from "~/models/job/saved.server";
 import { redirectWithFlash, safeRedirect } from "~/web/auth.server";
 import { screen } from "~/web/screen.server";
+import { PageHeader } from "~/components/layout/page-header";
 
 /** Students and alumni only: admins go back to their dashboard. */
 export function loader(args: LoaderFunctionArgs) {
@@ -54,12 +54,11 @@ export default function SavedJobs() {
   const { lines, now } = useLoaderData<typeof loader>();
   return (
     <main className="page page-narrow">
-      <div className="page-header">
-        <h1>Saved jobs</h1>
+      <PageHeader title="Saved jobs">
         <Link to="/applications" className="btn btn-ghost">
           My applications
         </Link>
-      </div>
+      </PageHeader>
       {lines.length === 0 ? (
         <p className="muted">
           No saved jobs yet. Use “Save job” on the <Link to="/jobs">job board</Link> to keep a job
@@ -88,6 +87,4 @@ export default function SavedJobs() {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/error-boundary";

@@ -18,6 +18,7 @@ import { TextField, TextareaField } from "~/components/forms/fields";
 import { Field } from "~/components/ui/field";
 import { notify } from "~/components/ui/notify";
 import { checkImageFile, IMAGE_ACCEPT } from "~/models/file/image-rules";
+import { ErrorAlert } from "~/components/ui/error-alert";
 
 export const LOGO_ACCEPT = IMAGE_ACCEPT;
 
@@ -96,11 +97,7 @@ export function CompanyForm({
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       ) : null}
       <input type="hidden" name="logoUrl" value={logoUrl ?? ""} />
-      {formError ? (
-        <p className="alert alert-error" role="alert">
-          {formError}
-        </p>
-      ) : null}
+      <ErrorAlert message={formError} />
       <TextField
         meta={fields.name}
         label="Company name"

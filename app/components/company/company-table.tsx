@@ -4,6 +4,7 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { imageSources } from "~/lib/image-src";
 import { ConfirmAction } from "~/components/ui/confirm-action";
 import type { CompanyRecord } from "~/models/company/company.schema";
+import { ErrorAlert } from "~/components/ui/error-alert";
 
 /** A row of the admin list: the record and, for staff, its host agreement's state in words. */
 type CompanyRow = CompanyRecord & { moa?: { state: string; label: string } };
@@ -160,11 +161,7 @@ export function DeleteCompanyForm({
     <Form method="post" className="stack" preventScrollReset>
       <input type="hidden" name="intent" value="delete" />
       <input type="hidden" name="id" value={company.id} />
-      {error ? (
-        <p className="alert alert-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorAlert message={error} />
       {jobs ? (
         <p className="alert alert-info">
           “{company.name}” has {jobs} job{jobs === 1 ? "" : "s"}. A company with jobs cannot be

@@ -34,15 +34,20 @@ interface Labelled {
 const initial = (meta: FieldMeta) =>
   typeof meta.initialValue === "string" ? meta.initialValue : "";
 
-export function TextField({
-  meta,
-  label,
-  hint,
-  fieldClassName,
-  counter,
-  type = "text",
-  ...attrs
-}: Labelled & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "defaultValue">) {
+/** A control's own attributes: everything but what the kit sets from the field's metadata. */
+type Attrs<A> = Labelled & Omit<A, "id" | "name" | "defaultValue">;
+
+/** The wiring a control gets: its id, name and the error and hint references. */
+type Wiring = Parameters<Parameters<typeof Field>[0]["children"]>[0] & { name: string };
+
+/**
+ * The kit's `Field` (label, hint, error, wrapper class, counter of `meta`) around the control that
+ * `control` draws with the wiring and the remaining attributes.
+ */
+function kitField<A>(
+  { meta, label, hint, fieldClassName, counter, ...attrs }: Attrs<A>,
+  control: (wiring: Wiring, attrs: Omit<Attrs<A>, keyof Labelled>) => ReactNode,
+) {
   return (
     <Field
       label={label}
@@ -52,70 +57,43 @@ export function TextField({
       className={fieldClassName}
       counter={counter}
     >
-      {(p) => (
-        <input
-          {...p}
-          key={meta.key}
-          name={meta.name}
-          type={type}
-          // A password is never filled back in.
-          defaultValue={type === "password" ? undefined : initial(meta)}
-          {...attrs}
-        />
-      )}
+      {(p) => control({ ...p, name: meta.name }, attrs)}
     </Field>
   );
+}
+
+export function TextField({
+  type = "text",
+  ...props
+}: Attrs<InputHTMLAttributes<HTMLInputElement>>) {
+  const { meta } = props;
+  return kitField(props, (p, attrs) => (
+    <input
+      {...p}
+      key={meta.key}
+      type={type}
+      // A password is never filled back in.
+      defaultValue={type === "password" ? undefined : initial(meta)}
+      {...attrs}
+    />
+  ));
 }
 
 export function SelectField({
-  meta,
-  label,
-  hint,
-  fieldClassName,
-  counter,
   children,
-  ...attrs
-}: Labelled & Omit<SelectHTMLAttributes<HTMLSelectElement>, "id" | "name" | "defaultValue">) {
-  return (
-    <Field
-      label={label}
-      hint={hint}
-      error={meta.errors}
-      id={meta.id}
-      className={fieldClassName}
-      counter={counter}
-    >
-      {(p) => (
-        <select {...p} key={meta.key} name={meta.name} defaultValue={initial(meta)} {...attrs}>
-          {children}
-        </select>
-      )}
-    </Field>
-  );
+  ...props
+}: Attrs<SelectHTMLAttributes<HTMLSelectElement>>) {
+  return kitField(props, (p, attrs) => (
+    <select {...p} key={props.meta.key} defaultValue={initial(props.meta)} {...attrs}>
+      {children}
+    </select>
+  ));
 }
 
-export function TextareaField({
-  meta,
-  label,
-  hint,
-  fieldClassName,
-  counter,
-  ...attrs
-}: Labelled & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "name" | "defaultValue">) {
-  return (
-    <Field
-      label={label}
-      hint={hint}
-      error={meta.errors}
-      id={meta.id}
-      className={fieldClassName}
-      counter={counter}
-    >
-      {(p) => (
-        <textarea {...p} key={meta.key} name={meta.name} defaultValue={initial(meta)} {...attrs} />
-      )}
-    </Field>
-  );
+export function TextareaField(props: Attrs<TextareaHTMLAttributes<HTMLTextAreaElement>>) {
+  return kitField(props, (p, attrs) => (
+    <textarea {...p} key={props.meta.key} defaultValue={initial(props.meta)} {...attrs} />
+  ));
 }
 
 /** The year-level select's options: a blank "Select year level" and the given levels. */

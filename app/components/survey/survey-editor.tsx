@@ -26,6 +26,8 @@ import { OUTCOME_KEYS } from "~/models/survey/outcome-keys";
 import { surveyNotify } from "./notify";
 import { SurveyTargetingFields } from "./survey-targeting-fields";
 import type { CourseGroup } from "~/components/ui/course-options";
+import { ErrorAlert } from "~/components/ui/error-alert";
+import { PageHeader } from "~/components/layout/page-header";
 
 export type EditorDefaults = {
   title: string;
@@ -109,18 +111,16 @@ export function SurveyEditor({
 
   return (
     <main className="page survey-admin survey-editor">
-      <div className="page-header">
-        <h1>{heading}</h1>
+      <PageHeader title={heading}>
         <Link to="/admin/surveys" className="btn">
           Back
         </Link>
-      </div>
+      </PageHeader>
       <Form method="post" {...getFormProps(form)} className="stack">
-        {saveError ? (
-          <p className="alert alert-error" role="alert" id={form.errorId}>
-            {saveError[0] || SURVEY_MSG.saveFailed}
-          </p>
-        ) : null}
+        <ErrorAlert
+          message={saveError ? saveError[0] || SURVEY_MSG.saveFailed : null}
+          id={form.errorId}
+        />
         <section className="card stack" aria-label="Survey details">
           <TextField meta={fields.title} label="Title" maxLength={200} />
           <SelectField meta={fields.audience} label="Audience">

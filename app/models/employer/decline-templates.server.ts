@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { asc, eq, sql } from "drizzle-orm";
 import { declineTemplates } from "#db/schema";
+import type { DbOrTx } from "#db/client";
 import { audit } from "../audit/audit.server";
 import { type Ctx, requireAdmin } from "../context";
 import { NotFound } from "~/lib/errors";
@@ -56,10 +57,9 @@ const cols = {
   position: declineTemplates.position,
 };
 
-/** Every template in the admins' order (admin). */
-export async function listDeclineTemplates(ctx: Ctx): Promise<DeclineTemplate[]> {
-  requireAdmin(ctx);
-  return ctx.db
+/** Every template in the admins' order (position, then age). */
+const inOrder = (db: DbOrTx) =>
+  db
     .select(cols)
     .from(declineTemplates)
     .orderBy(
@@ -67,6 +67,11 @@ export async function listDeclineTemplates(ctx: Ctx): Promise<DeclineTemplate[]>
       asc(declineTemplates.createdAt),
       asc(declineTemplates.id),
     );
+
+/** Every template in the admins' order (admin). */
+export async function listDeclineTemplates(ctx: Ctx): Promise<DeclineTemplate[]> {
+  requireAdmin(ctx);
+  return inOrder(ctx.db);
 }
 
 /** Adds a template at the end. */
@@ -154,14 +159,7 @@ export async function moveDeclineTemplate(
   if (!isUuid(id)) throw new NotFound(TEMPLATE_MSG.notFound);
   return ctx.db.transaction(async (tx) => {
     await tx.execute(sql`lock table decline_templates in share row exclusive mode`);
-    const list = await tx
-      .select(cols)
-      .from(declineTemplates)
-      .orderBy(
-        asc(declineTemplates.position),
-        asc(declineTemplates.createdAt),
-        asc(declineTemplates.id),
-      );
+    const list = await inOrder(tx);
     const i = list.findIndex((t) => t.id === id);
     if (i < 0) throw new NotFound(TEMPLATE_MSG.notFound);
     const j = direction === "up" ? i - 1 : i + 1;

@@ -4,7 +4,9 @@
  * account that submitted it and that account's trust signal.
  */
 import { sql } from "drizzle-orm";
-import { type DbOrTx, rowsOf } from "#db/client";
+import { z } from "zod";
+import { type DbOrTx, parsedRows } from "#db/client";
+import { numeric, time } from "~/lib/rows";
 import { type Ctx, requireAdmin } from "../context";
 import type { Paging } from "../job/job.server";
 import { isFreeMailAddress } from "./domain.server";
@@ -41,20 +43,23 @@ export interface QueueItem {
   signal: TrustSignal;
 }
 
-interface QueueRow {
-  id: string;
-  title: string;
-  company_id: string;
-  company_name: string;
-  company_website: string | null;
-  queued_at: Date | string;
-  role: string | null;
-  email: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  domain_verified: boolean | null;
-  employer_verified_at: Date | string | null;
-}
+/** A row of the queue's query, parsed once here (dates as Date). */
+const queueRow = z.object({
+  id: z.string(),
+  title: z.string(),
+  company_id: z.string(),
+  company_name: z.string(),
+  company_website: z.string().nullable(),
+  queued_at: time,
+  role: z.string().nullable(),
+  email: z.string().nullable(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  domain_verified: z.boolean().nullable(),
+  employer_verified_at: time.nullable(),
+});
+
+const countRow = z.object({ n: numeric });
 
 /**
  * What the approval queue holds: pending jobs (PENDING_SQL) except those hidden by reports, which
@@ -67,11 +72,12 @@ const QUEUE_SQL = sql`${PENDING_SQL} and j.hidden_reason is distinct from 'repor
  * dashboard's Pending Approval card.
  */
 export async function approvalQueueCount(db: DbOrTx): Promise<number> {
-  const [c] = await rowsOf<{ n: number }>(
+  const [c] = await parsedRows(
     db,
+    countRow,
     sql`select count(*)::int as n from jobs j where ${QUEUE_SQL}`,
   );
-  return Number(c?.n ?? 0);
+  return c?.n ?? 0;
 }
 
 /** Pending jobs, oldest first (admin). */
@@ -81,8 +87,9 @@ export async function listApprovalQueue(
 ): Promise<{ items: QueueItem[]; total: number }> {
   requireAdmin(ctx);
   const [rows, total] = await Promise.all([
-    rowsOf<QueueRow>(
+    parsedRows(
       ctx.db,
+      queueRow,
       sql`select j.id, j.title, j.company_id, c.name as company_name,
           c.website as company_website, coalesce(j.submitted_at, j.created_at) as queued_at,
           u.role, u.email, u.first_name, u.last_name, u.domain_verified, u.employer_verified_at
@@ -101,7 +108,7 @@ export async function listApprovalQueue(
       companyId: r.company_id,
       companyName: r.company_name,
       companyWebsite: r.company_website,
-      submittedAt: new Date(r.queued_at).toISOString(),
+      submittedAt: r.queued_at.toISOString(),
       submitter: r.email
         ? { name: `${r.first_name ?? ""} ${r.last_name ?? ""}`.trim(), email: r.email }
         : null,

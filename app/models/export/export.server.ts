@@ -10,8 +10,10 @@ import { once } from "node:events";
 import { stringify } from "csv-stringify";
 import { and, asc, eq, gt, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
-import { type Db, rowsOf } from "#db/client";
+import { z } from "zod";
+import { type Db, parsedRows } from "#db/client";
 import { neutralise, neutralisePrefixSql } from "~/lib/csv";
+import { numeric } from "~/lib/rows";
 import { INSTITUTES } from "#db/constants";
 import {
   auditLog,
@@ -429,12 +431,14 @@ const csvText = (x: SQL) =>
 /** Date#toISOString() of a timestamptz (milliseconds, truncated like a JavaScript Date). */
 const isoTime = (x: SQL) => sql`to_char(${x} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-interface ShapedPage {
-  n: number;
-  csv: string | null;
-  json: string | null;
-  last: string | null;
-}
+/** A shaped page as the database writes it: parsed once here. */
+const shapedPageRow = z.object({
+  n: numeric,
+  csv: z.string().nullable(),
+  json: z.string().nullable(),
+  last: z.string().nullable(),
+});
+type ShapedPage = z.infer<typeof shapedPageRow>;
 
 /**
  * One page of a shaped table after the key `after`: the CSV records (csvValue + csv-stringify: a
@@ -462,8 +466,9 @@ async function shapedPage(
     const value = c.kind === "time" ? sql`to_json(${isoTime(x)})::text` : sql`to_json(${x})::text`;
     return sql`${`${i ? "," : "{"}${JSON.stringify(t.columns[i].name)}:`} || coalesce(${value}, 'null')`;
   });
-  const [page] = await rowsOf<ShapedPage>(
+  const [page] = await parsedRows(
     db,
+    shapedPageRow,
     sql`
     with p as materialized (
       select t.${sql.raw(shaped.key)} as k, ${sql.join(cols, sql`, `)}

@@ -8,10 +8,12 @@
 import { stringify } from "csv-stringify/sync";
 import { eq, sql, type SQL } from "drizzle-orm";
 import { surveys } from "#db/schema";
-import { type Db, isPglite, rowsOf, yieldToOthers } from "#db/client";
+import { z } from "zod";
+import { type Db, isPglite, parsedRows, yieldToOthers } from "#db/client";
 import { NotFound } from "~/lib/errors";
 import { neutralise, neutralisePrefixSql } from "~/lib/csv";
 import { isUuid } from "~/lib/ids";
+import { numeric } from "~/lib/rows";
 import { allQuestions, type RoleFilter } from "./survey.server";
 import { SURVEY_MSG } from "./survey.schema";
 
@@ -76,16 +78,12 @@ const csvCell = (x: SQL) => {
 const JS_SPACE =
   "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff";
 
-interface Batch {
-  n: number;
-  csv: string | null;
-}
+const batchRow = z.object({ n: numeric, csv: z.string().nullable() });
+type Batch = z.infer<typeof batchRow>;
 
 /** A response's key in the export's order: created_at (to the microsecond) and id. */
-interface Key {
-  cursor: string;
-  id: string;
-}
+const keyRow = z.object({ cursor: z.string(), id: z.string() });
+type Key = z.infer<typeof keyRow>;
 
 /**
  * The export as chunks of text; the first chunk starts with the BOM and holds the header row.
@@ -160,8 +158,9 @@ export async function* responsesCsv(
       const after = last
         ? sql`and (r.created_at, r.id) > (${last.cursor}::timestamptz, ${last.id}::uuid)`
         : sql``;
-      const [cut] = await rowsOf<Key>(
+      const [cut] = await parsedRows(
         db,
+        keyRow,
         sql`select ${cutCursor} as cursor, r.id from survey_responses r
             where r.survey_id = ${surveyId} ${roleCond} ${after}
             order by r.created_at, r.id offset ${batch - 1} limit 1`,
@@ -173,8 +172,9 @@ export async function* responsesCsv(
     }
   } else {
     cuts.push(
-      ...(await rowsOf<Key>(
+      ...(await parsedRows(
         db,
+        keyRow,
         sql`select cursor, id
             from (select ${cutCursor} as cursor, r.id, row_number() over (order by r.created_at, r.id) as rn
                   from survey_responses r where r.survey_id = ${surveyId} ${roleCond}) s
@@ -196,8 +196,9 @@ export async function* responsesCsv(
     const limited = limit === null ? sql`` : sql`order by r.created_at, r.id limit ${limit}`;
     // f, the batch's responses with their fixed columns and their answers' cells as one JSON
     // object (materialized, so each value is computed once); then the lines, joined in order.
-    return rowsOf<Batch>(
+    return parsedRows(
       db,
+      batchRow,
       sql`with f as materialized (
             select r.id, r.created_at, ${survey.anonymous ? anonymousFixed : fixed},
                    (select jsonb_object_agg(a.question_id, a.csv_cell) from survey_answers a where a.response_id = r.id) as answers

@@ -44,7 +44,6 @@ import {
 import { IMAGE_MESSAGES, storeImage } from "~/models/file/file.server";
 import styles from "~/styles/companies.css";
 import { domainInit, formErrors } from "~/lib/screen-errors.server";
-import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { LOGO_MAX_BYTES } from "~/lib/uploads";
 import { moaLabels, moaStateCondition } from "~/models/ojt/agreements.server";
 import { todayOf } from "~/models/ojt/config";
@@ -52,6 +51,8 @@ import { MOA_STATES, type MoaState } from "~/models/ojt/paperwork.schema";
 import { ojtConfig } from "~/web/config.server";
 import { blockCompany, unblockCompany } from "~/models/employer/moderation.server";
 import { EMPLOYER_MSG } from "~/models/employer/employer.schema";
+import { ErrorAlert } from "~/components/ui/error-alert";
+import { PageHeader } from "~/components/layout/page-header";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "Companies · Runway" }];
@@ -256,20 +257,15 @@ export default function AdminCompanies() {
 
   return (
     <main className="page">
-      <header className="page-header">
-        <h1>Company Management</h1>
+      <PageHeader title="Company Management" as="header">
         <Link className="btn" to="/admin/companies/join-requests">
           Requests to join
         </Link>
         <Link className="btn btn-primary" to={hrefWith({ new: "1" })} preventScrollReset>
           Add Company
         </Link>
-      </header>
-      {data.loadError ? (
-        <p className="alert alert-error" role="alert">
-          {data.loadError}
-        </p>
-      ) : null}
+      </PageHeader>
+      <ErrorAlert message={data.loadError} />
       <Form
         method="get"
         role="search"
@@ -363,6 +359,4 @@ export default function AdminCompanies() {
 }
 
 /** A failure on this screen shows the standard error page inside the frame. */
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/error-boundary";

@@ -6,7 +6,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { getCompany } from "~/models/company/company.server";
 import { getAgreement, setAgreement, uploadAgreementFile } from "~/models/ojt/agreements.server";
 import { fileOf, readDocumentForm } from "~/models/ojt/ojt-files.server";
@@ -15,6 +14,8 @@ import { redirectWithFlash } from "~/web/auth.server";
 import { issuesOf, screenCtx } from "~/web/ojt.server";
 import { screen } from "~/web/screen.server";
 import { formatCalendarDate } from "~/lib/datetime";
+import { ErrorAlert } from "~/components/ui/error-alert";
+import { PageHeader } from "~/components/layout/page-header";
 
 export const meta: MetaFunction = () => [{ title: "Host agreement · Runway" }];
 
@@ -76,12 +77,11 @@ export default function CompanyAgreement() {
   const rows = Array.from({ length: SIGNATORY_ROWS }, (_, i) => moa.signatories[i] ?? null);
   return (
     <main className="page">
-      <div className="page-header">
-        <h1>Host agreement · {company.name}</h1>
+      <PageHeader title={<>Host agreement · {company.name}</>}>
         <Link className="btn" to="/admin/ojt">
           OJT placements
         </Link>
-      </div>
+      </PageHeader>
       <p>
         MOA: <strong>{moaLabel(moa)}</strong>
         {moa.validUntil ? ` (valid until ${formatCalendarDate(moa.validUntil)})` : ""}
@@ -93,11 +93,7 @@ export default function CompanyAgreement() {
         ) : null}
       </p>
       <Form method="post" encType="multipart/form-data" className="card stack">
-        {failed ? (
-          <p className="alert alert-error" role="alert">
-            {failed.message}
-          </p>
-        ) : null}
+        <ErrorAlert message={failed?.message} />
         <label htmlFor="moa-signed">Signed on</label>
         <input
           id="moa-signed"
@@ -150,6 +146,4 @@ export default function CompanyAgreement() {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/error-boundary";

@@ -16,10 +16,10 @@ import { redirectWithFlash } from "~/web/auth.server";
 import { screen } from "~/web/screen.server";
 import { configured } from "~/web/config.server";
 import { JoinRequestAnswer } from "~/components/employer/join-request-answer";
-import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { DataTable } from "~/components/data-table/data-table";
 import { createColumnHelper } from "@tanstack/react-table";
 import { DateOnly } from "~/components/ui/date-time";
+import { PageHeader } from "~/components/layout/page-header";
 
 const HERE = "/admin/companies/join-requests";
 
@@ -49,12 +49,11 @@ export default function JoinRequests() {
   const data = useActionData<typeof action>();
   return (
     <main className="page">
-      <header className="page-header">
-        <h1>Requests to join companies</h1>
+      <PageHeader title="Requests to join companies" as="header">
         <Link to="/admin/companies" className="btn">
           Back to companies
         </Link>
-      </header>
+      </PageHeader>
       {data?.error ? (
         <p className="form-error" role="alert">
           {data.error}
@@ -102,6 +101,4 @@ export default function JoinRequests() {
 
 export const meta: MetaFunction = () => [{ title: "Requests to join · Runway" }];
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/error-boundary";

@@ -10,10 +10,10 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { INSTITUTES } from "#db/constants";
 import { redirectWithFlash } from "~/web/auth.server";
 import { screen } from "~/web/screen.server";
-import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { DataTable } from "~/components/data-table/data-table";
 import { createColumnHelper } from "@tanstack/react-table";
 import { listCourses, OJT_HOURS_MSG, setRequiredOjtHours } from "~/models/course/course.server";
+import { PageHeader } from "~/components/layout/page-header";
 
 export const meta: MetaFunction = () => [{ title: "Programmes · Runway" }];
 
@@ -57,9 +57,7 @@ export default function AdminCourses() {
   const busy = useNavigation().state === "submitting";
   return (
     <main className="page">
-      <div className="page-header">
-        <h1>Programmes</h1>
-      </div>
+      <PageHeader title="Programmes" />
       <p className="muted">
         Required OJT hours are the default of a programme&apos;s new placements. Leave empty when
         the coordinators enter them per placement.
@@ -121,6 +119,4 @@ export default function AdminCourses() {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/error-boundary";

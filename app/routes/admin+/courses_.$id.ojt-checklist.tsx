@@ -7,10 +7,10 @@ import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { redirectWithFlash } from "~/web/auth.server";
 import { screen } from "~/web/screen.server";
-import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { screenCtx } from "~/web/ojt.server";
 import { getChecklist, putChecklist } from "~/models/ojt/documents.server";
 import { PAPERWORK_MSG } from "~/models/ojt/paperwork.schema";
+import { PageHeader } from "~/components/layout/page-header";
 
 export const meta: MetaFunction = () => [{ title: "OJT checklist · Runway" }];
 
@@ -53,12 +53,11 @@ export default function OjtChecklist() {
   const busy = useNavigation().state === "submitting";
   return (
     <main className="page">
-      <div className="page-header">
-        <h1>OJT checklist · {data.course.code}</h1>
+      <PageHeader title={<>OJT checklist · {data.course.code}</>}>
         <Link className="btn" to="/admin/courses">
           Programmes
         </Link>
-      </div>
+      </PageHeader>
       <p className="muted">
         {data.course.name}: the documents each student must hand in before deployment — uploaded,
         received on paper or waived. {data.isDefault ? "This programme uses the default list." : ""}
@@ -88,6 +87,4 @@ export default function OjtChecklist() {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/error-boundary";

@@ -36,8 +36,9 @@ import type { loader as rootLoader } from "~/root";
 import styles from "~/styles/people.css";
 import { CourseOptions } from "~/components/ui/course-options";
 import { roleLabel } from "~/components/layout/menu";
-import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { configured } from "~/web/config.server";
+import { ErrorAlert } from "~/components/ui/error-alert";
+import { PageHeader } from "~/components/layout/page-header";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -101,19 +102,17 @@ export default function CreateUser() {
   const hydrated = useHydrated();
   return (
     <main className="page page-narrow create-user">
-      <div className="page-header">
-        <h1>Create User</h1>
+      <PageHeader title="Create User">
         <Link to="/admin/users" className="btn btn-ghost">
           Back to users
         </Link>
-      </div>
+      </PageHeader>
       <Form method="post" {...getFormProps(form)} className="card stack">
         <input type="hidden" name="idempotencyKey" value={formKey} />
-        {form.errors?.length ? (
-          <p className="alert alert-error" role="alert" id={form.errorId}>
-            {form.errors[0] || USERS_MSG.createFailed}
-          </p>
-        ) : null}
+        <ErrorAlert
+          message={form.errors?.length ? form.errors[0] || USERS_MSG.createFailed : null}
+          id={form.errorId}
+        />
         <Field label="User type" error={fields.userType.errors} id={fields.userType.id}>
           {(p) => (
             <select
@@ -205,6 +204,4 @@ export default function CreateUser() {
 export const meta: MetaFunction = () => [{ title: "Create User · Runway" }];
 
 /** A failure on this screen shows the standard error page inside the frame. */
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/error-boundary";

@@ -34,7 +34,6 @@ import * as Jobs from "~/models/job/job.server";
 import { ADMIN_SORTS } from "~/models/job/job.rules";
 import jobsCss from "~/styles/jobs.css";
 import { formErrors } from "~/lib/screen-errors.server";
-import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { reviewConfig } from "~/web/config.server";
 import { listApprovalQueue } from "~/models/employer/queue.server";
 import {
@@ -51,6 +50,8 @@ import { DeclineForm } from "~/components/jobs/decline-form";
 import { ApprovalQueue } from "~/components/jobs/approval-queue";
 import { JOB_TYPE_LABELS } from "~/lib/format";
 import { PlainField } from "~/components/ui/plain-field";
+import { ErrorAlert } from "~/components/ui/error-alert";
+import { PageHeader } from "~/components/layout/page-header";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: jobsCss }];
 export const meta: MetaFunction = () => [{ title: "Job Management · Runway" }];
@@ -367,8 +368,7 @@ export default function AdminJobs() {
 
   return (
     <main className="page">
-      <header className="page-header">
-        <h1>Job Management</h1>
+      <PageHeader title="Job Management" as="header">
         <div className="row">
           <Link
             to={location.pathname + location.search}
@@ -385,7 +385,7 @@ export default function AdminJobs() {
             New Job
           </Link>
         </div>
-      </header>
+      </PageHeader>
 
       <nav className="view-tabs" aria-label="Job views">
         <Link to="/admin/jobs" aria-current={data.view === "all" ? "page" : undefined}>
@@ -397,11 +397,7 @@ export default function AdminJobs() {
         <Link to="/admin/jobs/decline-templates">Decline templates</Link>
       </nav>
 
-      {data.loadError ? (
-        <p className="alert alert-error" role="alert">
-          {JOB_TOAST.loadFailed}
-        </p>
-      ) : null}
+      <ErrorAlert message={data.loadError ? JOB_TOAST.loadFailed : null} />
 
       {/* Without JavaScript the form and the confirmation render in the page; with it, in modals. */}
       {!hydrated && formPanel ? (
@@ -483,6 +479,4 @@ export default function AdminJobs() {
 }
 
 /** A failure on this screen shows the standard error page inside the frame. */
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/error-boundary";

@@ -19,8 +19,9 @@ import {
   moveDeclineTemplate,
   updateDeclineTemplate,
 } from "~/models/employer/decline-templates.server";
-import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { PlainField } from "~/components/ui/plain-field";
+import { ErrorAlert } from "~/components/ui/error-alert";
+import { PageHeader } from "~/components/layout/page-header";
 
 export const meta: MetaFunction = () => [{ title: "Decline templates · Runway" }];
 
@@ -77,12 +78,11 @@ export default function DeclineTemplates() {
   const reply = useActionData<typeof action>() as Reply | undefined;
   return (
     <main className="page">
-      <header className="page-header">
-        <h1>Decline templates</h1>
+      <PageHeader title="Decline templates" as="header">
         <Link to="/admin/jobs?view=queue" className="btn">
           Back to the approval queue
         </Link>
-      </header>
+      </PageHeader>
       <p className="muted">
         The reasons offered when declining a job. The chosen text is e-mailed to the employer, so
         write it to them.
@@ -92,11 +92,7 @@ export default function DeclineTemplates() {
           <li key={t.id} className="card stack">
             <Form method="post" className="stack" aria-label={`Template: ${t.title}`}>
               <input type="hidden" name="id" value={t.id} />
-              {reply?.error && reply.id === t.id ? (
-                <p className="alert alert-error" role="alert">
-                  {reply.error}
-                </p>
-              ) : null}
+              <ErrorAlert message={reply?.error && reply.id === t.id ? reply.error : null} />
               <PlainField id={`title-${t.id}`} label="Title">
                 {(ctrl) => (
                   <input
@@ -161,11 +157,7 @@ export default function DeclineTemplates() {
       <section className="card stack" aria-labelledby="add-template">
         <h2 id="add-template">Add a template</h2>
         <Form method="post" className="stack">
-          {reply?.error && !reply.id ? (
-            <p className="alert alert-error" role="alert">
-              {reply.error}
-            </p>
-          ) : null}
+          <ErrorAlert message={reply?.error && !reply.id ? reply.error : null} />
           <PlainField id="new-title" label="Title">
             {(ctrl) => <input {...ctrl} name="title" maxLength={TEMPLATE_TITLE_MAX} required />}
           </PlainField>
@@ -185,6 +177,4 @@ export default function DeclineTemplates() {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/error-boundary";

@@ -20,7 +20,6 @@ import {
   WeekBadge,
   WeeksTable,
 } from "~/components/ojt/ojt-parts";
-import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { screen } from "~/web/screen.server";
 import { reopenWeek, resendWeek, weekEntries } from "~/models/ojt/hours.server";
 import {
@@ -391,6 +390,4 @@ export default function PlacementDetail() {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/error-boundary";

@@ -9,7 +9,6 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { createColumnHelper } from "@tanstack/react-table";
 import { DataTable, readTableState } from "~/components/data-table/data-table";
 import { StatusBadge, STATUS_LABELS, hoursText } from "~/components/ojt/ojt-parts";
-import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { listCourses } from "~/models/course/course.server";
 import { coordinatorCourseList } from "~/models/ojt/access.server";
 import type { PlacementJson } from "~/models/ojt/ojt.schema";
@@ -20,6 +19,7 @@ import { PLACEMENT_STATUSES } from "#db/constants";
 import styles from "~/styles/ojt.css";
 import { PlainField } from "~/components/ui/plain-field";
 import { formatCalendarDate } from "~/lib/datetime";
+import { PageHeader } from "~/components/layout/page-header";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "OJT placements · Runway" }];
@@ -122,8 +122,7 @@ export default function OjtPlacements() {
   const c = data.counters;
   return (
     <main className="page ojt-page">
-      <div className="page-header">
-        <h1>OJT placements</h1>
+      <PageHeader title="OJT placements">
         {data.isAdmin ? (
           <Link to="/admin/ojt/rubric" className="btn btn-ghost btn-sm">
             Evaluation rubric
@@ -132,7 +131,7 @@ export default function OjtPlacements() {
         <Link to="/admin/ojt/new" className="btn btn-primary">
           New placement
         </Link>
-      </div>
+      </PageHeader>
       <ul className="ojt-counters" aria-label="Counters">
         <li>
           <strong>{c.deployed}</strong> Deployed
@@ -203,6 +202,4 @@ export default function OjtPlacements() {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/error-boundary";

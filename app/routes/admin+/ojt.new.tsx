@@ -13,7 +13,6 @@ import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SelectField, TextField } from "~/components/forms/fields";
 import { metaOf } from "~/components/ojt/ojt-parts";
-import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { screen } from "~/web/screen.server";
 import { listCompanies } from "~/models/company/company.server";
 import { listCourses } from "~/models/course/course.server";
@@ -23,6 +22,8 @@ import { redirectWithFlash } from "~/web/auth.server";
 import { issuesOf, jobIdFrom, placementInputSchema, screenCtx } from "~/web/ojt.server";
 import styles from "~/styles/ojt.css";
 import { PlainField } from "~/components/ui/plain-field";
+import { ErrorAlert } from "~/components/ui/error-alert";
+import { PageHeader } from "~/components/layout/page-header";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "New OJT placement · Runway" }];
@@ -131,12 +132,11 @@ export default function NewPlacement() {
   const m = (name: keyof Values) => metaOf("np", name, errors, values[name]);
   return (
     <main className="page page-narrow ojt-page">
-      <div className="page-header">
-        <h1>New OJT placement</h1>
+      <PageHeader title="New OJT placement">
         <Link to="/admin/ojt" className="btn btn-ghost btn-sm">
           Back to placements
         </Link>
-      </div>
+      </PageHeader>
       <form method="get" className="ojt-filters" aria-label="Find a student">
         <PlainField id="np-q" label="Find a student (name, e-mail or student ID)">
           {(ctrl) => <input {...ctrl} name="q" type="search" defaultValue={data.q} />}
@@ -146,11 +146,7 @@ export default function NewPlacement() {
         </button>
       </form>
       <Form method="post" className="form-stack card" aria-label="New placement">
-        {errors?.form ? (
-          <p className="alert alert-error" role="alert">
-            {errors.form[0]}
-          </p>
-        ) : null}
+        <ErrorAlert message={errors?.form ? errors.form[0] : null} />
         <SelectField meta={m("studentId")} label="Student" required>
           <option value="">Choose a student</option>
           {data.students.map((s) => (
@@ -219,6 +215,4 @@ export default function NewPlacement() {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/error-boundary";

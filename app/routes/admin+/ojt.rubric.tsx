@@ -11,7 +11,6 @@ import type {
 } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { screen } from "~/web/screen.server";
 import { RUBRIC_CRITERIA_MAX, rubricInputSchema } from "~/models/ojt/evaluation.schema";
 import { getRubric, updateRubric } from "~/models/ojt/evaluation.server";
@@ -19,6 +18,7 @@ import { redirectWithFlash } from "~/web/auth.server";
 import { screenCtx } from "~/web/ojt.server";
 import styles from "~/styles/ojt.css";
 import { formatDateTime } from "~/lib/datetime";
+import { ErrorAlert } from "~/components/ui/error-alert";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "Evaluation rubric · Runway" }];
@@ -71,11 +71,7 @@ export default function RubricScreen() {
         makes a new version; evaluations already submitted keep theirs.
       </p>
       <Form method="post" className="card stack">
-        {a?.error ? (
-          <p className="alert alert-error" role="alert" id="rubric-error">
-            {a.error}
-          </p>
-        ) : null}
+        <ErrorAlert message={a?.error} id="rubric-error" />
         <label htmlFor="criteria">Criteria, one per line (at most {RUBRIC_CRITERIA_MAX})</label>
         <textarea
           id="criteria"
@@ -92,6 +88,4 @@ export default function RubricScreen() {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/error-boundary";

@@ -13,7 +13,6 @@ import type {
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { REPORT_RESOLUTIONS, type ReportResolution } from "#db/constants";
-import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { ConfirmAction } from "~/components/ui/confirm-action";
 import { DateTime } from "~/components/ui/date-time";
 import { DataTable } from "~/components/data-table/data-table";
@@ -27,6 +26,7 @@ import {
 import { listReportedJobs, resolveReports } from "~/models/job/report.server";
 import { redirectWithFlash } from "~/web/auth.server";
 import { screen } from "~/web/screen.server";
+import { PageHeader } from "~/components/layout/page-header";
 
 export const meta: MetaFunction = () => [{ title: "Reports · Runway" }];
 
@@ -101,9 +101,7 @@ export default function AdminReports() {
   const { jobs, status } = useLoaderData<typeof loader>();
   return (
     <main className="page">
-      <header className="page-header">
-        <h1>Reports</h1>
-      </header>
+      <PageHeader title="Reports" as="header" />
       <nav aria-label="Report status" className="row">
         {REPORT_STATUSES.map((s) => (
           <Link
@@ -197,6 +195,4 @@ export default function AdminReports() {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/error-boundary";

@@ -4,7 +4,7 @@
  * graduation year with suppressed groups marked, the CSV, and a print layout that makes the page an
  * accreditation annex (Print / Save as PDF).
  */
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { redirectWithFlash } from "~/web/auth.server";
@@ -17,24 +17,13 @@ import {
 import { SUPPRESS_BELOW, SUPPRESSED_LABEL } from "~/models/survey/outcome-keys";
 import { SURVEY_MSG } from "~/models/survey/survey.rules";
 import { BarChartCard, ChartsNoScript } from "~/components/charts/bar-chart";
-import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { DateTime } from "~/components/ui/date-time";
-import surveyStyles from "~/styles/surveys.css";
-import adminStyles from "~/styles/survey-admin.css";
 import chartStyles from "~/styles/people.css";
 import outcomeStyles from "~/styles/survey-outcomes.css";
+import { surveyAdminLinks } from "~/components/survey/admin-area";
 
-import type { ToasterPosition } from "~/components/ui/notify";
-
-/** The survey admin area's notices appear top-right (the spec), below the navigation bar. */
-export const handle = { toaster: "top-right" } satisfies { toaster: ToasterPosition };
-
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: surveyStyles },
-  { rel: "stylesheet", href: adminStyles },
-  { rel: "stylesheet", href: chartStyles },
-  { rel: "stylesheet", href: outcomeStyles },
-];
+export { handle } from "~/components/survey/admin-area";
+export const links = surveyAdminLinks(chartStyles, outcomeStyles);
 
 export function loader(args: LoaderFunctionArgs) {
   return screen("admin-or-home", async ({ params, ctx, onDomainError }) => {
@@ -400,6 +389,4 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 /** A failure on this screen shows the standard error page inside the frame. */
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/error-boundary";

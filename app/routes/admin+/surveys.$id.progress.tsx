@@ -6,12 +6,7 @@
  * every 30 seconds while visible and when the window regains focus, so it follows answers and
  * deliveries as they arrive. Works without JavaScript (the confirmation is a link, the send a form).
  */
-import type {
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-  SerializeFrom,
-} from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
@@ -30,26 +25,17 @@ import {
   type RateRow,
 } from "~/models/survey/invitations.server";
 import { BarChartCard, ChartsNoScript } from "~/components/charts/bar-chart";
-import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { DataTable } from "~/components/data-table/data-table";
 import { createColumnHelper } from "@tanstack/react-table";
 import { DateTime } from "~/components/ui/date-time";
-import surveyStyles from "~/styles/surveys.css";
 import { outcomeKeyLabel } from "~/models/survey/outcome-keys";
-import adminStyles from "~/styles/survey-admin.css";
 import chartStyles from "~/styles/people.css";
+import { surveyAdminLinks } from "~/components/survey/admin-area";
+import { ErrorAlert } from "~/components/ui/error-alert";
 
-import type { ToasterPosition } from "~/components/ui/notify";
-
-/** The survey admin area's notices appear top-right (the spec), below the navigation bar. */
-export const handle = { toaster: "top-right" } satisfies { toaster: ToasterPosition };
-
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: surveyStyles },
-  { rel: "stylesheet", href: adminStyles },
-  // The dashboard's stat cards and chart grid.
-  { rel: "stylesheet", href: chartStyles },
-];
+export { handle } from "~/components/survey/admin-area";
+// The dashboard's stat cards and chart grid after the shared sheets.
+export const links = surveyAdminLinks(chartStyles);
 
 const mailConfig = () => {
   const c = authConfig();
@@ -240,11 +226,7 @@ export default function SurveyProgress() {
         </div>
       </div>
 
-      {result && !result.ok ? (
-        <p className="alert alert-error" role="alert">
-          {result.message}
-        </p>
-      ) : null}
+      <ErrorAlert message={result && !result.ok ? result.message : null} />
 
       <section className="card stack" aria-labelledby="send-heading">
         <h2 id="send-heading">Invitations and reminders</h2>
@@ -351,6 +333,4 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Progress — ${data?.survey.title ?? "Survey"} · Runway` },
 ];
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/error-boundary";

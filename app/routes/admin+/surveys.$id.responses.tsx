@@ -2,7 +2,7 @@
  * /admin/surveys/{id}/responses with a summary and Export CSV (beyond the spec). The role
  * filter is a GET form, so the page, the summary and the export link all follow ?role=.
  */
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useSubmit } from "@remix-run/react";
@@ -21,20 +21,10 @@ import {
 } from "~/models/survey/survey.server";
 import { surveyNotify } from "~/components/survey/notify";
 import { SurveySummary } from "~/components/survey/survey-summary";
-import surveyStyles from "~/styles/surveys.css";
-import adminStyles from "~/styles/survey-admin.css";
-import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { DateTime } from "~/components/ui/date-time";
+import { ErrorAlert } from "~/components/ui/error-alert";
 
-import type { ToasterPosition } from "~/components/ui/notify";
-
-/** The survey admin area's notices appear top-right (the spec), below the navigation bar. */
-export const handle = { toaster: "top-right" } satisfies { toaster: ToasterPosition };
-
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: surveyStyles },
-  { rel: "stylesheet", href: adminStyles },
-];
+export { handle, links } from "~/components/survey/admin-area";
 
 const PAGE = 20;
 
@@ -166,11 +156,7 @@ export default function SurveyResponses() {
         </Link>
       </div>
 
-      {result && !result.ok ? (
-        <p className="alert alert-error" role="alert">
-          {result.message}
-        </p>
-      ) : null}
+      <ErrorAlert message={result && !result.ok ? result.message : null} />
 
       <SurveySummary summary={summary} />
 
@@ -280,6 +266,4 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 /** A failure on this screen shows the standard error page inside the frame. */
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/error-boundary";

@@ -3,12 +3,7 @@
  * when the window regains focus (revalidation). Delete asks 'Delete this survey?' and says how
  * many responses go with it; without JavaScript the question is a confirmation card (?delete=id).
  */
-import type {
-  ActionFunctionArgs,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import {
   Form,
@@ -30,19 +25,9 @@ import {
 } from "~/models/survey/survey.server";
 import { surveyNotify } from "~/components/survey/notify";
 import { Modal } from "~/components/ui/modal";
-import surveyStyles from "~/styles/surveys.css";
-import adminStyles from "~/styles/survey-admin.css";
-import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { ErrorAlert } from "~/components/ui/error-alert";
 
-import type { ToasterPosition } from "~/components/ui/notify";
-
-/** The survey admin area's notices appear top-right (the spec), below the navigation bar. */
-export const handle = { toaster: "top-right" } satisfies { toaster: ToasterPosition };
-
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: surveyStyles },
-  { rel: "stylesheet", href: adminStyles },
-];
+export { handle, links } from "~/components/survey/admin-area";
 
 export function loader(args: LoaderFunctionArgs) {
   return screen("admin-or-home", async ({ ctx }) => {
@@ -122,11 +107,7 @@ export default function SurveysList() {
         </div>
       </div>
 
-      {result && !result.ok ? (
-        <p className="alert alert-error" role="alert">
-          {result.message}
-        </p>
-      ) : null}
+      <ErrorAlert message={result && !result.ok ? result.message : null} />
       {result?.ok ? (
         <p className="visually-hidden" role="status">
           {result.message}
@@ -255,6 +236,4 @@ export default function SurveysList() {
 export const meta: MetaFunction = () => [{ title: "Surveys — Runway" }];
 
 /** A failure on this screen shows the standard error page inside the frame. */
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/error-boundary";

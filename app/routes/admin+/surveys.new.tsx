@@ -1,30 +1,14 @@
 /** /admin/surveys/new: the editor with one blank question. */
-import type {
-  ActionFunctionArgs,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { redirectWithFlash } from "~/web/auth.server";
 import { screen } from "~/web/screen.server";
 import { saveEditorForm } from "~/models/survey/editor.server";
 import { BLANK_QUESTION, SurveyEditor } from "~/components/survey/survey-editor";
-import surveyStyles from "~/styles/surveys.css";
-import adminStyles from "~/styles/survey-admin.css";
-import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { listCourseGroups } from "~/models/course/course.server";
 
-import type { ToasterPosition } from "~/components/ui/notify";
-
-/** The survey admin area's notices appear top-right (the spec), below the navigation bar. */
-export const handle = { toaster: "top-right" } satisfies { toaster: ToasterPosition };
-
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: surveyStyles },
-  { rel: "stylesheet", href: adminStyles },
-];
+export { handle, links } from "~/components/survey/admin-area";
 
 export function loader(args: LoaderFunctionArgs) {
   return screen("admin-or-home", async ({ ctx }) => {
@@ -63,6 +47,4 @@ export default function NewSurvey() {
 export const meta: MetaFunction = () => [{ title: "New Survey — Runway" }];
 
 /** A failure on this screen shows the standard error page inside the frame. */
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/error-boundary";

@@ -26,7 +26,6 @@ import { UsersFilters } from "~/components/users/users-filters";
 import { UsersPager } from "~/components/users/users-pager";
 import { UsersTable } from "~/components/users/users-table";
 import styles from "~/styles/people.css";
-import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { configured } from "~/web/config.server";
 import { isFreeMailAddress } from "~/models/employer/domain.server";
 import { EMPLOYER_MSG } from "~/models/employer/employer.schema";
@@ -35,6 +34,8 @@ import {
   unblockEmployer,
   verifyEmployer,
 } from "~/models/employer/moderation.server";
+import { ErrorAlert } from "~/components/ui/error-alert";
+import { PageHeader } from "~/components/layout/page-header";
 
 const EMPLOYER_INTENTS = {
   "employer-verify": [verifyEmployer, EMPLOYER_MSG.verified],
@@ -182,23 +183,18 @@ export default function ManageUsers() {
             {USERS_MSG.created}
           </p>
         ) : null}
-        <div className="page-header">
-          <h1>Manage Users</h1>
+        <PageHeader title="Manage Users">
           <Link to="/admin/create-user" className="btn btn-primary">
             Create User
           </Link>
-        </div>
+        </PageHeader>
         {pageError ? (
           <div className="alert alert-error" role="alert">
             <strong>{pageError.message}</strong>
             {pageError.reason ? <span> — {pageError.reason}</span> : null}
           </div>
         ) : null}
-        {data.fetchFailed ? (
-          <p className="alert alert-error" role="alert">
-            {USERS_MSG.fetchFailed}
-          </p>
-        ) : null}
+        <ErrorAlert message={data.fetchFailed ? USERS_MSG.fetchFailed : null} />
         {data.confirm ? (
           <ConfirmStep intent={data.confirm.intent} user={data.confirm.user} />
         ) : null}
@@ -230,6 +226,4 @@ export default function ManageUsers() {
 export const meta: MetaFunction = () => [{ title: "Manage Users · Runway" }];
 
 /** A failure on this screen shows the standard error page inside the frame. */
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/error-boundary";

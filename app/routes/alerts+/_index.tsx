@@ -8,7 +8,6 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { AlertForm } from "~/components/alerts/alert-form";
 import { JOB_TYPE_LABELS, relativeTime } from "~/lib/format";
 import { domainInit } from "~/lib/screen-errors.server";
@@ -22,6 +21,7 @@ import { createAlert, deleteAlert, listAlerts, updateAlert } from "~/models/aler
 import { redirectWithFlash, safeRedirect } from "~/web/auth.server";
 import { screen } from "~/web/screen.server";
 import { alertInputSchema, alertPatchSchema, parseWithZod } from "~/web/forms.server";
+import { PageHeader } from "~/components/layout/page-header";
 
 /** Students and alumni only: admins go back to their dashboard. */
 export function loader(args: LoaderFunctionArgs) {
@@ -98,12 +98,11 @@ export default function MyAlerts() {
     (actionData && "result" in actionData ? actionData.id : null) ?? params.get("edit");
   return (
     <main className="page page-narrow">
-      <header className="page-header">
-        <h1>My alerts</h1>
+      <PageHeader title="My alerts" as="header">
         <Link to="/jobs" className="btn btn-ghost btn-sm">
           Search jobs
         </Link>
-      </header>
+      </PageHeader>
       <p className="muted">
         Save a search on the job board and we e-mail you when new jobs match it — daily or weekly,
         only when there is something new. You can keep up to {ALERTS_PER_USER_MAX} alerts.
@@ -199,6 +198,4 @@ export default function MyAlerts() {
 export const meta: MetaFunction = () => [{ title: "My alerts · Runway" }];
 
 /** A failure on this screen shows the standard error page inside the frame. */
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/error-boundary";

@@ -8,8 +8,9 @@ import type { MetaFunction } from "@remix-run/node";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { BadLinkBoundary } from "~/components/ui/error-boundary";
+import { UnsubscribePage } from "~/components/ui/unsubscribe-page";
 import { SIGNED_LINK_HEADERS, signedLinkParams } from "~/web/signed-link.server";
 import { screen } from "~/web/screen.server";
 import { authConfig } from "~/web/config.server";
@@ -52,31 +53,22 @@ export default function Unsubscribe() {
   const data = useLoaderData<typeof loader>();
   const done = useActionData<typeof action>();
   return (
-    <main className="page page-narrow">
-      <h1>Job alert e-mails</h1>
-      {done?.done ? (
-        <p className="alert alert-success" role="status">
-          {ALERT_MSG.unsubscribed} (“{done.name}”)
-        </p>
-      ) : data.paused ? (
-        <p className="card">The alert “{data.name}” is paused: it sends no e-mails.</p>
-      ) : (
-        <div className="card stack">
-          <p>Stop the e-mails of your job alert “{data.name}”?</p>
-          <Form method="post" replace>
-            <input type="hidden" name="alert" value={data.id} />
-            <input type="hidden" name="token" value={data.token} />
-            <button type="submit" className="btn btn-primary">
-              Unsubscribe
-            </button>
-          </Form>
-        </div>
-      )}
-      <p className="muted">
-        You can resume, change or delete your alerts on <Link to="/alerts">My alerts</Link> (after
-        signing in).
-      </p>
-    </main>
+    <UnsubscribePage
+      title="Job alert e-mails"
+      done={
+        done?.done ? (
+          <>
+            {ALERT_MSG.unsubscribed} (“{done.name}”)
+          </>
+        ) : null
+      }
+      already={data.paused ? <>The alert “{data.name}” is paused: it sends no e-mails.</> : null}
+      question={<>Stop the e-mails of your job alert “{data.name}”?</>}
+      fields={{ alert: data.id, token: data.token }}
+    >
+      You can resume, change or delete your alerts on <Link to="/alerts">My alerts</Link> (after
+      signing in).
+    </UnsubscribePage>
   );
 }
 

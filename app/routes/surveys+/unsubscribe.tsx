@@ -9,8 +9,9 @@ import type { MetaFunction } from "@remix-run/node";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { BadLinkBoundary } from "~/components/ui/error-boundary";
+import { UnsubscribePage } from "~/components/ui/unsubscribe-page";
 import { SIGNED_LINK_HEADERS, signedLinkParams } from "~/web/signed-link.server";
 import { screen } from "~/web/screen.server";
 import { authConfig } from "~/web/config.server";
@@ -56,31 +57,18 @@ export default function SurveyMailUnsubscribe() {
   const data = useLoaderData<typeof loader>();
   const done = useActionData<typeof action>();
   return (
-    <main className="page page-narrow">
-      <h1>Survey e-mails</h1>
-      {done?.done ? (
-        <p className="alert alert-success" role="status">
-          {INVITE_MSG.unsubscribed}
-        </p>
-      ) : data.optedOut ? (
-        <p className="card">You already receive no survey invitations or reminders by e-mail.</p>
-      ) : (
-        <div className="card stack">
-          <p>Stop receiving survey invitations and reminders by e-mail?</p>
-          <Form method="post" replace>
-            <input type="hidden" name="user" value={data.id} />
-            <input type="hidden" name="token" value={data.token} />
-            <button type="submit" className="btn btn-primary">
-              Unsubscribe
-            </button>
-          </Form>
-        </div>
-      )}
-      <p className="muted">
-        Surveys meant for you still appear on your <Link to="/dashboard">dashboard</Link> (after
-        signing in).
-      </p>
-    </main>
+    <UnsubscribePage
+      title="Survey e-mails"
+      done={done?.done ? INVITE_MSG.unsubscribed : null}
+      already={
+        data.optedOut ? "You already receive no survey invitations or reminders by e-mail." : null
+      }
+      question="Stop receiving survey invitations and reminders by e-mail?"
+      fields={{ user: data.id, token: data.token }}
+    >
+      Surveys meant for you still appear on your <Link to="/dashboard">dashboard</Link> (after
+      signing in).
+    </UnsubscribePage>
   );
 }
 
