@@ -17,13 +17,13 @@
  * - A submit with a validator stops when it finds errors, and focuses the first invalid field;
  *   a validator that answers `error: null` lets the form post (the server judges).
  *
- * Forms that need the rest of conform (lists, intents, `useInputControl`) use `@conform-to/react`.
+ * Not here (a form that needs them uses `@conform-to/react`): lists and other intents,
+ * `useInputControl`, constraint attributes, revalidation on blur, `reset` events.
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 
 /** conform's form-data field for an intent (here only "validate this field"). */
 const INTENT = "__intent__";
-const STATE = "__state__";
 
 /** What an action replied (conform's `submission.reply()`, as JSON). */
 export interface FormResult {
@@ -46,7 +46,6 @@ export interface FieldMetadata {
   name: string;
   formId: string;
   errorId: string;
-  descriptionId: string;
   errors?: string[];
   // Typed loosely, as conform's own metadata is for a form without a declared shape.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -62,7 +61,6 @@ type Fieldset = Record<string, FieldMetadata>;
 export interface FormMetadata {
   id: string;
   errorId: string;
-  descriptionId: string;
   errors?: string[];
   noValidate: boolean;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
@@ -73,8 +71,8 @@ export interface FormOptions {
   lastResult?: FormResult | null;
   defaultValue?: Record<string, unknown>;
   onValidate?: (ctx: { formData: FormData }) => Validated;
-  shouldValidate?: "onBlur" | "onInput" | "onSubmit";
-  shouldRevalidate?: "onBlur" | "onInput" | "onSubmit";
+  shouldValidate?: "onBlur" | "onSubmit";
+  shouldRevalidate?: "onInput" | "onSubmit";
 }
 
 interface State {
@@ -101,8 +99,7 @@ function apply(prev: State, result: FormResult | Validated, fields: string[], na
   return { error, validated };
 }
 
-const namesOf = (formData: FormData) =>
-  [...new Set(formData.keys())].filter((n) => n !== INTENT && n !== STATE);
+const namesOf = (formData: FormData) => [...new Set(formData.keys())].filter((n) => n !== INTENT);
 
 function valueAt(value: unknown, name: string): unknown {
   let v = value;
@@ -133,14 +130,12 @@ export function useForm<Shape extends Record<string, unknown> = Record<string, u
   );
   const current = useRef(state);
   current.current = state;
-  const valueUpdated = useRef(false);
   const reported = useRef(options.lastResult);
 
   const report = useCallback(
     (result: FormResult | Validated, fields: string[], name?: string) => {
       const next = apply(current.current, result, fields, name);
       current.current = next;
-      valueUpdated.current = false;
       setState(next);
       const form = document.forms.namedItem(formId);
       if (form && result.status === "error")
@@ -167,13 +162,12 @@ export function useForm<Shape extends Record<string, unknown> = Record<string, u
       const { onValidate, shouldValidate = "onSubmit" } = latest.current;
       const { shouldRevalidate = shouldValidate } = latest.current;
       const will = current.current.validated[el.name]
-        ? shouldRevalidate === event && (event === "onInput" || valueUpdated.current)
+        ? shouldRevalidate === event
         : shouldValidate === event;
-      if (!will || !onValidate) return false;
+      if (!will || !onValidate) return;
       const formData = new FormData(el.form!);
       formData.append(INTENT, JSON.stringify({ type: "validate", payload: { name: el.name } }));
       report({ error: onValidate({ formData }).error ?? {} }, namesOf(formData), el.name);
-      return true;
     };
     const target = (event: Event) => {
       const el = event.target;
@@ -182,7 +176,7 @@ export function useForm<Shape extends Record<string, unknown> = Record<string, u
     };
     const onInput = (event: Event) => {
       const el = target(event);
-      if (el && (event.defaultPrevented || !validate(el, "onInput"))) valueUpdated.current = true;
+      if (el && !event.defaultPrevented) validate(el, "onInput");
     };
     const onBlur = (event: Event) => {
       const el = target(event);
@@ -222,7 +216,6 @@ export function useForm<Shape extends Record<string, unknown> = Record<string, u
       name,
       formId,
       errorId: `${id}-error`,
-      descriptionId: `${id}-description`,
       errors: state.error[name],
       initialValue: valueAt(initialValue, name),
       getFieldset: () => fieldset(`${name}.`),
@@ -235,7 +228,6 @@ export function useForm<Shape extends Record<string, unknown> = Record<string, u
   const form: FormMetadata = {
     id: formId,
     errorId: `${formId}-error`,
-    descriptionId: `${formId}-description`,
     errors: state.error[""],
     noValidate: true,
     onSubmit,
