@@ -7,7 +7,10 @@
 // It also leaves turbo-stream out of the browser build: Remix's client imports it for
 // single fetch only, which this app keeps off (remix.config.js, `v3_singleFetch: false`), yet every
 // page paid for it (~1.4 KB gzipped). The stand-in throws if it is ever called, so turning single
-// fetch on without removing this fails loudly instead of quietly.
+// fetch on without removing this fails loudly instead of quietly. For the same reason Remix's own
+// single-fetch module (@remix-run/react's single-fetch.js: its data strategy, URL and stream helpers,
+// ~1 KB gzipped), whose every use in the browser is behind `future.v3_singleFetch`, gets the same
+// stand-in.
 "use strict";
 /* eslint-disable @typescript-eslint/no-require-imports -- a CommonJS preload for a CommonJS tool */
 const fs = require("node:fs");
@@ -21,6 +24,10 @@ const TURBO_STREAM_STUB = `function off() {
   throw new Error("turbo-stream is left out of the browser build while v3_singleFetch is off (scripts/remix-empty-modules.cjs)");
 }
 export { off as decode, off as encode };`;
+const SINGLE_FETCH_STUB = `function off() {
+  throw new Error("Remix's single fetch is left out of the browser build while v3_singleFetch is off (scripts/remix-empty-modules.cjs)");
+}
+export { off as StreamTransfer, off as decodeViaTurboStream, off as getSingleFetchDataStrategy, off as singleFetchUrl };`;
 
 const original = emptyModules.emptyModulesPlugin;
 emptyModules.emptyModulesPlugin = function emptyModulesPlugin(ctx, filter, ...rest) {
@@ -38,6 +45,15 @@ emptyModules.emptyModulesPlugin = function emptyModulesPlugin(ctx, filter, ...re
         }));
         build.onLoad({ filter: /.*/, namespace: "turbo-stream-off" }, () => ({
           contents: TURBO_STREAM_STUB,
+          loader: "js",
+        }));
+        build.onResolve({ filter: /^\.\/single-fetch\.js$/ }, (args) =>
+          /@remix-run[\\/]react[\\/]dist[\\/]esm[\\/]/.test(args.importer)
+            ? { path: "single-fetch", namespace: "single-fetch-off", sideEffects: false }
+            : undefined,
+        );
+        build.onLoad({ filter: /.*/, namespace: "single-fetch-off" }, () => ({
+          contents: SINGLE_FETCH_STUB,
           loader: "js",
         }));
       }

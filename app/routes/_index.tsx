@@ -4,7 +4,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { COURSES, INSTITUTES } from "#db/constants";
+import { INSTITUTE_COUNT, PROGRAMME_COUNT } from "#db/college-facts";
 import { AvailableSurveys } from "~/components/survey/available-surveys";
 import { getUser } from "~/web/auth.server";
 import { getDb } from "~/lib/db.server";
@@ -74,10 +74,10 @@ export default function Landing() {
             </div>
             <ul className="hero-facts" aria-label="Runway at a glance">
               <li>
-                <strong>{COURSES.length}</strong> programmes
+                <strong>{PROGRAMME_COUNT}</strong> programmes
               </li>
               <li>
-                <strong>{INSTITUTES.length}</strong> institutes
+                <strong>{INSTITUTE_COUNT}</strong> institutes
               </li>
               <li>
                 <strong>100%</strong> college-reviewed postings

@@ -4,7 +4,7 @@
  * invitation link (?invite=) the company is fixed and the address is the invited one. A success
  * goes to /verify-otp with the same 6-digit code flow students use; after it, /employer.
  */
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "~/components/forms/form-state";
 import type {
   ActionFunctionArgs,
   LinksFunction,

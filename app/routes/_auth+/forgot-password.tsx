@@ -2,7 +2,7 @@
  * /forgot-password (the spec names only the server exchange). Open to everyone: knowing an address
  * is not a privilege, and the answer is the same whether or not an account exists.
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "~/components/forms/form-state";
 import type { ActionFunctionArgs, LinksFunction, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";

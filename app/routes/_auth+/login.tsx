@@ -3,7 +3,7 @@
  * /verify-otp (the spec's navigation state travels as a signed `s` value); success lands an admin
  * on /dashboard and anyone else on / (or on the page that sent them here).
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "~/components/forms/form-state";
 import type {
   ActionFunctionArgs,
   LinksFunction,

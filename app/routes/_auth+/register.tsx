@@ -3,7 +3,7 @@
  * /verify-otp; with it (the form then carries `enhanced=1`) the action answers with the signed
  * verification state and the page opens the verification modal in place.
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "~/components/forms/form-state";
 import type {
   ActionFunctionArgs,
   LinksFunction,

@@ -3,7 +3,7 @@
  * token purposes work). Open to everyone: the token is the credential. A successful reset signs the
  * user out everywhere (this browser included) and sends them to /login with a notice.
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "~/components/forms/form-state";
 import type {
   ActionFunctionArgs,
   HeadersFunction,
