@@ -13,6 +13,7 @@ import {
   SurveyList,
   SurveysButton,
   SurveysButtonLoading,
+  SurveysFailed,
   type EligibleSurvey,
 } from "./surveys-button";
 import { JOB_TYPE_LABELS } from "~/lib/format";
@@ -150,7 +151,7 @@ export function StudentDashboard({
           </p>
         </div>
         <Suspense fallback={<SurveysButtonLoading />}>
-          <Await resolve={surveys} errorElement={<SurveysButton surveys={[]} />}>
+          <Await resolve={surveys} errorElement={<SurveysFailed />}>
             {(list) => <SurveysButton surveys={list} />}
           </Await>
         </Suspense>
@@ -195,7 +196,7 @@ export function StudentDashboard({
           >
             <h2 id="dash-surveys">Surveys waiting</h2>
             <Suspense fallback={<p className="muted">Loading surveys…</p>}>
-              <Await resolve={surveys} errorElement={<SurveysWaiting surveys={[]} />}>
+              <Await resolve={surveys} errorElement={<SurveysFailed />}>
                 {(list) => <SurveysWaiting surveys={list} />}
               </Await>
             </Suspense>
