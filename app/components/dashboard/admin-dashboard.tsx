@@ -44,12 +44,8 @@ export function AdminDashboard({
         </div>
         <ThemeSelector collegeShortName={collegeShortName} />
       </div>
-      {failed ? (
-        <p className="alert alert-error" role="alert">
-          Statistics could not be loaded; the numbers below show zero.
-        </p>
-      ) : null}
       <StatCards
+        failed={failed}
         items={[
           { label: "Total Jobs", value: stats.totalJobs, to: "/admin/jobs" },
           { label: "Pending Approval", value: stats.pendingApproval, to: "/admin/jobs?view=queue" },

@@ -163,12 +163,8 @@ export function StudentDashboard({
           <Link to="/ojt">Open My OJT</Link> to log hours and follow your progress.
         </p>
       ) : null}
-      {failed ? (
-        <p className="alert alert-error" role="alert">
-          Statistics could not be loaded; the numbers below show zero.
-        </p>
-      ) : null}
       <StatCards
+        failed={failed}
         items={[
           { label: "Available Jobs", value: stats.availableJobs },
           { label: "Jobs Viewed", value: stats.jobsViewed },
