@@ -18,8 +18,10 @@ import {
   readInvitation,
   registerEmployer,
 } from "~/models/employer/account.server";
-import { NewPasswordFields, TermsCheckbox } from "~/components/auth/sign-up-parts";
+import { PasswordInput } from "~/components/auth/password-input";
+import { LEGAL_IDS } from "~/components/layout/legal-modals";
 import { SelectField, TextField } from "~/components/forms/fields";
+import { Field } from "~/components/ui/field";
 import styles from "~/styles/accounts.css";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { screen } from "~/web/screen.server";
@@ -158,12 +160,43 @@ export default function Employers() {
               </fieldset>
             </>
           )}
-          <NewPasswordFields
-            password={fields.password}
-            confirm={fields.confirmPassword}
-            props={pw}
-          />
-          <TermsCheckbox meta={fields.acceptTerms} />
+          <div className="auth-grid-2">
+            <Field label="Password" id={fields.password.id} error={fields.password.errors}>
+              {(p) => <PasswordInput {...pw(fields.password)} {...p} autoComplete="new-password" />}
+            </Field>
+            <Field
+              label="Confirm password"
+              id={fields.confirmPassword.id}
+              error={fields.confirmPassword.errors}
+            >
+              {(p) => (
+                <PasswordInput {...pw(fields.confirmPassword)} {...p} autoComplete="new-password" />
+              )}
+            </Field>
+          </div>
+          <div className={`field${fields.acceptTerms.errors ? " field-invalid" : ""}`}>
+            <div className="checkbox-row">
+              <input
+                type="checkbox"
+                id={fields.acceptTerms.id}
+                name={fields.acceptTerms.name}
+                aria-invalid={fields.acceptTerms.errors ? true : undefined}
+                aria-describedby={
+                  fields.acceptTerms.errors ? `${fields.acceptTerms.id}-error` : undefined
+                }
+              />
+              <label htmlFor={fields.acceptTerms.id}>I accept the terms and conditions</label>
+            </div>
+            <p className="field-hint">
+              Read the <a href={`#${LEGAL_IDS.terms}`}>Terms of Service</a> and the{" "}
+              <a href={`#${LEGAL_IDS.privacy}`}>Privacy Policy</a>.
+            </p>
+            {fields.acceptTerms.errors ? (
+              <p className="field-error" id={`${fields.acceptTerms.id}-error`} role="alert">
+                {fields.acceptTerms.errors[0]}
+              </p>
+            ) : null}
+          </div>
           <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
             {busy ? "Creating account…" : "Create employer account"}
           </button>

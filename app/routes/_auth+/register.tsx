@@ -24,16 +24,17 @@ import { useCallback, useEffect, useState } from "react";
 import { REGISTER_YEAR_LEVELS } from "#db/constants";
 import { registerUser } from "~/models/auth/register.server";
 import { listCourseGroups } from "~/models/course/course.server";
-import { NewPasswordFields, TermsCheckbox } from "~/components/auth/sign-up-parts";
+import { PasswordInput } from "~/components/auth/password-input";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { deferred } from "~/components/ui/deferred";
-import { LegalModal, type LegalDoc } from "~/components/layout/legal-modals";
+import { LEGAL_IDS, LegalModal, type LegalDoc } from "~/components/layout/legal-modals";
 import {
   GraduationYearField,
   SelectField,
   TextField,
   YearLevelOptions,
 } from "~/components/forms/fields";
+import { Field } from "~/components/ui/field";
 import { useValidators, validateWith } from "~/components/forms/use-validators";
 import { notify } from "~/components/ui/notify";
 import { passwordRules } from "~/models/user/messages";
@@ -201,17 +202,74 @@ export default function Register() {
               hint="Alumni: the year you graduated. Students: the year you expect to (optional)."
             />
           </div>
-          <NewPasswordFields
-            password={fields.password}
-            confirm={fields.confirmPassword}
-            props={password}
-            hint={passwordRules(passwordMin ?? 6)}
-          />
-          <TermsCheckbox
-            meta={fields.terms}
-            checked={fields.terms.initialValue === "on"}
-            onOpen={setLegal}
-          />
+          <div className="auth-grid-2">
+            <Field
+              label="Password"
+              id={fields.password.id}
+              error={fields.password.errors}
+              hint={passwordRules(passwordMin ?? 6)}
+            >
+              {(p) => (
+                <PasswordInput {...password(fields.password)} {...p} autoComplete="new-password" />
+              )}
+            </Field>
+            <Field
+              label="Confirm password"
+              id={fields.confirmPassword.id}
+              error={fields.confirmPassword.errors}
+            >
+              {(p) => (
+                <PasswordInput
+                  {...password(fields.confirmPassword)}
+                  {...p}
+                  autoComplete="new-password"
+                />
+              )}
+            </Field>
+          </div>
+
+          <div className={`field${fields.terms.errors ? " field-invalid" : ""}`}>
+            <div className="checkbox-row">
+              <input
+                type="checkbox"
+                id={fields.terms.id}
+                name={fields.terms.name}
+                defaultChecked={fields.terms.initialValue === "on"}
+                aria-invalid={fields.terms.errors ? true : undefined}
+                aria-describedby={fields.terms.errors ? `${fields.terms.id}-error` : undefined}
+              />
+              <label htmlFor={fields.terms.id}>I accept the terms and conditions</label>
+            </div>
+            <p className="field-hint">
+              Read the{" "}
+              {/* Links to the footer's `:target` texts (ADR 004), so they open without JavaScript too. */}
+              <a
+                href={`#${LEGAL_IDS.terms}`}
+                onClick={(e) => {
+                  e.preventDefault();
+                  setLegal("terms");
+                }}
+              >
+                Terms of Service
+              </a>{" "}
+              and the{" "}
+              <a
+                href={`#${LEGAL_IDS.privacy}`}
+                onClick={(e) => {
+                  e.preventDefault();
+                  setLegal("privacy");
+                }}
+              >
+                Privacy Policy
+              </a>
+              .
+            </p>
+            {fields.terms.errors ? (
+              <p className="field-error" id={`${fields.terms.id}-error`} role="alert">
+                {fields.terms.errors[0]}
+              </p>
+            ) : null}
+          </div>
 
           <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
             {busy ? "Creating account…" : "Create account"}
