@@ -7,6 +7,7 @@ import { Suspense } from "react";
 import { type JobType } from "#db/constants";
 import { relativeTime } from "~/lib/format";
 import type { StudentStats } from "~/models/stats/stats.server";
+import { QuickLinks } from "./quick-links";
 import { StatCards } from "./stat-cards";
 import {
   SURVEYS_SECTION_ID,
@@ -112,6 +113,14 @@ function RecentApplications({ feed, now }: { feed: StudentFeed; now: number }) {
   );
 }
 
+const NEXT_STEPS = [
+  { to: "/jobs", label: "Browse jobs" },
+  { to: "/profile", label: "Edit your profile" },
+  { to: "/alerts", label: "My job alerts" },
+  { to: "/saved-jobs", label: "Saved jobs" },
+  { to: "/applications", label: "My applications" },
+];
+
 function SurveysWaiting({ surveys }: { surveys: EligibleSurvey[] }) {
   return surveys.length ? (
     <SurveyList surveys={surveys} />
@@ -200,36 +209,7 @@ export function StudentDashboard({
           {forYou ? <RecentApplications feed={forYou} now={now} /> : null}
         </div>
       </div>
-      <section aria-labelledby="next-steps" className="quick-actions">
-        <h2 id="next-steps">Next steps</h2>
-        <ul className="quick-grid">
-          <li>
-            <Link to="/jobs" className="card quick-link">
-              Browse jobs
-            </Link>
-          </li>
-          <li>
-            <Link to="/profile" className="card quick-link">
-              Edit your profile
-            </Link>
-          </li>
-          <li>
-            <Link to="/alerts" className="card quick-link">
-              My job alerts
-            </Link>
-          </li>
-          <li>
-            <Link to="/saved-jobs" className="card quick-link">
-              Saved jobs
-            </Link>
-          </li>
-          <li>
-            <Link to="/applications" className="card quick-link">
-              My applications
-            </Link>
-          </li>
-        </ul>
-      </section>
+      <QuickLinks id="next-steps" title="Next steps" links={NEXT_STEPS} />
     </main>
   );
 }
