@@ -134,11 +134,7 @@ export type NewUser = Required<
 > &
   Pick<
     UserInsert,
-    | "studentId"
-    | "courseId"
-    | "yearLevel"
-    | "graduationYear"
-    | "phone"
+    | PersonColumns
     | "isActive"
     | "emailVerifiedAt"
     | "companyId"
