@@ -53,11 +53,20 @@ export function requireAdmin(ctx: Ctx, message = "You do not have permission to 
   return ctx.actor;
 }
 
-/** The acting employer and its company, or 403. */
+/** The acting employer's company: null for guests, other roles and a pending member (ADR 109). */
+export function employerCompanyId(actor: Actor | null): string | null {
+  return actor?.role === "employer" ? (actor.companyId ?? null) : null;
+}
+
+/**
+ * The acting employer and its company, or 403: the one employer check. Screens reach it through
+ * the `employer` guard of `screen()`, which sends the others where they belong instead.
+ */
 export function requireEmployer(
   ctx: Ctx,
   message = "You do not have permission to do this",
 ): Actor & { companyId: string } {
-  if (ctx.actor?.role !== "employer" || !ctx.actor.companyId) throw new Forbidden(message);
-  return ctx.actor as Actor & { companyId: string };
+  const companyId = employerCompanyId(ctx.actor);
+  if (!ctx.actor || !companyId) throw new Forbidden(message);
+  return { ...ctx.actor, companyId };
 }

@@ -6,8 +6,7 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { INSTITUTE_COUNT, PROGRAMME_COUNT } from "#db/college-facts";
 import { AvailableSurveys } from "~/components/survey/available-surveys";
-import { getUser } from "~/web/auth.server";
-import { getDb } from "~/lib/db.server";
+import { screen } from "~/web/screen.server";
 import { listEligibleSurveys } from "~/models/survey/survey.server";
 import type { loader as rootLoader } from "~/root";
 import styles from "~/styles/landing.css";
@@ -20,11 +19,11 @@ export const links: LinksFunction = () => [
 ];
 
 /** Public page; the survey list is for signed-in students and alumni only (admins are not prompted). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getUser(request);
-  const surveys =
-    user && user.role !== "admin" ? await listEligibleSurveys(await getDb(), user) : [];
-  return json({ surveys });
+export function loader(args: LoaderFunctionArgs) {
+  return screen("public", async ({ user, ctx }) => {
+    const surveys = user && user.role !== "admin" ? await listEligibleSurveys(ctx.db, user) : [];
+    return json({ surveys });
+  })(args);
 }
 
 export const meta: MetaFunction = () => [

@@ -7,10 +7,7 @@ import type {
 import { defer } from "@remix-run/node";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { redirect } from "@remix-run/node";
-import { COLLEGE_ROLES, requireRole } from "~/web/auth.server";
-import { ctxOf } from "~/models/context";
 import { asksForPersonalEmail, dismissPersonalPrompt } from "~/models/user/personal-email.server";
-import { getDb } from "~/lib/db.server";
 import {
   adminStats,
   EMPTY_ADMIN_STATS,
@@ -32,6 +29,7 @@ import { log } from "~/lib/log.server";
 import { currentPlacement, placementCounters } from "~/models/ojt/placement.server";
 import { screenCtx } from "~/web/ojt.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { screen } from "~/web/screen.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -65,65 +63,79 @@ async function studentFeed(db: Db, userId: string, courseId: string | null): Pro
   };
 }
 
+/**
+ * A part of the dashboard, or null when it cannot be loaded: the page then says so beside it
+ * (statistics show zeros, as the spec asks; the jobs and OJT counters a line) and the rest works.
+ */
+async function orShownFailure<T>(load: Promise<T>): Promise<T | null> {
+  try {
+    return await load;
+  } catch (e) {
+    log.error("dashboard", e);
+    return null;
+  }
+}
+
 /** /dashboard: the admin dashboard for admins, the student/alumni dashboard otherwise; employers go to /employer. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireRole(request, COLLEGE_ROLES, "/employer");
-  // OJT coordinators have no member dashboard: their page is the placements of their programmes.
-  if (user.role === "coordinator") throw redirect("/admin/ojt");
-  const db = await getDb();
-  if (user.role === "admin") {
-    // When loading the statistics fails, the values are zeros.
-    const [stats, ojt] = await Promise.all([
-      adminStats(db).catch((e) => (log.error("dashboard", e), null)),
-      screenCtx(user, db)
-        .then(placementCounters)
-        .catch((e) => (log.error("dashboard", e), null)),
+export function loader(args: LoaderFunctionArgs) {
+  return screen("college", async ({ user, ctx }) => {
+    // OJT coordinators have no member dashboard: their page is the placements of their programmes.
+    if (user.role === "coordinator") throw redirect("/admin/ojt");
+    const { db } = ctx;
+    if (user.role === "admin") {
+      const [stats, ojt] = await Promise.all([
+        orShownFailure(adminStats(db)),
+        orShownFailure(screenCtx(user, db).then(placementCounters)),
+      ]);
+      return defer({
+        kind: "admin" as const,
+        ojt,
+        firstName: user.firstName,
+        adminStats: stats ?? EMPTY_ADMIN_STATS,
+        studentStats: EMPTY_STUDENT_STATS,
+        failed: !stats,
+        forYou: null,
+        askPersonal: false,
+        placement: null,
+        now: Date.now(),
+        surveys: [] as EligibleSurvey[],
+      });
+    }
+    const [stats, forYou, askPersonal, placement] = await Promise.all([
+      orShownFailure(studentStats(db, user.id)),
+      orShownFailure(studentFeed(db, user.id, user.courseId)),
+      asksForPersonalEmail(ctx),
+      // Only students have placements (an alumnus has none to log).
+      user.role === "student" ? screenCtx(user, db).then(currentPlacement) : null,
     ]);
     return defer({
-      kind: "admin" as const,
-      ojt,
-      firstName: user.firstName,
-      adminStats: stats ?? EMPTY_ADMIN_STATS,
-      studentStats: EMPTY_STUDENT_STATS,
+      kind: "student" as const,
+      ojt: null,
+      firstName: user.firstName?.trim() || displayName(user),
+      adminStats: EMPTY_ADMIN_STATS,
+      studentStats: stats ?? EMPTY_STUDENT_STATS,
       failed: !stats,
-      forYou: null,
-      askPersonal: false,
-      placement: null,
+      forYou,
+      askPersonal,
+      // The student's planned or deployed internship: the dashboard links to /ojt while there is one.
+      placement: placement
+        ? { companyName: placement.company.name, status: placement.status }
+        : null,
       now: Date.now(),
-      surveys: [] as EligibleSurvey[],
+      // Deferred: the Surveys button shows 'Loading surveys…' until this resolves, and the spec's
+      // 'Failed to load surveys' if it fails.
+      surveys: listEligibleSurveys(db, user),
     });
-  }
-  const [stats, forYou, askPersonal, placement] = await Promise.all([
-    studentStats(db, user.id).catch((e) => (log.error("dashboard", e), null)),
-    studentFeed(db, user.id, user.courseId).catch((e) => (log.error("dashboard", e), null)),
-    asksForPersonalEmail(ctxOf(db, user)),
-    // Only students have placements (an alumnus has none to log).
-    user.role === "student" ? screenCtx(user, db).then(currentPlacement) : null,
-  ]);
-  return defer({
-    kind: "student" as const,
-    ojt: null,
-    firstName: user.firstName?.trim() || displayName(user),
-    adminStats: EMPTY_ADMIN_STATS,
-    studentStats: stats ?? EMPTY_STUDENT_STATS,
-    failed: !stats,
-    forYou,
-    askPersonal,
-    // The student's planned or deployed internship: the dashboard links to /ojt while there is one.
-    placement: placement ? { companyName: placement.company.name, status: placement.status } : null,
-    now: Date.now(),
-    // Deferred: the Surveys button shows 'Loading surveys…' until this resolves.
-    surveys: listEligibleSurveys(db, user).catch(() => [] as EligibleSurvey[]),
-  });
+  })(args);
 }
 
 /** "Not now" on the alumni prompt to add a personal e-mail: it is not asked again. */
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireRole(request, COLLEGE_ROLES, "/employer");
-  const form = await request.formData();
-  if (form.get("intent") === "personal-prompt-dismiss")
-    await dismissPersonalPrompt(ctxOf(await getDb(), user));
-  return redirect("/dashboard");
+export function action(args: ActionFunctionArgs) {
+  return screen("college", async ({ request, ctx }) => {
+    const form = await request.formData();
+    if (form.get("intent") === "personal-prompt-dismiss") await dismissPersonalPrompt(ctx);
+    return redirect("/dashboard");
+  })(args);
 }
 
 export default function Dashboard() {

@@ -6,8 +6,7 @@ import type {
 } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { COLLEGE_ROLES, redirectWithFlash, requireRole } from "~/web/auth.server";
-import { getDb } from "~/lib/db.server";
+import { redirectWithFlash } from "~/web/auth.server";
 import { listCourseGroups } from "~/models/course/course.server";
 import { readUpload } from "~/models/file/file.server";
 import { PROFILE_MSG } from "~/models/user/messages";
@@ -17,9 +16,7 @@ import { PhotoForm } from "~/components/profile/photo-form";
 import { deferred } from "~/components/ui/deferred";
 import { ProfileView } from "~/components/profile/profile-view";
 import styles from "~/styles/people.css";
-import { domainError, domainReply, failureReply } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
-import { ctxOf } from "~/models/context";
 import { adminDigestEnabled, setAdminDigest } from "~/models/job/admin-digest.server";
 import { setSurveyMail, surveyMailEnabled } from "~/models/survey/invitations.server";
 import {
@@ -37,6 +34,7 @@ import {
   type PersonalEmailReply,
 } from "~/components/profile/personal-email-section";
 import { getZodConstraint, parseWithZod, profileFormSchema } from "~/web/forms.server";
+import { screen, type ScreenArgs } from "~/web/screen.server";
 
 /** The edit form, and conform with it, load only when the profile is edited. */
 const ProfileForm = deferred("profile-form", () =>
@@ -50,51 +48,46 @@ const DIGEST_MSG = {
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
-async function context(request: Request) {
-  const me = await requireRole(request, COLLEGE_ROLES, "/employer");
-  return ctxOf(await getDb(), me);
-}
-
 /** One of the person's own checkbox settings: saved, then back to /profile with a flash. */
-async function saveSetting(save: () => Promise<void>, message: string) {
-  try {
-    await save();
-  } catch (e) {
-    return domainReply(e, () => ({ result: null, photoError: null }));
-  }
+async function saveSetting({ failJson }: Args, save: () => Promise<void>, message: string) {
+  failJson(() => ({ result: null, photoError: null }));
+  await save();
   return redirectWithFlash("/profile", { kind: "success", message });
 }
 
+type Args = ScreenArgs<"college">;
+
 /** /profile: view mode, or edit mode with ?edit (a URL, so it works without JavaScript). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await context(request);
-  const admin = ctx.actor.role === "admin";
-  const [profile, courseGroups, digest, pending, surveyMail] = await Promise.all([
-    getProfile(ctx),
-    listCourseGroups(ctx.db),
-    admin ? adminDigestEnabled(ctx) : null,
-    admin ? null : pendingPersonalEmail(ctx),
-    admin ? null : surveyMailEnabled(ctx),
-  ]);
-  const personal = admin
-    ? null
-    : {
-        email: profile.personalEmail,
-        pending,
-        mailToPersonal: profile.mailToPersonal,
-        collegeEmail: profile.email,
-        collegeDomain: authConfig().collegeEmailDomain,
-      };
-  return json({
-    profile,
-    courseGroups: admin ? [] : courseGroups,
-    digest,
-    surveyMail,
-    personal,
-    // The form's HTML constraints (required, maxlength) from the schema, computed here so the page
-    // needs no zod to render them (ADR 099).
-    constraint: getZodConstraint(profileFormSchema),
-  });
+export function loader(args: LoaderFunctionArgs) {
+  return screen("college", async ({ ctx }) => {
+    const admin = ctx.actor.role === "admin";
+    const [profile, courseGroups, digest, pending, surveyMail] = await Promise.all([
+      getProfile(ctx),
+      listCourseGroups(ctx.db),
+      admin ? adminDigestEnabled(ctx) : null,
+      admin ? null : pendingPersonalEmail(ctx),
+      admin ? null : surveyMailEnabled(ctx),
+    ]);
+    const personal = admin
+      ? null
+      : {
+          email: profile.personalEmail,
+          pending,
+          mailToPersonal: profile.mailToPersonal,
+          collegeEmail: profile.email,
+          collegeDomain: authConfig().collegeEmailDomain,
+        };
+    return json({
+      profile,
+      courseGroups: admin ? [] : courseGroups,
+      digest,
+      surveyMail,
+      personal,
+      // The form's HTML constraints (required, maxlength) from the schema, computed here so the
+      // page needs no zod to render them (ADR 099).
+      constraint: getZodConstraint(profileFormSchema),
+    });
+  })(args);
 }
 
 const PERSONAL_INTENTS = [
@@ -113,35 +106,32 @@ const text = (form: FormData, name: string) => {
 
 /** The 'Personal e-mail' forms: each step redirects with a notice, or answers its errors. */
 async function personalAction(
-  request: Request,
-  ctx: Awaited<ReturnType<typeof context>>,
+  { request, ctx, failJson }: Args,
   intent: PersonalIntent,
   form: FormData,
 ) {
+  failJson((err) => {
+    const personal: PersonalEmailReply = { intent, message: err.message, fields: err.fields ?? {} };
+    return { result: null, photoError: null, personal };
+  });
   const c = configured(ctx);
   let message: string;
-  try {
-    if (intent === "personal-add") {
-      const r = await requestPersonalEmail(c, {
-        email: text(form, "email"),
-        password: text(form, "password"),
-      });
-      message = r.message;
-    } else if (intent === "personal-verify") {
-      await verifyPersonalEmail(c, { otp: text(form, "otp").trim(), ip: clientKey(request) });
-      message = PERSONAL_MSG.verified;
-    } else if (intent === "personal-remove") {
-      await removePersonalEmail(c, { password: text(form, "password") });
-      message = PERSONAL_MSG.removed;
-    } else {
-      const on = form.get("mailTo") === "personal";
-      await setMailToPersonal(c, on);
-      message = on ? PERSONAL_MSG.mailToPersonal : PERSONAL_MSG.mailToCollege;
-    }
-  } catch (e) {
-    const err = domainError(e); // anything else is the error boundary's
-    const personal: PersonalEmailReply = { intent, message: err.message, fields: err.fields ?? {} };
-    return domainReply(err, () => ({ result: null, photoError: null, personal }));
+  if (intent === "personal-add") {
+    const r = await requestPersonalEmail(c, {
+      email: text(form, "email"),
+      password: text(form, "password"),
+    });
+    message = r.message;
+  } else if (intent === "personal-verify") {
+    await verifyPersonalEmail(c, { otp: text(form, "otp").trim(), ip: clientKey(request) });
+    message = PERSONAL_MSG.verified;
+  } else if (intent === "personal-remove") {
+    await removePersonalEmail(c, { password: text(form, "password") });
+    message = PERSONAL_MSG.removed;
+  } else {
+    const on = form.get("mailTo") === "personal";
+    await setMailToPersonal(c, on);
+    message = on ? PERSONAL_MSG.mailToPersonal : PERSONAL_MSG.mailToCollege;
   }
   return redirectWithFlash("/profile", { kind: "success", message });
 }
@@ -150,50 +140,47 @@ async function personalAction(
  * The photo (multipart, field profilePicture), the weekly digest and the personal e-mail steps (by
  * intent), and the profile fields.
  */
-export async function action({ request }: ActionFunctionArgs) {
-  const ctx = await context(request);
-  if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
-    try {
-      await updateProfilePhoto(ctx, await readUpload(request, "profilePicture"));
-      return redirectWithFlash("/profile", { kind: "success", message: PROFILE_MSG.photoUpdated });
-    } catch (e) {
-      return failureReply(e, "profile", (err) => ({
+export function action(args: ActionFunctionArgs) {
+  return screen("college", async (a) => {
+    const { request, ctx, failAny } = a;
+    if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
+      failAny((err) => ({
         photoError: { message: PROFILE_MSG.photoFailed, reason: err?.message ?? null },
         result: null,
       }));
+      await updateProfilePhoto(ctx, await readUpload(request, "profilePicture"));
+      return redirectWithFlash("/profile", { kind: "success", message: PROFILE_MSG.photoUpdated });
     }
-  }
-  const form = await request.formData();
-  const intent = form.get("intent");
-  if (isPersonalIntent(intent)) return personalAction(request, ctx, intent, form);
-  if (intent === "digest") {
-    // An administrator's own weekly digest setting (403 for anyone else, through the model).
-    const on = form.get("digest") === "on";
-    return saveSetting(() => setAdminDigest(ctx, on), on ? DIGEST_MSG.on : DIGEST_MSG.off);
-  }
-  if (intent === "survey-mail") {
-    // A student's or alumnus's own survey-mail setting (the mails' unsubscribe sets it too).
-    const on = form.get("surveyMail") === "on";
-    return saveSetting(
-      () => setSurveyMail(ctx, on),
-      on ? "Survey invitations turned on." : "Survey invitations turned off.",
-    );
-  }
-  const submission = parseWithZod(form, { schema: profileFormSchema });
-  if (submission.status !== "success")
-    return json({ result: submission.reply(), photoError: null }, { status: 400 });
-  try {
-    await updateProfile(ctx, submission.value);
-    return redirectWithFlash("/profile", { kind: "success", message: PROFILE_MSG.saved });
-  } catch (e) {
-    return failureReply(e, "profile", (err) => ({
+    const form = await request.formData();
+    const intent = form.get("intent");
+    if (isPersonalIntent(intent)) return personalAction(a, intent, form);
+    if (intent === "digest") {
+      // An administrator's own weekly digest setting (403 for anyone else, through the model).
+      const on = form.get("digest") === "on";
+      return saveSetting(a, () => setAdminDigest(ctx, on), on ? DIGEST_MSG.on : DIGEST_MSG.off);
+    }
+    if (intent === "survey-mail") {
+      // A student's or alumnus's own survey-mail setting (the mails' unsubscribe sets it too).
+      const on = form.get("surveyMail") === "on";
+      return saveSetting(
+        a,
+        () => setSurveyMail(ctx, on),
+        on ? "Survey invitations turned on." : "Survey invitations turned off.",
+      );
+    }
+    const submission = parseWithZod(form, { schema: profileFormSchema });
+    if (submission.status !== "success")
+      return json({ result: submission.reply(), photoError: null }, { status: 400 });
+    failAny((err) => ({
       result: submission.reply({
         formErrors: [PROFILE_MSG.saveFailed],
         fieldErrors: err?.fields ?? {},
       }),
       photoError: null,
     }));
-  }
+    await updateProfile(ctx, submission.value);
+    return redirectWithFlash("/profile", { kind: "success", message: PROFILE_MSG.saved });
+  })(args);
 }
 
 export default function Profile() {

@@ -14,7 +14,7 @@ import {
   type SessionUser,
 } from "~/models/auth/session.server";
 import { getDb } from "~/lib/db.server";
-import { actorOf } from "~/models/context";
+import { actorOf, employerCompanyId } from "~/models/context";
 import { clientIp, clientKey } from "~/lib/request.server";
 import { env } from "~/lib/env.server";
 import { flashHeader, getSessionCookie, sessionCookieName, type Flash } from "~/lib/session.server";
@@ -102,13 +102,14 @@ export const employerHome: Elsewhere = (role) => (role === "employer" ? "/employ
 /**
  * A signed-in employer acting for its company, or a redirect: guests to /login, every other role to
  * /dashboard, and an employer whose request to join its company is not approved to
- * /employer/waiting: it acts for no company (actorOf), and these screens are the company's (ADR 109).
+ * /employer/waiting. The rule is the model's (`employerCompanyId`, behind `requireEmployer(ctx)`);
+ * this is its screen door, which `screen("employer", …)` runs.
  */
 export async function requireEmployer(
   request: Request,
 ): Promise<SessionUser & { companyId: string }> {
   const me = await requireRole(request, ["employer"]);
-  const companyId = actorOf(me)?.companyId;
+  const companyId = employerCompanyId(actorOf(me));
   if (!companyId) throw redirect("/employer/waiting");
   return { ...me, companyId };
 }

@@ -5,6 +5,7 @@
 import type { Db } from "#db/client";
 import { redirect } from "@remix-run/node";
 import { getDb } from "~/lib/db.server";
+import { uuidIn } from "~/lib/ids";
 import type { Actor } from "~/models/context";
 import type { SessionUser } from "~/models/auth/session.server";
 import type { OjtCtx } from "~/models/ojt/config";
@@ -60,6 +61,5 @@ export async function requireOjtStaff(request: Request): Promise<SessionUser> {
 export function jobIdFrom(v: FormDataEntryValue | null): string | null {
   const s = typeof v === "string" ? v.trim() : "";
   if (!s) return null;
-  const m = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/i.exec(s);
-  return m ? m[1].toLowerCase() : s;
+  return uuidIn(s) ?? s;
 }

@@ -6,13 +6,13 @@ import { json, redirect } from "@remix-run/node";
 import type { z } from "zod";
 import { env } from "~/lib/env.server";
 import { clientKey } from "~/lib/request.server";
-import { domainReply, formErrors } from "~/lib/screen-errors.server";
+import { formErrors } from "~/lib/screen-errors.server";
 import type { AuthCtx } from "~/models/auth/config";
 import { newPasswordProblem } from "~/models/auth/password-policy.server";
 import { signVerifyState } from "~/models/auth/verify-state.server";
-import type { UserRow } from "~/models/user/user.server";
-import { requireAnonymous } from "./auth.server";
+import type { User } from "~/models/user/user.server";
 import { authConfig, authCtx } from "./config.server";
+import type { ScreenArgs } from "./screen.server";
 
 /** Passwords are never sent back into the form. */
 const HIDE = ["password", "confirmPassword"];
@@ -45,15 +45,15 @@ async function strengthAlongside(
  * Parses the form with the server's schema (400 with the field errors), creates the account
  * through `register`, then redirects to /verify-otp with the signed verification state — or, when
  * `enhanced` pages post `enhanced=1`, answers 201 with that state so the page opens its code dialog
- * in place. A DomainError becomes the form's message and field errors.
+ * in place. A DomainError becomes the form's message and field errors. Runs inside
+ * `screen("anonymous", …)`.
  */
 export async function signUpAction<S extends z.ZodType>(
-  request: Request,
+  { request, failJson }: ScreenArgs<"anonymous">,
   schemaOf: (domain: string, opts: { passwordMin: number }) => S,
-  register: (ax: AuthCtx, input: z.output<S>, opts: { ip: string }) => Promise<{ user: UserRow }>,
+  register: (ax: AuthCtx, input: z.output<S>, opts: { ip: string }) => Promise<{ user: User }>,
   opts: { enhanced?: boolean } = {},
 ) {
-  await requireAnonymous(request);
   const formData = await request.formData();
   const submission = parseWithZod(formData, {
     schema: schemaOf(env().COLLEGE_EMAIL_DOMAIN, { passwordMin: env().PASSWORD_MIN_LENGTH }),
@@ -70,18 +70,15 @@ export async function signUpAction<S extends z.ZodType>(
       { status: 400 },
     );
   }
-  try {
-    const { user } = await register(await authCtx(), submission.value, { ip: clientKey(request) });
-    const state = signVerifyState(authConfig().secret, { email: user.email, userId: user.id });
-    if (opts.enhanced && formData.get("enhanced") === "1")
-      return json(
-        { registered: { email: user.email, userId: user.id, state, requiresVerification: true } },
-        { status: 201 },
-      );
-    return redirect(`/verify-otp?s=${encodeURIComponent(state)}`);
-  } catch (e) {
-    return domainReply(e, (err) => ({
-      result: submission.reply({ ...formErrors(err, "message-and-fields"), hideFields: HIDE }),
-    }));
-  }
+  failJson((err) => ({
+    result: submission.reply({ ...formErrors(err, "message-and-fields"), hideFields: HIDE }),
+  }));
+  const { user } = await register(await authCtx(), submission.value, { ip: clientKey(request) });
+  const state = signVerifyState(authConfig().secret, { email: user.email, userId: user.id });
+  if (opts.enhanced && formData.get("enhanced") === "1")
+    return json(
+      { registered: { email: user.email, userId: user.id, state, requiresVerification: true } },
+      { status: 201 },
+    );
+  return redirect(`/verify-otp?s=${encodeURIComponent(state)}`);
 }

@@ -8,6 +8,7 @@ import type { AdminStats } from "~/models/stats/stats.server";
 import { NEW_USERS_DAYS } from "~/models/stats/stats.rules";
 import type { OjtCounters } from "~/models/ojt/placement.server";
 import { BarChartCard, ChartsNoScript } from "../charts/bar-chart";
+import { QuickLinks } from "./quick-links";
 import { StatCards } from "./stat-cards";
 import { ThemeSelector } from "./theme-selector";
 
@@ -44,12 +45,8 @@ export function AdminDashboard({
         </div>
         <ThemeSelector collegeShortName={collegeShortName} />
       </div>
-      {failed ? (
-        <p className="alert alert-error" role="alert">
-          Statistics could not be loaded; the numbers below show zero.
-        </p>
-      ) : null}
       <StatCards
+        failed={failed}
         items={[
           { label: "Total Jobs", value: stats.totalJobs, to: "/admin/jobs" },
           { label: "Pending Approval", value: stats.pendingApproval, to: "/admin/jobs?view=queue" },
@@ -110,18 +107,7 @@ export function AdminDashboard({
           />
         </div>
       </div>
-      <section aria-labelledby="quick-actions" className="quick-actions">
-        <h2 id="quick-actions">Quick actions</h2>
-        <ul className="quick-grid">
-          {QUICK_ACTIONS.map((a) => (
-            <li key={a.to}>
-              <Link to={a.to} className="card quick-link">
-                {a.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <QuickLinks id="quick-actions" title="Quick actions" links={QUICK_ACTIONS} />
     </main>
   );
 }

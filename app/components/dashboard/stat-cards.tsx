@@ -11,23 +11,31 @@ export interface StatCardItem {
   to?: string;
 }
 
-export function StatCards({ items }: { items: StatCardItem[] }) {
+/** `failed`: the numbers could not be loaded; they show zero and a notice above says so. */
+export function StatCards({ items, failed = false }: { items: StatCardItem[]; failed?: boolean }) {
   return (
-    <dl className="stat-grid">
-      {items.map((i) => (
-        <div key={i.label} className={i.to ? "card stat-card stat-card-link" : "card stat-card"}>
-          <dt className="stat-label">
-            {i.to ? (
-              <Link to={i.to} className="stat-link">
-                {i.label}
-              </Link>
-            ) : (
-              i.label
-            )}
-          </dt>
-          <dd className="stat-value">{i.value.toLocaleString("en-US")}</dd>
-        </div>
-      ))}
-    </dl>
+    <>
+      {failed ? (
+        <p className="alert alert-error" role="alert">
+          Statistics could not be loaded; the numbers below show zero.
+        </p>
+      ) : null}
+      <dl className="stat-grid">
+        {items.map((i) => (
+          <div key={i.label} className={i.to ? "card stat-card stat-card-link" : "card stat-card"}>
+            <dt className="stat-label">
+              {i.to ? (
+                <Link to={i.to} className="stat-link">
+                  {i.label}
+                </Link>
+              ) : (
+                i.label
+              )}
+            </dt>
+            <dd className="stat-value">{i.value.toLocaleString("en-US")}</dd>
+          </div>
+        ))}
+      </dl>
+    </>
   );
 }

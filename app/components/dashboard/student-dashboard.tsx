@@ -7,12 +7,14 @@ import { Suspense } from "react";
 import { type JobType } from "#db/constants";
 import { relativeTime } from "~/lib/format";
 import type { StudentStats } from "~/models/stats/stats.server";
+import { QuickLinks } from "./quick-links";
 import { StatCards } from "./stat-cards";
 import {
   SURVEYS_SECTION_ID,
   SurveyList,
   SurveysButton,
   SurveysButtonLoading,
+  SurveysFailed,
   type EligibleSurvey,
 } from "./surveys-button";
 import { JOB_TYPE_LABELS } from "~/lib/format";
@@ -111,6 +113,14 @@ function RecentApplications({ feed, now }: { feed: StudentFeed; now: number }) {
   );
 }
 
+const NEXT_STEPS = [
+  { to: "/jobs", label: "Browse jobs" },
+  { to: "/profile", label: "Edit your profile" },
+  { to: "/alerts", label: "My job alerts" },
+  { to: "/saved-jobs", label: "Saved jobs" },
+  { to: "/applications", label: "My applications" },
+];
+
 function SurveysWaiting({ surveys }: { surveys: EligibleSurvey[] }) {
   return surveys.length ? (
     <SurveyList surveys={surveys} />
@@ -150,7 +160,7 @@ export function StudentDashboard({
           </p>
         </div>
         <Suspense fallback={<SurveysButtonLoading />}>
-          <Await resolve={surveys} errorElement={<SurveysButton surveys={[]} />}>
+          <Await resolve={surveys} errorElement={<SurveysFailed />}>
             {(list) => <SurveysButton surveys={list} />}
           </Await>
         </Suspense>
@@ -162,12 +172,8 @@ export function StudentDashboard({
           <Link to="/ojt">Open My OJT</Link> to log hours and follow your progress.
         </p>
       ) : null}
-      {failed ? (
-        <p className="alert alert-error" role="alert">
-          Statistics could not be loaded; the numbers below show zero.
-        </p>
-      ) : null}
       <StatCards
+        failed={failed}
         items={[
           { label: "Available Jobs", value: stats.availableJobs },
           { label: "Jobs Viewed", value: stats.jobsViewed },
@@ -195,7 +201,7 @@ export function StudentDashboard({
           >
             <h2 id="dash-surveys">Surveys waiting</h2>
             <Suspense fallback={<p className="muted">Loading surveys…</p>}>
-              <Await resolve={surveys} errorElement={<SurveysWaiting surveys={[]} />}>
+              <Await resolve={surveys} errorElement={<SurveysFailed />}>
                 {(list) => <SurveysWaiting surveys={list} />}
               </Await>
             </Suspense>
@@ -203,36 +209,7 @@ export function StudentDashboard({
           {forYou ? <RecentApplications feed={forYou} now={now} /> : null}
         </div>
       </div>
-      <section aria-labelledby="next-steps" className="quick-actions">
-        <h2 id="next-steps">Next steps</h2>
-        <ul className="quick-grid">
-          <li>
-            <Link to="/jobs" className="card quick-link">
-              Browse jobs
-            </Link>
-          </li>
-          <li>
-            <Link to="/profile" className="card quick-link">
-              Edit your profile
-            </Link>
-          </li>
-          <li>
-            <Link to="/alerts" className="card quick-link">
-              My job alerts
-            </Link>
-          </li>
-          <li>
-            <Link to="/saved-jobs" className="card quick-link">
-              Saved jobs
-            </Link>
-          </li>
-          <li>
-            <Link to="/applications" className="card quick-link">
-              My applications
-            </Link>
-          </li>
-        </ul>
-      </section>
+      <QuickLinks id="next-steps" title="Next steps" links={NEXT_STEPS} />
     </main>
   );
 }

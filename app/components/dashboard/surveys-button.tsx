@@ -24,6 +24,15 @@ export function SurveysButtonLoading() {
   );
 }
 
+/** In place of the button and the list when the eligible surveys could not be loaded. */
+export function SurveysFailed() {
+  return (
+    <p className="alert alert-error" role="alert">
+      Failed to load surveys.
+    </p>
+  );
+}
+
 /** The eligible surveys with their 'Take survey' links (the dialog and the dashboard section). */
 export function SurveyList({ surveys }: { surveys: EligibleSurvey[] }) {
   return (

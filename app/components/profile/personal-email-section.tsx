@@ -26,6 +26,34 @@ function FieldError({ id, errors }: { id: string; errors?: string[] }) {
   ) : null;
 }
 
+/** The account's current password, which each change of the personal address asks for. */
+function CurrentPassword({
+  id,
+  errors,
+  markInvalid = false,
+}: {
+  id: string;
+  errors?: string[];
+  markInvalid?: boolean;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>Password</label>
+      <input
+        id={id}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        maxLength={128}
+        aria-describedby={`${id}-error`}
+        aria-invalid={markInvalid && errors ? true : undefined}
+      />
+      <FieldError id={`${id}-error`} errors={errors} />
+    </div>
+  );
+}
+
 export function PersonalEmailSection({
   view,
   reply,
@@ -91,22 +119,10 @@ export function PersonalEmailSection({
             <summary>Remove this address</summary>
             <Form method="post" className="stack" preventScrollReset>
               <input type="hidden" name="intent" value="personal-remove" />
-              <div className="field">
-                <label htmlFor="personal-remove-password">Password</label>
-                <input
-                  id="personal-remove-password"
-                  name="password"
-                  type="password"
-                  autoComplete="current-password"
-                  required
-                  maxLength={128}
-                  aria-describedby="personal-remove-password-error"
-                />
-                <FieldError
-                  id="personal-remove-password-error"
-                  errors={err("personal-remove", "password") ?? undefined}
-                />
-              </div>
+              <CurrentPassword
+                id="personal-remove-password"
+                errors={err("personal-remove", "password") ?? undefined}
+              />
               <p>
                 <button type="submit" className="btn btn-danger" disabled={busy}>
                   Remove personal e-mail
@@ -179,20 +195,7 @@ export function PersonalEmailSection({
               </p>
               <FieldError id="personal-email-error" errors={addErrors.email} />
             </div>
-            <div className="field">
-              <label htmlFor="personal-password">Password</label>
-              <input
-                id="personal-password"
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                required
-                maxLength={128}
-                aria-describedby="personal-password-error"
-                aria-invalid={addErrors.password ? true : undefined}
-              />
-              <FieldError id="personal-password-error" errors={addErrors.password} />
-            </div>
+            <CurrentPassword id="personal-password" errors={addErrors.password} markInvalid />
             {formError("personal-add") ? (
               <p className="alert alert-error" role="alert">
                 {formError("personal-add")}

@@ -14,7 +14,7 @@ import {
   reset,
 } from "~/lib/rate-limit.server";
 import { Forbidden, TooManyRequests, Unauthorized } from "~/lib/errors";
-import { findUserForLogin, type UserRow } from "../user/user.server";
+import { findUserForLogin, type User } from "../user/user.server";
 import { upgradeLegacyPassword } from "../user/legacy.server";
 import { recordLogin } from "../user/writes.server";
 import { hashPassword, verifyLegacyPassword, verifyPassword } from "./password.server";
@@ -72,7 +72,7 @@ const deviceKey = (nonce: string) => `login-device:${nonce}`;
 export async function authenticate(
   ax: AuthCtx,
   input: { email: string; password: string; ip: string; devices?: readonly DeviceClaim[] },
-): Promise<UserRow> {
+): Promise<User> {
   const { db } = ax;
   const email = input.email.trim().toLowerCase();
   // The account an address signs in to is looked up for every attempt, known or not, so the
@@ -130,7 +130,7 @@ export async function authenticate(
 }
 
 /** After the right password: the account's state decides whether the sign-in goes through. */
-async function admitAccount(ax: AuthCtx, user: UserRow): Promise<UserRow> {
+async function admitAccount(ax: AuthCtx, user: User): Promise<User> {
   const { db, config } = ax;
   // Only now may the account's state be told: a guesser never gets this far, so a wrong password
   // still answers exactly as for an unknown address (enumeration stays closed).

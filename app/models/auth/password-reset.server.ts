@@ -12,7 +12,7 @@ import { enforce, hit } from "~/lib/rate-limit.server";
 import { ValidationError } from "~/lib/errors";
 import { enqueueMail, greeting } from "../mail/mail.server";
 import { RESET_TOKEN_MSG } from "../user/user.schema";
-import { findUserForLogin, mailAddressOf, type UserRow } from "../user/user.server";
+import { findUserForLogin, mailAddressOf, type User } from "../user/user.server";
 import { claimLegacyReset, usersAwaitingLegacyReset } from "../user/legacy.server";
 import { setPasswordFromLink } from "../user/writes.server";
 import { clearLoginThrottle } from "./auth.server";
@@ -100,7 +100,7 @@ export async function issuePasswordToken(
  * The reset mail goes to `to`, the address the person typed — one of the account's verified
  * addresses (the college one or the verified personal one) — and its link names that address.
  */
-function resetMail(config: AuthConfig, user: UserRow, token: string, to: string) {
+function resetMail(config: AuthConfig, user: User, token: string, to: string) {
   const link = resetLink(config.publicUrl, token, to);
   return {
     to,
@@ -119,7 +119,7 @@ function resetMail(config: AuthConfig, user: UserRow, token: string, to: string)
   };
 }
 
-function changedMail(config: AuthConfig, user: UserRow) {
+function changedMail(config: AuthConfig, user: User) {
   return {
     to: mailAddressOf(user),
     subject: `Your ${config.collegeName} Runway password was changed`,
@@ -137,7 +137,7 @@ function changedMail(config: AuthConfig, user: UserRow) {
  * The account's address that a reset link may go to for `typed`: its college address, or its
  * personal address (stored only once its code was entered, so always verified). Null otherwise.
  */
-function resetAddressOf(user: UserRow, typed: string): string | null {
+function resetAddressOf(user: User, typed: string): string | null {
   if (user.email === typed) return user.email;
   if (user.personalEmail && user.personalEmail === typed) return user.personalEmail;
   return null;
@@ -205,7 +205,7 @@ export async function checkPasswordToken(
 export async function resetPassword(
   { db, config }: AuthCtx,
   input: { email: string; token: string; password: string; ip: string },
-): Promise<UserRow> {
+): Promise<User> {
   await enforce(
     db,
     { key: `reset-ip:${input.ip}`, max: 30, windowSeconds: 15 * 60 },
@@ -232,7 +232,7 @@ export async function resetPassword(
   return user;
 }
 
-function legacyResetMail(config: AuthConfig, user: UserRow, token: string) {
+function legacyResetMail(config: AuthConfig, user: User, token: string) {
   const link = resetLink(config.publicUrl, token, user.email);
   return {
     to: mailAddressOf(user),

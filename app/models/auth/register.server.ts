@@ -7,7 +7,7 @@ import { enforce } from "~/lib/rate-limit.server";
 import { resolveCourse } from "../course/course.server";
 import { ValidationError } from "~/lib/errors";
 import { REGISTER_MSG, type RegisterInput } from "../user/user.schema";
-import { createAccount, personAccount, type CourseRef, type UserRow } from "../user/user.server";
+import { createAccount, personAccount, type CourseRef, type User } from "../user/user.server";
 import type { AuthCtx } from "./config";
 import { assertNewPassword } from "./password-policy.server";
 import { sendVerificationCode, startResendCooldown } from "./verification.server";
@@ -28,7 +28,7 @@ export async function registerUser(
   { db, config }: AuthCtx,
   input: RegisterInput,
   opts: { ip: string },
-): Promise<{ user: UserRow; course: CourseRef }> {
+): Promise<{ user: User; course: CourseRef }> {
   await enforce(db, { key: `register-ip:${opts.ip}`, ...REGISTER_LIMIT }, TOO_MANY_REGISTRATIONS);
   const course = input.course ? await resolveCourse(db, input.course) : null;
   if (input.course && !course)

@@ -2,13 +2,15 @@ import { and, eq, gt, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "#db/client";
 import type { SessionEndReason, SessionKind } from "#db/constants";
 import { sessions, users } from "#db/schema";
+import type { User } from "../user/user.server";
 import { hashToken, randomToken } from "./tokens.server";
 
 export const SESSION_TTL_DAYS = 30;
 export const SHORT_SESSION_HOURS = 12;
 export const API_TOKEN_TTL_DAYS = 30;
 
-export type SessionUser = typeof users.$inferSelect;
+/** The signed-in user: the account row (`User`). */
+export type SessionUser = User;
 
 /** Creates a session row and returns the clear token (only the hash is stored). */
 export async function createSession(

@@ -12,7 +12,7 @@ import { enforce, hit, isLimited, reset, type Limit } from "~/lib/rate-limit.ser
 import { TooManyRequests, ValidationError } from "~/lib/errors";
 import { enqueueMail, greeting } from "../mail/mail.server";
 import { mailboxOf } from "../user/email";
-import { findUserByEmail, type UserRow } from "../user/user.server";
+import { findUserByEmail, type User } from "../user/user.server";
 import { otpField } from "../user/user.schema";
 import { setUserFlags } from "../user/writes.server";
 import type { AuthConfig, AuthCtx } from "./config";
@@ -84,7 +84,7 @@ export function codeHash(
   return hmac(secret, `${purpose}:${norm(email)}:${code}`);
 }
 
-function verificationMail(config: AuthConfig, user: UserRow, code: string) {
+function verificationMail(config: AuthConfig, user: User, code: string) {
   return {
     to: user.email,
     subject: `Your ${config.collegeName} Runway verification code`,
@@ -108,7 +108,7 @@ function verificationMail(config: AuthConfig, user: UserRow, code: string) {
  */
 export async function sendVerificationCode(
   { db, config }: AuthCtx<DbOrTx>,
-  user: UserRow,
+  user: User,
 ): Promise<void> {
   const code = randomDigits(OTP_LENGTH);
   const email = norm(user.email);
@@ -176,14 +176,14 @@ export async function consumeCodesOf(
  * Starts the verification screen's wait after a sign-up (its resend button waits 60 s after
  * opening). Per account, not per address: the public resend answers the same for every address.
  */
-export async function startResendCooldown(db: Db, user: Pick<UserRow, "id">): Promise<void> {
+export async function startResendCooldown(db: Db, user: Pick<User, "id">): Promise<void> {
   await hit(db, screenWaitLimit(user.id));
 }
 
 /** Seconds until the verification screen lets this account ask for another code (0 when it may now). */
 export async function resendCooldownRemaining(
   db: Db,
-  user: Pick<UserRow, "id" | "email">,
+  user: Pick<User, "id" | "email">,
 ): Promise<number> {
   const [screen, address] = await Promise.all([
     isLimited(db, screenWaitLimit(user.id)),
@@ -236,7 +236,7 @@ export async function resendVerificationCode(
  * When a sign-in is diverted to verification, make sure a usable code is on its way: send one if
  * the last is missing, used, expired or burned and the limits allow; otherwise do nothing.
  */
-export async function ensureVerificationCode(ax: AuthCtx, user: UserRow): Promise<boolean> {
+export async function ensureVerificationCode(ax: AuthCtx, user: User): Promise<boolean> {
   const { db } = ax;
   const [live] = await db
     .select({ id: verificationCodes.id })
@@ -307,7 +307,7 @@ export async function checkCode(
 export async function verifyEmailCode(
   { db, config }: AuthCtx,
   input: { email: string; otp: string; ip: string },
-): Promise<UserRow> {
+): Promise<User> {
   const email = norm(input.email);
   await enforce(db, verifyIpLimit(input.ip), OTP_MSG.tooManyTries);
   const found = await findUserByEmail(db, email);

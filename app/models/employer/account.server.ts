@@ -23,7 +23,7 @@ import {
   mailboxTaken,
   createAccount,
   type PublicUser,
-  type UserRow,
+  type User,
 } from "../user/user.server";
 import { isDomainVerified } from "./domain.server";
 import { openJoinRequest } from "./join.server";
@@ -115,7 +115,7 @@ export async function registerEmployer(
   { db, config }: AuthCtx,
   input: EmployerRegisterInput,
   opts: { ip: string },
-): Promise<{ user: UserRow }> {
+): Promise<{ user: User }> {
   await enforce(db, { key: `register-ip:${opts.ip}`, ...REGISTER_LIMIT }, TOO_MANY_REGISTRATIONS);
   await assertNewPassword(input.password, config, {
     ...input,

@@ -16,7 +16,7 @@ import { requireAdmin, type Ctx } from "../context";
 import { COMPANY_MSG } from "../company/company.schema";
 import type { CompanyRow } from "../company/company.server";
 import { lockCompany, setCompanyBlocked } from "../company/writes.server";
-import { serializeUser, type PublicUser, type UserRow } from "../user/user.server";
+import { serializeUser, type PublicUser, type User } from "../user/user.server";
 import { lockUser, setUserFlags } from "../user/writes.server";
 import { EMPLOYER_MSG } from "./employer.schema";
 import { hideBlockedJobs, showUnblockedJobs } from "../job/write.server";
@@ -27,7 +27,7 @@ import { hideBlockedJobs, showUnblockedJobs } from "../job/write.server";
  */
 export async function blockedMessage(
   db: DbOrTx,
-  user: Pick<UserRow, "blockedAt" | "companyId">,
+  user: Pick<User, "blockedAt" | "companyId">,
 ): Promise<string | null> {
   if (user.blockedAt) return EMPLOYER_MSG.blocked;
   if (!user.companyId) return null;
@@ -39,7 +39,7 @@ export async function blockedMessage(
 }
 
 /** The employer, locked for the decision about it; 404 when there is none. */
-async function lockedEmployer(tx: Tx, id: string): Promise<UserRow> {
+async function lockedEmployer(tx: Tx, id: string): Promise<User> {
   const u = await lockUser(tx, id, "employer");
   if (!u) throw new NotFound(EMPLOYER_MSG.notFound);
   return u;

@@ -31,7 +31,7 @@ import {
   serializeUser,
   userConflict,
   type PublicUser,
-  type UserRow,
+  type User,
 } from "./user.server";
 import { isUuid } from "~/lib/ids";
 
@@ -282,7 +282,7 @@ export async function getUserForAdmin(ctx: Ctx, id: string): Promise<PublicUser>
 }
 
 /** The fields an audit entry records about a user (never the password hash). */
-function auditView(u: UserRow) {
+function auditView(u: User) {
   return {
     email: u.email,
     role: u.role,
@@ -405,7 +405,7 @@ export async function updateUserByAdmin(
     const [before] = await tx.select().from(users).where(eq(users.id, id)).for("update");
     if (!before) throw new NotFound(USERS_MSG.notFound);
 
-    const next: Partial<UserRow> = {};
+    const next: Partial<User> = {};
     for (const k of [
       "firstName",
       "lastName",

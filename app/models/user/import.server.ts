@@ -25,7 +25,7 @@ import { enqueueMany, type MailMessage } from "~/models/mail/mail.server";
 import { userRecordSchema } from "./user.schema";
 import type { ConfiguredCtx } from "../auth/config";
 import { newPasswordProblem } from "../auth/password-policy.server";
-import { EMAIL_TAKEN, STUDENT_ID_TAKEN } from "./user.server";
+import { EMAIL_TAKEN, STUDENT_ID_TAKEN, type PersonColumns, type User } from "./user.server";
 import { mailboxOf } from "./email";
 import { INVITE_TOKEN_TTL_DAYS } from "~/models/auth/limits";
 
@@ -155,18 +155,8 @@ interface Candidate {
   values: string[];
 }
 
-interface Existing {
-  id: string;
-  email: string;
-  role: string;
-  firstName: string;
-  lastName: string;
-  studentId: string | null;
-  courseId: string | null;
-  yearLevel: string | null;
-  graduationYear: number | null;
-  phone: string | null;
-}
+/** An account already there, as the import compares it (its e-mail lowercased). */
+type Existing = Pick<User, "id" | PersonColumns>;
 
 /** Rows per write statement (one JSON parameter each). */
 const WRITE_BATCH = 5000;

@@ -8,29 +8,22 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db, DbOrTx } from "#db/client";
 import type { Role } from "#db/constants";
 import { users } from "#db/schema";
-import type { UserRow } from "./user.server";
+import type { PersonColumns, User } from "./user.server";
 
 /** The columns an AeroJob account fills. */
-export interface LegacyUserValues {
-  legacyId: string;
-  email: string;
-  passwordHash: string | null;
-  passwordLegacy: boolean;
-  role: Role;
-  firstName: string;
-  lastName: string;
-  studentId: string | null;
-  courseId: string | null;
-  yearLevel: string | null;
-  graduationYear: number | null;
-  phone: string | null;
-  address: string | null;
-  bio: string | null;
-  isActive: boolean;
-  emailVerifiedAt: Date | null;
-  lastLoginAt: Date | null;
-  createdAt: Date;
-}
+export type LegacyUserValues = Pick<
+  User,
+  | PersonColumns
+  | "legacyId"
+  | "passwordHash"
+  | "passwordLegacy"
+  | "address"
+  | "bio"
+  | "isActive"
+  | "emailVerifiedAt"
+  | "lastLoginAt"
+  | "createdAt"
+>;
 
 /**
  * Rows an import batch may meet: the same AeroJob ids, the same addresses, the same student IDs.
@@ -40,9 +33,9 @@ export interface LegacyUserValues {
 export async function usersMatchingLegacy(
   tx: DbOrTx,
   q: { legacyIds: string[]; emails: string[]; studentIds: string[] },
-): Promise<UserRow[]> {
-  const found = new Map<string, UserRow>();
-  const add = (rows: UserRow[]) => rows.forEach((r) => found.set(r.id, r));
+): Promise<User[]> {
+  const found = new Map<string, User>();
+  const add = (rows: User[]) => rows.forEach((r) => found.set(r.id, r));
   /** The users whose `column`, lower-cased, is one of `values` (one index each). */
   const byLower = (column: AnyPgColumn, values: string[]) =>
     tx
@@ -143,7 +136,7 @@ export async function hasLegacyAccounts(db: Db): Promise<boolean> {
 }
 
 /** Imported, active accounts without a working password whose reset mail has not been queued. */
-export async function usersAwaitingLegacyReset(db: DbOrTx): Promise<UserRow[]> {
+export async function usersAwaitingLegacyReset(db: DbOrTx): Promise<User[]> {
   return db
     .select()
     .from(users)

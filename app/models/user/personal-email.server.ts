@@ -31,7 +31,7 @@ import {
 import type { SignedInCtx } from "../context";
 import { enqueueMail, greeting } from "../mail/mail.server";
 import { emailDomain, isPlainEmail } from "./email";
-import { EMAIL_TAKEN, mailboxTaken, userConflict, type UserRow } from "./user.server";
+import { EMAIL_TAKEN, mailboxTaken, userConflict, type User } from "./user.server";
 
 const PURPOSE: CodePurpose = "verify_personal_email";
 
@@ -71,13 +71,13 @@ function member(ctx: SignedInCtx) {
   return ctx.actor;
 }
 
-async function me(db: DbOrTx, id: string): Promise<UserRow> {
+async function me(db: DbOrTx, id: string): Promise<User> {
   const [u] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   if (!u) throw new Forbidden(PERSONAL_MSG.membersOnly);
   return u;
 }
 
-async function checkPassword(ctx: SignedInCtx, user: UserRow, password: string) {
+async function checkPassword(ctx: SignedInCtx, user: User, password: string) {
   if (!password)
     throw new ValidationError(PERSONAL_MSG.passwordRequired, {
       password: [PERSONAL_MSG.passwordRequired],
@@ -92,7 +92,7 @@ async function checkPassword(ctx: SignedInCtx, user: UserRow, password: string) 
 /** Whether another account already uses the address's mailbox, as its college or its personal e-mail. */
 const takenByOther = (db: DbOrTx, userId: string, email: string) => mailboxTaken(db, email, userId);
 
-function codeMail(config: AuthConfig, user: UserRow, email: string, code: string) {
+function codeMail(config: AuthConfig, user: User, email: string, code: string) {
   return {
     to: email,
     subject: `Your ${config.collegeName} Runway verification code`,
@@ -175,7 +175,7 @@ export async function pendingPersonalEmail(ctx: SignedInCtx): Promise<string | n
 export async function verifyPersonalEmail(
   ctx: SignedInCtx & { config: AuthConfig },
   input: { otp: string; ip: string },
-): Promise<UserRow> {
+): Promise<User> {
   member(ctx);
   await enforce(ctx.db, verifyIpLimit(input.ip), OTP_MSG.tooManyTries);
   const fail = (msg: string): never => {
@@ -210,7 +210,7 @@ export async function verifyPersonalEmail(
 export async function removePersonalEmail(
   ctx: SignedInCtx,
   input: { password: string },
-): Promise<UserRow> {
+): Promise<User> {
   member(ctx);
   const user = await me(ctx.db, ctx.actor.id);
   await checkPassword(ctx, user, input.password ?? "");
@@ -224,7 +224,7 @@ export async function removePersonalEmail(
 }
 
 /** Where Runway sends this account's mail: the personal address only once verified and chosen. */
-export async function setMailToPersonal(ctx: SignedInCtx, on: boolean): Promise<UserRow> {
+export async function setMailToPersonal(ctx: SignedInCtx, on: boolean): Promise<User> {
   member(ctx);
   const user = await me(ctx.db, ctx.actor.id);
   if (on && !user.personalEmail) throw new Conflict(PERSONAL_MSG.noneToUse);
@@ -241,7 +241,7 @@ export async function setMailToPersonal(ctx: SignedInCtx, on: boolean): Promise<
  * (an admin, `runway users import --update`, the CLI), the question comes on their next visit.
  */
 export function needsPersonalPrompt(
-  u: Pick<UserRow, "role" | "personalEmail" | "personalPromptedAt">,
+  u: Pick<User, "role" | "personalEmail" | "personalPromptedAt">,
 ) {
   return u.role === "alumni" && !u.personalEmail && !u.personalPromptedAt;
 }

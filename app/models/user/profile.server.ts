@@ -16,7 +16,7 @@ import {
   serializeUser,
   userConflict,
   type PublicUser,
-  type UserRow,
+  type User,
 } from "./user.server";
 
 function me(ctx: Ctx) {
@@ -41,7 +41,7 @@ export async function getProfile(ctx: Ctx): Promise<PublicUser> {
  */
 export async function updateProfile(ctx: Ctx, patch: ProfilePatch): Promise<PublicUser> {
   const actor = me(ctx);
-  const next: Partial<UserRow> = {};
+  const next: Partial<User> = {};
   for (const k of ["firstName", "lastName", "phone", "address", "bio"] as const) {
     if (patch[k] !== undefined) (next as Record<string, unknown>)[k] = patch[k];
   }

@@ -13,7 +13,7 @@ import { Conflict, NotFound } from "~/lib/errors";
 import { endAccess, lockAdmins, otherActiveAdmins } from "./admin.server";
 import { USERS_MSG } from "./admin.schema";
 import { emailDomain, isPlainEmail, normalizeEmail } from "./email";
-import { findUserByEmail, type CourseRef, type UserRow } from "./user.server";
+import { findUserByEmail, type CourseRef, type User } from "./user.server";
 
 export interface RosterFilter {
   role?: Role;
@@ -25,7 +25,7 @@ export interface RosterFilter {
 export async function listRoster(
   db: Db,
   f: RosterFilter = {},
-): Promise<{ user: UserRow; course: CourseRef }[]> {
+): Promise<{ user: User; course: CourseRef }[]> {
   const where: SQL[] = [];
   if (f.role) where.push(eq(users.role, f.role));
   if (f.status) where.push(eq(users.isActive, f.status === "active"));
@@ -58,7 +58,7 @@ export async function deactivateByEmail(ctx: Ctx, email: string) {
 }
 
 /** Deactivation inside the caller's transaction: last-admin lock, end of access, audit. */
-async function deactivateLocked(tx: Tx, ctx: Ctx, user: UserRow, why: Record<string, unknown>) {
+async function deactivateLocked(tx: Tx, ctx: Ctx, user: User, why: Record<string, unknown>) {
   if (!user.isActive) return { user, changed: false, sessionsRevoked: 0 };
   // The same last-admin rule and the same end of access as the admin screen's deactivation.
   if (user.role === "admin") {

@@ -8,11 +8,15 @@ import { idRow } from "~/lib/rows";
 import { hashPassword } from "../auth/password.server";
 import { mailboxOf } from "./email";
 
-export type UserRow = typeof users.$inferSelect;
+/**
+ * A user account as the database holds it (dates as `Date`): the one user type of the models and
+ * the doors; a signed-in user is one too.
+ */
+export type User = typeof users.$inferSelect;
 export type CourseRef = { id: string; code: string; name: string } | null;
 
 /** The public shape of a user on /api and in loaders: never a hash. */
-export function serializeUser(u: UserRow, course: CourseRef = null) {
+export function serializeUser(u: User, course: CourseRef = null) {
   const fullName = `${u.firstName} ${u.lastName}`.trim();
   return {
     _id: u.id,
@@ -66,7 +70,7 @@ export type PublicUser = ReturnType<typeof serializeUser> & {
   coordinatorCourses?: { id: string; code: string; name: string }[];
 };
 
-export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
+export async function findUserByEmail(db: Db, email: string): Promise<User | null> {
   const [u] = await db
     .select()
     .from(users)
@@ -79,7 +83,7 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
  * The account an address signs in to: its college e-mail, or its verified personal e-mail (one
  * account at most: the database keeps an address to one account across both columns).
  */
-export async function findUserForLogin(db: Db, email: string): Promise<UserRow | null> {
+export async function findUserForLogin(db: Db, email: string): Promise<User | null> {
   const e = email.trim().toLowerCase();
   const [u] = await db
     .select()
@@ -90,7 +94,7 @@ export async function findUserForLogin(db: Db, email: string): Promise<UserRow |
 }
 
 /** Where Runway mails this account: the personal address when verified and chosen, else the college one. */
-export function mailAddressOf(u: Pick<UserRow, "email" | "personalEmail" | "mailToPersonal">) {
+export function mailAddressOf(u: Pick<User, "email" | "personalEmail" | "mailToPersonal">) {
   return u.mailToPersonal && u.personalEmail ? u.personalEmail : u.email;
 }
 
@@ -107,25 +111,36 @@ export async function getUserWithCourse(db: Db, id: string) {
   return { user: row.user, course: row.course?.id ? row.course : null };
 }
 
-export interface NewUser {
-  email: string;
-  passwordHash: string | null;
-  role: Role;
-  firstName: string;
-  lastName: string;
-  studentId?: string | null;
-  courseId?: string | null;
-  yearLevel?: string | null;
-  graduationYear?: number | null;
-  phone?: string | null;
-  isActive?: boolean;
-  emailVerifiedAt?: Date | null;
-  /** Employers: their company and the computed domain signal. */
-  companyId?: string | null;
-  domainVerified?: boolean;
-  /** Employers: when they became a member of the company (null while a join request waits). */
-  companyJoinedAt?: Date | null;
-}
+type UserInsert = typeof users.$inferInsert;
+
+/** The columns of a person every way in fills (sign-up, Create User, the imports). */
+export type PersonColumns =
+  | "email"
+  | "role"
+  | "firstName"
+  | "lastName"
+  | "studentId"
+  | "courseId"
+  | "yearLevel"
+  | "graduationYear"
+  | "phone";
+
+/**
+ * A new account's columns (employers add their company, the computed domain signal and when they
+ * joined it, null while a join request waits).
+ */
+export type NewUser = Required<
+  Pick<UserInsert, "email" | "passwordHash" | "role" | "firstName" | "lastName">
+> &
+  Pick<
+    UserInsert,
+    | PersonColumns
+    | "isActive"
+    | "emailVerifiedAt"
+    | "companyId"
+    | "domainVerified"
+    | "companyJoinedAt"
+  >;
 
 export const EMAIL_TAKEN = "An account with this email already exists";
 export const STUDENT_ID_TAKEN = "This student ID is already registered";
@@ -175,7 +190,7 @@ export async function mailboxTaken(
  * Inserts a user; a taken e-mail or student ID becomes a Conflict with the field named. An address
  * that is another account's personal e-mail is taken too (a trigger, migration 0012).
  */
-export async function insertUser(db: DbOrTx, input: NewUser): Promise<UserRow> {
+export async function insertUser(db: DbOrTx, input: NewUser): Promise<User> {
   try {
     const [u] = await db
       .insert(users)
@@ -214,7 +229,7 @@ export const personAccount = <R extends Role>(input: {
 export async function createAccount<T>(
   db: Db,
   account: NewAccount,
-  then: (tx: Tx, user: UserRow) => Promise<T>,
+  then: (tx: Tx, user: User) => Promise<T>,
   prepare?: (tx: Tx) => Promise<Partial<NewUser>>,
 ): Promise<T> {
   if (await mailboxTaken(db, account.email))

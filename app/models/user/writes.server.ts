@@ -10,10 +10,10 @@ import type { Role } from "#db/constants";
 import { users } from "#db/schema";
 import { isUuid } from "~/lib/ids";
 import { isDomainVerified } from "../employer/domain.server";
-import type { UserRow } from "./user.server";
+import type { User } from "./user.server";
 
 /** The row of a user (of `role` when given), locked until the transaction ends; null when absent. */
-export async function lockUser(tx: Tx, id: string, role?: Role): Promise<UserRow | null> {
+export async function lockUser(tx: Tx, id: string, role?: Role): Promise<User | null> {
   if (!isUuid(id)) return null;
   const [u] = await tx
     .select()
@@ -37,7 +37,7 @@ export async function setPasswordFromLink(
   tx: DbOrTx,
   id: string,
   passwordHash: string,
-): Promise<UserRow> {
+): Promise<User> {
   const [u] = await tx
     .update(users)
     .set({
@@ -85,7 +85,7 @@ export async function setUserFlags(
   tx: DbOrTx,
   id: string,
   flags: { emailVerifiedAt?: Date; employerVerifiedAt?: Date; blockedAt?: Date | null },
-): Promise<UserRow> {
+): Promise<User> {
   const [u] = await tx
     .update(users)
     .set({ ...flags, updatedAt: new Date() })

@@ -13,8 +13,6 @@ import type {
 } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { requireAnonymous } from "~/web/auth.server";
-import { getDb } from "~/lib/db.server";
 import {
   listChooserCompanies,
   readInvitation,
@@ -26,6 +24,7 @@ import { SelectField, TextField } from "~/components/forms/fields";
 import { Field } from "~/components/ui/field";
 import styles from "~/styles/accounts.css";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { screen } from "~/web/screen.server";
 import { signUpAction } from "~/web/sign-up.server";
 import { employerFormSchema } from "~/web/employer-forms.server";
 
@@ -34,22 +33,22 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 const INVITE_INVALID =
   "This invitation link is invalid or has expired. Ask your colleague for a new one.";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAnonymous(request);
-  const db = await getDb();
-  const token = new URL(request.url).searchParams.get("invite");
-  const invitation = token ? await readInvitation(db, token) : null;
-  return json({
-    companies: invitation ? [] : await listChooserCompanies(db),
-    invite: invitation
-      ? { token: token!, email: invitation.email, companyName: invitation.companyName }
-      : null,
-    inviteError: token && !invitation ? INVITE_INVALID : null,
-  });
+export function loader(args: LoaderFunctionArgs) {
+  return screen("anonymous", async ({ request, ctx: { db } }) => {
+    const token = new URL(request.url).searchParams.get("invite");
+    const invitation = token ? await readInvitation(db, token) : null;
+    return json({
+      companies: invitation ? [] : await listChooserCompanies(db),
+      invite: invitation
+        ? { token: token!, email: invitation.email, companyName: invitation.companyName }
+        : null,
+      inviteError: token && !invitation ? INVITE_INVALID : null,
+    });
+  })(args);
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  return signUpAction(request, employerFormSchema, registerEmployer);
+export function action(args: ActionFunctionArgs) {
+  return screen("anonymous", (a) => signUpAction(a, employerFormSchema, registerEmployer))(args);
 }
 
 /** The form's fields as conform names them (the rules are the server's schema). */

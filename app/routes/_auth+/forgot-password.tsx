@@ -3,7 +3,12 @@
  * is not a privilege, and the answer is the same whether or not an account exists.
  */
 import { getFormProps, getInputProps, useForm } from "~/components/forms/form-state";
-import type { ActionFunctionArgs, LinksFunction, MetaFunction } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { clientKey } from "~/lib/request.server";
@@ -11,32 +16,31 @@ import { requestPasswordReset } from "~/models/auth/password-reset.server";
 import { Field } from "~/components/ui/field";
 import { useValidators, validateWith } from "~/components/forms/use-validators";
 import styles from "~/styles/accounts.css";
-import { domainReply, formErrors } from "~/lib/screen-errors.server";
+import { formErrors } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { authCtx } from "~/web/config.server";
 import { forgotPasswordSchema, parseWithZod } from "~/web/forms.server";
+import { screen } from "~/web/screen.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 // Public page: no guard on purpose (signed-in users may ask for a reset link too).
-export const loader = () => null;
+export function loader(args: LoaderFunctionArgs) {
+  return screen("none", async () => null)(args);
+}
 
-export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
-  if (submission.status !== "success")
-    return json({ result: submission.reply(), sent: null }, { status: 400 });
-  try {
+export function action(args: ActionFunctionArgs) {
+  return screen("none", async ({ request, failJson }) => {
+    const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
+    if (submission.status !== "success")
+      return json({ result: submission.reply(), sent: null }, { status: 400 });
+    failJson((err) => ({ result: submission.reply(formErrors(err, "message")), sent: null }));
     const { message } = await requestPasswordReset(await authCtx(), {
       email: submission.value.email,
       ip: clientKey(request),
     });
     return json({ result: submission.reply({ resetForm: true }), sent: message });
-  } catch (e) {
-    return domainReply(e, (err) => ({
-      result: submission.reply(formErrors(err, "message")),
-      sent: null,
-    }));
-  }
+  })(args);
 }
 
 export default function ForgotPassword() {

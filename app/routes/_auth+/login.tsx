@@ -13,61 +13,68 @@ import type {
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
-import {
-  authenticator,
-  redirectWithFlash,
-  requireAnonymous,
-  safeRedirect,
-  startSession,
-} from "~/web/auth.server";
+import { authenticator, redirectWithFlash, safeRedirect, startSession } from "~/web/auth.server";
 import { RESET_MSG } from "~/models/auth/password-reset.server";
 import { hasLegacyAccounts } from "~/models/user/legacy.server";
-import { getDb } from "~/lib/db.server";
 import { verifyOtpPath } from "~/models/auth/verify-state.server";
-import { DomainError } from "~/lib/errors";
 import { PasswordInput } from "~/components/auth/password-input";
 import { Field } from "~/components/ui/field";
 import { useValidators, validateWith } from "~/components/forms/use-validators";
 import { notify } from "~/components/ui/notify";
 import styles from "~/styles/accounts.css";
-import { log } from "~/lib/log.server";
-import { domainReply, formErrors } from "~/lib/screen-errors.server";
+import { domainInit } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { authConfig } from "~/web/config.server";
 import { deviceCookieHeader } from "~/web/device-cookie.server";
 import { loginSchema, parseWithZod } from "~/web/forms.server";
+import { screen } from "~/web/screen.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAnonymous(request);
-  // Notices for the spec's `justRegistered` / `justVerified` navigation state (and a finished reset).
-  // Kept inside the loader: RESET_MSG lives in a .server module, which is empty in the browser.
-  const NOTICES = {
-    justRegistered: "Registration successful. Please sign in.",
-    justVerified: "Email verified. You can now sign in.",
-    passwordReset: RESET_MSG.done,
-  } as const;
-  const url = new URL(request.url);
-  const key = (Object.keys(NOTICES) as Array<keyof typeof NOTICES>).find((k) =>
-    url.searchParams.has(k),
-  );
-  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "");
-  // After a move from AeroJob (ADR 115) everyone sees the same line, whatever address they will
-  // type: it says how old passwords behave without telling whether any one account exists.
-  const movedFromAerojob = await hasLegacyAccounts(await getDb());
-  return json({ notice: key ? NOTICES[key] : null, redirectTo, movedFromAerojob });
+export function loader(args: LoaderFunctionArgs) {
+  return screen("anonymous", async ({ request, ctx }) => {
+    // Notices for the spec's `justRegistered` / `justVerified` navigation state (and a finished
+    // reset). Kept inside the loader: RESET_MSG lives in a .server module, empty in the browser.
+    const NOTICES = {
+      justRegistered: "Registration successful. Please sign in.",
+      justVerified: "Email verified. You can now sign in.",
+      passwordReset: RESET_MSG.done,
+    } as const;
+    const url = new URL(request.url);
+    const key = (Object.keys(NOTICES) as Array<keyof typeof NOTICES>).find((k) =>
+      url.searchParams.has(k),
+    );
+    const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "");
+    // After a move from AeroJob (ADR 115) everyone sees the same line, whatever address they will
+    // type: it says how old passwords behave without telling whether any one account exists.
+    const movedFromAerojob = await hasLegacyAccounts(ctx.db);
+    return json({ notice: key ? NOTICES[key] : null, redirectTo, movedFromAerojob });
+  })(args);
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  await requireAnonymous(request);
-  // remix-auth reads the request body itself: validate a copy.
-  const formData = await request.clone().formData();
-  const submission = parseWithZod(formData, { schema: loginSchema });
-  if (submission.status !== "success") {
-    return json({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
-  }
-  try {
+export function action(args: ActionFunctionArgs) {
+  return screen("anonymous", async ({ request, onFailure }) => {
+    // remix-auth reads the request body itself: validate a copy.
+    const formData = await request.clone().formData();
+    const submission = parseWithZod(formData, { schema: loginSchema });
+    if (submission.status !== "success") {
+      return json({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+    }
+    onFailure((err) => {
+      if (err?.extra?.requiresVerification) {
+        // `why` lets the code screen say why a sign-in ended there.
+        const path = verifyOtpPath(authConfig().secret, {
+          email: String(err.extra.email),
+          userId: String(err.extra.userId),
+        });
+        return redirect(`${path}&why=unverified`);
+      }
+      const result = submission.reply({
+        formErrors: [err ? err.message : "Login failed"],
+        hideFields: ["password"],
+      });
+      return json({ result }, err ? domainInit(err) : { status: 500 });
+    });
     const user = await authenticator.authenticate("form", request);
     const cookie = await startSession(request, user.id, formData.get("remember") === "on");
     // This browser is a known device of the account from now on (ADR 111).
@@ -83,26 +90,7 @@ export async function action({ request }: ActionFunctionArgs) {
         ["Set-Cookie", device],
       ],
     );
-  } catch (e) {
-    if (e instanceof Response) throw e;
-    if (e instanceof DomainError && e.extra?.requiresVerification) {
-      // `why` lets the code screen say why a sign-in ended there.
-      const path = verifyOtpPath(authConfig().secret, {
-        email: String(e.extra.email),
-        userId: String(e.extra.userId),
-      });
-      return redirect(`${path}&why=unverified`);
-    }
-    if (e instanceof DomainError)
-      return domainReply(e, (err) => ({
-        result: submission.reply({ ...formErrors(err, "message"), hideFields: ["password"] }),
-      }));
-    log.error("login", e);
-    return json(
-      { result: submission.reply({ formErrors: ["Login failed"], hideFields: ["password"] }) },
-      { status: 500 },
-    );
-  }
+  })(args);
 }
 
 export default function Login() {

@@ -1,10 +1,20 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { endSession, redirectWithFlash } from "~/web/auth.server";
+import { screen } from "~/web/screen.server";
 
-export async function action({ request }: ActionFunctionArgs) {
-  const cookie = await endSession(request);
-  return redirectWithFlash("/", { kind: "info", message: "Logged out" }, { "Set-Cookie": cookie });
+// Signing out needs no guard: ending a session that is not there is a no-op.
+export function action(args: ActionFunctionArgs) {
+  return screen("none", async ({ request }) => {
+    const cookie = await endSession(request);
+    return redirectWithFlash(
+      "/",
+      { kind: "info", message: "Logged out" },
+      { "Set-Cookie": cookie },
+    );
+  })(args);
 }
 
-export const loader = () => redirect("/");
+export function loader(args: LoaderFunctionArgs) {
+  return screen("none", async () => redirect("/"))(args);
+}

@@ -22,8 +22,6 @@ import {
 } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
 import { REGISTER_YEAR_LEVELS } from "#db/constants";
-import { requireAnonymous } from "~/web/auth.server";
-import { getDb } from "~/lib/db.server";
 import { registerUser } from "~/models/auth/register.server";
 import { listCourseGroups } from "~/models/course/course.server";
 import { PasswordInput } from "~/components/auth/password-input";
@@ -44,6 +42,7 @@ import type { loader as rootLoader } from "~/root";
 import styles from "~/styles/accounts.css";
 import { CourseOptions } from "~/components/ui/course-options";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { screen } from "~/web/screen.server";
 import { signUpAction } from "~/web/sign-up.server";
 import { registerFormSchema } from "~/web/forms.server";
 
@@ -54,16 +53,16 @@ const VerificationModal = deferred("verification-modal", () =>
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAnonymous(request);
-  return json({
-    courseGroups: await listCourseGroups(await getDb()),
-    yearLevels: REGISTER_YEAR_LEVELS,
-  });
+export function loader(args: LoaderFunctionArgs) {
+  return screen("anonymous", async ({ ctx }) =>
+    json({ courseGroups: await listCourseGroups(ctx.db), yearLevels: REGISTER_YEAR_LEVELS }),
+  )(args);
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  return signUpAction(request, registerFormSchema, registerUser, { enhanced: true });
+export function action(args: ActionFunctionArgs) {
+  return screen("anonymous", (a) =>
+    signUpAction(a, registerFormSchema, registerUser, { enhanced: true }),
+  )(args);
 }
 
 export default function Register() {

@@ -21,7 +21,6 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { endSession } from "~/web/auth.server";
-import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { clientKey } from "~/lib/request.server";
 import { checkPasswordToken, resetPassword } from "~/models/auth/password-reset.server";
@@ -31,22 +30,25 @@ import { Field } from "~/components/ui/field";
 import { useValidators, validateWith } from "~/components/forms/use-validators";
 import styles from "~/styles/accounts.css";
 import type { loader as rootLoader } from "~/root";
-import { domainReply, formErrors } from "~/lib/screen-errors.server";
+import { formErrors } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { authCtx } from "~/web/config.server";
 import { parseWithZod, resetPasswordFormSchemaOf } from "~/web/forms.server";
+import { screen } from "~/web/screen.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 const HIDE = ["password", "confirmPassword"];
 
 // Public page: the token in the link is the credential (no session guard on purpose).
-export async function loader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const token = url.searchParams.get("token")?.trim() ?? "";
-  const email = url.searchParams.get("email")?.trim().toLowerCase() ?? "";
-  const live = token && email ? await checkPasswordToken(await getDb(), { email, token }) : null;
-  return json({ token, email, valid: !!live, invite: live?.purpose === "invite" });
+export function loader(args: LoaderFunctionArgs) {
+  return screen("none", async ({ request, ctx }) => {
+    const url = new URL(request.url);
+    const token = url.searchParams.get("token")?.trim() ?? "";
+    const email = url.searchParams.get("email")?.trim().toLowerCase() ?? "";
+    const live = token && email ? await checkPasswordToken(ctx.db, { email, token }) : null;
+    return json({ token, email, valid: !!live, invite: live?.purpose === "invite" });
+  })(args);
 }
 
 // The page's URL holds a credential: no caching, and no Referer carrying it anywhere.
@@ -55,34 +57,33 @@ export const headers: HeadersFunction = () => ({
   "Referrer-Policy": "no-referrer",
 });
 
-export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), {
-    schema: resetPasswordFormSchemaOf(env().PASSWORD_MIN_LENGTH),
-  });
-  if (submission.status !== "success") {
-    // The hidden token and e-mail have no visible field: say what is wrong with the link instead.
-    const badLink = !!(submission.error?.token || submission.error?.email);
-    return json(
-      {
-        result: submission.reply({
-          hideFields: HIDE,
-          ...(badLink ? { formErrors: [RESET_TOKEN_MSG] } : {}),
-        }),
-      },
-      { status: 400 },
-    );
-  }
-  try {
+export function action(args: ActionFunctionArgs) {
+  return screen("none", async ({ request, failJson }) => {
+    const submission = parseWithZod(await request.formData(), {
+      schema: resetPasswordFormSchemaOf(env().PASSWORD_MIN_LENGTH),
+    });
+    if (submission.status !== "success") {
+      // The hidden token and e-mail have no visible field: say what is wrong with the link instead.
+      const badLink = !!(submission.error?.token || submission.error?.email);
+      return json(
+        {
+          result: submission.reply({
+            hideFields: HIDE,
+            ...(badLink ? { formErrors: [RESET_TOKEN_MSG] } : {}),
+          }),
+        },
+        { status: 400 },
+      );
+    }
+    failJson((err) => ({
+      result: submission.reply({ ...formErrors(err, "message-and-fields"), hideFields: HIDE }),
+    }));
     const { email, token, password } = submission.value;
     await resetPassword(await authCtx(), { email, token, password, ip: clientKey(request) });
     // Every session of the user is gone; drop this browser's cookie too.
     const cookie = await endSession(request);
     return redirect("/login?passwordReset=1", { headers: { "Set-Cookie": cookie } });
-  } catch (e) {
-    return domainReply(e, (err) => ({
-      result: submission.reply({ ...formErrors(err, "message-and-fields"), hideFields: HIDE }),
-    }));
-  }
+  })(args);
 }
 
 export default function ResetPassword() {

@@ -13,9 +13,8 @@ import type {
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useId } from "react";
-import { redirectWithFlash, requireAnonymous, startSession } from "~/web/auth.server";
+import { redirectWithFlash, startSession } from "~/web/auth.server";
 import { deviceCookieHeader } from "~/web/device-cookie.server";
-import { getDb } from "~/lib/db.server";
 import { clientKey } from "~/lib/request.server";
 import {
   OTP_MSG,
@@ -25,7 +24,7 @@ import {
   verifyEmailCode,
 } from "~/models/auth/verification.server";
 import { readVerifyState } from "~/models/auth/verify-state.server";
-import { TooManyRequests } from "~/lib/errors";
+import { type DomainError, TooManyRequests } from "~/lib/errors";
 import { findUserByEmail } from "~/models/user/user.server";
 import { useCountdown } from "~/components/auth/countdown";
 import { OtpCodeField, OtpSentTo, ResendCode, useOtpDigits } from "~/components/auth/otp-entry";
@@ -33,10 +32,10 @@ import { otpComplete } from "~/components/auth/otp-input";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import type { VerifyActionData } from "~/components/auth/verify-types";
 import styles from "~/styles/accounts.css";
-import { domainError } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { RESEND_COOLDOWN_SECONDS } from "~/models/auth/limits";
 import { authConfig, authCtx } from "~/web/config.server";
+import { screen } from "~/web/screen.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -46,44 +45,51 @@ const UNVERIFIED_SIGN_IN =
 
 const EXPIRED_STATE = "Your verification session has expired. Sign in again to get a new code.";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAnonymous(request);
-  const s = new URL(request.url).searchParams.get("s");
-  const state = readVerifyState(authConfig().secret, s);
-  if (!state || !s) throw redirect("/register");
-  const db = await getDb();
-  const user = await findUserByEmail(db, state.email);
-  if (!user || user.id !== state.userId || !user.isActive) throw redirect("/register");
-  if (user.emailVerifiedAt) throw redirect("/login?justVerified=1");
-  const unverifiedSignIn = new URL(request.url).searchParams.get("why") === "unverified";
-  return json({
-    email: user.email,
-    s,
-    cooldown: await resendCooldownRemaining(db, user),
-    unverifiedSignIn,
-  });
+export function loader(args: LoaderFunctionArgs) {
+  return screen("anonymous", async ({ request, ctx: { db } }) => {
+    const s = new URL(request.url).searchParams.get("s");
+    const state = readVerifyState(authConfig().secret, s);
+    if (!state || !s) throw redirect("/register");
+    const user = await findUserByEmail(db, state.email);
+    if (!user || user.id !== state.userId || !user.isActive) throw redirect("/register");
+    if (user.emailVerifiedAt) throw redirect("/login?justVerified=1");
+    const unverifiedSignIn = new URL(request.url).searchParams.get("why") === "unverified";
+    return json({
+      email: user.email,
+      s,
+      cooldown: await resendCooldownRemaining(db, user),
+      unverifiedSignIn,
+    });
+  })(args);
 }
 
-const reply = (data: VerifyActionData, status = 200, retryAfter?: number) =>
-  json(data, { status, headers: retryAfter ? { "Retry-After": String(retryAfter) } : undefined });
+const reply = (data: VerifyActionData, status = 200) => json(data, { status });
 
-export async function action({ request }: ActionFunctionArgs) {
-  await requireAnonymous(request);
-  const form = await request.formData();
-  const intent = form.get("intent") === "resend" ? "resend" : "verify";
-  const modal = form.get("mode") === "modal";
-  const state = readVerifyState(authConfig().secret, String(form.get("s") ?? ""));
-  if (!state) {
-    if (!modal) throw redirect("/register");
-    return intent === "verify"
-      ? reply({ intent, verified: false, error: EXPIRED_STATE }, 400)
-      : reply({ intent, resent: false, error: EXPIRED_STATE }, 400);
-  }
-  const db = await getDb();
-  const ip = clientKey(request);
+/** The wait a refused try must keep, for the page's countdown (also sent as Retry-After). */
+const retryOf = (err: DomainError) =>
+  err instanceof TooManyRequests ? err.retryAfterSeconds : undefined;
 
-  if (intent === "resend") {
-    try {
+export function action(args: ActionFunctionArgs) {
+  return screen("anonymous", async ({ request, ctx: { db }, failJson }) => {
+    const form = await request.formData();
+    const intent = form.get("intent") === "resend" ? "resend" : "verify";
+    const modal = form.get("mode") === "modal";
+    const state = readVerifyState(authConfig().secret, String(form.get("s") ?? ""));
+    if (!state) {
+      if (!modal) throw redirect("/register");
+      return intent === "verify"
+        ? reply({ intent, verified: false, error: EXPIRED_STATE }, 400)
+        : reply({ intent, resent: false, error: EXPIRED_STATE }, 400);
+    }
+    const ip = clientKey(request);
+
+    if (intent === "resend") {
+      failJson((err): VerifyActionData => ({
+        intent,
+        resent: false,
+        error: err.message,
+        retryAfter: retryOf(err),
+      }));
       await resendFromScreen(await authCtx(db), {
         userId: state.userId,
         email: state.email,
@@ -95,21 +101,12 @@ export async function action({ request }: ActionFunctionArgs) {
         message: OTP_MSG.resent,
         cooldown: RESEND_COOLDOWN_SECONDS,
       });
-    } catch (e) {
-      const err = domainError(e);
-      const retry = err instanceof TooManyRequests ? err.retryAfterSeconds : undefined;
-      return reply(
-        { intent, resent: false, error: err.message, retryAfter: retry },
-        err.status,
-        retry,
-      );
     }
-  }
 
-  // The boxes share one name; join them (a code typed or pasted into one box also works).
-  const parsed = parseOtp(form.getAll("otp").map(String).join(""));
-  if (!parsed.ok) return reply({ intent, verified: false, error: parsed.message }, 400);
-  try {
+    // The boxes share one name; join them (a code typed or pasted into one box also works).
+    const parsed = parseOtp(form.getAll("otp").map(String).join(""));
+    if (!parsed.ok) return reply({ intent, verified: false, error: parsed.message }, 400);
+    failJson((err): VerifyActionData => ({ intent, verified: false, error: err.message }));
     const user = await verifyEmailCode(await authCtx(db), {
       email: state.email,
       otp: parsed.otp,
@@ -127,11 +124,7 @@ export async function action({ request }: ActionFunctionArgs) {
         ["Set-Cookie", device],
       ],
     );
-  } catch (e) {
-    const err = domainError(e);
-    const retry = err instanceof TooManyRequests ? err.retryAfterSeconds : undefined;
-    return reply({ intent, verified: false, error: err.message }, err.status, retry);
-  }
+  })(args);
 }
 
 export default function VerifyOtp() {

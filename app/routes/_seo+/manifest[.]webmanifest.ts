@@ -1,4 +1,6 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { env } from "~/lib/env.server";
+import { screen } from "~/web/screen.server";
 
 /** The theme colour of the browser bar (root.tsx's theme-color) and of the installed app. */
 export const THEME_COLOR = "#0b1f3a";
@@ -31,11 +33,15 @@ export function webManifest(e: { COLLEGE_NAME: string; COLLEGE_SHORT_NAME: strin
 }
 
 /** GET /manifest.webmanifest */
-export function loader() {
-  return new Response(JSON.stringify(webManifest(env())), {
-    headers: {
-      "Content-Type": "application/manifest+json; charset=utf-8",
-      "Cache-Control": "public, max-age=3600",
-    },
-  });
+export function loader(args: LoaderFunctionArgs) {
+  return screen(
+    "none",
+    async () =>
+      new Response(JSON.stringify(webManifest(env())), {
+        headers: {
+          "Content-Type": "application/manifest+json; charset=utf-8",
+          "Cache-Control": "public, max-age=3600",
+        },
+      }),
+  )(args);
 }

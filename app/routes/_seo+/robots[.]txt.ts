@@ -1,4 +1,6 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { env } from "~/lib/env.server";
+import { screen } from "~/web/screen.server";
 
 /** Paths crawlers are asked to leave alone: the admin screens and the JSON API. */
 export const ROBOTS_DISALLOW = ["/admin", "/api/"];
@@ -20,11 +22,15 @@ export function robotsTxt(publicUrl: string): string {
   ].join("\n");
 }
 
-export function loader() {
-  return new Response(robotsTxt(env().PUBLIC_URL), {
-    headers: {
-      "Content-Type": "text/plain; charset=utf-8",
-      "Cache-Control": "public, max-age=3600",
-    },
-  });
+export function loader(args: LoaderFunctionArgs) {
+  return screen(
+    "none",
+    async () =>
+      new Response(robotsTxt(env().PUBLIC_URL), {
+        headers: {
+          "Content-Type": "text/plain; charset=utf-8",
+          "Cache-Control": "public, max-age=3600",
+        },
+      }),
+  )(args);
 }
