@@ -126,6 +126,18 @@ export function json(
   return new Response(toApiJson(data, env().PUBLIC_URL), { ...init, headers });
 }
 
+/** A CSV download: an attachment named `fileName`, never cached, never sniffed. */
+export function csvResponse(body: BodyInit, fileName: string): Response {
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
+
 /**
  * A JSON array answered as it is read, batch by batch: the same bytes `json()` writes for the whole
  * array (`[`, each element as `JSON.stringify` writes it inside an array, `,` between, `]`). The

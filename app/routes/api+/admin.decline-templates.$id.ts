@@ -1,31 +1,21 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { handleApi, methodNotAllowed, parseBody, readJson, requireApiRole } from "~/web/api.server";
-import { getDb } from "~/lib/db.server";
-import { ctxOf } from "~/models/context";
+import { apiRoute } from "~/web/api-route.server";
 import {
-  TEMPLATE_MSG,
   declineTemplateSchema,
   deleteDeclineTemplate,
+  TEMPLATE_MSG,
   updateDeclineTemplate,
 } from "~/models/employer/decline-templates.server";
 
-const ALLOW = "PUT, DELETE";
-
-/** PUT /api/admin/decline-templates/{id} {title, body}, DELETE …/{id} (admin, audited). */
-export const action = ({ request, params }: ActionFunctionArgs) =>
-  handleApi(request, async () => {
-    const method = request.method.toUpperCase();
-    if (method !== "PUT" && method !== "DELETE") return methodNotAllowed(request, ALLOW);
-    const admin = await requireApiRole(request, ["admin"]);
-    const ctx = ctxOf(await getDb(), admin);
-    const id = params.id ?? "";
-    if (method === "DELETE") {
-      await deleteDeclineTemplate(ctx, id);
-      return { message: TEMPLATE_MSG.deleted, _id: id };
-    }
-    const input = parseBody(declineTemplateSchema, await readJson(request));
-    return updateDeclineTemplate(ctx, id, input);
-  });
-
-export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(request, async () => methodNotAllowed(request, ALLOW));
+export const { loader, action } = apiRoute({
+  /** PUT /api/admin/decline-templates/{id} {title, body} (admin, audited). */
+  PUT: async (api) => {
+    const ctx = await api.ctx(["admin"]);
+    return updateDeclineTemplate(ctx, api.param("id"), await api.body(declineTemplateSchema));
+  },
+  /** DELETE /api/admin/decline-templates/{id} (admin, audited). */
+  DELETE: async (api) => {
+    const id = api.param("id");
+    await deleteDeclineTemplate(await api.ctx(["admin"]), id);
+    return { message: TEMPLATE_MSG.deleted, _id: id };
+  },
+});

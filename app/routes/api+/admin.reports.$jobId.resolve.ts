@@ -3,24 +3,18 @@
  * closes the job's open reports. Dismissed shows a job hidden by reports again; upheld takes the
  * job off the board (unapproved, inactive). 404 unknown job, 409 no open report.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { handleApi, methodNotAllowed, parseBody, readJson, requireApiRole } from "~/web/api.server";
-import { getDb } from "~/lib/db.server";
-import { ctxOf } from "~/models/context";
+import { apiRoute } from "~/web/api-route.server";
 import { REPORT_MSG, resolveReportsSchema } from "~/models/job/report.schema";
 import { resolveReports } from "~/models/job/report.server";
 
-export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(request, async () => methodNotAllowed(request, "POST"));
-
-export const action = ({ request, params }: ActionFunctionArgs) =>
-  handleApi(request, async () => {
-    if (request.method !== "POST") return methodNotAllowed(request, "POST");
-    const admin = await requireApiRole(request, ["admin"]);
-    const { resolution } = parseBody(resolveReportsSchema, await readJson(request));
-    const r = await resolveReports(ctxOf(await getDb(), admin), params.jobId ?? "", resolution);
+export const { loader, action } = apiRoute({
+  POST: async (api) => {
+    const ctx = await api.ctx(["admin"]);
+    const { resolution } = await api.body(resolveReportsSchema);
+    const r = await resolveReports(ctx, api.param("jobId"), resolution);
     return {
       ...r,
       message: resolution === "dismissed" ? REPORT_MSG.dismissed : REPORT_MSG.upheld,
     };
-  });
+  },
+});

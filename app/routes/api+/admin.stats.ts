@@ -1,11 +1,11 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { handleApi, requireApiRole } from "~/web/api.server";
+import { apiRoute } from "~/web/api-route.server";
 import { getDb } from "~/lib/db.server";
 import { adminStats } from "~/models/stats/stats.server";
 
-/** GET /api/admin/stats: the shape in docs/api.md (the spec's, plus reportedJobs and every role in roleCounts). */
-export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(request, async () => {
-    await requireApiRole(request, ["admin"]);
+export const { loader } = apiRoute({
+  /** GET /api/admin/stats: the shape in docs/api.md (the spec's, plus reportedJobs and every role in roleCounts). */
+  GET: async (api) => {
+    await api.caller(["admin"]);
     return adminStats(await getDb());
-  });
+  },
+});

@@ -1,14 +1,6 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import {
-  bearerToken,
-  getApiUser,
-  handleApi,
-  json,
-  parseBody,
-  readJson,
-  methodNotAllowed,
-} from "~/web/api.server";
+import { bearerToken, getApiUser } from "~/web/api.server";
+import { apiRoute } from "~/web/api-route.server";
 import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { enforce } from "~/lib/rate-limit.server";
@@ -24,26 +16,23 @@ const Body = z.object({
     .max(TERM_MAX, `term must be at most ${TERM_MAX} characters`),
 });
 
-/**
- * POST /api/analytics/search {term} → 200 {recorded}: counted once per user (or guest client) per
- * term per day. Guests are keyed by a keyed hash of their address; 60 calls a minute at most.
- */
-export const action = ({ request }: ActionFunctionArgs) =>
-  handleApi(request, async () => {
-    if (request.method !== "POST") return methodNotAllowed(request, "POST");
+export const { loader, action } = apiRoute({
+  /**
+   * POST /api/analytics/search {term} → 200 {recorded}: counted once per user (or guest client) per
+   * term per day. Guests are keyed by a keyed hash of their address; 60 calls a minute at most.
+   */
+  POST: async (api) => {
     const db = await getDb();
-    const user = await getApiUser(request);
-    const key = actorKey({ userId: user?.id, ip: clientKey(request) }, env().SESSION_SECRET);
+    const user = await getApiUser(api.request);
+    const key = actorKey({ userId: user?.id, ip: clientKey(api.request) }, env().SESSION_SECRET);
     await enforce(db, { key: `search-analytics:${key}`, max: 60, windowSeconds: 60 });
-    const { term } = parseBody(Body, await readJson(request));
+    const { term } = await api.body(Body);
     // Same answer either way; only people on Runway or its allowed clients are counted (docs/security.md, "Search analytics").
     // A bearer token is no ambient credential: a foreign page cannot send it, so its calls count.
-    const deliberate = !!bearerToken(request) && !!user;
-    if (!deliberate && !isFirstParty(request))
-      return json(request, { recorded: false, term: analyticsTerm(term) });
+    const deliberate = !!bearerToken(api.request) && !!user;
+    if (!deliberate && !isFirstParty(api.request))
+      return { recorded: false, term: analyticsTerm(term) };
     const r = await recordSearch(db, term, key);
-    return json(request, { recorded: r.recorded, term: r.term });
-  });
-
-export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(request, async () => methodNotAllowed(request, "POST"));
+    return { recorded: r.recorded, term: r.term };
+  },
+});

@@ -1,21 +1,12 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { handleApi, methodNotAllowed, requireApiRole } from "~/web/api.server";
-import { getDb } from "~/lib/db.server";
+import { apiRoute } from "~/web/api-route.server";
 import { ojtCtx } from "~/web/config.server";
 import { documentFile } from "~/models/ojt/documents.server";
 import { fileResponse } from "~/models/ojt/ojt-files.server";
 
-/** GET /api/placements/{id}/documents/{documentId}: the uploaded file, as an attachment. */
-export const loader = ({ request, params }: LoaderFunctionArgs) =>
-  handleApi(request, async () => {
-    const me = await requireApiRole(request, "user");
-    const f = await documentFile(
-      ojtCtx(await getDb(), me),
-      params.id ?? "",
-      params.documentId ?? "",
-    );
-    return fileResponse(f);
-  });
-
-export const action = ({ request }: LoaderFunctionArgs) =>
-  handleApi(request, async () => methodNotAllowed(request, "GET"));
+export const { loader, action } = apiRoute({
+  /** GET /api/placements/{id}/documents/{documentId}: the uploaded file, as an attachment. */
+  GET: async (api) => {
+    const ctx = await api.ctx("user", ojtCtx);
+    return fileResponse(await documentFile(ctx, api.param("id"), api.param("documentId")));
+  },
+});

@@ -1,18 +1,13 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { handleApi, methodNotAllowed, parseBody, readJson, requireApiRole } from "~/web/api.server";
-import { getDb } from "~/lib/db.server";
+import { apiRoute } from "~/web/api-route.server";
 import { ojtCtx } from "~/web/config.server";
 import { markReceived } from "~/models/ojt/documents.server";
 import { receivedSchema } from "~/models/ojt/paperwork.schema";
 
-/** POST /api/placements/{id}/documents/{kind}/received {receivedOn}: the paper copy is in (coordinator, admin). */
-export const action = ({ request, params }: ActionFunctionArgs) =>
-  handleApi(request, async () => {
-    if (request.method !== "POST") return methodNotAllowed(request, "POST");
-    const me = await requireApiRole(request, "user");
-    const { receivedOn } = parseBody(receivedSchema, await readJson(request));
-    return markReceived(ojtCtx(await getDb(), me), params.id ?? "", params.kind ?? "", receivedOn);
-  });
-
-export const loader = ({ request }: ActionFunctionArgs) =>
-  handleApi(request, async () => methodNotAllowed(request, "POST"));
+export const { loader, action } = apiRoute({
+  /** POST /api/placements/{id}/documents/{kind}/received {receivedOn}: the paper copy is in (coordinator, admin). */
+  POST: async (api) => {
+    const ctx = await api.ctx("user", ojtCtx);
+    const { receivedOn } = await api.body(receivedSchema);
+    return markReceived(ctx, api.param("id"), api.param("kind"), receivedOn);
+  },
+});

@@ -1,18 +1,9 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { handleApi, methodNotAllowed, requireApiRole } from "~/web/api.server";
-import { getDb } from "~/lib/db.server";
+import { apiRoute } from "~/web/api-route.server";
 import { ojtCtx } from "~/web/config.server";
-
 import { submitWeek } from "~/models/ojt/hours.server";
 
-/** POST /api/placements/{id}/weeks/{weekStart}/submit: the student sends the week (Monday) to the supervisor: one e-mail with a personal link. → the week. */
-export const action = ({ request, params }: ActionFunctionArgs) =>
-  handleApi(request, async () => {
-    if (request.method !== "POST") return methodNotAllowed(request, "POST");
-    const me = await requireApiRole(request, "user");
-    const ctx = ojtCtx(await getDb(), me);
-    return submitWeek(ctx, params.id ?? "", params.weekStart ?? "");
-  });
-
-export const loader = ({ request }: ActionFunctionArgs) =>
-  handleApi(request, async () => methodNotAllowed(request, "POST"));
+export const { loader, action } = apiRoute({
+  /** POST /api/placements/{id}/weeks/{weekStart}/submit: the student sends the week (Monday) to the supervisor: one e-mail with a personal link. → the week. */
+  POST: async (api) =>
+    submitWeek(await api.ctx("user", ojtCtx), api.param("id"), api.param("weekStart")),
+});

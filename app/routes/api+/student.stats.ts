@@ -1,11 +1,11 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { handleApi, requireApiRole } from "~/web/api.server";
+import { apiRoute } from "~/web/api-route.server";
 import { getDb } from "~/lib/db.server";
 import { studentStats } from "~/models/stats/stats.server";
 
-/** GET /api/student/stats: {availableJobs, jobsViewed, applications, companies} for the caller. */
-export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(request, async () => {
-    const me = await requireApiRole(request, "college");
+export const { loader } = apiRoute({
+  /** GET /api/student/stats: {availableJobs, jobsViewed, applications, companies} for the caller. */
+  GET: async (api) => {
+    const me = await api.caller("college");
     return studentStats(await getDb(), me.id);
-  });
+  },
+});

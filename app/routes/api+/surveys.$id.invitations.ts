@@ -4,19 +4,10 @@
  * server's pace), or the counts only for a dry run; GET lists the survey's batches with their
  * sent / failed / pending messages.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import {
-  handleApi,
-  json,
-  methodNotAllowed,
-  parseBody,
-  readJson,
-  requireApiRole,
-} from "~/web/api.server";
+import { parseBody, readJson } from "~/web/api.server";
+import { apiRoute } from "~/web/api-route.server";
 import { authConfig } from "~/web/config.server";
-import { getDb } from "~/lib/db.server";
-import { ctxOf } from "~/models/context";
 import { getInviteBatches, sendInvitations } from "~/models/survey/invitations.server";
 
 const bodySchema = z.strictObject(
@@ -27,26 +18,21 @@ const bodySchema = z.strictObject(
   { error: "Send a JSON object with optional boolean fields reminder and dryRun" },
 );
 
-/** GET: the batches, newest first. */
-export const loader = ({ request, params }: LoaderFunctionArgs) =>
-  handleApi(request, async () => {
-    const user = await requireApiRole(request, ["admin"]);
-    return getInviteBatches(ctxOf(await getDb(), user), params.id ?? "");
-  });
-
-/** POST: 202 with the batch and its counts (200 with the counts for a dry run). */
-export const action = ({ request, params }: ActionFunctionArgs) =>
-  handleApi(request, async () => {
-    if (request.method !== "POST") return methodNotAllowed(request, "GET, POST");
-    const user = await requireApiRole(request, ["admin"]);
-    const raw = await readJson(request);
-    const body = parseBody(bodySchema, raw ?? {});
+export const { loader, action } = apiRoute({
+  /** GET: the batches, newest first. */
+  GET: async (api) => getInviteBatches(await api.ctx(["admin"]), api.param("id")),
+  /** POST: 202 with the batch and its counts (200 with the counts for a dry run). */
+  POST: async (api) => {
+    const ctx = await api.ctx(["admin"]);
+    // A body of `null` is taken as no options.
+    const body = parseBody(bodySchema, (await readJson(api.request)) ?? {});
     const c = authConfig();
-    const r = await sendInvitations(ctxOf(await getDb(), user), params.id ?? "", {
+    const r = await sendInvitations(ctx, api.param("id"), {
       reminder: body.reminder ?? false,
       dryRun: body.dryRun ?? false,
       trigger: "admin",
       config: { publicUrl: c.publicUrl, secret: c.secret, collegeName: c.collegeName },
     });
-    return json(request, r, { status: r.dryRun ? 200 : 202 });
-  });
+    return api.reply(r, r.dryRun ? 200 : 202);
+  },
+});

@@ -1,26 +1,18 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { handleApi, readJson, requireApiRole, methodNotAllowed } from "~/web/api.server";
-import { getDb } from "~/lib/db.server";
+import { apiRoute } from "~/web/api-route.server";
+import { readJson } from "~/web/api.server";
 import { deleteSurvey, getSurvey, updateSurvey } from "~/models/survey/survey.server";
-import { actorOf } from "~/models/context";
 
-/** GET /api/surveys/{id}: admins any survey; others only an active one meant for their role. */
-export const loader = ({ request, params }: LoaderFunctionArgs) =>
-  handleApi(request, async () => {
-    const user = await requireApiRole(request, "college");
-    return getSurvey({ db: await getDb(), actor: actorOf(user) }, params.id ?? "");
-  });
-
-/** PUT /api/surveys/{id} (question ids stay stable) and DELETE /api/surveys/{id}, both admin. */
-export const action = ({ request, params }: ActionFunctionArgs) =>
-  handleApi(request, async () => {
-    if (request.method !== "PUT" && request.method !== "DELETE")
-      return methodNotAllowed(request, "GET, PUT, DELETE");
-    const user = await requireApiRole(request, ["admin"]);
-    const ctx = { db: await getDb(), actor: actorOf(user) };
-    if (request.method === "DELETE") {
-      const r = await deleteSurvey(ctx, params.id ?? "");
-      return { message: "Survey deleted", ...r };
-    }
-    return updateSurvey(ctx, params.id ?? "", await readJson(request));
-  });
+export const { loader, action } = apiRoute({
+  /** GET /api/surveys/{id}: admins any survey; others only an active one meant for their role. */
+  GET: async (api) => getSurvey(await api.ctx("college"), api.param("id")),
+  /** PUT /api/surveys/{id} (admin): question ids stay stable. */
+  PUT: async (api) => {
+    const ctx = await api.ctx(["admin"]);
+    return updateSurvey(ctx, api.param("id"), await readJson(api.request));
+  },
+  /** DELETE /api/surveys/{id} (admin). */
+  DELETE: async (api) => {
+    const r = await deleteSurvey(await api.ctx(["admin"]), api.param("id"));
+    return { message: "Survey deleted", ...r };
+  },
+});
