@@ -6,7 +6,8 @@
  */
 import { parse } from "csv-parse/sync";
 import { sql } from "drizzle-orm";
-import { rowsOf } from "#db/client";
+import { parsedRows } from "#db/client";
+import { idRow } from "~/lib/rows";
 import { ValidationError } from "~/lib/errors";
 import type { OjtCtx } from "./config";
 import { placementInputSchema, type PlacementInput } from "./ojt.schema";
@@ -58,8 +59,9 @@ export async function importPlacements(
   for (const [i, r] of records.entries()) {
     const line = i + 2;
     const email = (r.studentEmail ?? "").toLowerCase();
-    const [student] = await rowsOf<{ id: string }>(
+    const [student] = await parsedRows(
       ctx.db,
+      idRow,
       sql`select id from users where lower(email) = ${email} or lower(personal_email) = ${email} limit 1`,
     );
     if (!student) {
@@ -71,8 +73,9 @@ export async function importPlacements(
       continue;
     }
     seen.add(student.id);
-    const companies = await rowsOf<{ id: string }>(
+    const companies = await parsedRows(
       ctx.db,
+      idRow,
       sql`select id from companies where lower(name) = lower(${(r.companyName ?? "").trim()})`,
     );
     if (companies.length !== 1) {
