@@ -25,7 +25,8 @@ import { decideSignoff, signoffView } from "~/models/ojt/signoff.server";
 import { evaluationFormView, superviseLinkKind } from "~/models/ojt/evaluation.server";
 import { EVAL_MSG } from "~/models/ojt/evaluation.schema";
 import { evaluationAction } from "~/web/ojt-evaluation.server";
-import { EvaluationForm } from "~/components/ojt/evaluation-form";
+import { EvaluationForm, LinkSignature } from "~/components/ojt/evaluation-form";
+import { logbookLine } from "~/components/ojt/logbook";
 import styles from "~/styles/ojt.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -149,18 +150,7 @@ export default function Supervise() {
               {e.breakMinutes ? ` (break ${e.breakMinutes} min)` : ""} · {hours(e.minutes)}
             </p>
             <p style={{ whiteSpace: "pre-wrap" }}>{e.tasks}</p>
-            {e.aircraftType || e.registration || e.ataChapter || e.involvement ? (
-              <p className="muted">
-                {[
-                  e.aircraftType,
-                  e.registration,
-                  e.ataChapter ? `ATA ${e.ataChapter}` : null,
-                  e.involvement,
-                ]
-                  .filter(Boolean)
-                  .join(" · ")}
-              </p>
-            ) : null}
+            {logbookLine(e) ? <p className="muted">{logbookLine(e)}</p> : null}
           </li>
         ))}
       </ol>
@@ -193,10 +183,7 @@ export default function Supervise() {
             Return with a comment
           </button>
         </div>
-        <p className="muted">
-          Signed as {view.supervisorName}. The link works until {view.expiresAt.slice(0, 10)} and
-          only once.
-        </p>
+        <LinkSignature supervisorName={view.supervisorName} expiresAt={view.expiresAt} />
       </Form>
     </main>
   );

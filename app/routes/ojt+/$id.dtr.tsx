@@ -6,7 +6,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { WEEK_STATE_LABELS, hoursText } from "~/components/ojt/ojt-parts";
+import { TableHead, WEEK_STATE_LABELS, hoursText } from "~/components/ojt/ojt-parts";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { todayOf } from "~/models/ojt/config";
 import { dailyTimeRecord } from "~/models/ojt/hours.server";
@@ -80,18 +80,10 @@ export default function DailyTimeRecord() {
         Required {p.requiredHours} h · Approved to date {hoursText(p.approvedHours)}
       </p>
       <table className="table-cards">
-        <caption className="visually-hidden">Entries of the month</caption>
-        <thead>
-          <tr>
-            <th scope="col">Date</th>
-            <th scope="col">In</th>
-            <th scope="col">Out</th>
-            <th scope="col">Break</th>
-            <th scope="col">Hours</th>
-            <th scope="col">Tasks</th>
-            <th scope="col">Week</th>
-          </tr>
-        </thead>
+        <TableHead
+          caption="Entries of the month"
+          columns={["Date", "In", "Out", "Break", "Hours", "Tasks", "Week"]}
+        />
         <tbody>
           {rows.length === 0 ? (
             <tr>
@@ -126,16 +118,10 @@ export default function DailyTimeRecord() {
       </table>
       <h2>Sign-off</h2>
       <table data-testid="dtr-weeks" className="table-cards">
-        <caption className="visually-hidden">Weeks and their sign-off</caption>
-        <thead>
-          <tr>
-            <th scope="col">Week</th>
-            <th scope="col">State</th>
-            <th scope="col">Hours</th>
-            <th scope="col">Approved by</th>
-            <th scope="col">When</th>
-          </tr>
-        </thead>
+        <TableHead
+          caption="Weeks and their sign-off"
+          columns={["Week", "State", "Hours", "Approved by", "When"]}
+        />
         <tbody>
           {dtr.weeks.length === 0 ? (
             <tr>
