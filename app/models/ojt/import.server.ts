@@ -43,7 +43,7 @@ export async function importPlacements(
   try {
     records = parse(csv, { columns: true, skip_empty_lines: true, trim: true, bom: true });
   } catch (e) {
-    throw new ValidationError(`The file is not valid CSV: ${(e as Error).message}`);
+    throw new ValidationError(`The file is not valid CSV: ${messageOf(e)}`);
   }
   const header = records.length ? Object.keys(records[0]) : [];
   const missing = IMPORT_COLUMNS.filter(
@@ -125,7 +125,7 @@ export async function importPlacements(
           await createPlacement({ ...ctx, db: tx as never }, input);
           created++;
         } catch (e) {
-          errors.push({ line, message: (e as Error).message });
+          errors.push({ line, message: messageOf(e) });
         }
       }
       if (errors.length) throw rollback;
@@ -137,6 +137,9 @@ export async function importPlacements(
   return { rows: records.length, created, dryRun: false, errors };
 }
 
+/** What a failed row says: its error's message. */
+const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
 async function tryInRollback(ctx: OjtCtx, input: PlacementInput): Promise<string | null> {
   const rollback = new Error("rollback");
   let message: string | null = null;
@@ -145,7 +148,7 @@ async function tryInRollback(ctx: OjtCtx, input: PlacementInput): Promise<string
       try {
         await createPlacement({ ...ctx, db: tx as never }, input);
       } catch (e) {
-        message = (e as Error).message;
+        message = messageOf(e);
       }
       throw rollback;
     });

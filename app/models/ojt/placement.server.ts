@@ -111,7 +111,7 @@ export async function readablePlacement(
 export async function manageablePlacement(ctx: OjtCtx, id: string) {
   const r = await readablePlacement(ctx, id);
   if (r.scope.kind === "student") throw new Forbidden("You do not have permission to do this");
-  return r as { view: PlacementView; scope: Exclude<OjtScope, { kind: "student" }> };
+  return { view: r.view, scope: r.scope };
 }
 
 /** The first Monday of the projection window and the current week's Monday. */
@@ -657,18 +657,16 @@ export async function updatePlacement(
         );
       await revokeEvaluationLinks(tx, id, nowOf(ctx.ojt));
     }
-    const b = auditView(before);
-    const a = auditView(row);
-    const changed = Object.keys(a).filter(
-      (k) => JSON.stringify(a[k as keyof typeof a]) !== JSON.stringify(b[k as keyof typeof b]),
-    );
+    const b: Record<string, unknown> = auditView(before);
+    const a: Record<string, unknown> = auditView(row);
+    const changed = Object.keys(a).filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]));
     if (changed.length)
       await audit(tx, scope.actor, {
         action: emailChanged ? "placement.supervisor_email" : "placement.update",
         entityType: "placement",
         entityId: id,
-        before: Object.fromEntries(changed.map((k) => [k, b[k as keyof typeof b]])),
-        after: Object.fromEntries(changed.map((k) => [k, a[k as keyof typeof a]])),
+        before: Object.fromEntries(changed.map((k) => [k, b[k]])),
+        after: Object.fromEntries(changed.map((k) => [k, a[k]])),
       });
     const v = (await loadPlacementView(tx, id))!;
     return (await placementsJson(tx, ctx.ojt, [v]))[0];
