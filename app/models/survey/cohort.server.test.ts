@@ -6,7 +6,8 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { rowsOf } from "#db/client";
+import { parsedRows } from "#db/client";
+import { idRow } from "~/lib/rows";
 import { surveys, users } from "#db/schema";
 import { forEachDb } from "../../../tests/setup/db";
 import { courseId, createSurvey, createUser } from "../../../tests/factories";
@@ -54,8 +55,9 @@ describe("the cohort rule", () => {
               .map((p) => p.id)
               .sort();
             const byCondition = (
-              await rowsOf<{ id: string }>(
+              await parsedRows(
                 t.db,
+                idRow,
                 sql`select u.id from users u where ${cohortCondition(cohort)}`,
               )
             )
@@ -68,8 +70,9 @@ describe("the cohort rule", () => {
               .set({ courseIds, graduationYears })
               .where(eq(surveys.id, s.id));
             const byMatch = (
-              await rowsOf<{ id: string }>(
+              await parsedRows(
                 t.db,
+                idRow,
                 sql`select u.id from users u join surveys sv on sv.id = ${s.id} where ${cohortMatchSql("sv", "u")}`,
               )
             )
