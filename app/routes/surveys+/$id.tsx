@@ -128,6 +128,7 @@ export default function AnswerSurvey() {
           path: `/surveys/${survey.id}`,
         });
       })
+      // A chunk that fails to load leaves the plain form, which posts as it does without JavaScript.
       .catch(() => {});
     return () => {
       gone = true;
