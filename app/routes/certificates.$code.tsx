@@ -13,8 +13,7 @@ import type {
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BadLinkBoundary } from "~/components/ui/error-boundary";
-import { getDb } from "~/lib/db.server";
-import { TooManyRequests } from "~/lib/errors";
+import { screen } from "~/web/screen.server";
 import { enforce } from "~/lib/rate-limit.server";
 import { clientKey } from "~/lib/request.server";
 import { verifyCertificate } from "~/models/ojt/completion.server";
@@ -29,21 +28,14 @@ export const CERTIFICATE_NOT_FOUND =
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const db = await getDb();
-  try {
+export function loader(args: LoaderFunctionArgs) {
+  // A client over its checks gets the 429 route error response with Retry-After.
+  return screen("none", async ({ request, params, ctx: { db } }) => {
     await enforce(db, { key: `certificate-ip:${clientKey(request)}`, ...CERTIFICATE_CHECKS });
-  } catch (e) {
-    if (e instanceof TooManyRequests)
-      throw json(
-        { message: e.message },
-        { status: 429, headers: { "Retry-After": String(e.retryAfterSeconds) } },
-      );
-    throw e;
-  }
-  const cert = await verifyCertificate(db, ojtConfig(), params.code ?? "");
-  if (!cert) throw json({ message: CERTIFICATE_NOT_FOUND }, { status: 404 });
-  return json({ cert });
+    const cert = await verifyCertificate(db, ojtConfig(), params.code ?? "");
+    if (!cert) throw json({ message: CERTIFICATE_NOT_FOUND }, { status: 404 });
+    return json({ cert });
+  })(args);
 }
 
 /** A certificate is a person's record: not cached by others, not indexed, no Referer onward. */

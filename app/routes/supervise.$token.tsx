@@ -19,66 +19,66 @@ import { SIGNED_LINK_HEADERS } from "~/web/signed-link.server";
 import { getDb } from "~/lib/db.server";
 import { ojtConfig } from "~/web/config.server";
 import { rethrowNotFound } from "~/lib/screen-errors.server";
-import { DomainError } from "~/lib/errors";
+import { screen } from "~/web/screen.server";
 import { decisionSchema, OJT_MSG } from "~/models/ojt/ojt.schema";
 import { decideSignoff, signoffView } from "~/models/ojt/signoff.server";
 import { evaluationFormView, superviseLinkKind } from "~/models/ojt/evaluation.server";
 import { EVAL_MSG } from "~/models/ojt/evaluation.schema";
 import { evaluationAction } from "~/web/ojt-evaluation.server";
-import { EvaluationForm } from "~/components/ojt/evaluation-form";
+import { EvaluationForm, LinkSignature } from "~/components/ojt/evaluation-form";
+import { logbookLine } from "~/components/ojt/logbook";
 import styles from "~/styles/ojt.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
-export async function loader({ params }: LoaderFunctionArgs) {
-  const db = await getDb();
-  const token = params.token ?? "";
-  const kind = await superviseLinkKind(db, token);
-  try {
+export function loader(args: LoaderFunctionArgs) {
+  return screen("none", async ({ params, onDomainError }) => {
+    const db = await getDb();
+    const token = params.token ?? "";
+    const kind = await superviseLinkKind(db, token);
+    // Answered, not thrown: after a decision the same document renders the action's thank-you
+    // while this loader (run again) finds the link spent.
+    onDomainError((e) => {
+      if (e.status !== 404) throw e;
+      return json(
+        { view: null, evaluation: null, kind },
+        { status: 404, headers: SIGNED_LINK_HEADERS },
+      );
+    });
     if (kind === "evaluation") {
       const evaluation = await evaluationFormView(db, ojtConfig(), token);
       return json({ view: null, evaluation, kind }, { headers: SIGNED_LINK_HEADERS });
     }
     const view = await signoffView(db, ojtConfig(), token);
     return json({ view, evaluation: null, kind }, { headers: SIGNED_LINK_HEADERS });
-  } catch (e) {
-    // Answered, not thrown: after a decision the same document renders the action's thank-you
-    // while this loader (run again) finds the link spent.
-    if (e instanceof DomainError && e.status === 404)
-      return json(
-        { view: null, evaluation: null, kind },
-        { status: 404, headers: SIGNED_LINK_HEADERS },
-      );
-    throw e;
-  }
+  })(args);
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const token = params.token ?? "";
-  if ((await superviseLinkKind(await getDb(), token)) === "evaluation")
-    return evaluationAction(request, token);
-  const form = await request.formData();
-  const parsed = decisionSchema.safeParse({
-    decision: form.get("decision"),
-    comment: form.get("comment") ?? undefined,
-  });
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return json(
-      {
-        done: null,
-        error: issue?.message ?? OJT_MSG.decision,
-        comment: String(form.get("comment") ?? ""),
-      },
-      { status: 400, headers: SIGNED_LINK_HEADERS },
-    );
-  }
-  try {
-    const r = await decideSignoff(await getDb(), ojtConfig(), params.token ?? "", parsed.data);
+export function action(args: ActionFunctionArgs) {
+  return screen("none", async ({ request, params, onDomainError }) => {
+    const token = params.token ?? "";
+    if ((await superviseLinkKind(await getDb(), token)) === "evaluation")
+      return evaluationAction(request, token, { onDomainError });
+    const form = await request.formData();
+    const parsed = decisionSchema.safeParse({
+      decision: form.get("decision"),
+      comment: form.get("comment") ?? undefined,
+    });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return json(
+        {
+          done: null,
+          error: issue?.message ?? OJT_MSG.decision,
+          comment: String(form.get("comment") ?? ""),
+        },
+        { status: 400, headers: SIGNED_LINK_HEADERS },
+      );
+    }
+    onDomainError((e) => rethrowNotFound(e, OJT_MSG.tokenInvalid));
+    const r = await decideSignoff(await getDb(), ojtConfig(), token, parsed.data);
     return json({ done: r, error: null, comment: "" }, { headers: SIGNED_LINK_HEADERS });
-  } catch (e) {
-    rethrowNotFound(e, OJT_MSG.tokenInvalid);
-  }
+  })(args);
 }
 
 const hours = (m: number) => `${Math.round((m / 60) * 100) / 100} h`;
@@ -150,18 +150,7 @@ export default function Supervise() {
               {e.breakMinutes ? ` (break ${e.breakMinutes} min)` : ""} · {hours(e.minutes)}
             </p>
             <p style={{ whiteSpace: "pre-wrap" }}>{e.tasks}</p>
-            {e.aircraftType || e.registration || e.ataChapter || e.involvement ? (
-              <p className="muted">
-                {[
-                  e.aircraftType,
-                  e.registration,
-                  e.ataChapter ? `ATA ${e.ataChapter}` : null,
-                  e.involvement,
-                ]
-                  .filter(Boolean)
-                  .join(" · ")}
-              </p>
-            ) : null}
+            {logbookLine(e) ? <p className="muted">{logbookLine(e)}</p> : null}
           </li>
         ))}
       </ol>
@@ -194,10 +183,7 @@ export default function Supervise() {
             Return with a comment
           </button>
         </div>
-        <p className="muted">
-          Signed as {view.supervisorName}. The link works until {view.expiresAt.slice(0, 10)} and
-          only once.
-        </p>
+        <LinkSignature supervisorName={view.supervisorName} expiresAt={view.expiresAt} />
       </Form>
     </main>
   );

@@ -264,15 +264,16 @@ export function formIdempotencyKey(request: Request, form: FormData): string | n
 /**
  * The screen side: a create form carries a fresh key in its hidden `idempotencyKey` field, so a
  * double click, a back-and-resubmit or a retried post answers as the first did (the same redirect
- * and notice) instead of creating twice. A refused key goes back to `back` with an error notice.
+ * and notice) instead of creating twice. A refused key goes back to `back` with an error notice,
+ * or is answered by `back(error)` (a form posted by a fetcher, which reads JSON).
  */
-export async function idempotentForm<R extends Response>(
+export async function idempotentForm<R extends Response, F extends Response = Response>(
   request: Request,
   userId: string,
   form: FormData,
-  back: string,
+  back: string | ((e: IdempotencyError) => F),
   create: () => Promise<R>,
-): Promise<R | Response> {
+): Promise<R | F | Response> {
   try {
     const key = formIdempotencyKey(request, form);
     return await idempotent(
@@ -287,6 +288,7 @@ export async function idempotentForm<R extends Response>(
     );
   } catch (e) {
     if (!(e instanceof IdempotencyError)) throw e;
+    if (typeof back !== "string") return back(e);
     return redirectWithFlash(back, { kind: "error", message: IDEMPOTENCY_FORM_MSG[e.status] });
   }
 }

@@ -3,7 +3,8 @@
  * of /ojt and /admin/ojt never carries zod).
  */
 import type { Db } from "#db/client";
-import { redirect } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import type { DomainError } from "~/lib/errors";
 import { getDb } from "~/lib/db.server";
 import { uuidIn } from "~/lib/ids";
 import type { Actor } from "~/models/context";
@@ -11,6 +12,7 @@ import type { SessionUser } from "~/models/auth/session.server";
 import type { OjtCtx } from "~/models/ojt/config";
 import { requireUser } from "./auth.server";
 import { ojtCtx } from "./config.server";
+import { OJT_MSG } from "~/models/ojt/ojt.schema";
 
 export {
   decisionSchema,
@@ -30,6 +32,16 @@ export {
 /** A web door's OJT context (config.server's `ojtCtx` on this server's database); never `system`. */
 export async function screenCtx(user: Actor, db?: Db): Promise<OjtCtx> {
   return ojtCtx(db ?? (await getDb()), user);
+}
+
+/**
+ * A placement screen's answer to a refusal (`screen`'s `onDomainError`): another student's or
+ * programme's placement (403) is not revealed — it is the same 404 as one that does not exist.
+ */
+export function placementNotFound(e: DomainError): undefined {
+  if (e.status === 403 || e.status === 404)
+    throw json({ message: OJT_MSG.notFound }, { status: 404 });
+  return undefined;
 }
 
 /** Zod issues or a model's field errors as `{ field: [message] }` for the forms kit. */

@@ -7,6 +7,21 @@ import { Form } from "@remix-run/react";
 import { STAGE_LABEL, WOULD_HIRE_LABEL } from "~/models/ojt/evaluation.schema";
 import { RatingFields, type RatingCriterion } from "./rating-fields";
 
+/** Who the mailed link signs as, and until when it works (once). */
+export function LinkSignature({
+  supervisorName,
+  expiresAt,
+}: {
+  supervisorName: string;
+  expiresAt: string;
+}) {
+  return (
+    <p className="muted">
+      Signed as {supervisorName}. The link works until {expiresAt.slice(0, 10)} and only once.
+    </p>
+  );
+}
+
 export interface EvaluationFormProps {
   view: {
     stage: "midterm" | "final";
@@ -73,10 +88,7 @@ export function EvaluationForm({ view, error, errorKeys, values, busy }: Evaluat
         <button type="submit" className="btn btn-primary" disabled={busy}>
           Submit the evaluation
         </button>
-        <p className="muted">
-          Signed as {view.supervisorName}. The link works until {view.expiresAt.slice(0, 10)} and
-          only once.
-        </p>
+        <LinkSignature supervisorName={view.supervisorName} expiresAt={view.expiresAt} />
       </Form>
     </main>
   );

@@ -8,6 +8,7 @@ import type { OjtWeekState, PlacementStatus } from "#db/constants";
 import type { EntryJson, PlacementJson, WeekJson } from "~/models/ojt/ojt.schema";
 import { SelectField, TextareaField, TextField, type FieldMeta } from "../forms/fields";
 import { formatCalendarDate, formatDateTime } from "~/lib/datetime";
+import { logbookLine } from "./logbook";
 
 export const WEEK_STATE_LABELS: Record<OjtWeekState, string> = {
   open: "Open",
@@ -94,46 +95,72 @@ export function WeeksTable({
 }) {
   if (!weeks.length) return <p className="muted">No weeks logged yet.</p>;
   return (
+    <CardsTable caption={caption} columns={["Week", "State", "Hours", "Decided", "Comment"]}>
+      {weeks.map((w) => (
+        <tr key={w.weekStart}>
+          <td data-label="Week">
+            {weekHref ? (
+              <a href={weekHref(w)}>{formatCalendarDate(w.weekStart)}</a>
+            ) : (
+              formatCalendarDate(w.weekStart)
+            )}
+          </td>
+          <td data-label="State">
+            <WeekBadge state={w.state} />
+          </td>
+          <td data-label="Hours">{hoursText(w.hours)}</td>
+          <td data-label="Decided">
+            {w.decidedAt ? (
+              <>
+                {formatDateTime(w.decidedAt, timeZone)}
+                {w.decidedBy ? <> by {w.decidedBy}</> : null}
+              </>
+            ) : (
+              "—"
+            )}
+          </td>
+          <td data-label="Comment">{w.comment ?? "—"}</td>
+        </tr>
+      ))}
+    </CardsTable>
+  );
+}
+
+/** A table's hidden caption and its column headings (a null heading is left out). */
+export function TableHead({ caption, columns }: { caption: string; columns: (string | null)[] }) {
+  return (
+    <>
+      <caption className="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          {columns.map((c) =>
+            c === null ? null : (
+              <th key={c} scope="col">
+                {c}
+              </th>
+            ),
+          )}
+        </tr>
+      </thead>
+    </>
+  );
+}
+
+/** A table that is stacked cards on a phone and scrolls sideways elsewhere; `children` the rows. */
+function CardsTable({
+  caption,
+  columns,
+  children,
+}: {
+  caption: string;
+  columns: (string | null)[];
+  children: ReactNode;
+}) {
+  return (
     <div className="table-scroll table-cards">
       <table className="table">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Week</th>
-            <th scope="col">State</th>
-            <th scope="col">Hours</th>
-            <th scope="col">Decided</th>
-            <th scope="col">Comment</th>
-          </tr>
-        </thead>
-        <tbody>
-          {weeks.map((w) => (
-            <tr key={w.weekStart}>
-              <td data-label="Week">
-                {weekHref ? (
-                  <a href={weekHref(w)}>{formatCalendarDate(w.weekStart)}</a>
-                ) : (
-                  formatCalendarDate(w.weekStart)
-                )}
-              </td>
-              <td data-label="State">
-                <WeekBadge state={w.state} />
-              </td>
-              <td data-label="Hours">{hoursText(w.hours)}</td>
-              <td data-label="Decided">
-                {w.decidedAt ? (
-                  <>
-                    {formatDateTime(w.decidedAt, timeZone)}
-                    {w.decidedBy ? <> by {w.decidedBy}</> : null}
-                  </>
-                ) : (
-                  "—"
-                )}
-              </td>
-              <td data-label="Comment">{w.comment ?? "—"}</td>
-            </tr>
-          ))}
-        </tbody>
+        <TableHead caption={caption} columns={columns} />
+        <tbody>{children}</tbody>
       </table>
     </div>
   );
@@ -275,51 +302,31 @@ export function EntriesTable({
 }) {
   if (!entries.length) return <p className="muted">No entries this week yet.</p>;
   return (
-    <div className="table-scroll table-cards">
-      <table className="table">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Time</th>
-            <th scope="col">Hours</th>
-            <th scope="col">Tasks</th>
-            {actions ? <th scope="col">Actions</th> : null}
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((e) => (
-            <tr key={e.id} data-testid="ojt-entry">
-              <td data-label="Date">{formatCalendarDate(e.date, true)}</td>
-              <td data-label="Time">
-                {e.timeIn}–{e.timeOut}
-                {e.breakMinutes ? <> (break {e.breakMinutes} min)</> : null}
-              </td>
-              <td data-label="Hours">{hoursText(e.minutes / 60)}</td>
-              <td data-label="Tasks" className="ojt-tasks">
-                {e.tasks}
-                {e.aircraftType || e.registration || e.ataChapter || e.involvement ? (
-                  <span className="muted ojt-logbook-line">
-                    {[
-                      e.aircraftType,
-                      e.registration,
-                      e.ataChapter ? `ATA ${e.ataChapter}` : null,
-                      e.involvement,
-                    ]
-                      .filter(Boolean)
-                      .join(" · ")}
-                  </span>
-                ) : null}
-              </td>
-              {actions ? (
-                <td data-label="Actions">
-                  {e.locked ? <span className="badge">Locked</span> : actions(e)}
-                </td>
-              ) : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <CardsTable
+      caption={caption}
+      columns={["Date", "Time", "Hours", "Tasks", actions ? "Actions" : null]}
+    >
+      {entries.map((e) => (
+        <tr key={e.id} data-testid="ojt-entry">
+          <td data-label="Date">{formatCalendarDate(e.date, true)}</td>
+          <td data-label="Time">
+            {e.timeIn}–{e.timeOut}
+            {e.breakMinutes ? <> (break {e.breakMinutes} min)</> : null}
+          </td>
+          <td data-label="Hours">{hoursText(e.minutes / 60)}</td>
+          <td data-label="Tasks" className="ojt-tasks">
+            {e.tasks}
+            {logbookLine(e) ? (
+              <span className="muted ojt-logbook-line">{logbookLine(e)}</span>
+            ) : null}
+          </td>
+          {actions ? (
+            <td data-label="Actions">
+              {e.locked ? <span className="badge">Locked</span> : actions(e)}
+            </td>
+          ) : null}
+        </tr>
+      ))}
+    </CardsTable>
   );
 }

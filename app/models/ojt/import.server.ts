@@ -6,7 +6,8 @@
  */
 import { parse } from "csv-parse/sync";
 import { sql } from "drizzle-orm";
-import { rowsOf } from "#db/client";
+import { parsedRows } from "#db/client";
+import { idRow } from "~/lib/rows";
 import { ValidationError } from "~/lib/errors";
 import type { OjtCtx } from "./config";
 import { placementInputSchema, type PlacementInput } from "./ojt.schema";
@@ -42,7 +43,7 @@ export async function importPlacements(
   try {
     records = parse(csv, { columns: true, skip_empty_lines: true, trim: true, bom: true });
   } catch (e) {
-    throw new ValidationError(`The file is not valid CSV: ${(e as Error).message}`);
+    throw new ValidationError(`The file is not valid CSV: ${messageOf(e)}`);
   }
   const header = records.length ? Object.keys(records[0]) : [];
   const missing = IMPORT_COLUMNS.filter(
@@ -58,8 +59,9 @@ export async function importPlacements(
   for (const [i, r] of records.entries()) {
     const line = i + 2;
     const email = (r.studentEmail ?? "").toLowerCase();
-    const [student] = await rowsOf<{ id: string }>(
+    const [student] = await parsedRows(
       ctx.db,
+      idRow,
       sql`select id from users where lower(email) = ${email} or lower(personal_email) = ${email} limit 1`,
     );
     if (!student) {
@@ -71,8 +73,9 @@ export async function importPlacements(
       continue;
     }
     seen.add(student.id);
-    const companies = await rowsOf<{ id: string }>(
+    const companies = await parsedRows(
       ctx.db,
+      idRow,
       sql`select id from companies where lower(name) = lower(${(r.companyName ?? "").trim()})`,
     );
     if (companies.length !== 1) {
@@ -122,7 +125,7 @@ export async function importPlacements(
           await createPlacement({ ...ctx, db: tx as never }, input);
           created++;
         } catch (e) {
-          errors.push({ line, message: (e as Error).message });
+          errors.push({ line, message: messageOf(e) });
         }
       }
       if (errors.length) throw rollback;
@@ -134,6 +137,9 @@ export async function importPlacements(
   return { rows: records.length, created, dryRun: false, errors };
 }
 
+/** What a failed row says: its error's message. */
+const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
 async function tryInRollback(ctx: OjtCtx, input: PlacementInput): Promise<string | null> {
   const rollback = new Error("rollback");
   let message: string | null = null;
@@ -142,7 +148,7 @@ async function tryInRollback(ctx: OjtCtx, input: PlacementInput): Promise<string
       try {
         await createPlacement({ ...ctx, db: tx as never }, input);
       } catch (e) {
-        message = (e as Error).message;
+        message = messageOf(e);
       }
       throw rollback;
     });

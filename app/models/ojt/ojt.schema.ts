@@ -392,7 +392,7 @@ export interface PlacementListQuery {
 
 /** The list filters from a query string (unknown values are ignored, never an error). */
 export function placementListQuery(params: URLSearchParams): PlacementListQuery {
-  const status = params.get("status");
+  const status = z.enum(PLACEMENT_STATUSES).safeParse(params.get("status"));
   const int = (k: string, d: number, max: number) => {
     const n = Number(params.get(k));
     return Number.isInteger(n) && n >= 1 ? Math.min(n, max) : d;
@@ -400,9 +400,7 @@ export function placementListQuery(params: URLSearchParams): PlacementListQuery 
   const flag = (k: string) => ["true", "1", "yes"].includes((params.get(k) ?? "").toLowerCase());
   return {
     course: params.get("course")?.trim() || null,
-    status: (PLACEMENT_STATUSES as readonly string[]).includes(status ?? "")
-      ? (status as PlacementStatus)
-      : null,
+    status: status.success ? status.data : null,
     company: params.get("company")?.trim() || null,
     atRisk: flag("atRisk"),
     weeksPending: flag("weeksPending"),

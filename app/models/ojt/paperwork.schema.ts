@@ -104,8 +104,11 @@ export interface DocumentJson {
 }
 
 /** An agreement's state on a given day: valid, expiring within 60 days, expired, or none. */
-export function moaStateOf(validUntil: string | null | undefined, today: string) {
-  if (!validUntil) return { state: "none" as MoaState, daysLeft: null };
+export function moaStateOf(
+  validUntil: string | null | undefined,
+  today: string,
+): { state: MoaState; daysLeft: number | null } {
+  if (!validUntil) return { state: "none", daysLeft: null };
   const daysLeft = daysBetween(today, validUntil);
   const state: MoaState =
     daysLeft < 0 ? "expired" : daysLeft <= MOA_EXPIRING_DAYS ? "expiring" : "valid";

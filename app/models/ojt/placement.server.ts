@@ -4,7 +4,7 @@
  * the same transaction as the entries, so every list here reads a few columns per placement.
  */
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
-import { rowsOf, type DbOrTx } from "#db/client";
+import { parsedRows, type DbOrTx } from "#db/client";
 import type { PlacementStatus } from "#db/constants";
 import {
   auditLog,
@@ -18,6 +18,8 @@ import {
 } from "#db/schema";
 import { Conflict, Forbidden, isUniqueViolation, NotFound, ValidationError } from "~/lib/errors";
 import { isUuid } from "~/lib/ids";
+import { numeric } from "~/lib/rows";
+import { z } from "zod";
 import { audit } from "../audit/audit.server";
 import { resolveCourse } from "../course/course.server";
 import { isCoordinatorOf, ojtScope, staffScope, type OjtScope } from "./access.server";
@@ -109,7 +111,7 @@ export async function readablePlacement(
 export async function manageablePlacement(ctx: OjtCtx, id: string) {
   const r = await readablePlacement(ctx, id);
   if (r.scope.kind === "student") throw new Forbidden("You do not have permission to do this");
-  return r as { view: PlacementView; scope: Exclude<OjtScope, { kind: "student" }> };
+  return { view: r.view, scope: r.scope };
 }
 
 /** The first Monday of the projection window and the current week's Monday. */
@@ -374,13 +376,14 @@ export async function listPlacements(
     where ${where}`
     : sql`from placements p where ${where}`;
   // The page and the total in one pass (the filter runs once); a page past the end counts apart.
-  const idRows = await rowsOf<{ id: string; n: number }>(
+  const idRows = await parsedRows(
     ctx.db,
+    z.object({ id: z.string(), n: numeric }),
     sql`select p.id, count(*) over ()::int as n ${from} order by p.created_at desc, p.id desc limit ${limit} offset ${(page - 1) * limit}`,
   );
-  const n = idRows.length
-    ? idRows[0].n
-    : (await rowsOf<{ n: number }>(ctx.db, sql`select count(*)::int as n ${from}`))[0].n;
+  const [{ n }] = idRows.length
+    ? idRows
+    : await parsedRows(ctx.db, z.object({ n: numeric }), sql`select count(*)::int as n ${from}`);
   const ids = idRows.map((r) => r.id);
   const views = ids.length
     ? await ctx.db
@@ -395,7 +398,7 @@ export async function listPlacements(
   const ordered = ids.map((id) => byId.get(id)!).filter(Boolean);
   return {
     items: await placementsJson(ctx.db, ctx.ojt, ordered, opts),
-    total: Number(n),
+    total: n,
     page,
     limit,
   };
@@ -415,26 +418,30 @@ export async function placementCounters(ctx: OjtCtx): Promise<OjtCounters> {
   const scope = await staffScope(ctx);
   const today = todayOf(ctx.ojt);
   const scoped = scopeSql(scope);
-  const [a] = await rowsOf<{ deployed: number; at_risk: number }>(
+  const [a] = await parsedRows(
     ctx.db,
-    sql`select count(*)::int as deployed, count(*) filter (where ${atRiskSql(today)})::int as at_risk
+    z.object({ deployed: numeric, atRisk: numeric }),
+    sql`select count(*)::int as deployed,
+        count(*) filter (where ${atRiskSql(today)})::int as "atRisk"
       from placements p join users u on u.id = p.student_id
       where p.status = 'deployed' and ${scoped}`,
   );
   const cutoff = new Date(nowOf(ctx.ojt).getTime() - SUPERVISOR_REMIND_AFTER_DAYS * 86_400_000);
-  const [w] = await rowsOf<{ waiting: number; old: number }>(
+  const [w] = await parsedRows(
     ctx.db,
+    z.object({ waiting: numeric, old: numeric }),
     sql`select count(*)::int as waiting,
         count(*) filter (where w.submitted_at < ${cutoff.toISOString()}::timestamptz)::int as old
       from placement_weeks w join placements p on p.id = w.placement_id
       join users u on u.id = p.student_id
       where w.state = 'submitted' and ${scoped}`,
   );
+  // Counts without a group by: always one row each.
   return {
-    deployed: Number(a?.deployed ?? 0),
-    atRisk: Number(a?.at_risk ?? 0),
-    weeksWaiting: Number(w?.waiting ?? 0),
-    weeksWaitingOver3Days: Number(w?.old ?? 0),
+    deployed: a.deployed,
+    atRisk: a.atRisk,
+    weeksWaiting: w.waiting,
+    weeksWaitingOver3Days: w.old,
   };
 }
 
@@ -621,12 +628,13 @@ export async function updatePlacement(
   const emailChanged = next.supervisorEmail !== before.supervisorEmail;
   return ctx.db.transaction(async (tx) => {
     if (next.startDate !== before.startDate || next.expectedEndDate !== before.expectedEndDate) {
-      const [range] = await rowsOf<{ lo: string | null; hi: string | null }>(
+      const [range] = await parsedRows(
         tx,
+        z.object({ lo: z.string().nullable(), hi: z.string().nullable() }),
         sql`select min(work_date)::text as lo, max(work_date)::text as hi
           from placement_entries where placement_id = ${id}::uuid`,
       );
-      if (range?.lo && (range.lo < next.startDate || range.hi! > next.expectedEndDate)) {
+      if (range.lo && (range.lo < next.startDate || (range.hi ?? "") > next.expectedEndDate)) {
         const msg = "Logged hours would fall outside the new period";
         throw new ValidationError(msg, { startDate: [msg] });
       }
@@ -649,18 +657,16 @@ export async function updatePlacement(
         );
       await revokeEvaluationLinks(tx, id, nowOf(ctx.ojt));
     }
-    const b = auditView(before);
-    const a = auditView(row);
-    const changed = Object.keys(a).filter(
-      (k) => JSON.stringify(a[k as keyof typeof a]) !== JSON.stringify(b[k as keyof typeof b]),
-    );
+    const b: Record<string, unknown> = auditView(before);
+    const a: Record<string, unknown> = auditView(row);
+    const changed = Object.keys(a).filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]));
     if (changed.length)
       await audit(tx, scope.actor, {
         action: emailChanged ? "placement.supervisor_email" : "placement.update",
         entityType: "placement",
         entityId: id,
-        before: Object.fromEntries(changed.map((k) => [k, b[k as keyof typeof b]])),
-        after: Object.fromEntries(changed.map((k) => [k, a[k as keyof typeof a]])),
+        before: Object.fromEntries(changed.map((k) => [k, b[k]])),
+        after: Object.fromEntries(changed.map((k) => [k, a[k]])),
       });
     const v = (await loadPlacementView(tx, id))!;
     return (await placementsJson(tx, ctx.ojt, [v]))[0];

@@ -6,10 +6,13 @@
  * - students: deployed, no entry for 7 days — once per quiet spell (`student_reminded_for` holds
  *   the date the silence started from).
  */
-import { sql } from "drizzle-orm";
-import { rowsOf, type Db } from "#db/client";
+import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { parsedRows, type Db } from "#db/client";
+import { users } from "#db/schema";
 import type { OjtEvaluationStage } from "#db/constants";
 import { startPeriodic } from "~/lib/periodic";
+import { idRow } from "~/lib/rows";
 import { enqueueMail } from "../mail/mail.server";
 import { mailAddressOf } from "../user/user.server";
 import { nowOf, todayOf, type OjtConfig } from "./config";
@@ -54,9 +57,11 @@ export async function runOjtReminders(
   const weekDue = sql`w.state = 'submitted' and w.submitted_at < ${waitingSince}::timestamptz
     and (w.supervisor_reminded_at is null or w.supervisor_reminded_at < ${remindedBefore}::timestamptz)
     and p.status in ('deployed', 'completed')`;
-  const weeks = await rowsOf<{ placement_id: string; week_start: string; email: string }>(
+  const weeks = await parsedRows(
     db,
-    sql`select w.placement_id, w.week_start::text as week_start, p.supervisor_email as email
+    z.object({ placementId: z.string(), weekStart: z.string(), email: z.string() }),
+    sql`select w.placement_id as "placementId", w.week_start::text as "weekStart",
+        p.supervisor_email as email
       from placement_weeks w join placements p on p.id = w.placement_id
       where ${weekDue} order by w.submitted_at limit 5000`,
   );
@@ -64,8 +69,9 @@ export async function runOjtReminders(
   const studentDue = sql`p.status = 'deployed'
     and coalesce(p.last_entry_date, p.start_date) <= ${quietSince}::date - ${STUDENT_REMIND_AFTER_DAYS}::int
     and p.student_reminded_for is distinct from coalesce(p.last_entry_date, p.start_date)`;
-  const students = await rowsOf<{ id: string }>(
+  const students = await parsedRows(
     db,
+    idRow,
     sql`select p.id from placements p where ${studentDue} limit 5000`,
   );
   const out: ReminderRun = { supervisors: 0, students: 0, evaluations: 0, items: [] };
@@ -74,35 +80,36 @@ export async function runOjtReminders(
     if (opts.dryRun) {
       out.items.push({
         kind: "supervisor",
-        placementId: w.placement_id,
+        placementId: w.placementId,
         to: w.email,
-        weekStart: w.week_start,
+        weekStart: w.weekStart,
       });
       out.supervisors++;
       continue;
     }
     const sent = await db.transaction(async (tx) => {
-      const claimed = await rowsOf(
+      const claimed = await parsedRows(
         tx,
+        idRow,
         sql`update placement_weeks w set supervisor_reminded_at = ${now.toISOString()}::timestamptz
           from placements p
-          where p.id = w.placement_id and w.placement_id = ${w.placement_id}::uuid
-            and w.week_start = ${w.week_start}::date and ${weekDue}
-          returning w.placement_id`,
+          where p.id = w.placement_id and w.placement_id = ${w.placementId}::uuid
+            and w.week_start = ${w.weekStart}::date and ${weekDue}
+          returning w.placement_id as id`,
       );
       if (!claimed.length) return false;
-      const view = await loadPlacementView(tx, w.placement_id);
+      const view = await loadPlacementView(tx, w.placementId);
       if (!view) return false;
-      await issueSignoffLink(tx, cfg, view, w.week_start, "reminder");
+      await issueSignoffLink(tx, cfg, view, w.weekStart, "reminder");
       return true;
     });
     if (sent) {
       out.supervisors++;
       out.items.push({
         kind: "supervisor",
-        placementId: w.placement_id,
+        placementId: w.placementId,
         to: w.email,
-        weekStart: w.week_start,
+        weekStart: w.weekStart,
       });
     }
   }
@@ -121,8 +128,9 @@ export async function runOjtReminders(
       continue;
     }
     const sent = await db.transaction(async (tx) => {
-      const claimed = await rowsOf(
+      const claimed = await parsedRows(
         tx,
+        idRow,
         sql`update placements p set student_reminded_for = coalesce(p.last_entry_date, p.start_date)
           where p.id = ${s.id}::uuid and ${studentDue} returning p.id`,
       );
@@ -153,10 +161,7 @@ export async function runOjtReminders(
 }
 
 async function mailsToPersonal(db: Db, userId: string): Promise<boolean> {
-  const [r] = await rowsOf<{ m: boolean }>(
-    db,
-    sql`select mail_to_personal as m from users where id = ${userId}::uuid`,
-  );
+  const [r] = await db.select({ m: users.mailToPersonal }).from(users).where(eq(users.id, userId));
   return !!r?.m;
 }
 

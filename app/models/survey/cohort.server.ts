@@ -25,7 +25,7 @@ export function inCohort(
   s: Cohort,
   u: { role: string; courseId: string | null; graduationYear: number | null },
 ): boolean {
-  if (!(rolesOfAudience(s.audience) as string[]).includes(u.role)) return false;
+  if (!rolesOfAudience(s.audience).some((r) => r === u.role)) return false;
   if (s.courseIds.length && !(u.courseId && s.courseIds.includes(u.courseId))) return false;
   if (
     s.graduationYears.length &&

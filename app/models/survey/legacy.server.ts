@@ -57,7 +57,7 @@ export async function upsertLegacySurvey(
     surveyId = before.id;
     const patch: Partial<LegacySurveyValues> = {};
     for (const k of ["title", "description", "audience", "status"] as const)
-      if (before[k] !== s[k]) (patch as Record<string, unknown>)[k] = s[k];
+      if (before[k] !== s[k]) Object.assign(patch, { [k]: s[k] });
     if (Object.keys(patch).length) {
       await tx
         .update(surveys)

@@ -407,9 +407,8 @@ export async function createSurveyFromTemplate(
   name: unknown = "tracer",
 ): Promise<SurveyDto> {
   const template =
-    typeof name === "string" && Object.hasOwn(SURVEY_TEMPLATES, name)
-      ? SURVEY_TEMPLATES[name as keyof typeof SURVEY_TEMPLATES]
-      : null;
+    Object.entries(SURVEY_TEMPLATES).find(([k]) => typeof name === "string" && k === name)?.[1] ??
+    null;
   if (!template)
     throw new ValidationError(
       `Unknown template; use one of: ${Object.keys(SURVEY_TEMPLATES).join(", ")}`,

@@ -8,8 +8,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
-import { DomainError } from "~/lib/errors";
-import { domainReply } from "~/lib/screen-errors.server";
 import { todayOf } from "~/models/ojt/config";
 import {
   listDocuments,
@@ -26,8 +24,9 @@ import {
   type ChecklistState,
 } from "~/models/ojt/paperwork.schema";
 import { getPlacement } from "~/models/ojt/placement.server";
-import { redirectWithFlash, requireUser } from "~/web/auth.server";
-import { OJT_MSG, screenCtx } from "~/web/ojt.server";
+import { redirectWithFlash } from "~/web/auth.server";
+import { placementNotFound, screenCtx } from "~/web/ojt.server";
+import { screen } from "~/web/screen.server";
 import { formatCalendarDate, formatDateTime } from "~/lib/datetime";
 
 export const meta: MetaFunction = () => [{ title: "OJT documents · Runway" }];
@@ -45,40 +44,39 @@ const STATE_TONES: Record<ChecklistState, string> = {
   waived: "badge-warning",
 };
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const me = await requireUser(request);
-  const ctx = await screenCtx(me);
-  try {
-    const [placement, docs] = await Promise.all([
-      getPlacement(ctx, params.id ?? ""),
-      listDocuments(ctx, params.id ?? ""),
-    ]);
-    return json({
-      placement: {
-        id: placement.id,
-        student: placement.student.name,
-        company: placement.company.name,
-        status: placement.status,
-      },
-      ...docs,
-      staff: me.role === "admin" || me.role === "coordinator",
-      today: todayOf(ctx.ojt),
-      timeZone: ctx.ojt.timeZone,
-    });
-  } catch (e) {
-    if (e instanceof DomainError && (e.status === 403 || e.status === 404))
-      throw json({ message: OJT_MSG.notFound }, { status: 404 });
-    throw e;
-  }
+export function loader(args: LoaderFunctionArgs) {
+  return screen(
+    "user",
+    async ({ params, user }) => {
+      const ctx = await screenCtx(user);
+      const [placement, docs] = await Promise.all([
+        getPlacement(ctx, params.id ?? ""),
+        listDocuments(ctx, params.id ?? ""),
+      ]);
+      return json({
+        placement: {
+          id: placement.id,
+          student: placement.student.name,
+          company: placement.company.name,
+          status: placement.status,
+        },
+        ...docs,
+        staff: user.role === "admin" || user.role === "coordinator",
+        today: todayOf(ctx.ojt),
+        timeZone: ctx.ojt.timeZone,
+      });
+    },
+    { onDomainError: placementNotFound },
+  )(args);
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const me = await requireUser(request);
-  const ctx = await screenCtx(me);
-  const id = params.id ?? "";
-  const back = `/ojt/${id}/documents`;
-  let kind = "";
-  try {
+export function action(args: ActionFunctionArgs) {
+  return screen("user", async ({ request, params, user, failJson }) => {
+    const ctx = await screenCtx(user);
+    const id = params.id ?? "";
+    const back = `/ojt/${id}/documents`;
+    let kind = "";
+    failJson((err) => ({ kind, message: err.message }));
     const isUpload = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
     const form = isUpload ? await readDocumentForm(request) : await request.formData();
     kind = String(form.get("kind") ?? "").trim();
@@ -101,9 +99,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return redirectWithFlash(back, { kind: "success", message: "Document waived" });
     }
     return json({ kind, message: "Unknown action" }, { status: 400 });
-  } catch (e) {
-    return domainReply(e, (err) => ({ kind, message: err.message }));
-  }
+  })(args);
 }
 
 export default function OjtDocuments() {

@@ -6,13 +6,12 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { WEEK_STATE_LABELS, hoursText } from "~/components/ojt/ojt-parts";
+import { TableHead, WEEK_STATE_LABELS, hoursText } from "~/components/ojt/ojt-parts";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
-import { DomainError } from "~/lib/errors";
 import { todayOf } from "~/models/ojt/config";
 import { dailyTimeRecord } from "~/models/ojt/hours.server";
-import { requireUser } from "~/web/auth.server";
-import { addDays, OJT_MSG, screenCtx, weekStartOf } from "~/web/ojt.server";
+import { screen } from "~/web/screen.server";
+import { addDays, placementNotFound, screenCtx, weekStartOf } from "~/web/ojt.server";
 import styles from "~/styles/ojt.css";
 import { formatCalendarDate, formatDateTime, formatMonth } from "~/lib/datetime";
 
@@ -27,33 +26,34 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const me = await requireUser(request);
-  const ctx = await screenCtx(me);
-  const asked = new URL(request.url).searchParams.get("month") ?? "";
-  const month = MONTH.test(asked) ? asked : todayOf(ctx.ojt).slice(0, 7);
-  try {
-    const dtr = await dailyTimeRecord(ctx, params.id ?? "", month);
-    const [y, m] = month.split("-").map(Number);
-    const prev = `${m === 1 ? y - 1 : y}-${String(m === 1 ? 12 : m - 1).padStart(2, "0")}`;
-    const next = `${m === 12 ? y + 1 : y}-${String(m === 12 ? 1 : m + 1).padStart(2, "0")}`;
-    // Each week's decision beside its days: the DTR is signed per week.
-    const weekOf = new Map(dtr.weeks.map((w) => [w.weekStart, w]));
-    const rows = dtr.entries.map((e) => ({ ...e, week: weekOf.get(weekStartOf(e.date)) ?? null }));
-    return json({
-      dtr,
-      rows,
-      prev,
-      next,
-      weekEnds: Object.fromEntries(dtr.weeks.map((w) => [w.weekStart, addDays(w.weekStart, 6)])),
-      timeZone: ctx.ojt.timeZone,
-    });
-  } catch (e) {
-    // Another student's or programme's record, or not a person of the college: not revealed.
-    if (e instanceof DomainError && (e.status === 403 || e.status === 404))
-      throw json({ message: OJT_MSG.notFound }, { status: 404 });
-    throw e;
-  }
+export function loader(args: LoaderFunctionArgs) {
+  return screen(
+    "user",
+    async ({ request, params, user }) => {
+      const ctx = await screenCtx(user);
+      const asked = new URL(request.url).searchParams.get("month") ?? "";
+      const month = MONTH.test(asked) ? asked : todayOf(ctx.ojt).slice(0, 7);
+      const dtr = await dailyTimeRecord(ctx, params.id ?? "", month);
+      const [y, m] = month.split("-").map(Number);
+      const prev = `${m === 1 ? y - 1 : y}-${String(m === 1 ? 12 : m - 1).padStart(2, "0")}`;
+      const next = `${m === 12 ? y + 1 : y}-${String(m === 12 ? 1 : m + 1).padStart(2, "0")}`;
+      // Each week's decision beside its days: the DTR is signed per week.
+      const weekOf = new Map(dtr.weeks.map((w) => [w.weekStart, w]));
+      const rows = dtr.entries.map((e) => ({
+        ...e,
+        week: weekOf.get(weekStartOf(e.date)) ?? null,
+      }));
+      return json({
+        dtr,
+        rows,
+        prev,
+        next,
+        weekEnds: Object.fromEntries(dtr.weeks.map((w) => [w.weekStart, addDays(w.weekStart, 6)])),
+        timeZone: ctx.ojt.timeZone,
+      });
+    },
+    { onDomainError: placementNotFound },
+  )(args);
 }
 
 export default function DailyTimeRecord() {
@@ -80,18 +80,10 @@ export default function DailyTimeRecord() {
         Required {p.requiredHours} h · Approved to date {hoursText(p.approvedHours)}
       </p>
       <table className="table-cards">
-        <caption className="visually-hidden">Entries of the month</caption>
-        <thead>
-          <tr>
-            <th scope="col">Date</th>
-            <th scope="col">In</th>
-            <th scope="col">Out</th>
-            <th scope="col">Break</th>
-            <th scope="col">Hours</th>
-            <th scope="col">Tasks</th>
-            <th scope="col">Week</th>
-          </tr>
-        </thead>
+        <TableHead
+          caption="Entries of the month"
+          columns={["Date", "In", "Out", "Break", "Hours", "Tasks", "Week"]}
+        />
         <tbody>
           {rows.length === 0 ? (
             <tr>
@@ -126,16 +118,10 @@ export default function DailyTimeRecord() {
       </table>
       <h2>Sign-off</h2>
       <table data-testid="dtr-weeks" className="table-cards">
-        <caption className="visually-hidden">Weeks and their sign-off</caption>
-        <thead>
-          <tr>
-            <th scope="col">Week</th>
-            <th scope="col">State</th>
-            <th scope="col">Hours</th>
-            <th scope="col">Approved by</th>
-            <th scope="col">When</th>
-          </tr>
-        </thead>
+        <TableHead
+          caption="Weeks and their sign-off"
+          columns={["Week", "State", "Hours", "Approved by", "When"]}
+        />
         <tbody>
           {dtr.weeks.length === 0 ? (
             <tr>

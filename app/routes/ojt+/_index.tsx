@@ -23,7 +23,6 @@ import {
   hoursText,
   type EntryValues,
 } from "~/components/ojt/ojt-parts";
-import { knownError } from "~/lib/screen-errors.server";
 import { todayOf } from "~/models/ojt/config";
 import {
   addEntry,
@@ -39,7 +38,9 @@ import { ownHostReview, submitHostReview } from "~/models/ojt/evaluation.server"
 import { hostReviewSchema, midpointOf } from "~/models/ojt/evaluation.schema";
 import { EvaluationSummaryList, HostReviewForm } from "~/components/ojt/evaluation-parts";
 import { ratingsFromForm } from "~/components/ojt/rating-fields";
-import { redirectWithFlash, requireUser } from "~/web/auth.server";
+import { redirectWithFlash } from "~/web/auth.server";
+import { orNull, screen } from "~/web/screen.server";
+import type { SessionUser } from "~/models/auth/session.server";
 import {
   addDays,
   ATA_CHAPTERS,
@@ -55,8 +56,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "My OJT · Runway" }];
 
 /** Students only: coordinators and admins have /admin/ojt, everyone else their dashboard. */
-async function studentCtx(request: Request) {
-  const me = await requireUser(request);
+function studentCtx(me: SessionUser) {
   if (me.role === "admin" || me.role === "coordinator") throw redirect("/admin/ojt");
   if (me.role !== "student") throw redirect(me.role === "employer" ? "/employer" : "/dashboard");
   return screenCtx(me);
@@ -64,49 +64,53 @@ async function studentCtx(request: Request) {
 
 const MONDAY = /^\d{4}-\d{2}-\d{2}$/;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await studentCtx(request);
-  const params = new URL(request.url).searchParams;
-  const today = todayOf(ctx.ojt);
-  const all = await myPlacements(ctx);
-  const placement = all[0] ?? null;
-  if (!placement)
-    return json({ placement: null, others: [], today, timeZone: ctx.ojt.timeZone } as const);
-  const weekParam = params.get("week");
-  const week = await listEntries(
-    ctx,
-    placement.id,
-    weekParam && MONDAY.test(weekParam) ? weekParam : null,
-  ).catch(() => listEntries(ctx, placement.id, null));
-  const last = await lastEntryTimes(ctx, placement.id);
-  const hostReview = await ownHostReview(ctx, placement.id);
-  const canReview =
-    !hostReview &&
-    (placement.status === "completed" || placement.evaluations.some((e) => e.stage === "final"));
-  const editId = params.get("edit");
-  const editing = editId ? (week.entries.find((e) => e.id === editId && !e.locked) ?? null) : null;
-  return json({
-    placement,
-    others: all.slice(1).map((p) => ({
-      id: p.id,
-      company: p.company.name,
-      status: p.status,
-      startDate: p.startDate,
-      expectedEndDate: p.expectedEndDate,
-    })),
-    today,
-    timeZone: ctx.ojt.timeZone,
-    week,
-    last,
-    editing,
-    thisWeek: week.weekStart === weekStartOf(today),
-    prevWeek: addDays(week.weekStart, -7),
-    nextWeek: addDays(week.weekStart, 7),
-    ataChapters: Object.entries(ATA_CHAPTERS) as [string, string][],
-    midpoint: midpointOf(placement.startDate, placement.expectedEndDate),
-    hostReview,
-    canReview,
-  });
+export function loader(args: LoaderFunctionArgs) {
+  return screen("user", async ({ request, user }) => {
+    const ctx = await studentCtx(user);
+    const params = new URL(request.url).searchParams;
+    const today = todayOf(ctx.ojt);
+    const all = await myPlacements(ctx);
+    const placement = all[0] ?? null;
+    if (!placement)
+      return json({ placement: null, others: [], today, timeZone: ctx.ojt.timeZone } as const);
+    const weekParam = params.get("week");
+    // A week the model refuses (not a Monday, say) shows this week instead.
+    const week =
+      (await orNull(
+        listEntries(ctx, placement.id, weekParam && MONDAY.test(weekParam) ? weekParam : null),
+      )) ?? (await listEntries(ctx, placement.id, null));
+    const last = await lastEntryTimes(ctx, placement.id);
+    const hostReview = await ownHostReview(ctx, placement.id);
+    const canReview =
+      !hostReview &&
+      (placement.status === "completed" || placement.evaluations.some((e) => e.stage === "final"));
+    const editId = params.get("edit");
+    const editing = editId
+      ? (week.entries.find((e) => e.id === editId && !e.locked) ?? null)
+      : null;
+    return json({
+      placement,
+      others: all.slice(1).map((p) => ({
+        id: p.id,
+        company: p.company.name,
+        status: p.status,
+        startDate: p.startDate,
+        expectedEndDate: p.expectedEndDate,
+      })),
+      today,
+      timeZone: ctx.ojt.timeZone,
+      week,
+      last,
+      editing,
+      thisWeek: week.weekStart === weekStartOf(today),
+      prevWeek: addDays(week.weekStart, -7),
+      nextWeek: addDays(week.weekStart, 7),
+      ataChapters: Object.entries(ATA_CHAPTERS) as [string, string][],
+      midpoint: midpointOf(placement.startDate, placement.expectedEndDate),
+      hostReview,
+      canReview,
+    });
+  })(args);
 }
 
 type ActionData = {
@@ -116,37 +120,45 @@ type ActionData = {
   values: EntryValues;
 };
 
-export async function action({ request }: ActionFunctionArgs) {
-  const ctx = await studentCtx(request);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const placementId = String(form.get("placementId") ?? "");
-  const id = String(form.get("id") ?? "");
-  const week = String(form.get("week") ?? "");
-  const back = `/ojt${MONDAY.test(week) ? `?week=${week}` : ""}`;
-  const flashOk = (message: string, to = back) =>
-    redirectWithFlash(to, { kind: "success", message });
-  const flashErr = (message: string) => redirectWithFlash(back, { kind: "error", message });
+export function action(args: ActionFunctionArgs) {
+  return screen("user", async ({ request, user, failAny, onFailure }) => {
+    const ctx = await studentCtx(user);
+    const form = await request.formData();
+    const intent = String(form.get("intent") ?? "");
+    const placementId = String(form.get("placementId") ?? "");
+    const id = String(form.get("id") ?? "");
+    const week = String(form.get("week") ?? "");
+    const back = `/ojt${MONDAY.test(week) ? `?week=${week}` : ""}`;
+    const flashOk = (message: string, to = back) =>
+      redirectWithFlash(to, { kind: "success", message });
+    const flashErr = (message: string) => redirectWithFlash(back, { kind: "error", message });
 
-  if (intent === "log" || intent === "update") {
-    const values = Object.fromEntries(
-      [
-        "date",
-        "timeIn",
-        "timeOut",
-        "breakMinutes",
-        "tasks",
-        "aircraftType",
-        "registration",
-        "ataChapter",
-        "involvement",
-      ].map((k) => [k, typeof form.get(k) === "string" ? String(form.get(k)) : null]),
-    ) as EntryValues;
-    const parsed = entryInputSchema.safeParse(values);
-    const reply = (errors: Record<string, string[]>, status: number) =>
-      json<ActionData>({ intent, id: id || null, errors, values }, { status });
-    if (!parsed.success) return reply(issuesOf(parsed.error), 400);
-    try {
+    if (intent === "log" || intent === "update") {
+      const values = Object.fromEntries(
+        [
+          "date",
+          "timeIn",
+          "timeOut",
+          "breakMinutes",
+          "tasks",
+          "aircraftType",
+          "registration",
+          "ataChapter",
+          "involvement",
+        ].map((k) => [k, typeof form.get(k) === "string" ? String(form.get(k)) : null]),
+      ) as EntryValues;
+      const parsed = entryInputSchema.safeParse(values);
+      const reply = (errors: Record<string, string[]>, status: number) =>
+        json<ActionData>({ intent, id: id || null, errors, values }, { status });
+      if (!parsed.success) return reply(issuesOf(parsed.error), 400);
+      failAny((e): ActionData => ({
+        intent,
+        id: id || null,
+        errors: e
+          ? { form: [e.message], ...(e.fields ?? {}) }
+          : { form: ["Could not save the entry. Please try again."] },
+        values,
+      }));
       const target = `/ojt?week=${parsed.data.date ? weekStartOf(parsed.data.date) : ""}`;
       if (intent === "log") {
         await addEntry(ctx, placementId, parsed.data);
@@ -154,13 +166,8 @@ export async function action({ request }: ActionFunctionArgs) {
       }
       await updateEntry(ctx, placementId, id, parsed.data);
       return flashOk("Entry saved", target);
-    } catch (e) {
-      const err = knownError(e, "ojt");
-      if (!err) return reply({ form: ["Could not save the entry. Please try again."] }, 500);
-      return reply({ form: [err.message], ...(err.fields ?? {}) }, err.status);
     }
-  }
-  try {
+    onFailure((e) => flashErr(e?.message ?? "Something went wrong. Please try again."));
     if (intent === "delete") {
       await deleteEntry(ctx, placementId, id);
       return flashOk("Entry deleted");
@@ -182,11 +189,8 @@ export async function action({ request }: ActionFunctionArgs) {
       await submitHostReview(ctx, placementId, parsed.data);
       return flashOk("Thank you: your review of the host was recorded");
     }
-  } catch (e) {
-    const err = knownError(e, "ojt");
-    return flashErr(err?.message ?? "Something went wrong. Please try again.");
-  }
-  return flashErr("Unknown action.");
+    return flashErr("Unknown action.");
+  })(args);
 }
 
 export default function MyOjt() {

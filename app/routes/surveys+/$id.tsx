@@ -28,8 +28,6 @@ export const OFFLINE_MSG = {
   refused:
     "Your answers are still saved on this phone. Correct what is asked below and submit again.",
 } as const;
-import { COLLEGE_ROLES, requireRole } from "~/web/auth.server";
-import { getDb } from "~/lib/db.server";
 import { screen } from "~/web/screen.server";
 import { env } from "~/lib/env.server";
 import { answersFromForm, SURVEY_MSG, TARGETING_MSG } from "~/models/survey/survey.rules";
@@ -40,16 +38,7 @@ import { notify } from "~/components/ui/notify";
 import surveyStyles from "~/styles/surveys.css";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { ErrorReference, UNAVAILABLE_TEXT } from "~/components/ui/error-reference";
-import { domainReply } from "~/lib/screen-errors.server";
-import { actorOf } from "~/models/context";
-import {
-  formFingerprint,
-  formIdempotencyKey,
-  idempotent,
-  IDEMPOTENCY_FORM_MSG,
-  IdempotencyError,
-  newIdempotencyKey,
-} from "~/web/idempotency.server";
+import { idempotentForm, IDEMPOTENCY_FORM_MSG, newIdempotencyKey } from "~/web/idempotency.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: surveyStyles }];
 
@@ -80,39 +69,26 @@ export type SubmitResult =
  * Submits the answers. The form carries an idempotency key (hidden field, or the `Idempotency-Key`
  * header of a script): a repeated post of the same answers answers as the first one did.
  */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireRole(request, COLLEGE_ROLES, "/employer");
-  const ctx = { db: await getDb(), actor: actorOf(user) };
-  const form = await request.formData();
-  try {
-    return await idempotent(
-      ctx.db,
-      {
-        userId: user.id,
-        key: formIdempotencyKey(request, form),
-        fingerprint: await formFingerprint(request, form),
-      },
+export function action(args: ActionFunctionArgs) {
+  return screen("college", async ({ request, params, user, ctx, failJson }) => {
+    const form = await request.formData();
+    failJson((err): SubmitResult => ({ ok: false, message: err.message, errors: err.fields }));
+    return idempotentForm(
+      request,
+      user.id,
+      form,
+      (e) =>
+        json<SubmitResult>(
+          { ok: false, message: IDEMPOTENCY_FORM_MSG[e.status] },
+          { status: e.status, headers: e.headers },
+        ),
       async () => {
-        try {
-          const { survey } = await getSurveyForAnswering(ctx, params.id ?? "");
-          await submitResponse(ctx, survey.id, answersFromForm(form, survey.questions));
-          return json<SubmitResult>({ ok: true, message: SURVEY_MSG.thanks });
-        } catch (e) {
-          return domainReply<SubmitResult>(e, (err) => ({
-            ok: false,
-            message: err.message,
-            errors: err.fields,
-          }));
-        }
+        const { survey } = await getSurveyForAnswering(ctx, params.id ?? "");
+        await submitResponse(ctx, survey.id, answersFromForm(form, survey.questions));
+        return json<SubmitResult>({ ok: true, message: SURVEY_MSG.thanks });
       },
     );
-  } catch (e) {
-    if (!(e instanceof IdempotencyError)) throw e;
-    return json<SubmitResult>(
-      { ok: false, message: IDEMPOTENCY_FORM_MSG[e.status] },
-      { status: e.status, headers: e.headers },
-    );
-  }
+  })(args);
 }
 
 export default function AnswerSurvey() {
@@ -152,6 +128,7 @@ export default function AnswerSurvey() {
           path: `/surveys/${survey.id}`,
         });
       })
+      // A chunk that fails to load leaves the plain form, which posts as it does without JavaScript.
       .catch(() => {});
     return () => {
       gone = true;

@@ -6,27 +6,27 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { COLLEGE_ROLES, requireRole } from "~/web/auth.server";
-import { getDb } from "~/lib/db.server";
+import { screen } from "~/web/screen.server";
 import { isUuid } from "~/lib/ids";
 import { listResponses } from "~/models/survey/survey.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireRole(request, COLLEGE_ROLES, "/employer");
-  const id = params.id ?? "";
-  // The raw screen logs failures and a missing id to the console only.
-  if (!isUuid(id))
-    return json({
-      responses: [] as Awaited<ReturnType<typeof listResponses>>,
-      error: "Missing or invalid survey id",
-    });
-  const responses = await listResponses(
-    await getDb(),
-    id,
-    user.role === "admin" ? {} : { userId: user.id },
-  );
-  return json({ responses, error: null as string | null });
+export function loader(args: LoaderFunctionArgs) {
+  return screen("college", async ({ params, user, ctx }) => {
+    const id = params.id ?? "";
+    // The raw screen logs failures and a missing id to the console only.
+    if (!isUuid(id))
+      return json({
+        responses: [] as Awaited<ReturnType<typeof listResponses>>,
+        error: "Missing or invalid survey id",
+      });
+    const responses = await listResponses(
+      ctx.db,
+      id,
+      user.role === "admin" ? {} : { userId: user.id },
+    );
+    return json({ responses, error: null as string | null });
+  })(args);
 }
 
 export default function RawResponses() {
