@@ -94,7 +94,8 @@ export default function CompanyProfile() {
   const { company } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as Reply | undefined;
   const [form, fields] = useForm({
-    id: "company-profile",
+    // The fields' ids follow: company-location, company-email, company-phone, company-description.
+    id: "company",
     lastResult: reply?.result,
     // A field the company never filled in (null) starts empty.
     defaultValue: company,
