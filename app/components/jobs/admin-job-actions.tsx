@@ -4,6 +4,7 @@
  */
 import { Link, useFetcher } from "@remix-run/react";
 import { ConfirmAction } from "~/components/ui/confirm-action";
+import type { Job } from "~/models/job/job.server";
 
 /** What deactivating (the admin's Close) does, asked before it happens. */
 const CONFIRM_DEACTIVATE = {
@@ -13,20 +14,19 @@ const CONFIRM_DEACTIVATE = {
   confirm: "Deactivate",
 };
 
-export interface AdminJobRow {
-  id: string;
-  title: string;
-  status: string;
-  isApproved: boolean;
-}
-
 /**
  * Approve sends only isApproved and the toggle only the intent (the server flips the status);
  * both post to the list URL, which answers with a redirect and a notice; Deactivate asks first
  * (ConfirmAction), Activate does not. Edit and
  * Delete open the URL-driven modal (?edit= / ?confirm=), so they work without JavaScript too.
  */
-export function AdminJobActions({ row, back }: { row: AdminJobRow; back: string }) {
+export function AdminJobActions({
+  row,
+  back,
+}: {
+  row: Pick<Job, "id" | "title" | "status" | "isApproved">;
+  back: string;
+}) {
   const approve = useFetcher();
   const toggle = useFetcher();
   const sep = back.includes("?") ? "&" : "?";

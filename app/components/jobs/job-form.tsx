@@ -7,7 +7,9 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { JOB_STATUSES, JOB_TYPES, SALARY_AMOUNT_MAX, SALARY_PERIODS } from "#db/constants";
+import type { ComponentProps } from "react";
 import { SelectField, TextField, TextareaField } from "~/components/forms/fields";
+import { Options } from "~/components/forms/options";
 import {
   DESCRIPTION_MAX,
   jobFormSchema,
@@ -211,34 +213,20 @@ export function JobForm({
           </SelectField>
         )}
         <SelectField meta={fields.jobType} label="Job type">
-          {JOB_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {JOB_TYPE_LABELS[t]}
-            </option>
-          ))}
+          <Options values={JOB_TYPES} labels={JOB_TYPE_LABELS} />
         </SelectField>
         <TextField meta={fields.location} label="Location" maxLength={LOCATION_MAX} />
         <SelectField meta={fields.status} label="Status">
-          {JOB_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {STATUS_LABELS[s] ?? s}
-            </option>
-          ))}
+          <Options values={JOB_STATUSES} labels={STATUS_LABELS} />
         </SelectField>
-        <div className="span-2">
-          <TextField
-            meta={fields.categories}
-            label="Categories"
-            hint="Separate with commas, e.g. Maintenance, Avionics"
-            list="job-category-options"
-            autoComplete="off"
-          />
-          <datalist id="job-category-options">
-            {categories.map((c) => (
-              <option key={c} value={c} />
-            ))}
-          </datalist>
-        </div>
+        <SuggestedField
+          className="span-2"
+          meta={fields.categories}
+          label="Categories"
+          hint="Separate with commas, e.g. Maintenance, Avionics"
+          listId="job-category-options"
+          suggestions={categories}
+        />
         <TextField
           meta={fields.licences}
           label="Required licences or certificates"
@@ -257,21 +245,14 @@ export function JobForm({
           hint="For OJT postings: the on-the-job training hours the placement gives."
         />
         <TextField meta={fields.shift} label="Shift or rotation" maxLength={SHIFT_MAX} />
-        <div>
-          <TextField
-            meta={fields.medicalClass}
-            label="Medical class"
-            maxLength={MEDICAL_CLASS_MAX}
-            list="job-medical-options"
-            autoComplete="off"
-            hint="e.g. CAAP Class 2"
-          />
-          <datalist id="job-medical-options">
-            {MEDICAL_CLASS_SUGGESTIONS.map((m) => (
-              <option key={m} value={m} />
-            ))}
-          </datalist>
-        </div>
+        <SuggestedField
+          meta={fields.medicalClass}
+          label="Medical class"
+          maxLength={MEDICAL_CLASS_MAX}
+          hint="e.g. CAAP Class 2"
+          listId="job-medical-options"
+          suggestions={MEDICAL_CLASS_SUGGESTIONS}
+        />
         <TextField
           meta={fields.shortDescription}
           label="Short description"
@@ -314,11 +295,7 @@ export function JobForm({
             />
             <SelectField meta={fields.salaryPeriod} label="Per">
               <option value="">Not stated</option>
-              {SALARY_PERIODS.map((p) => (
-                <option key={p} value={p}>
-                  {SALARY_PERIOD_LABELS[p]}
-                </option>
-              ))}
+              <Options values={SALARY_PERIODS} labels={SALARY_PERIOD_LABELS} />
             </SelectField>
           </div>
         </fieldset>
@@ -355,5 +332,28 @@ export function JobForm({
         </button>
       </div>
     </Form>
+  );
+}
+
+/** A text field with suggestions (a datalist) the browser offers as one types. */
+function SuggestedField({
+  className,
+  listId,
+  suggestions,
+  ...field
+}: ComponentProps<typeof TextField> & {
+  className?: string;
+  listId: string;
+  suggestions: readonly string[];
+}) {
+  return (
+    <div className={className}>
+      <TextField {...field} list={listId} autoComplete="off" />
+      <datalist id={listId}>
+        {suggestions.map((s) => (
+          <option key={s} value={s} />
+        ))}
+      </datalist>
+    </div>
   );
 }

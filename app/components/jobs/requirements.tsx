@@ -3,12 +3,9 @@
  * licence chips. Nothing is shown for a job without them.
  */
 
-export interface RequirementsData {
-  licences: string[];
-  ojtHours: number | null;
-  shift: string | null;
-  medicalClass: string | null;
-}
+import type { Job } from "~/models/job/job.server";
+
+export type RequirementsData = Pick<Job, "licences" | "ojtHours" | "shift" | "medicalClass">;
 
 const hours = (n: number) => `${n.toLocaleString("en")} ${n === 1 ? "hour" : "hours"}`;
 

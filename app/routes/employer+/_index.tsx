@@ -12,9 +12,8 @@ import type {
 import jobsCss from "~/styles/jobs.css";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { redirectWithFlash, requireEmployer } from "~/web/auth.server";
-import { getDb } from "~/lib/db.server";
-import { ctxOf } from "~/models/context";
+import { redirectWithFlash } from "~/web/auth.server";
+import { screen } from "~/web/screen.server";
 import {
   EMPLOYER_JOB_MSG,
   employerUpdateJob,
@@ -23,7 +22,6 @@ import {
 } from "~/models/employer/jobs.server";
 import { getOwnCompany } from "~/models/company/company.server";
 import { employerLimits } from "~/web/config.server";
-import { knownError } from "~/lib/screen-errors.server";
 import { JOB_TYPE_LABELS, relativeTime } from "~/lib/format";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { ConfirmAction } from "~/components/ui/confirm-action";
@@ -48,59 +46,57 @@ const CONFIRM_CLOSE = {
   confirm: "Close posting",
 };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const me = await requireEmployer(request);
-  const ctx = ctxOf(await getDb(), me);
-  const [company, list] = await Promise.all([
-    getOwnCompany(ctx),
-    listEmployerJobs(ctx, {}, { offset: 0, limit: 200 }),
-  ]);
-  const now = Date.now();
-  return json({
-    company: { name: company.name },
-    total: list.total,
-    now,
-    jobs: list.rows.map((r) => ({
-      id: r.id,
-      title: r.title,
-      jobType: r.jobType,
-      status: r.status,
-      reviewStatus: reviewStatusOf(r, now),
-      declineReason: r.declineReason,
-      submittedAt: new Date(r.submittedAt ?? r.createdAt).toISOString(),
-      views: Number(r.views),
-      applyClicks: Number(r.applyClicks),
-    })),
-  });
+export function loader(args: LoaderFunctionArgs) {
+  return screen("employer", async ({ ctx }) => {
+    const [company, list] = await Promise.all([
+      getOwnCompany(ctx),
+      listEmployerJobs(ctx, {}, { offset: 0, limit: 200 }),
+    ]);
+    const now = Date.now();
+    return json({
+      company: { name: company.name },
+      total: list.total,
+      now,
+      jobs: list.rows.map((r) => ({
+        id: r.id,
+        title: r.title,
+        jobType: r.jobType,
+        status: r.status,
+        reviewStatus: reviewStatusOf(r, now),
+        declineReason: r.declineReason,
+        submittedAt: new Date(r.submittedAt ?? r.createdAt).toISOString(),
+        views: Number(r.views),
+        applyClicks: Number(r.applyClicks),
+      })),
+    });
+  })(args);
 }
 
 /** Close or Reopen one own job (closing needs no review; reopening is submitted for review). */
-export async function action({ request }: ActionFunctionArgs) {
-  const me = await requireEmployer(request);
-  const ctx = ctxOf(await getDb(), me);
-  const form = await request.formData();
-  const intent = form.get("intent");
-  const id = String(form.get("id") ?? "");
-  if (intent !== "close" && intent !== "reopen")
-    return redirectWithFlash("/employer", { kind: "error", message: "Unknown action" });
-  try {
+export function action(args: ActionFunctionArgs) {
+  return screen("employer", async ({ request, ctx, onFailure }) => {
+    const form = await request.formData();
+    const intent = form.get("intent");
+    const id = String(form.get("id") ?? "");
+    if (intent !== "close" && intent !== "reopen")
+      return redirectWithFlash("/employer", { kind: "error", message: "Unknown action" });
+    onFailure((err) =>
+      redirectWithFlash("/employer", {
+        kind: "error",
+        message: err?.message ?? "Something went wrong. Please try again.",
+      }),
+    );
     await employerUpdateJob(
       ctx,
       id,
       { status: intent === "close" ? "closed" : "active" },
       employerLimits(),
     );
-  } catch (e) {
-    const err = knownError(e, "employer");
     return redirectWithFlash("/employer", {
-      kind: "error",
-      message: err?.message ?? "Something went wrong. Please try again.",
+      kind: "success",
+      message: intent === "close" ? EMPLOYER_JOB_MSG.closed : EMPLOYER_JOB_MSG.reopened,
     });
-  }
-  return redirectWithFlash("/employer", {
-    kind: "success",
-    message: intent === "close" ? EMPLOYER_JOB_MSG.closed : EMPLOYER_JOB_MSG.reopened,
-  });
+  })(args);
 }
 
 export default function EmployerDashboard() {

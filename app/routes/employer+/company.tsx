@@ -5,12 +5,13 @@
  * career office's: the trust signal compares the website's domain with the employer's e-mail, so
  * an employer cannot change them (ADR 104). A plain multipart form: works without JS.
  */
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { redirectWithFlash, requireEmployer } from "~/web/auth.server";
-import { getDb } from "~/lib/db.server";
-import { ctxOf } from "~/models/context";
+import { redirectWithFlash } from "~/web/auth.server";
+import { screen } from "~/web/screen.server";
 import {
   getOwnCompany,
   requireProfileEditor,
@@ -19,7 +20,7 @@ import {
 import { COMPANY_LIMITS, COMPANY_MSG, companyPatchSchema } from "~/models/company/company.schema";
 import { storeImage } from "~/models/file/file.server";
 import { LOGO_MAX_BYTES } from "~/lib/uploads";
-import { knownError } from "~/lib/screen-errors.server";
+import { formErrors } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { TextareaField, TextField } from "~/components/forms/fields";
 import { PlainField } from "~/components/ui/plain-field";
@@ -31,23 +32,24 @@ const PROFILE_TEXT = {
   saved: "Company profile saved",
 } as const;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const me = await requireEmployer(request);
-  const c = await getOwnCompany(ctxOf(await getDb(), me));
-  return json({
-    company: {
-      name: c.name,
-      website: c.website,
-      location: c.location ?? "",
-      email: c.email ?? "",
-      phone: c.phone ?? "",
-      description: c.description ?? "",
-      logoUrl: c.logoUrl,
-    },
-  });
+export function loader(args: LoaderFunctionArgs) {
+  return screen("employer", async ({ ctx }) => {
+    const c = await getOwnCompany(ctx);
+    return json({
+      company: {
+        name: c.name,
+        website: c.website,
+        location: c.location,
+        email: c.email,
+        phone: c.phone,
+        description: c.description,
+        logoUrl: c.logoUrl,
+      },
+    });
+  })(args);
 }
 
-type Reply = { error: string; fields: Record<string, string[]> };
+type Reply = { result: SubmissionResult<string[]> };
 
 const profileSchema = companyPatchSchema.pick({
   location: true,
@@ -56,51 +58,47 @@ const profileSchema = companyPatchSchema.pick({
   description: true,
 });
 
-export async function action({ request }: ActionFunctionArgs) {
-  const me = await requireEmployer(request);
-  const ctx = ctxOf(await getDb(), me);
-  const form = await request.formData();
-  const text = (k: string) => String(form.get(k) ?? "");
-  const parsed = profileSchema.safeParse({
-    location: text("location"),
-    email: text("email"),
-    phone: text("phone"),
-    description: text("description"),
-  });
-  if (!parsed.success) {
-    const fields: Record<string, string[]> = {};
-    for (const i of parsed.error.issues) (fields[String(i.path[0])] ??= []).push(i.message);
-    return json<Reply>(
-      { error: parsed.error.issues[0]?.message ?? COMPANY_MSG.saveFailed, fields },
-      { status: 400 },
-    );
-  }
-  const patch: Parameters<typeof updateOwnCompany>[1] = { ...parsed.data };
-  try {
+export function action(args: ActionFunctionArgs) {
+  return screen("employer", async ({ request, user, ctx, failJson }) => {
+    const form = await request.formData();
+    // Raw strings: an emptied field is "" (cleared), as the schema expects.
+    const submission = parseWithZod(form, { schema: profileSchema, disableAutoCoercion: true });
+    if (submission.status !== "success") {
+      const first = Object.values(submission.error ?? {}).flat()[0];
+      return json<Reply>(
+        { result: submission.reply({ formErrors: [first ?? COMPANY_MSG.saveFailed] }) },
+        { status: 400 },
+      );
+    }
+    failJson((err) => ({ result: submission.reply(formErrors(err, "message")) }));
+    const patch: Parameters<typeof updateOwnCompany>[1] = { ...submission.value };
     // Refused before the logo is stored: a file of someone who may not edit is never kept.
     await requireProfileEditor(ctx);
     const file = form.get("logo");
     if (file instanceof Blob && file.size > 0)
-      patch.logoUrl = (await storeImage(ctx.db, file, { kind: "logo", actorId: me.id })).url;
+      patch.logoUrl = (await storeImage(ctx.db, file, { kind: "logo", actorId: user.id })).url;
     else if (form.get("removeLogo") === "on") patch.logoUrl = null;
     await updateOwnCompany(ctx, patch);
-  } catch (e) {
-    const err = knownError(e, "employer/company");
-    if (!err) throw e;
-    return json<Reply>({ error: err.message, fields: {} }, { status: err.status });
-  }
-  return redirectWithFlash("/employer/company", { kind: "success", message: PROFILE_TEXT.saved });
+    return redirectWithFlash("/employer/company", { kind: "success", message: PROFILE_TEXT.saved });
+  })(args);
 }
+
+/** The one-line fields, in the form's order. */
+const LINES = [
+  { name: "location", label: "Location", type: "text" },
+  { name: "email", label: "Contact e-mail", type: "email" },
+  { name: "phone", label: "Phone", type: "tel" },
+] as const;
 
 export default function CompanyProfile() {
   const { company } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as Reply | undefined;
-  const f = reply?.fields ?? {};
-  const field = (name: "location" | "email" | "phone" | "description") => ({
-    id: `company-${name}`,
-    name,
-    errors: f[name],
-    initialValue: company[name],
+  const [form, fields] = useForm({
+    // The fields' ids follow: company-location, company-email, company-phone, company-description.
+    id: "company",
+    lastResult: reply?.result,
+    // A field the company never filled in (null) starts empty.
+    defaultValue: company,
   });
   return (
     <main className="page">
@@ -124,34 +122,29 @@ export default function CompanyProfile() {
         </p>
         <p className="muted">{PROFILE_TEXT.fixed}</p>
       </section>
-      <Form method="post" encType="multipart/form-data" className="card stack">
-        {reply?.error ? (
-          <p className="alert alert-error" role="alert">
-            {reply.error}
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        {...getFormProps(form)}
+        className="card stack"
+      >
+        {form.errors?.length ? (
+          <p className="alert alert-error" role="alert" id={form.errorId}>
+            {form.errors[0]}
           </p>
         ) : null}
-        <TextField
-          meta={field("location")}
-          label="Location"
-          counter={false}
-          maxLength={COMPANY_LIMITS.location}
-        />
-        <TextField
-          meta={field("email")}
-          label="Contact e-mail"
-          counter={false}
-          type="email"
-          maxLength={COMPANY_LIMITS.email}
-        />
-        <TextField
-          meta={field("phone")}
-          label="Phone"
-          counter={false}
-          type="tel"
-          maxLength={COMPANY_LIMITS.phone}
-        />
+        {LINES.map((l) => (
+          <TextField
+            key={l.name}
+            meta={fields[l.name]}
+            label={l.label}
+            counter={false}
+            type={l.type}
+            maxLength={COMPANY_LIMITS[l.name]}
+          />
+        ))}
         <TextareaField
-          meta={field("description")}
+          meta={fields.description}
           label="Description"
           counter={false}
           rows={5}
@@ -160,7 +153,6 @@ export default function CompanyProfile() {
         <PlainField
           id="company-logo"
           label="Logo"
-
           hint={<>PNG, JPEG, WebP or GIF, at most {Math.round(LOGO_MAX_BYTES / 1024 / 1024)} MB.</>}
           before={
             company.logoUrl ? (

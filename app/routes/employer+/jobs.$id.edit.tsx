@@ -14,9 +14,8 @@ import type {
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { JobForm, jobFormValues, type JobFormValues } from "~/components/jobs/job-form";
-import { redirectWithFlash, requireEmployer } from "~/web/auth.server";
-import { getDb } from "~/lib/db.server";
-import { ctxOf } from "~/models/context";
+import { redirectWithFlash } from "~/web/auth.server";
+import { screen } from "~/web/screen.server";
 import { JOB_TOAST, jobFormSchema } from "~/models/job/job.schema";
 import { listCategories } from "~/models/job/job.server";
 import {
@@ -26,56 +25,50 @@ import {
   reviewStatusOf,
 } from "~/models/employer/jobs.server";
 import { employerLimits } from "~/web/config.server";
-import { domainReply, formErrors } from "~/lib/screen-errors.server";
+import { formErrors } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import jobsCss from "~/styles/jobs.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: jobsCss }];
 export const meta: MetaFunction = () => [{ title: "Edit job · Runway" }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const me = await requireEmployer(request);
-  const ctx = ctxOf(await getDb(), me);
-  const [job, categories] = await Promise.all([
-    findEmployerJob(ctx, params.id ?? ""),
-    listCategories(ctx),
-  ]);
-  if (!job) throw new Response("Job not found", { status: 404 });
-  const values: JobFormValues = { ...jobFormValues(job), isApproved: false };
-  return json({
-    values,
-    reviewStatus: reviewStatusOf(job),
-    declineReason: job.declineReason,
-    categories,
-  });
+export function loader(args: LoaderFunctionArgs) {
+  return screen("employer", async ({ params, ctx }) => {
+    const [job, categories] = await Promise.all([
+      findEmployerJob(ctx, params.id ?? ""),
+      listCategories(ctx),
+    ]);
+    if (!job) throw new Response("Job not found", { status: 404 });
+    const values: JobFormValues = { ...jobFormValues(job), isApproved: false };
+    return json({
+      values,
+      reviewStatus: reviewStatusOf(job),
+      declineReason: job.declineReason,
+      categories,
+    });
+  })(args);
 }
 
 type Reply = { result: SubmissionResult<string[]> };
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const me = await requireEmployer(request);
-  const ctx = ctxOf(await getDb(), me);
-  const form = await request.formData();
-  const submission = parseWithZod(form, { schema: jobFormSchema });
-  if (submission.status !== "success")
-    return json<Reply>({ result: submission.reply() }, { status: 400 });
-  let submitted: boolean;
-  try {
-    ({ submitted } = await employerUpdateJob(
+export function action(args: ActionFunctionArgs) {
+  return screen("employer", async ({ request, params, ctx, failJson }) => {
+    const form = await request.formData();
+    const submission = parseWithZod(form, { schema: jobFormSchema });
+    if (submission.status !== "success")
+      return json<Reply>({ result: submission.reply() }, { status: 400 });
+    failJson((err) => ({ result: submission.reply(formErrors(err, "fields-or-message")) }));
+    const { submitted } = await employerUpdateJob(
       ctx,
       params.id ?? "",
       submission.value,
       employerLimits(),
-    ));
-  } catch (e) {
-    return domainReply<Reply>(e, (err) => ({
-      result: submission.reply(formErrors(err, "fields-or-message")),
-    }));
-  }
-  return redirectWithFlash("/employer", {
-    kind: "success",
-    message: submitted ? EMPLOYER_JOB_MSG.submitted : JOB_TOAST.updated,
-  });
+    );
+    return redirectWithFlash("/employer", {
+      kind: "success",
+      message: submitted ? EMPLOYER_JOB_MSG.submitted : JOB_TOAST.updated,
+    });
+  })(args);
 }
 
 export default function EditEmployerJob() {

@@ -13,50 +13,47 @@ import type {
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { JobForm, NEW_JOB } from "~/components/jobs/job-form";
-import { redirectWithFlash, requireEmployer } from "~/web/auth.server";
-import { getDb } from "~/lib/db.server";
-import { ctxOf } from "~/models/context";
+import { redirectWithFlash } from "~/web/auth.server";
+import { screen } from "~/web/screen.server";
 import { jobFormSchema } from "~/models/job/job.schema";
 import { listCategories } from "~/models/job/job.server";
 import { EMPLOYER_JOB_MSG, employerCreateJob } from "~/models/employer/jobs.server";
 import { employerLimits } from "~/web/config.server";
 import { idempotentForm, newIdempotencyKey } from "~/web/idempotency.server";
-import { domainReply, formErrors } from "~/lib/screen-errors.server";
+import { formErrors } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import jobsCss from "~/styles/jobs.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: jobsCss }];
 export const meta: MetaFunction = () => [{ title: "Post a job · Runway" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const me = await requireEmployer(request);
-  const ctx = ctxOf(await getDb(), me);
-  return json({
-    companyId: me.companyId,
-    categories: await listCategories(ctx),
-    formKey: newIdempotencyKey(),
-  });
+export function loader(args: LoaderFunctionArgs) {
+  return screen("employer", async ({ user, ctx }) =>
+    json({
+      companyId: user.companyId,
+      categories: await listCategories(ctx),
+      formKey: newIdempotencyKey(),
+    }),
+  )(args);
 }
 
 type Reply = { result: SubmissionResult<string[]> };
 
-export async function action({ request }: ActionFunctionArgs) {
-  const me = await requireEmployer(request);
-  const ctx = ctxOf(await getDb(), me);
-  const form = await request.formData();
-  const submission = parseWithZod(form, { schema: jobFormSchema });
-  if (submission.status !== "success")
-    return json<Reply>({ result: submission.reply() }, { status: 400 });
-  return idempotentForm(request, me.id, form, "/employer", async () => {
-    try {
+export function action(args: ActionFunctionArgs) {
+  return screen("employer", async ({ request, user, ctx, failJson }) => {
+    const form = await request.formData();
+    const submission = parseWithZod(form, { schema: jobFormSchema });
+    if (submission.status !== "success")
+      return json<Reply>({ result: submission.reply() }, { status: 400 });
+    failJson((err) => ({ result: submission.reply(formErrors(err, "fields-or-message")) }));
+    return idempotentForm(request, user.id, form, "/employer", async () => {
       await employerCreateJob(ctx, submission.value, employerLimits());
-    } catch (e) {
-      return domainReply<Reply>(e, (err) => ({
-        result: submission.reply(formErrors(err, "fields-or-message")),
-      }));
-    }
-    return redirectWithFlash("/employer", { kind: "success", message: EMPLOYER_JOB_MSG.submitted });
-  });
+      return redirectWithFlash("/employer", {
+        kind: "success",
+        message: EMPLOYER_JOB_MSG.submitted,
+      });
+    });
+  })(args);
 }
 
 export default function PostJob() {

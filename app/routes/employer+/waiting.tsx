@@ -7,24 +7,23 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
-import { actorOf, ctxOf } from "~/models/context";
 import { myJoinRequest } from "~/models/employer/join.server";
-import { requireRole } from "~/web/auth.server";
+import { screen } from "~/web/screen.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { DateOnly } from "~/components/ui/date-time";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const me = await requireRole(request, ["employer"]);
-  if (actorOf(me)?.companyId) throw redirect("/employer");
-  const r = await myJoinRequest(ctxOf(await getDb(), me));
-  return json({
-    companyName: r?.companyName ?? null,
-    status: r?.status ?? "declined",
-    expiresAt: r?.expiresAt ?? null,
-    contact: env().COLLEGE_INFO_EMAIL,
-  });
+export function loader(args: LoaderFunctionArgs) {
+  return screen("employer-account", async ({ ctx }) => {
+    if (ctx.actor.companyId) throw redirect("/employer");
+    const r = await myJoinRequest(ctx);
+    return json({
+      companyName: r?.companyName ?? null,
+      status: r?.status ?? "declined",
+      expiresAt: r?.expiresAt ?? null,
+      contact: env().COLLEGE_INFO_EMAIL,
+    });
+  })(args);
 }
 
 export default function Waiting() {

@@ -7,21 +7,16 @@ import { ReportJob } from "~/components/jobs/report-job";
 import { Requirements } from "~/components/jobs/requirements";
 import { savedAmong } from "~/models/job/saved.server";
 import { CompanyLogo } from "~/components/jobs/company-logo";
+import { JobFacts } from "~/components/jobs/job-facts";
 import { LinkedText } from "~/components/ui/linked-text";
-import { getUser } from "~/web/auth.server";
+import { screen } from "~/web/screen.server";
+import type { SessionUser } from "~/models/auth/session.server";
 import { HostRating } from "~/components/ojt/host-rating";
 import { hostRatingForViewer } from "~/models/ojt/evaluation.server";
-import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { preview, relativeTime } from "~/lib/format";
 import { jobPostingJsonLd, jobUrl, jsonForScript } from "~/models/job/feed.server";
-import {
-  closingSoon,
-  deadlineLabel,
-  isListed,
-  isPubliclyVisible,
-  JOB_TEXT,
-} from "~/models/job/job.board";
+import { closingSoon, deadlineLabel, isListed, isPubliclyVisible } from "~/models/job/job.board";
 import {
   allowanceOf,
   applyTargetOfRow,
@@ -32,8 +27,7 @@ import {
 import { getPublicCompany } from "~/models/company/page.server";
 import jobsCss from "~/styles/jobs.css";
 import { BoardErrorBoundary } from "~/components/jobs/board-error";
-import { rethrowNotFound } from "~/lib/screen-errors.server";
-import { actorOf } from "~/models/context";
+import type { Ctx } from "~/models/context";
 import { JOB_TYPE_LABELS } from "~/lib/format";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: jobsCss }];
@@ -43,15 +37,14 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: jobsCss }]
  * Past its application deadline the page stays, saying applications are closed, and is not indexed.
  * A signed-in user's visit is recorded as a 'view'. The page carries schema.org JobPosting data.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await getUser(request);
-  const ctx = { db: await getDb(), actor: actorOf(user) };
-  let row;
-  try {
-    row = await viewJob(ctx, params.id ?? "");
-  } catch (e) {
-    rethrowNotFound(e, "Job not found");
-  }
+export function loader(args: LoaderFunctionArgs) {
+  return screen("public", ({ params, user, ctx }) => jobPage(ctx, user, params.id ?? ""), {
+    notFound: "Job not found",
+  })(args);
+}
+
+async function jobPage(ctx: Ctx, user: SessionUser | null, id: string) {
+  const row = await viewJob(ctx, id);
   const base = env().PUBLIC_URL;
   const saveMode = !user
     ? ("sign-in" as const)
@@ -71,7 +64,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // The interns' average rating of the host: for the college's people, from 3 reviews only.
   const hostRating = await hostRatingForViewer(ctx, row.companyId);
   const closed = isListed(visibility) && !isPublic;
-  const deadline = row.applicationDeadline ? new Date(row.applicationDeadline).toISOString() : null;
+  const deadline = row.applicationDeadline?.toISOString() ?? null;
   return json({
     job: {
       id: row.id,
@@ -85,18 +78,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       location: row.location,
       jobType: row.jobType,
       typeLabel: JOB_TYPE_LABELS[row.jobType] ?? row.jobType,
-      categories: row.categories ?? [],
+      categories: row.categories,
       shortDescription: row.shortDescription,
       description: row.description,
       summary: preview(row.shortDescription, row.description),
-      createdAt: new Date(row.createdAt).toISOString(),
+      createdAt: row.createdAt,
       status: row.status,
       isApproved: row.isApproved,
       hiddenReason: row.hiddenReason,
       deadline,
       deadlineLabel: deadline ? deadlineLabel(deadline, env().COLLEGE_TIMEZONE) : null,
       closingSoon: closingSoon(deadline),
-      licences: row.licences ?? [],
+      licences: row.licences,
       ojtHours: row.ojtHours,
       shift: row.shift,
       medicalClass: row.medicalClass,
@@ -180,30 +173,11 @@ export default function JobPage() {
             </p>
           </div>
         </header>
-        <dl className="job-facts job-detail-facts">
-          <div>
-            <dt>Company</dt>
-            <dd>
-              <Link to={`/companies/${job.companyId}`}>{job.companyName}</Link>
-              <HostRating rating={hostRating} />
-            </dd>
-          </div>
-          <div>
-            <dt>Location</dt>
-            <dd>{job.location || "—"}</dd>
-          </div>
-          <div>
-            <dt>Type</dt>
-            <dd>
-              <span className="badge badge-accent">{job.typeLabel}</span>
-            </dd>
-          </div>
-          {job.allowance ? (
-            <div>
-              <dt>{JOB_TEXT.allowance}</dt>
-              <dd>{job.allowance}</dd>
-            </div>
-          ) : null}
+        <JobFacts
+          job={job}
+          className="job-detail-facts"
+          companyExtra={<HostRating rating={hostRating} />}
+        >
           {job.deadline ? (
             <div>
               <dt>{closed ? "Applications closed" : "Apply by"}</dt>
@@ -232,7 +206,7 @@ export default function JobPage() {
               </dd>
             </div>
           ) : null}
-        </dl>
+        </JobFacts>
         {/* Apply Now right under the facts; on a phone the bar stays in view (sticky) once the
             page scrolls past it. A job with no way to apply shows the instructions instead. */}
         <div className="row job-detail-actions">

@@ -5,13 +5,11 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { getDb } from "~/lib/db.server";
-import { domainError } from "~/lib/screen-errors.server";
-import { ctxOf } from "~/models/context";
 import { REPORT_MSG } from "~/models/job/report.rules";
 import { reportJob } from "~/models/job/report.server";
 import { reportInputSchema } from "~/web/forms.server";
-import { redirectWithFlash, requireUser } from "~/web/auth.server";
+import { redirectWithFlash } from "~/web/auth.server";
+import { screen } from "~/web/screen.server";
 import { isUuid } from "~/lib/ids";
 
 const jobPath = (id: string) => (isUuid(id) ? `/jobs/${id}` : "/jobs");
@@ -20,27 +18,31 @@ export async function loader({ params }: LoaderFunctionArgs) {
   return redirect(`${jobPath(params.id ?? "")}#report`);
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const id = params.id ?? "";
-  const form = await request.formData();
-  const parsed = reportInputSchema.safeParse({
-    reason: form.get("reason") ?? undefined,
-    details: form.get("details") ?? undefined,
-  });
-  if (!parsed.success)
-    return redirectWithFlash(`${jobPath(id)}#report`, {
-      kind: "error",
-      message: parsed.error.issues[0]?.message ?? REPORT_MSG.reason,
-    });
-  try {
-    await reportJob(ctxOf(await getDb(), user), id, parsed.data);
-  } catch (e) {
-    const err = domainError(e); // anything else is the error boundary's
-    return redirectWithFlash(err.status === 404 ? "/jobs" : jobPath(id), {
-      kind: "error",
-      message: err.message,
-    });
-  }
-  return redirectWithFlash(jobPath(id), { kind: "success", message: REPORT_MSG.thanks });
+export function action(args: ActionFunctionArgs) {
+  return screen(
+    "user",
+    async ({ request, params, ctx }) => {
+      const id = params.id ?? "";
+      const form = await request.formData();
+      const parsed = reportInputSchema.safeParse({
+        reason: form.get("reason") ?? undefined,
+        details: form.get("details") ?? undefined,
+      });
+      if (!parsed.success)
+        return redirectWithFlash(`${jobPath(id)}#report`, {
+          kind: "error",
+          message: parsed.error.issues[0]?.message ?? REPORT_MSG.reason,
+        });
+      await reportJob(ctx, id, parsed.data);
+      return redirectWithFlash(jobPath(id), { kind: "success", message: REPORT_MSG.thanks });
+    },
+    {
+      // A refusal (unknown job, already reported, too many reports) goes back with its notice.
+      onDomainError: (e, { params }) =>
+        redirectWithFlash(e.status === 404 ? "/jobs" : jobPath(params.id ?? ""), {
+          kind: "error",
+          message: e.message,
+        }),
+    },
+  )(args);
 }

@@ -1,16 +1,14 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { actorOf } from "~/models/context";
 import { savedAmong } from "~/models/job/saved.server";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { JOB_TYPES } from "#db/constants";
 import { useDebounced } from "~/components/ui/use-debounced";
-import { JobCard, type JobCardData } from "~/components/jobs/job-card";
+import { JobCard } from "~/components/jobs/job-card";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { ErrorReference, UNAVAILABLE_TEXT } from "~/components/ui/error-reference";
-import { getUser } from "~/web/auth.server";
-import { getDb } from "~/lib/db.server";
+import { screen } from "~/web/screen.server";
 import { env } from "~/lib/env.server";
 import { clientKey, isFirstParty } from "~/lib/request.server";
 import { LICENCE_MAX } from "#db/constants";
@@ -28,6 +26,7 @@ import jobsCss from "~/styles/jobs.css";
 import { JOB_TYPE_LABELS } from "~/lib/format";
 import { SEARCH_DEBOUNCE_MS } from "~/components/ui/use-debounced";
 import { PlainField } from "~/components/ui/plain-field";
+import { Options } from "~/components/forms/options";
 
 const BOARD_PAGE_SIZE = 10;
 /** From this width the board's filters are always shown (keep in step with jobs.css). */
@@ -39,74 +38,74 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: jobsCss }]
  * /jobs is public (ADR 021): guests, students, alumni and admins all see the same approved, active
  * jobs. Filters live in the URL; a search term of 2+ characters is counted for analytics.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const query = parseJobListQuery(url.searchParams, { strict: false, maxLimit: BOARD_PAGE_SIZE });
-  const [db, user] = await Promise.all([getDb(), getUser(request)]);
-  const filters: BoardFilters = {
-    q: query.q,
-    type: query.jobType,
-    location: query.location,
-    category: query.category,
-    licence: query.licence,
-    sort: readBoardSort(url.searchParams.get("sort")),
-  };
-  const searchFilters = {
-    q: query.q,
-    jobType: query.jobType,
-    location: query.location,
-    category: query.category,
-    licence: query.licence,
-  };
-  const [result, { categories, licences }] = await Promise.all([
-    (filters.sort === "deadline" ? searchPublicJobsByDeadline : searchPublicJobs)(
-      db,
-      searchFilters,
-      { offset: (query.page - 1) * BOARD_PAGE_SIZE, limit: BOARD_PAGE_SIZE },
-    ),
-    listBoardChoices(db),
-  ]);
-  // Only searches people make on Runway count (docs/security.md, "Search analytics"): not a foreign page embedding /jobs?q=.
-  if (query.q && isFirstParty(request))
-    await recordSearchQuietly(
-      db,
-      query.q,
-      actorKey({ userId: user?.id, ip: clientKey(request) }, env().SESSION_SECRET),
-    );
-  const saved = new Set(
-    await savedAmong(
-      { db, actor: actorOf(user) },
-      result.rows.map((r) => r.id),
-    ),
-  );
-  const jobs: JobCardData[] = result.rows.map((r) => toJobCard(r, saved.has(r.id)));
-  return json({
-    jobs,
-    total: result.total,
-    capped: result.capped,
-    page: query.page,
-    pageCount: Math.max(1, Math.ceil(result.total / BOARD_PAGE_SIZE)),
-    filters,
-    notices: query.notices,
-    categories:
-      filters.category && !categories.includes(filters.category)
-        ? [...categories, filters.category]
-        : categories,
-    licences,
-    now: Date.now(),
-    // Who may save this search as a job alert (students and alumni); guests are asked to sign in.
-    alerts: user
-      ? user.role === "student" || user.role === "alumni"
-        ? ("save" as const)
-        : ("none" as const)
-      : ("sign-in" as const),
-    alertName: suggestAlertName({
+export function loader(args: LoaderFunctionArgs) {
+  return screen("public", async ({ request, user, ctx }) => {
+    const url = new URL(request.url);
+    const query = parseJobListQuery(url.searchParams, { strict: false, maxLimit: BOARD_PAGE_SIZE });
+    const filters: BoardFilters = {
       q: query.q,
-      jobType: query.jobType ? JOB_TYPE_LABELS[query.jobType] : null,
+      type: query.jobType,
       location: query.location,
       category: query.category,
-    }),
-  });
+      licence: query.licence,
+      sort: readBoardSort(url.searchParams.get("sort")),
+    };
+    const searchFilters = {
+      q: query.q,
+      jobType: query.jobType,
+      location: query.location,
+      category: query.category,
+      licence: query.licence,
+    };
+    const [result, { categories, licences }] = await Promise.all([
+      (filters.sort === "deadline" ? searchPublicJobsByDeadline : searchPublicJobs)(
+        ctx.db,
+        searchFilters,
+        { offset: (query.page - 1) * BOARD_PAGE_SIZE, limit: BOARD_PAGE_SIZE },
+      ),
+      listBoardChoices(ctx.db),
+    ]);
+    // Only searches people make on Runway count (docs/security.md, "Search analytics"): not a foreign page embedding /jobs?q=.
+    if (query.q && isFirstParty(request))
+      await recordSearchQuietly(
+        ctx.db,
+        query.q,
+        actorKey({ userId: user?.id, ip: clientKey(request) }, env().SESSION_SECRET),
+      );
+    const saved = new Set(
+      await savedAmong(
+        ctx,
+        result.rows.map((r) => r.id),
+      ),
+    );
+    return json({
+      jobs: result.rows.map((r) => toJobCard(r, saved.has(r.id))),
+      total: result.total,
+      capped: result.capped,
+      page: query.page,
+      pageCount: Math.max(1, Math.ceil(result.total / BOARD_PAGE_SIZE)),
+      filters,
+      notices: query.notices,
+      categories:
+        filters.category && !categories.includes(filters.category)
+          ? [...categories, filters.category]
+          : categories,
+      licences,
+      now: Date.now(),
+      // Who may save this search as a job alert (students and alumni); guests are asked to sign in.
+      alerts: user
+        ? user.role === "student" || user.role === "alumni"
+          ? ("save" as const)
+          : ("none" as const)
+        : ("sign-in" as const),
+      alertName: suggestAlertName({
+        q: query.q,
+        jobType: query.jobType ? JOB_TYPE_LABELS[query.jobType] : null,
+        location: query.location,
+        category: query.category,
+      }),
+    });
+  })(args);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
@@ -247,11 +246,7 @@ export default function JobsBoard() {
               {(ctrl) => (
                 <select {...ctrl} name="type" defaultValue={filters.type}>
                   <option value="">All types</option>
-                  {JOB_TYPES.map((t) => (
-                    <option key={t} value={t}>
-                      {JOB_TYPE_LABELS[t]}
-                    </option>
-                  ))}
+                  <Options values={JOB_TYPES} labels={JOB_TYPE_LABELS} />
                 </select>
               )}
             </PlainField>
@@ -271,11 +266,7 @@ export default function JobsBoard() {
               {(ctrl) => (
                 <select {...ctrl} name="category" defaultValue={filters.category}>
                   <option value="">All categories</option>
-                  {data.categories.map((c) => (
-                    <option key={c} value={c}>
-                      {c}
-                    </option>
-                  ))}
+                  <Options values={data.categories} />
                 </select>
               )}
             </PlainField>
