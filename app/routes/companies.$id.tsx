@@ -10,6 +10,7 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
+import { saveModeOf } from "~/models/job/view.server";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import type { SerializeFrom } from "@remix-run/node";
 import { JobCard } from "~/components/jobs/job-card";
@@ -41,11 +42,7 @@ export function loader(args: LoaderFunctionArgs) {
     "public",
     async ({ params, user, ctx }) => {
       const page = await loadCompanyPage(ctx, params.id ?? "");
-      const saveMode = !user
-        ? ("sign-in" as const)
-        : user.role === "student" || user.role === "alumni"
-          ? ("save" as const)
-          : ("none" as const);
+      const saveMode = saveModeOf(user);
       const saved = new Set(
         saveMode === "save"
           ? await savedAmong(

@@ -16,14 +16,9 @@ import { hostRatingForViewer } from "~/models/ojt/evaluation.server";
 import { env } from "~/lib/env.server";
 import { preview, relativeTime } from "~/lib/format";
 import { jobPostingJsonLd, jobUrl, jsonForScript } from "~/models/job/feed.server";
-import { closingSoon, deadlineLabel, isListed, isPubliclyVisible } from "~/models/job/job.board";
-import {
-  allowanceOf,
-  applyTargetOfRow,
-  logoPath,
-  safeWebsite,
-  viewJob,
-} from "~/models/job/job.server";
+import { closingSoon, deadlineLabel } from "~/models/job/job.board";
+import { toJobView } from "~/models/job/view.server";
+import { allowanceOf, logoPath, safeWebsite, viewJob } from "~/models/job/job.server";
 import { getPublicCompany } from "~/models/company/page.server";
 import jobsCss from "~/styles/jobs.css";
 import { BoardErrorBoundary } from "~/components/jobs/board-error";
@@ -46,24 +41,15 @@ export function loader(args: LoaderFunctionArgs) {
 async function jobPage(ctx: Ctx, user: SessionUser | null, id: string) {
   const row = await viewJob(ctx, id);
   const base = env().PUBLIC_URL;
-  const saveMode = !user
-    ? ("sign-in" as const)
-    : user.role === "student" || user.role === "alumni"
-      ? ("save" as const)
-      : ("none" as const);
+  const view = toJobView(row, user);
+  const { saveMode } = view;
   const saved = saveMode === "save" && (await savedAmong(ctx, [row.id])).length > 0;
   // "About the company": its description (a blocked company's jobs never reach here but admins').
   const company = await getPublicCompany(ctx, row.companyId);
-  const visibility = {
-    isApproved: row.isApproved,
-    status: row.status,
-    hiddenReason: row.hiddenReason,
-    applicationDeadline: row.applicationDeadline,
-  };
-  const isPublic = isPubliclyVisible(visibility);
+  const { isPublic } = view;
   // The interns' average rating of the host: for the college's people, from 3 reviews only.
   const hostRating = await hostRatingForViewer(ctx, row.companyId);
-  const closed = isListed(visibility) && !isPublic;
+  const closed = view.applyState === "closed";
   const deadline = row.applicationDeadline?.toISOString() ?? null;
   return json({
     job: {
@@ -94,16 +80,9 @@ async function jobPage(ctx: Ctx, user: SessionUser | null, id: string) {
       shift: row.shift,
       medicalClass: row.medicalClass,
       allowance: allowanceOf(row).allowance,
-      apply: applyTargetOfRow(row),
+      apply: view.apply,
     },
-    // 'Report this posting': signed-in users other than admins (who review reports), on a listed job.
-    reportMode: !isListed(visibility)
-      ? ("none" as const)
-      : !user
-        ? ("sign-in" as const)
-        : user.role === "admin"
-          ? ("none" as const)
-          : ("form" as const),
+    reportMode: view.reportMode,
     isPublic,
     closed,
     hostRating,

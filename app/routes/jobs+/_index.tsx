@@ -1,5 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { savedAmong } from "~/models/job/saved.server";
+import { saveModeOf } from "~/models/job/view.server";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
@@ -93,11 +94,7 @@ export function loader(args: LoaderFunctionArgs) {
       licences,
       now: Date.now(),
       // Who may save this search as a job alert (students and alumni); guests are asked to sign in.
-      alerts: user
-        ? user.role === "student" || user.role === "alumni"
-          ? ("save" as const)
-          : ("none" as const)
-        : ("sign-in" as const),
+      alerts: saveModeOf(user),
       alertName: suggestAlertName({
         q: query.q,
         jobType: query.jobType ? JOB_TYPE_LABELS[query.jobType] : null,
