@@ -39,10 +39,10 @@ export function loader(args: LoaderFunctionArgs) {
       company: {
         name: c.name,
         website: c.website,
-        location: c.location,
-        email: c.email,
-        phone: c.phone,
-        description: c.description,
+        location: c.location ?? "",
+        email: c.email ?? "",
+        phone: c.phone ?? "",
+        description: c.description ?? "",
         logoUrl: c.logoUrl,
       },
     });
