@@ -47,6 +47,30 @@ export async function createCoordinator(db: Db, codes: string[] = ["BSAMT"]) {
   return user;
 }
 
+/**
+ * A createPlacement input starting 2026-03-02 with a supervisor named "S" at the host (the
+ * supervisor, end date and hours can be changed; no hours: the programme's).
+ */
+export function placementInput(
+  studentId: string,
+  companyId: string,
+  o: { name?: string; email?: string; expectedEndDate?: string; requiredHours?: number } = {},
+) {
+  return {
+    studentId,
+    companyId,
+    supervisor: {
+      name: o.name ?? "S",
+      position: null,
+      email: o.email ?? "s@host.example.com",
+      phone: null,
+    },
+    startDate: "2026-03-02",
+    expectedEndDate: o.expectedEndDate ?? "2026-06-30",
+    ...(o.requiredHours === undefined ? {} : { requiredHours: o.requiredHours }),
+  };
+}
+
 export interface OjtSetupOptions {
   courseCode?: string;
   startDate?: string;
