@@ -16,6 +16,7 @@ import {
   lastSignoffToken,
   ojtClock,
   placementInput,
+  approveLastWeek,
 } from "../../../tests/factories/ojt";
 import { completeChecklist, recordMoa } from "../../../tests/factories/ojt-docs";
 import { auditLog, mailOutbox, ojtSignoffTokens, placements } from "#db/schema";
@@ -477,15 +478,7 @@ forEachDb((t: TestDb) => {
       const pid = s.placement.id;
       const a = await addEntry(s.student, pid, entry("2026-03-09"));
       await submitWeek(s.student, pid, "2026-03-09");
-      await decideSignoff(
-        t.db,
-        clock.cfg,
-        await lastSignoffToken(t.db, s.placement.supervisor.email),
-        {
-          decision: "approve",
-          comment: "Good work",
-        },
-      );
+      await approveLastWeek(t.db, clock.cfg, s.placement.supervisor.email, "Good work");
       expect(await caught(reopenWeek(s.student, pid, "2026-03-09", "mistake"))).toBeInstanceOf(
         Forbidden,
       );
@@ -524,15 +517,7 @@ forEachDb((t: TestDb) => {
       const s = await createOjtSetup(t.db, clock.cfg);
       await addEntry(s.student, s.placement.id, entry("2026-03-09"));
       await submitWeek(s.student, s.placement.id, "2026-03-09");
-      await decideSignoff(
-        t.db,
-        clock.cfg,
-        await lastSignoffToken(t.db, s.placement.supervisor.email),
-        {
-          decision: "approve",
-          comment: null,
-        },
-      );
+      await approveLastWeek(t.db, clock.cfg, s.placement.supervisor.email);
       await t.db.execute(sql`delete from users where id = ${s.studentUser.id}`);
       expect(await t.db.select().from(placements)).toHaveLength(0);
     });
@@ -581,15 +566,7 @@ forEachDb((t: TestDb) => {
         await addEntry(busy.student, busy.placement.id, entry(d));
       for (const w of ["2026-03-02", "2026-03-09"]) {
         await submitWeek(busy.student, busy.placement.id, w);
-        await decideSignoff(
-          t.db,
-          clock.cfg,
-          await lastSignoffToken(t.db, busy.placement.supervisor.email),
-          {
-            decision: "approve",
-            comment: null,
-          },
-        );
+        await approveLastWeek(t.db, clock.cfg, busy.placement.supervisor.email);
       }
       // Late: the same pace (70 h in the window) but 486 h due by April.
       const late = await createOjtSetup(t.db, clock.cfg, {
@@ -605,15 +582,7 @@ forEachDb((t: TestDb) => {
       expect(flags[quiet.placement.id]).toBe(true);
       expect(flags[busy.placement.id]).toBe(false);
       expect(flags[late.placement.id]).toBe(false); // nothing approved yet, logged recently
-      await decideSignoff(
-        t.db,
-        clock.cfg,
-        await lastSignoffToken(t.db, late.placement.supervisor.email),
-        {
-          decision: "approve",
-          comment: null,
-        },
-      );
+      await approveLastWeek(t.db, clock.cfg, late.placement.supervisor.email);
       all = await listPlacements(admin, {});
       const lateJson = all.items.find((p) => p.id === late.placement.id)!;
       expect(lateJson.atRisk).toBe(true);
@@ -737,15 +706,7 @@ forEachDb((t: TestDb) => {
       await addEntry(s.student, s.placement.id, entry("2026-03-09"));
       await addEntry(s.student, s.placement.id, entry("2026-03-16"));
       await submitWeek(s.student, s.placement.id, "2026-03-09");
-      await decideSignoff(
-        t.db,
-        clock.cfg,
-        await lastSignoffToken(t.db, s.placement.supervisor.email),
-        {
-          decision: "approve",
-          comment: null,
-        },
-      );
+      await approveLastWeek(t.db, clock.cfg, s.placement.supervisor.email);
       const dtr = await dailyTimeRecord(s.student, s.placement.id, "2026-03");
       expect(dtr.entries.map((e) => [e.date, e.locked])).toEqual([
         ["2026-03-09", true],
