@@ -164,11 +164,7 @@ describe("survey invitations", () => {
 
     it("is for admins only; the CLI and the schedule act without an actor", async () => {
       const s = await alumniSurvey();
-      const { user } = await createUser(t.db, { role: "alumni" });
-      const member = {
-        db: t.db,
-        actor: { id: user.id, role: "alumni" as const, email: user.email },
-      };
+      const member = await actingAs(t.db, "alumni");
       await expect(sendInvitations(member, s.id, { config: CFG })).rejects.toBeInstanceOf(
         Forbidden,
       );
