@@ -77,6 +77,12 @@ export async function createUser(db: Db, o: UserOverrides = {}) {
   return { user, password: password ?? "" };
 }
 
+/** A new user of `role` (the defaults above) and a model context acting as them. */
+export async function actingAs<R extends Role>(db: Db, role: R) {
+  const { user } = await createUser(db, { role });
+  return { db, actor: { id: user.id, role, email: user.email } };
+}
+
 export async function createCompany(db: Db, o: Partial<typeof companies.$inferInsert> = {}) {
   const [c] = await db
     .insert(companies)

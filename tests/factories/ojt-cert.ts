@@ -11,9 +11,8 @@ import { ojtRubrics, placementEvaluations, users } from "../../db/schema";
 import { eq } from "drizzle-orm";
 import type { OjtConfig } from "../../app/models/ojt/config";
 import { addEntry, submitWeek } from "../../app/models/ojt/hours.server";
-import { decideSignoff } from "../../app/models/ojt/signoff.server";
 import { changePlacementStatus } from "../../app/models/ojt/placement.server";
-import { createOjtSetup, entry, lastSignoffToken, ojtClock, type OjtSetupOptions } from "./ojt";
+import { approveLastWeek, createOjtSetup, entry, ojtClock, type OjtSetupOptions } from "./ojt";
 
 /** A supervisor's evaluation of a placement at a stage, all criteria rated `rating`. */
 export async function addEvaluation(
@@ -66,8 +65,7 @@ export async function createHoursDone(db: Db, cfg: OjtConfig, o: OjtSetupOptions
     entry("2026-03-10", "08:00", "17:00", 60, "=SUM(A1) wiring check"),
   );
   await submitWeek(s.student, s.placement.id, "2026-03-09");
-  const token = await lastSignoffToken(db, s.placement.supervisor.email);
-  await decideSignoff(db, cfg, token, { decision: "approve", comment: null });
+  await approveLastWeek(db, cfg, s.placement.supervisor.email);
   return s;
 }
 

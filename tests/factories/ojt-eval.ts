@@ -8,9 +8,8 @@ import type { Db } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
 import type { OjtConfig } from "../../app/models/ojt/config";
 import { addEntry, submitWeek } from "../../app/models/ojt/hours.server";
-import { decideSignoff } from "../../app/models/ojt/signoff.server";
 import { submitEvaluation } from "../../app/models/ojt/evaluation.server";
-import { createOjtSetup, entry, lastSignoffToken, type OjtSetupOptions } from "./ojt";
+import { approveLastWeek, createOjtSetup, entry, type OjtSetupOptions } from "./ojt";
 
 /** The token of the newest evaluation mail to an address (templates ojt_evaluation_*). */
 export async function lastEvaluationToken(db: Db, to: string): Promise<string> {
@@ -45,10 +44,7 @@ export async function placementAtRequiredHours(db: Db, cfg: OjtConfig, o: OjtSet
   const s = await createOjtSetup(db, cfg, { requiredHours: 8, ...o });
   await addEntry(s.student, s.placement.id, entry("2026-03-09"));
   await submitWeek(s.student, s.placement.id, "2026-03-09");
-  await decideSignoff(db, cfg, await lastSignoffToken(db, s.placement.supervisor.email), {
-    decision: "approve",
-    comment: null,
-  });
+  await approveLastWeek(db, cfg, s.placement.supervisor.email);
   return s;
 }
 

@@ -9,6 +9,7 @@ import { mailOutbox } from "../../db/schema";
 import { setCoordinatorCourses } from "../../app/models/ojt/access.server";
 import type { OjtConfig, OjtCtx } from "../../app/models/ojt/config";
 import { changePlacementStatus, createPlacement } from "../../app/models/ojt/placement.server";
+import { decideSignoff } from "../../app/models/ojt/signoff.server";
 import { courseId, createCompany, createUser } from "./index";
 import { completeChecklist, recordMoa } from "./ojt-docs";
 
@@ -45,6 +46,30 @@ export async function createCoordinator(db: Db, codes: string[] = ["BSAMT"]) {
   const { user } = await createUser(db, { role: "coordinator", courseCode: null, studentId: null });
   await setCoordinatorCourses(db, user.id, await Promise.all(codes.map((c) => courseId(db, c))));
   return user;
+}
+
+/**
+ * A createPlacement input starting 2026-03-02 with a supervisor named "S" at the host (the
+ * supervisor, end date and hours can be changed; no hours: the programme's).
+ */
+export function placementInput(
+  studentId: string,
+  companyId: string,
+  o: { name?: string; email?: string; expectedEndDate?: string; requiredHours?: number } = {},
+) {
+  return {
+    studentId,
+    companyId,
+    supervisor: {
+      name: o.name ?? "S",
+      position: null,
+      email: o.email ?? "s@host.example.com",
+      phone: null,
+    },
+    startDate: "2026-03-02",
+    expectedEndDate: o.expectedEndDate ?? "2026-06-30",
+    ...(o.requiredHours === undefined ? {} : { requiredHours: o.requiredHours }),
+  };
 }
 
 export interface OjtSetupOptions {
@@ -98,6 +123,19 @@ export async function lastSignoffToken(db: Db, to: string): Promise<string> {
   const m = /\/supervise\/([A-Za-z0-9_-]+)/.exec(texts.at(-1) ?? "");
   if (!m) throw new Error(`no sign-off link mailed to ${to}`);
   return m[1];
+}
+
+/** The supervisor approves the last week mailed to `supervisorEmail`, through its link. */
+export async function approveLastWeek(
+  db: Db,
+  cfg: OjtConfig,
+  supervisorEmail: string,
+  comment: string | null = null,
+): Promise<void> {
+  await decideSignoff(db, cfg, await lastSignoffToken(db, supervisorEmail), {
+    decision: "approve",
+    comment,
+  });
 }
 
 /** An entry input as the schema would hand it to the model (times in minutes). */

@@ -9,7 +9,7 @@ import { auditLog, backoffs, mailOutbox, rateLimits, sessions, users } from "#db
 import type { Db } from "#db/client";
 import { forEachDb } from "../../../tests/setup/db";
 import { caught } from "../../../tests/setup/caught";
-import { createUser } from "../../../tests/factories";
+import { actingAs, createUser } from "../../../tests/factories";
 import { TooManyRequests, Unauthorized, ValidationError } from "~/lib/errors";
 import { createUserByAdmin } from "../user/admin.server";
 import { deactivateEmailProblems, EMAIL_PROBLEM, findEmailProblems } from "../user/roster.server";
@@ -112,15 +112,10 @@ describe("accounts security (models)", () => {
 
       it("the owner signs in from another address after an attacker's 50 failures (one address and many)", async () => {
         const { user, password } = await createUser(t.db, { role: "admin" });
+        const wrongFrom = (ip: string) =>
+          caught(authenticate(authCtx(t.db), { email: user.email, password: "wrong-pass", ip }));
         // One address: most of the 50 are refused by the back-off, none locks the account.
-        for (let i = 0; i < 50; i++)
-          await caught(
-            authenticate(authCtx(t.db), {
-              email: user.email,
-              password: "wrong-pass",
-              ip: "203.0.113.9",
-            }),
-          );
+        for (let i = 0; i < 50; i++) await wrongFrom("203.0.113.9");
         expect(
           (await authenticate(authCtx(t.db), { email: user.email, password, ip: "198.51.100.1" }))
             .id,
@@ -130,35 +125,13 @@ describe("accounts security (models)", () => {
         let failures = 0;
         for (let a = 0; a < 10; a++)
           for (let i = 0; i < 5; i++) {
-            const e = await caught(
-              authenticate(authCtx(t.db), {
-                email: user.email,
-                password: "wrong-pass",
-                ip: `203.0.113.${a + 10}`,
-              }),
-            );
+            const e = await wrongFrom(`203.0.113.${a + 10}`);
             if (e instanceof Unauthorized) failures++;
           }
         expect(failures).toBeGreaterThanOrEqual(LOGIN_LIMITS.perAccount.max);
         const newcomer = "203.0.113.99";
-        expect(
-          await caught(
-            authenticate(authCtx(t.db), {
-              email: user.email,
-              password: "wrong-pass",
-              ip: newcomer,
-            }),
-          ),
-        ).toBeInstanceOf(Unauthorized);
-        expect(
-          await caught(
-            authenticate(authCtx(t.db), {
-              email: user.email,
-              password: "wrong-pass",
-              ip: newcomer,
-            }),
-          ),
-        ).toBeInstanceOf(TooManyRequests);
+        expect(await wrongFrom(newcomer)).toBeInstanceOf(Unauthorized);
+        expect(await wrongFrom(newcomer)).toBeInstanceOf(TooManyRequests);
         expect(
           (await authenticate(authCtx(t.db), { email: user.email, password, ip: "198.51.100.2" }))
             .id,
@@ -313,10 +286,7 @@ describe("accounts security (models)", () => {
     });
 
     describe("password policy in the models", () => {
-      const admin = async () => {
-        const { user } = await createUser(t.db, { role: "admin" });
-        return { db: t.db, actor: { id: user.id, role: "admin" as const, email: user.email } };
-      };
+      const admin = () => actingAs(t.db, "admin");
       // The estimator's own cases are in password-policy.test.ts; these prove every door asks it.
       it.each(["qwerty123", "runway2026!", "Passw0rd!", "Summer2024", "letmein!"])(
         "refuses %j on register, Create User and reset",

@@ -4,14 +4,13 @@
  */
 import { describe, expect, it } from "vitest";
 import { forEachDb } from "../../../tests/setup/db";
-import { createCompany, createJob, createUser } from "../../../tests/factories";
+import { actingAs, createCompany, createJob } from "../../../tests/factories";
 import { COMPANY_SORTS, listCompanies } from "./company.server";
 
 describe("company list paging", () => {
   forEachDb((t) => {
     it("walks every page under every sort and direction to the unpaged order", async () => {
-      const { user } = await createUser(t.db, { role: "admin" });
-      const ctx = { db: t.db, actor: { id: user.id, role: "admin" as const, email: user.email } };
+      const ctx = await actingAs(t.db, "admin");
       for (let i = 0; i < 23; i++) {
         const c = await createCompany(t.db, {
           name: `${["Alpha", "beta", "Gamma"][i % 3]} Air ${i}`,

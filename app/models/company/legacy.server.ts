@@ -4,16 +4,11 @@ import type { DbOrTx } from "#db/client";
 import { companies } from "#db/schema";
 import type { CompanyRow } from "./company.server";
 
-export interface LegacyCompanyValues {
-  legacyId: string;
-  name: string;
-  location: string | null;
-  website: string | null;
-  email: string | null;
-  phone: string | null;
-  description: string | null;
-  createdAt: Date;
-}
+/** A company as an import batch writes it: its AeroJob id, its contact fields and its age. */
+export type LegacyCompanyValues = Pick<
+  CompanyRow,
+  "name" | "location" | "website" | "email" | "phone" | "description" | "createdAt"
+> & { legacyId: string };
 
 /** Companies an import batch may meet: the same AeroJob ids, or the same names typed in Runway. */
 export async function companiesMatchingLegacy(

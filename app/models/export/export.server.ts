@@ -64,6 +64,26 @@ const PAGE = 2000;
 /** A column of the export: the database column it reads (null: computed by `map`) and its doc. */
 type Fields = Record<string, readonly [AnyPgColumn | null, string]>;
 
+/** The kind of a shaped cell for each database column type an exported column has. */
+const CELL_KIND: Record<string, ShapedTable["cells"][number]["kind"]> = {
+  PgUUID: "text",
+  PgText: "text",
+  PgInteger: "int",
+  PgBoolean: "bool",
+  PgTimestamp: "time",
+};
+
+/** The shaped cells of `fields`, in order: each column under its table's alias (a uuid as text). */
+function shapedCells(fields: Fields, alias: Map<PgTable, string>): ShapedTable["cells"] {
+  return Object.values(fields).map(([column]) => {
+    const kind = column && CELL_KIND[column.columnType];
+    const table = column && alias.get(column.table);
+    if (!column || !kind || !table) throw new Error("a shaped table exports plain columns only");
+    const name = `${table}.${column.name}`;
+    return { kind, expr: sql.raw(column.columnType === "PgUUID" ? `${name}::text` : name) };
+  });
+}
+
 /**
  * A table read in keyset pages on its `id` column: `fields` name the exported columns in order
  * (the README and the CSV header come from them), `join` adds one left join, `map` computes the
@@ -78,7 +98,8 @@ function keyed(t: {
   fields: Fields;
   join?: readonly [PgTable, SQL];
   map?: (row: Row) => Row;
-  shaped?: ShapedTable;
+  /** The database writes the page: `fields` read `from`, each table under its alias. */
+  shaped?: { from: SQL; key: string; alias: [PgTable, string][] };
 }): TableExport {
   const entries = Object.entries(t.fields);
   const selected = Object.fromEntries(
@@ -89,7 +110,11 @@ function keyed(t: {
     title: t.title,
     doc: t.doc,
     columns: entries.map(([name, [, doc]]) => ({ name, doc })),
-    shaped: t.shaped,
+    shaped: t.shaped && {
+      from: t.shaped.from,
+      key: t.shaped.key,
+      cells: shapedCells(t.fields, new Map(t.shaped.alias)),
+    },
     page: async (db, after, limit) => {
       const q = db.select(selected).from(t.from).$dynamic();
       const rows: Row[] = await (t.join ? q.leftJoin(t.join[0], t.join[1]) : q)
@@ -143,27 +168,9 @@ const TABLES: TableExport[] = [
     shaped: {
       from: sql`users t left join courses c on c.id = t.course_id`,
       key: "id",
-      cells: [
-        { kind: "text", expr: sql`t.id::text` },
-        { kind: "text", expr: sql`t.email` },
-        { kind: "text", expr: sql`t.personal_email` },
-        { kind: "text", expr: sql`t.role` },
-        { kind: "text", expr: sql`t.first_name` },
-        { kind: "text", expr: sql`t.last_name` },
-        { kind: "text", expr: sql`t.student_id` },
-        { kind: "text", expr: sql`c.code` },
-        { kind: "text", expr: sql`c.name` },
-        { kind: "text", expr: sql`t.year_level` },
-        { kind: "int", expr: sql`t.graduation_year` },
-        { kind: "text", expr: sql`t.phone` },
-        { kind: "text", expr: sql`t.address` },
-        { kind: "text", expr: sql`t.bio` },
-        { kind: "text", expr: sql`t.avatar_file_id::text` },
-        { kind: "bool", expr: sql`t.is_active` },
-        { kind: "time", expr: sql`t.email_verified_at` },
-        { kind: "time", expr: sql`t.last_login_at` },
-        { kind: "time", expr: sql`t.created_at` },
-        { kind: "time", expr: sql`t.updated_at` },
+      alias: [
+        [users, "t"],
+        [courses, "c"],
       ],
     },
   }),

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { forEachDb } from "../../../tests/setup/db";
-import { createCompany, createJob, createUser } from "../../../tests/factories";
+import { actingAs, createCompany, createJob } from "../../../tests/factories";
 import { createEmployer } from "../../../tests/factories/employer-jobs";
 import {
   applyToJob,
@@ -113,14 +113,8 @@ describe("how to apply and the allowance: rules", () => {
 
 describe("how to apply and the allowance: model", () => {
   forEachDb((t) => {
-    const admin = async () => {
-      const { user } = await createUser(t.db, { role: "admin" });
-      return { db: t.db, actor: { id: user.id, role: "admin" as const, email: user.email } };
-    };
-    const student = async () => {
-      const { user } = await createUser(t.db, { role: "student" });
-      return { db: t.db, actor: { id: user.id, role: "student" as const, email: user.email } };
-    };
+    const admin = () => actingAs(t.db, "admin");
+    const student = () => actingAs(t.db, "student");
 
     it("stores both from the admin form, serialises them for /api and sends Apply Now there", async () => {
       const a = await admin();

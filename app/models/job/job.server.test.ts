@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { JOB_STATUSES } from "../../../db/constants";
 import { auditLog, jobInteractions, searchEvents } from "../../../db/schema";
 import { forEachDb, rows, type TestDb } from "../../../tests/setup/db";
-import { createCompany, createJob, createUser } from "../../../tests/factories";
+import { actingAs, createCompany, createJob } from "../../../tests/factories";
 import {
   applyToJob,
   createJob as modelCreateJob,
@@ -60,14 +60,8 @@ async function hiddenAndVisible(t: TestDb) {
 
 describe("job model", () => {
   forEachDb((t) => {
-    const admin = async () => {
-      const { user } = await createUser(t.db, { role: "admin" });
-      return { db: t.db, actor: { id: user.id, role: "admin" as const, email: user.email } };
-    };
-    const student = async () => {
-      const { user } = await createUser(t.db, { role: "student" });
-      return { db: t.db, actor: { id: user.id, role: "student" as const, email: user.email } };
-    };
+    const admin = () => actingAs(t.db, "admin");
+    const student = () => actingAs(t.db, "student");
 
     describe("visibility", () => {
       it("lists only approved active jobs to guests, students and alumni, whatever they ask", async () => {

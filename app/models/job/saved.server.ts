@@ -3,7 +3,7 @@
  * and alumni (ADR 096). Both lists keep every line: a job that closed is marked closed,
  * a job an admin deleted is marked removed and keeps its title and company (copied by deleteJob).
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { rowsOf } from "#db/client";
 import { savedJobs } from "#db/schema";
 import { Forbidden, NotFound } from "~/lib/errors";
@@ -95,42 +95,45 @@ const line = (
 
 const STATE = sql`case when j.id is null then 'removed' when ${publicJobSql()} then 'open' else 'closed' end`;
 
-/** The member's saved jobs, newest first (at most `limit`). */
-export async function listSavedJobs(
+/**
+ * A member's lines from a table that keeps each job's title and company name (so a removed job
+ * still has a line): `filter` narrows the rows of `x` beyond the member, `order` sorts them.
+ */
+async function memberLines(
   ctx: Ctx,
-  limit = 200,
+  table: "saved_jobs" | "job_interactions",
+  filter: SQL,
+  order: SQL,
+  limit: number,
 ): Promise<Array<ReturnType<typeof line>>> {
   const me = requireMember(ctx);
   const rows = await rowsOf<LineRow>(
     ctx.db,
-    sql`select s.job_id, coalesce(j.title, s.job_title) as title,
-               coalesce(c.name, s.company_name) as company_name, j.location,
-               ${STATE} as state, s.created_at as at
-        from saved_jobs s left join jobs j on j.id = s.job_id
+    sql`select x.job_id, coalesce(j.title, x.job_title) as title,
+               coalesce(c.name, x.company_name) as company_name, j.location,
+               ${STATE} as state, x.created_at as at
+        from ${sql.raw(table)} x left join jobs j on j.id = x.job_id
         left join companies c on c.id = j.company_id
-        where s.user_id = ${me.id}
-        order by s.created_at desc, s.id desc limit ${limit}`,
+        where x.user_id = ${me.id}${filter}
+        order by ${order} limit ${limit}`,
   );
   return rows.map(line);
 }
 
+/** The member's saved jobs, newest first (at most `limit`). */
+export function listSavedJobs(ctx: Ctx, limit = 200): Promise<Array<ReturnType<typeof line>>> {
+  return memberLines(ctx, "saved_jobs", sql``, sql`x.created_at desc, x.id desc`, limit);
+}
+
 /** The member's Apply Now history, newest first (at most `limit`). */
-export async function listApplications(
-  ctx: Ctx,
-  limit = 200,
-): Promise<Array<ReturnType<typeof line>>> {
-  const me = requireMember(ctx);
-  const rows = await rowsOf<LineRow>(
-    ctx.db,
-    sql`select i.job_id, coalesce(j.title, i.job_title) as title,
-               coalesce(c.name, i.company_name) as company_name, j.location,
-               ${STATE} as state, i.created_at as at
-        from job_interactions i left join jobs j on j.id = i.job_id
-        left join companies c on c.id = j.company_id
-        where i.user_id = ${me.id} and i.kind = 'apply'
-        order by i.created_at desc limit ${limit}`,
+export function listApplications(ctx: Ctx, limit = 200): Promise<Array<ReturnType<typeof line>>> {
+  return memberLines(
+    ctx,
+    "job_interactions",
+    sql` and x.kind = 'apply'`,
+    sql`x.created_at desc`,
+    limit,
   );
-  return rows.map(line);
 }
 
 /** How many jobs the member saved (the dashboard's link). */

@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { and, eq, like } from "drizzle-orm";
+import { caught } from "../../../tests/setup/caught";
 import { forEachDb, type TestDb } from "../../../tests/setup/db";
 import { createUser } from "../../../tests/factories";
 import { createCoordinator, createOjtSetup, ctxAs, ojtClock } from "../../../tests/factories/ojt";
@@ -39,15 +40,6 @@ import {
 } from "./evaluation.server";
 import { getPlacement, updatePlacement } from "./placement.server";
 import { runOjtReminders } from "./reminders.server";
-
-async function caught(p: Promise<unknown>): Promise<Error> {
-  try {
-    await p;
-  } catch (e) {
-    return e as Error;
-  }
-  throw new Error("expected a refusal");
-}
 
 const REVIEW = {
   ratings: {

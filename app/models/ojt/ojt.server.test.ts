@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
+import { caught } from "../../../tests/setup/caught";
 import { forEachDb, rows, type TestDb } from "../../../tests/setup/db";
 import { courseId, createCompany, createUser } from "../../../tests/factories";
 import {
@@ -14,6 +15,8 @@ import {
   entry,
   lastSignoffToken,
   ojtClock,
+  placementInput,
+  approveLastWeek,
 } from "../../../tests/factories/ojt";
 import { completeChecklist, recordMoa } from "../../../tests/factories/ojt-docs";
 import { auditLog, mailOutbox, ojtSignoffTokens, placements } from "#db/schema";
@@ -45,15 +48,6 @@ import {
 import { runOjtReminders } from "./reminders.server";
 import { decideSignoff, signoffView } from "./signoff.server";
 
-async function caught(p: Promise<unknown>): Promise<Error> {
-  try {
-    await p;
-  } catch (e) {
-    return e as Error;
-  }
-  throw new Error("expected a refusal");
-}
-
 forEachDb((t: TestDb) => {
   describe("coordinators and placements", () => {
     it("lets a coordinator place students of their programmes only, and see only those", async () => {
@@ -73,14 +67,15 @@ forEachDb((t: TestDb) => {
       ).toBeInstanceOf(NotFound);
       const { user: student2 } = await createUser(t.db, { role: "student", courseCode: "BSAMT" });
       const e = await caught(
-        createPlacement(other, {
-          studentId: student2.id,
-          companyId: s.company.id,
-          supervisor: { name: "X", position: null, email: "x@mro.example.com", phone: null },
-          startDate: "2026-03-02",
-          expectedEndDate: "2026-05-01",
-          requiredHours: 300,
-        }),
+        createPlacement(
+          other,
+          placementInput(student2.id, s.company.id, {
+            name: "X",
+            email: "x@mro.example.com",
+            expectedEndDate: "2026-05-01",
+            requiredHours: 300,
+          }),
+        ),
       );
       expect(e).toBeInstanceOf(Forbidden);
       expect(e.message).toBe(OJT_MSG.outOfScope);
@@ -125,13 +120,7 @@ forEachDb((t: TestDb) => {
       const { user: st } = await createUser(t.db, { role: "student", courseCode: "BSAET" });
       const company = await createCompany(t.db);
       await recordMoa(t.db, clock.cfg, company.id);
-      const input = {
-        studentId: st.id,
-        companyId: company.id,
-        supervisor: { name: "S", position: null, email: "s@host.example.com", phone: null },
-        startDate: "2026-03-02",
-        expectedEndDate: "2026-06-01",
-      };
+      const input = placementInput(st.id, company.id, { expectedEndDate: "2026-06-01" });
       await setRequiredOjtHours({ db: t.db, actor: null, system: true }, "BSAET", null);
       const e = await caught(createPlacement(coord, input));
       expect(e.message).toBe(OJT_MSG.requiredHoursMissing);
@@ -151,16 +140,12 @@ forEachDb((t: TestDb) => {
     it("allows one planned or deployed placement per student, in the database too", async () => {
       const clock = ojtClock();
       const s = await createOjtSetup(t.db, clock.cfg);
-      const again = await caught(
-        createPlacement(s.coordinator, {
-          studentId: s.studentUser.id,
-          companyId: s.company.id,
-          supervisor: { name: "S", position: null, email: "s2@host.example.com", phone: null },
-          startDate: "2026-03-02",
-          expectedEndDate: "2026-06-01",
-          requiredHours: 100,
-        }),
-      );
+      const secondInput = placementInput(s.studentUser.id, s.company.id, {
+        email: "s2@host.example.com",
+        expectedEndDate: "2026-06-01",
+        requiredHours: 100,
+      });
+      const again = await caught(createPlacement(s.coordinator, secondInput));
       expect(again).toBeInstanceOf(Conflict);
       expect(again.message).toBe(OJT_MSG.openPlacement);
       await expect(
@@ -179,14 +164,7 @@ forEachDb((t: TestDb) => {
         status: "withdrawn",
         reason: "Host closed the hangar",
       });
-      const next = await createPlacement(s.coordinator, {
-        studentId: s.studentUser.id,
-        companyId: s.company.id,
-        supervisor: { name: "S", position: null, email: "s2@host.example.com", phone: null },
-        startDate: "2026-03-02",
-        expectedEndDate: "2026-06-01",
-        requiredHours: 100,
-      });
+      const next = await createPlacement(s.coordinator, secondInput);
       expect(next.status).toBe("planned");
     });
 
@@ -500,15 +478,7 @@ forEachDb((t: TestDb) => {
       const pid = s.placement.id;
       const a = await addEntry(s.student, pid, entry("2026-03-09"));
       await submitWeek(s.student, pid, "2026-03-09");
-      await decideSignoff(
-        t.db,
-        clock.cfg,
-        await lastSignoffToken(t.db, s.placement.supervisor.email),
-        {
-          decision: "approve",
-          comment: "Good work",
-        },
-      );
+      await approveLastWeek(t.db, clock.cfg, s.placement.supervisor.email, "Good work");
       expect(await caught(reopenWeek(s.student, pid, "2026-03-09", "mistake"))).toBeInstanceOf(
         Forbidden,
       );
@@ -547,15 +517,7 @@ forEachDb((t: TestDb) => {
       const s = await createOjtSetup(t.db, clock.cfg);
       await addEntry(s.student, s.placement.id, entry("2026-03-09"));
       await submitWeek(s.student, s.placement.id, "2026-03-09");
-      await decideSignoff(
-        t.db,
-        clock.cfg,
-        await lastSignoffToken(t.db, s.placement.supervisor.email),
-        {
-          decision: "approve",
-          comment: null,
-        },
-      );
+      await approveLastWeek(t.db, clock.cfg, s.placement.supervisor.email);
       await t.db.execute(sql`delete from users where id = ${s.studentUser.id}`);
       expect(await t.db.select().from(placements)).toHaveLength(0);
     });
@@ -604,15 +566,7 @@ forEachDb((t: TestDb) => {
         await addEntry(busy.student, busy.placement.id, entry(d));
       for (const w of ["2026-03-02", "2026-03-09"]) {
         await submitWeek(busy.student, busy.placement.id, w);
-        await decideSignoff(
-          t.db,
-          clock.cfg,
-          await lastSignoffToken(t.db, busy.placement.supervisor.email),
-          {
-            decision: "approve",
-            comment: null,
-          },
-        );
+        await approveLastWeek(t.db, clock.cfg, busy.placement.supervisor.email);
       }
       // Late: the same pace (70 h in the window) but 486 h due by April.
       const late = await createOjtSetup(t.db, clock.cfg, {
@@ -628,15 +582,7 @@ forEachDb((t: TestDb) => {
       expect(flags[quiet.placement.id]).toBe(true);
       expect(flags[busy.placement.id]).toBe(false);
       expect(flags[late.placement.id]).toBe(false); // nothing approved yet, logged recently
-      await decideSignoff(
-        t.db,
-        clock.cfg,
-        await lastSignoffToken(t.db, late.placement.supervisor.email),
-        {
-          decision: "approve",
-          comment: null,
-        },
-      );
+      await approveLastWeek(t.db, clock.cfg, late.placement.supervisor.email);
       all = await listPlacements(admin, {});
       const lateJson = all.items.find((p) => p.id === late.placement.id)!;
       expect(lateJson.atRisk).toBe(true);
@@ -760,15 +706,7 @@ forEachDb((t: TestDb) => {
       await addEntry(s.student, s.placement.id, entry("2026-03-09"));
       await addEntry(s.student, s.placement.id, entry("2026-03-16"));
       await submitWeek(s.student, s.placement.id, "2026-03-09");
-      await decideSignoff(
-        t.db,
-        clock.cfg,
-        await lastSignoffToken(t.db, s.placement.supervisor.email),
-        {
-          decision: "approve",
-          comment: null,
-        },
-      );
+      await approveLastWeek(t.db, clock.cfg, s.placement.supervisor.email);
       const dtr = await dailyTimeRecord(s.student, s.placement.id, "2026-03");
       expect(dtr.entries.map((e) => [e.date, e.locked])).toEqual([
         ["2026-03-09", true],

@@ -9,7 +9,13 @@ import { eq } from "drizzle-orm";
 import { caught } from "../../../tests/setup/caught";
 import { forEachDb, type TestDb } from "../../../tests/setup/db";
 import { createCompany, createUser } from "../../../tests/factories";
-import { createCoordinator, createOjtSetup, ctxAs, ojtClock } from "../../../tests/factories/ojt";
+import {
+  createCoordinator,
+  createOjtSetup,
+  ctxAs,
+  ojtClock,
+  placementInput,
+} from "../../../tests/factories/ojt";
 import {
   cleanPdf,
   completeChecklist,
@@ -64,14 +70,7 @@ forEachDb((t: TestDb) => {
       const coord = ctxAs(t.db, clock.cfg, coordUser);
       const { user: st } = await createUser(t.db, { role: "student", courseCode: "BSAMT" });
       const company = await createCompany(t.db);
-      const input = {
-        studentId: st.id,
-        companyId: company.id,
-        supervisor: { name: "S", position: null, email: "s@host.example.com", phone: null },
-        startDate: "2026-03-02",
-        expectedEndDate: "2026-06-30",
-        requiredHours: 486,
-      };
+      const input = placementInput(st.id, company.id, { requiredHours: 486 });
       const missing = await caught(createPlacement(coord, input));
       expect(missing).toBeInstanceOf(ValidationError);
       expect(missing.message).toBe(PAPERWORK_MSG.moaMissing);

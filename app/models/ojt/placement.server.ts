@@ -76,16 +76,20 @@ const viewColumns = {
   companyName: companies.name,
 };
 
-/** One placement with its student and company, or null (no scope check). */
-export async function loadPlacementView(db: DbOrTx, id: string): Promise<PlacementView | null> {
-  if (!isUuid(id)) return null;
-  const [r] = await db
+/** The placement views (placement, student, programme if any, host) still to be filtered. */
+function selectViews(db: DbOrTx) {
+  return db
     .select(viewColumns)
     .from(placements)
     .innerJoin(users, eq(users.id, placements.studentId))
     .leftJoin(courses, eq(courses.id, users.courseId))
-    .innerJoin(companies, eq(companies.id, placements.companyId))
-    .where(eq(placements.id, id));
+    .innerJoin(companies, eq(companies.id, placements.companyId));
+}
+
+/** One placement with its student and company, or null (no scope check). */
+export async function loadPlacementView(db: DbOrTx, id: string): Promise<PlacementView | null> {
+  if (!isUuid(id)) return null;
+  const [r] = await selectViews(db).where(eq(placements.id, id));
   return r ?? null;
 }
 
@@ -262,12 +266,7 @@ export async function getPlacement(ctx: OjtCtx, id: string): Promise<PlacementJs
 export async function myPlacements(ctx: OjtCtx): Promise<PlacementJson[]> {
   const scope = await ojtScope(ctx);
   if (scope.kind !== "student") throw new Forbidden("You do not have permission to do this");
-  const views = await ctx.db
-    .select(viewColumns)
-    .from(placements)
-    .innerJoin(users, eq(users.id, placements.studentId))
-    .leftJoin(courses, eq(courses.id, users.courseId))
-    .innerJoin(companies, eq(companies.id, placements.companyId))
+  const views = await selectViews(ctx.db)
     .where(eq(placements.studentId, scope.actor.id))
     .orderBy(
       sql`case when ${placements.status} in ('planned', 'deployed') then 0 else 1 end`,
@@ -385,15 +384,7 @@ export async function listPlacements(
     ? idRows
     : await parsedRows(ctx.db, z.object({ n: numeric }), sql`select count(*)::int as n ${from}`);
   const ids = idRows.map((r) => r.id);
-  const views = ids.length
-    ? await ctx.db
-        .select(viewColumns)
-        .from(placements)
-        .innerJoin(users, eq(users.id, placements.studentId))
-        .leftJoin(courses, eq(courses.id, users.courseId))
-        .innerJoin(companies, eq(companies.id, placements.companyId))
-        .where(inArray(placements.id, ids))
-    : [];
+  const views = ids.length ? await selectViews(ctx.db).where(inArray(placements.id, ids)) : [];
   const byId = new Map(views.map((v) => [v.p.id, v]));
   const ordered = ids.map((id) => byId.get(id)!).filter(Boolean);
   return {

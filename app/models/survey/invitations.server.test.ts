@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { forEachDb, rows } from "../../../tests/setup/db";
-import { courseId, createSurvey, createUser } from "../../../tests/factories";
+import { actingAs, courseId, createSurvey, createUser } from "../../../tests/factories";
 import { startSmtpSink, type SmtpSink } from "../../../tests/setup/smtp-sink";
 import { Conflict, Forbidden, NotFound } from "~/lib/errors";
 import { hashToken } from "../auth/tokens.server";
@@ -42,10 +42,7 @@ describe("survey invitations", () => {
   });
 
   forEachDb((t) => {
-    const admin = async () => {
-      const { user } = await createUser(t.db, { role: "admin" });
-      return { db: t.db, actor: { id: user.id, role: "admin" as const, email: user.email } };
-    };
+    const admin = () => actingAs(t.db, "admin");
     const person = async (
       o: { role?: "student" | "alumni"; course?: string; year?: number; active?: boolean } = {},
     ) => {
@@ -167,11 +164,7 @@ describe("survey invitations", () => {
 
     it("is for admins only; the CLI and the schedule act without an actor", async () => {
       const s = await alumniSurvey();
-      const { user } = await createUser(t.db, { role: "alumni" });
-      const member = {
-        db: t.db,
-        actor: { id: user.id, role: "alumni" as const, email: user.email },
-      };
+      const member = await actingAs(t.db, "alumni");
       await expect(sendInvitations(member, s.id, { config: CFG })).rejects.toBeInstanceOf(
         Forbidden,
       );

@@ -12,27 +12,18 @@ import {
 
 describe("question types (aliases)", () => {
   it("maps every accepted alias onto the stored type; unknown types read as text inputs", () => {
-    const table: Record<string, string> = {
-      text: "short_text",
-      short: "short_text",
-      short_text: "short_text",
-      textarea: "long_text",
-      essay: "long_text",
-      paragraph: "long_text",
-      short_essay: "long_text",
-      long_text: "long_text",
-      radio: "multiple_choice",
-      choice: "multiple_choice",
-      single: "multiple_choice",
-      multiple_choice: "multiple_choice",
-      checkbox: "checkbox",
-      multi: "checkbox",
-      rating: "rating",
+    const aliasesOf: Record<string, string[]> = {
+      short_text: ["text", "short", "short_text"],
+      long_text: ["textarea", "essay", "paragraph", "short_essay", "long_text"],
+      multiple_choice: ["radio", "choice", "single", "multiple_choice"],
+      checkbox: ["checkbox", "multi"],
+      rating: ["rating"],
     };
-    for (const [alias, type] of Object.entries(table)) {
-      expect(canonicalType(alias)).toBe(type);
-      expect(canonicalType(alias.toUpperCase())).toBe(type);
-    }
+    for (const [type, aliases] of Object.entries(aliasesOf))
+      for (const alias of aliases) {
+        expect(canonicalType(alias)).toBe(type);
+        expect(canonicalType(alias.toUpperCase())).toBe(type);
+      }
     expect(canonicalType("dropdown")).toBeNull();
     expect(canonicalType(undefined)).toBeNull();
     expect(effectiveType("dropdown")).toBe("short_text");
