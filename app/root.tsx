@@ -17,7 +17,7 @@ import { readFlash } from "~/lib/session.server";
 import { serializeUser } from "~/models/user/user.server";
 import { AppShell } from "~/components/layout/app-shell";
 import { BrandMark } from "~/components/layout/brand";
-import { themeBootScript } from "~/components/layout/theme";
+import { themeBootScript } from "~/components/layout/theme-boot.server";
 import { useFlashes } from "~/components/ui/notify";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import styles from "~/styles/app.css";
@@ -72,9 +72,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* Before any module: zod 4 otherwise probes `new Function` once, a CSP violation report (docs/security.md). */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS }} />
         {adminShortName !== null ? (
+          // Server only: the browser keeps the server's script as it is (theme-boot.server.ts).
           <script
             nonce={nonce}
-            dangerouslySetInnerHTML={{ __html: themeBootScript(adminShortName) }}
+            suppressHydrationWarning
+            dangerouslySetInnerHTML={{
+              __html: typeof document === "undefined" ? themeBootScript(adminShortName) : "",
+            }}
           />
         ) : null}
         <Meta />

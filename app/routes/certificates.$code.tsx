@@ -12,7 +12,7 @@ import type {
 } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { BadLinkBoundary } from "~/components/ui/error-boundary";
+import { BadLinkBoundary } from "~/components/ui/bad-link-boundary";
 import { screen } from "~/web/screen.server";
 import { enforce } from "~/lib/rate-limit.server";
 import { clientKey } from "~/lib/request.server";

@@ -14,7 +14,7 @@ import type {
 } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { BadLinkBoundary } from "~/components/ui/error-boundary";
+import { BadLinkBoundary } from "~/components/ui/bad-link-boundary";
 import { SIGNED_LINK_HEADERS } from "~/web/signed-link.server";
 import { getDb } from "~/lib/db.server";
 import { ojtConfig } from "~/web/config.server";

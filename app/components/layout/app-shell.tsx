@@ -8,26 +8,37 @@ import { FlashRegion } from "./flash-region";
 import { Footer } from "./footer";
 import { NavBar } from "./navbar";
 import { NavigationProgress } from "./navigation-progress";
-import { ADMIN_THEME_KEY, applyPalette, paletteFor, readStoredThemeId } from "./theme";
 
 export { menuFor } from "./menu";
 
 /**
  * Keeps <html data-admin-theme> right after client-side sign-in and sign-out (the <head> boot
- * script only runs on full page loads) and follows a theme chosen in another tab.
+ * script only runs on full page loads) and follows a theme chosen in another tab. The theme code
+ * loads for admins only: everyone else just has the attribute removed.
  */
 function useAdminPalette(isAdminUser: boolean, shortName: string) {
   useEffect(() => {
     if (!isAdminUser) {
-      applyPalette(null);
+      document.documentElement.removeAttribute("data-admin-theme");
       return;
     }
-    applyPalette(paletteFor(readStoredThemeId(), shortName));
-    const onStorage = (e: StorageEvent) => {
-      if (e.key === ADMIN_THEME_KEY) applyPalette(paletteFor(e.newValue, shortName));
+    let stop = () => {};
+    let active = true;
+    void import("./theme").then(
+      ({ ADMIN_THEME_KEY, applyPalette, paletteFor, readStoredThemeId }) => {
+        if (!active) return;
+        applyPalette(paletteFor(readStoredThemeId(), shortName));
+        const onStorage = (e: StorageEvent) => {
+          if (e.key === ADMIN_THEME_KEY) applyPalette(paletteFor(e.newValue, shortName));
+        };
+        window.addEventListener("storage", onStorage);
+        stop = () => window.removeEventListener("storage", onStorage);
+      },
+    );
+    return () => {
+      active = false;
+      stop();
     };
-    window.addEventListener("storage", onStorage);
-    return () => window.removeEventListener("storage", onStorage);
   }, [isAdminUser, shortName]);
 }
 

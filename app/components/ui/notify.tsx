@@ -21,18 +21,6 @@ export const DURATIONS: Record<NoticeKind, number | null> = {
   loading: null,
 };
 export const MAX_NOTICES = 20;
-/**
- * The survey admin area's own timings (4 s default, 3 s success, 5 s error), used by
- * `components/survey/notify.ts`. A route may move the shell's Toaster with `handle = { toaster }`.
- */
-export const SURVEY_ADMIN_DURATIONS: Record<NoticeKind, number | null> = {
-  blank: 4000,
-  info: 4000,
-  error: 5000,
-  success: 3000,
-  loading: null,
-};
-
 /** A server notice carried across a redirect (root loader `flashes`). */
 export interface Flash {
   kind: string;

@@ -9,7 +9,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { BadLinkBoundary } from "~/components/ui/error-boundary";
+import { BadLinkBoundary } from "~/components/ui/bad-link-boundary";
 import { UnsubscribePage } from "~/components/ui/unsubscribe-page";
 import { SIGNED_LINK_HEADERS, signedLinkParams } from "~/web/signed-link.server";
 import { screen } from "~/web/screen.server";
