@@ -215,7 +215,6 @@ export default function JobsBoard() {
         }}
       >
         <FilterInput
-          id="jobs-q"
           label="Search"
           className="field-search"
           type="search"
@@ -236,29 +235,22 @@ export default function JobsBoard() {
             ) : null}
           </summary>
           <div className="jobs-filters-more">
-            <FilterSelect id="jobs-type" label="Job type" name="type" value={filters.type}>
+            <FilterSelect label="Job type" name="type" value={filters.type}>
               <option value="">All types</option>
               <Options values={JOB_TYPES} labels={JOB_TYPE_LABELS} />
             </FilterSelect>
             <FilterInput
-              id="jobs-location"
               label="Location"
               name="location"
               value={filters.location}
               maxLength={100}
               placeholder="City or Remote"
             />
-            <FilterSelect
-              id="jobs-category"
-              label="Category"
-              name="category"
-              value={filters.category}
-            >
+            <FilterSelect label="Category" name="category" value={filters.category}>
               <option value="">All categories</option>
               <Options values={data.categories} />
             </FilterSelect>
             <FilterInput
-              id="jobs-licence"
               label="Licence or certificate"
               name="licence"
               value={filters.licence ?? ""}
@@ -272,7 +264,7 @@ export default function JobsBoard() {
                 ))}
               </datalist>
             </FilterInput>
-            <FilterSelect id="jobs-sort" label="Sort by" name="sort" value={filters.sort ?? ""}>
+            <FilterSelect label="Sort by" name="sort" value={filters.sort ?? ""}>
               <option value="">{filters.q ? "Best match" : "Newest"}</option>
               <option value="deadline">Application deadline</option>
             </FilterSelect>
@@ -360,9 +352,8 @@ export default function JobsBoard() {
   );
 }
 
-/** A text box of the filter form, filled with the current search; `children` follow the box. */
+/** A text box of the filter form (id `jobs-<name>`), filled with the current search; `children` follow the box. */
 function FilterInput({
-  id,
   label,
   className,
   type = "text",
@@ -373,7 +364,6 @@ function FilterInput({
   extra,
   children,
 }: {
-  id: string;
   label: string;
   className?: string;
   type?: "text" | "search";
@@ -386,7 +376,7 @@ function FilterInput({
   children?: React.ReactNode;
 }) {
   return (
-    <PlainField id={id} label={label} className={className}>
+    <PlainField id={`jobs-${name}`} label={label} className={className}>
       {(ctrl) => (
         <>
           <input
@@ -405,22 +395,20 @@ function FilterInput({
   );
 }
 
-/** A list of the filter form, set to the current search; `children` are its options. */
+/** A list of the filter form (id `jobs-<name>`), set to the current search; `children` are its options. */
 function FilterSelect({
-  id,
   label,
   name,
   value,
   children,
 }: {
-  id: string;
   label: string;
   name: string;
   value: string | undefined;
   children: React.ReactNode;
 }) {
   return (
-    <PlainField id={id} label={label}>
+    <PlainField id={`jobs-${name}`} label={label}>
       {(ctrl) => (
         <select {...ctrl} name={name} defaultValue={value}>
           {children}
