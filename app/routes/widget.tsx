@@ -45,6 +45,31 @@ const DEMOS: Demo[] = [
 
 type RunwayJobs = { mount(el: Element, options?: Record<string, string>): () => void };
 
+/** The widget's options table: its columns, then one row per attribute (name, meaning, default). */
+const OPTION_COLUMNS = ["Attribute", "Meaning", "Default"] as const;
+const OPTIONS: [attribute: string, meaning: string, fallback: string][] = [
+  ["data-limit", "How many jobs to show (1–20).", "5"],
+  [
+    "data-type",
+    "Only one job type: internship, ojt, part-time, full-time or contract.",
+    "all types",
+  ],
+  ["data-category", "Only jobs in this category.", "all"],
+  ["data-q", "A search, as on the Jobs page.", "none"],
+  [
+    "data-target",
+    "CSS selector of the element to render into; otherwise the widget appears right after the script tag.",
+    "after the script",
+  ],
+  ["data-theme", "light or dark.", "light"],
+  [
+    "data-accent",
+    "The accent colour of the frame, underlines, placeholders and focus ring, e.g. #1d4ed8 (text keeps the theme's colours, so any accent stays readable).",
+    "#1d4ed8",
+  ],
+  ["data-title", "The heading above the list.", "Latest jobs"],
+];
+
 /** Loads /widget.js once (as a host page would) and resolves with window.RunwayJobs. */
 function loadWidget(): Promise<RunwayJobs> {
   const w = window as unknown as { RunwayJobs?: RunwayJobs };
@@ -159,76 +184,23 @@ export default function WidgetDemo() {
           <table className="table">
             <thead>
               <tr>
-                <th scope="col">Attribute</th>
-                <th scope="col">Meaning</th>
-                <th scope="col">Default</th>
+                {OPTION_COLUMNS.map((c) => (
+                  <th key={c} scope="col">
+                    {c}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
-              <tr>
-                <td data-label="Attribute">
-                  <code>data-limit</code>
-                </td>
-                <td data-label="Meaning">How many jobs to show (1–20).</td>
-                <td data-label="Default">5</td>
-              </tr>
-              <tr>
-                <td data-label="Attribute">
-                  <code>data-type</code>
-                </td>
-                <td data-label="Meaning">
-                  Only one job type: internship, ojt, part-time, full-time or contract.
-                </td>
-                <td data-label="Default">all types</td>
-              </tr>
-              <tr>
-                <td data-label="Attribute">
-                  <code>data-category</code>
-                </td>
-                <td data-label="Meaning">Only jobs in this category.</td>
-                <td data-label="Default">all</td>
-              </tr>
-              <tr>
-                <td data-label="Attribute">
-                  <code>data-q</code>
-                </td>
-                <td data-label="Meaning">A search, as on the Jobs page.</td>
-                <td data-label="Default">none</td>
-              </tr>
-              <tr>
-                <td data-label="Attribute">
-                  <code>data-target</code>
-                </td>
-                <td data-label="Meaning">
-                  CSS selector of the element to render into; otherwise the widget appears right
-                  after the script tag.
-                </td>
-                <td data-label="Default">after the script</td>
-              </tr>
-              <tr>
-                <td data-label="Attribute">
-                  <code>data-theme</code>
-                </td>
-                <td data-label="Meaning">light or dark.</td>
-                <td data-label="Default">light</td>
-              </tr>
-              <tr>
-                <td data-label="Attribute">
-                  <code>data-accent</code>
-                </td>
-                <td data-label="Meaning">
-                  The accent colour of the frame, underlines, placeholders and focus ring, e.g.
-                  #1d4ed8 (text keeps the theme's colours, so any accent stays readable).
-                </td>
-                <td data-label="Default">#1d4ed8</td>
-              </tr>
-              <tr>
-                <td data-label="Attribute">
-                  <code>data-title</code>
-                </td>
-                <td data-label="Meaning">The heading above the list.</td>
-                <td data-label="Default">Latest jobs</td>
-              </tr>
+              {OPTIONS.map(([attribute, meaning, fallback]) => (
+                <tr key={attribute}>
+                  <td data-label="Attribute">
+                    <code>{attribute}</code>
+                  </td>
+                  <td data-label="Meaning">{meaning}</td>
+                  <td data-label="Default">{fallback}</td>
+                </tr>
+              ))}
             </tbody>
           </table>
         </div>

@@ -47,15 +47,7 @@ export default function BarChartDrawing({
           <XAxis type="number" allowDecimals={false} tick={{ fontSize: 12 }} />
           <YAxis type="category" dataKey="label" width={84} tick={{ fontSize: 12 }} interval={0} />
           {tip}
-          <Bar
-            dataKey="value"
-            fill="var(--accent)"
-            radius={[0, 4, 4, 0]}
-            maxBarSize={24}
-            isAnimationActive={false}
-          >
-            <LabelList dataKey="value" position="right" fontSize={12} />
-          </Bar>
+          {valueBar(true)}
         </BarChart>
       ) : (
         <BarChart
@@ -75,17 +67,28 @@ export default function BarChartDrawing({
           />
           <YAxis allowDecimals={false} width={40} tick={{ fontSize: 12 }} />
           {tip}
-          <Bar
-            dataKey="value"
-            fill="var(--accent)"
-            radius={[4, 4, 0, 0]}
-            maxBarSize={56}
-            isAnimationActive={false}
-          >
-            <LabelList dataKey="value" position="top" fontSize={12} />
-          </Bar>
+          {valueBar(false)}
         </BarChart>
       )}
     </ResponsiveContainer>
+  );
+}
+
+/**
+ * The bars and their value labels, lying (`horizontal`, labels on the right) or standing (labels
+ * on top). Called, not rendered as a component: recharts finds its <Bar> among the chart's
+ * direct children by type.
+ */
+function valueBar(horizontal: boolean) {
+  return (
+    <Bar
+      dataKey="value"
+      fill="var(--accent)"
+      radius={horizontal ? [0, 4, 4, 0] : [4, 4, 0, 0]}
+      maxBarSize={horizontal ? 24 : 56}
+      isAnimationActive={false}
+    >
+      <LabelList dataKey="value" position={horizontal ? "right" : "top"} fontSize={12} />
+    </Bar>
   );
 }

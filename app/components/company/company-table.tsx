@@ -20,6 +20,11 @@ const CONFIRM_BLOCK = {
 };
 /** The logo's box in the table: a wide wordmark stays readable, and `contain` keeps its shape. */
 const LOGO_BOX = { width: 96, height: 40 };
+/** The row's Edit and Delete links: the query parameter each sets, its style and its word. */
+const ROW_LINKS = [
+  { param: "edit", className: "btn btn-sm", verb: "Edit" },
+  { param: "delete", className: "btn btn-sm btn-danger", verb: "Delete" },
+] as const;
 
 /** Company, Location, Website, Email, Phone, Jobs, Actions; `hrefWith` builds the Edit/Delete links. */
 export function companyColumns(hrefWith: (patch: Record<string, string>) => string) {
@@ -97,22 +102,17 @@ export function companyColumns(hrefWith: (patch: Record<string, string>) => stri
       header: "Actions",
       cell: (c) => (
         <span className="row-actions company-actions">
-          <Link
-            className="btn btn-sm"
-            to={hrefWith({ edit: c.row.original.id })}
-            preventScrollReset
-            aria-label={`Edit ${c.row.original.name}`}
-          >
-            Edit
-          </Link>
-          <Link
-            className="btn btn-sm btn-danger"
-            to={hrefWith({ delete: c.row.original.id })}
-            preventScrollReset
-            aria-label={`Delete ${c.row.original.name}`}
-          >
-            Delete
-          </Link>
+          {ROW_LINKS.map((l) => (
+            <Link
+              key={l.param}
+              className={l.className}
+              to={hrefWith({ [l.param]: c.row.original.id })}
+              preventScrollReset
+              aria-label={`${l.verb} ${c.row.original.name}`}
+            >
+              {l.verb}
+            </Link>
+          ))}
           {/* Blocking is reversible: the neutral style, never the red of Delete beside it. */}
           {c.row.original.isBlocked ? (
             <Form method="post" className="inline-form">

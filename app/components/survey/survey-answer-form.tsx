@@ -159,12 +159,7 @@ function QuestionField({
 
   if (type === "multiple_choice" || type === "checkbox") {
     return (
-      <FieldGroup
-        label={label}
-        className="survey-question"
-        invalid={!!error}
-        aria-describedby={aria["aria-describedby"]}
-      >
+      <QuestionGroup label={label} error={errorEl} aria={aria}>
         <div className="survey-options">
           {q.options.map((o) => (
             <label key={o} className="survey-option">
@@ -173,8 +168,7 @@ function QuestionField({
             </label>
           ))}
         </div>
-        {errorEl}
-      </FieldGroup>
+      </QuestionGroup>
     );
   }
   if (type === "rating")
@@ -208,12 +202,7 @@ function RatingField({
   const [value, setValue] = useState(0);
   const max = q.scaleMax || 5;
   return (
-    <FieldGroup
-      label={label}
-      className="survey-question"
-      invalid={!!error}
-      aria-describedby={aria["aria-describedby"]}
-    >
+    <QuestionGroup label={label} error={error} aria={aria}>
       <div className="survey-stars">
         {Array.from({ length: max }, (_, i) => i + 1).map((n) => (
           <label key={n} className={`survey-star${n <= value ? " is-on" : ""}`}>
@@ -236,6 +225,30 @@ function RatingField({
           {value ? `${value}/${max}` : ""}
         </span>
       </div>
+    </QuestionGroup>
+  );
+}
+
+/** A question answered by a group of inputs (choices, stars): its legend, the inputs, its error. */
+function QuestionGroup({
+  label,
+  error,
+  aria,
+  children,
+}: {
+  label: React.ReactNode;
+  error: React.ReactNode;
+  aria: { "aria-describedby"?: string };
+  children: React.ReactNode;
+}) {
+  return (
+    <FieldGroup
+      label={label}
+      className="survey-question"
+      invalid={!!error}
+      aria-describedby={aria["aria-describedby"]}
+    >
+      {children}
       {error}
     </FieldGroup>
   );

@@ -32,26 +32,10 @@ export function EmployerState({ user }: { user: UserRowView }) {
       <Form method="post" action={`/admin/users${search}`} className="user-verify-actions">
         <input type="hidden" name="id" value={user._id} />
         {e.employerVerified ? null : (
-          <button
-            type="submit"
-            name="intent"
-            value="employer-verify"
-            className="btn btn-sm btn-ghost"
-            aria-label={`Verify employer ${name}`}
-          >
-            Verify
-          </button>
+          <EmployerIntent intent="employer-verify" verb="Verify" name={name} />
         )}
         {e.isBlocked ? (
-          <button
-            type="submit"
-            name="intent"
-            value="employer-unblock"
-            className="btn btn-sm btn-ghost"
-            aria-label={`Unblock employer ${name}`}
-          >
-            Unblock
-          </button>
+          <EmployerIntent intent="employer-unblock" verb="Unblock" name={name} />
         ) : null}
       </Form>
       {/* Reversible: the neutral style, never the red of the row's Delete. */}
@@ -68,5 +52,20 @@ export function EmployerState({ user }: { user: UserRowView }) {
         />
       )}
     </span>
+  );
+}
+
+/** One of the row's ghost buttons: posts its intent, labelled with the verb and the person's name. */
+function EmployerIntent({ intent, verb, name }: { intent: string; verb: string; name: string }) {
+  return (
+    <button
+      type="submit"
+      name="intent"
+      value={intent}
+      className="btn btn-sm btn-ghost"
+      aria-label={`${verb} employer ${name}`}
+    >
+      {verb}
+    </button>
   );
 }

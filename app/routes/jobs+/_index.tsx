@@ -214,20 +214,16 @@ export default function JobsBoard() {
           search(e.currentTarget, 0);
         }}
       >
-        <PlainField id="jobs-q" label="Search" className="field-search">
-          {(ctrl) => (
-            <input
-              {...ctrl}
-              type="search"
-              name="q"
-              defaultValue={filters.q}
-              maxLength={200}
-              placeholder="Title, company, skill…"
-              autoComplete="off"
-              enterKeyHint="search"
-            />
-          )}
-        </PlainField>
+        <FilterInput
+          label="Search"
+          className="field-search"
+          type="search"
+          name="q"
+          value={filters.q}
+          maxLength={200}
+          placeholder="Title, company, skill…"
+          extra={{ autoComplete: "off", enterKeyHint: "search" }}
+        />
         <details className="jobs-filters-fold" ref={foldRef}>
           <summary className="btn jobs-filters-toggle">
             Filters
@@ -239,63 +235,39 @@ export default function JobsBoard() {
             ) : null}
           </summary>
           <div className="jobs-filters-more">
-            <PlainField id="jobs-type" label="Job type">
-              {(ctrl) => (
-                <select {...ctrl} name="type" defaultValue={filters.type}>
-                  <option value="">All types</option>
-                  <Options values={JOB_TYPES} labels={JOB_TYPE_LABELS} />
-                </select>
-              )}
-            </PlainField>
-            <PlainField id="jobs-location" label="Location">
-              {(ctrl) => (
-                <input
-                  {...ctrl}
-                  type="text"
-                  name="location"
-                  defaultValue={filters.location}
-                  maxLength={100}
-                  placeholder="City or Remote"
-                />
-              )}
-            </PlainField>
-            <PlainField id="jobs-category" label="Category">
-              {(ctrl) => (
-                <select {...ctrl} name="category" defaultValue={filters.category}>
-                  <option value="">All categories</option>
-                  <Options values={data.categories} />
-                </select>
-              )}
-            </PlainField>
-            <PlainField id="jobs-licence" label="Licence or certificate">
-              {(ctrl) => (
-                <>
-                  <input
-                    {...ctrl}
-                    type="text"
-                    name="licence"
-                    defaultValue={filters.licence ?? ""}
-                    maxLength={LICENCE_MAX}
-                    placeholder="e.g. CAAP AMT licence"
-                    list="jobs-licence-options"
-                    autoComplete="off"
-                  />
-                  <datalist id="jobs-licence-options">
-                    {data.licences.map((l) => (
-                      <option key={l} value={l} />
-                    ))}
-                  </datalist>
-                </>
-              )}
-            </PlainField>
-            <PlainField id="jobs-sort" label="Sort by">
-              {(ctrl) => (
-                <select {...ctrl} name="sort" defaultValue={filters.sort ?? ""}>
-                  <option value="">{filters.q ? "Best match" : "Newest"}</option>
-                  <option value="deadline">Application deadline</option>
-                </select>
-              )}
-            </PlainField>
+            <FilterSelect label="Job type" name="type" value={filters.type}>
+              <option value="">All types</option>
+              <Options values={JOB_TYPES} labels={JOB_TYPE_LABELS} />
+            </FilterSelect>
+            <FilterInput
+              label="Location"
+              name="location"
+              value={filters.location}
+              maxLength={100}
+              placeholder="City or Remote"
+            />
+            <FilterSelect label="Category" name="category" value={filters.category}>
+              <option value="">All categories</option>
+              <Options values={data.categories} />
+            </FilterSelect>
+            <FilterInput
+              label="Licence or certificate"
+              name="licence"
+              value={filters.licence ?? ""}
+              maxLength={LICENCE_MAX}
+              placeholder="e.g. CAAP AMT licence"
+              extra={{ list: "jobs-licence-options", autoComplete: "off" }}
+            >
+              <datalist id="jobs-licence-options">
+                {data.licences.map((l) => (
+                  <option key={l} value={l} />
+                ))}
+              </datalist>
+            </FilterInput>
+            <FilterSelect label="Sort by" name="sort" value={filters.sort ?? ""}>
+              <option value="">{filters.q ? "Best match" : "Newest"}</option>
+              <option value="deadline">Application deadline</option>
+            </FilterSelect>
           </div>
         </details>
         <div className="jobs-filters-actions">
@@ -377,6 +349,72 @@ export default function JobsBoard() {
         ) : null}
       </section>
     </main>
+  );
+}
+
+/** A text box of the filter form (id `jobs-<name>`), filled with the current search; `children` follow the box. */
+function FilterInput({
+  label,
+  className,
+  type = "text",
+  name,
+  value,
+  maxLength,
+  placeholder,
+  extra,
+  children,
+}: {
+  label: string;
+  className?: string;
+  type?: "text" | "search";
+  name: string;
+  value: string | undefined;
+  maxLength: number;
+  placeholder: string;
+  /** Further attributes, after the common ones (a datalist, autocomplete, the Enter key hint). */
+  extra?: React.InputHTMLAttributes<HTMLInputElement>;
+  children?: React.ReactNode;
+}) {
+  return (
+    <PlainField id={`jobs-${name}`} label={label} className={className}>
+      {(ctrl) => (
+        <>
+          <input
+            {...ctrl}
+            type={type}
+            name={name}
+            defaultValue={value}
+            maxLength={maxLength}
+            placeholder={placeholder}
+            {...extra}
+          />
+          {children}
+        </>
+      )}
+    </PlainField>
+  );
+}
+
+/** A list of the filter form (id `jobs-<name>`), set to the current search; `children` are its options. */
+function FilterSelect({
+  label,
+  name,
+  value,
+  children,
+}: {
+  label: string;
+  name: string;
+  value: string | undefined;
+  children: React.ReactNode;
+}) {
+  return (
+    <PlainField id={`jobs-${name}`} label={label}>
+      {(ctrl) => (
+        <select {...ctrl} name={name} defaultValue={value}>
+          {children}
+        </select>
+      )}
+    </PlainField>
   );
 }
 
