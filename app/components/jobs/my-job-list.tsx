@@ -1,15 +1,7 @@
 /** One list of 'Saved jobs' or 'My applications': open and closed jobs link to their page; removed ones do not. */
 import { Link } from "@remix-run/react";
 import { relativeTime } from "~/lib/format";
-
-export interface MyJobLineView {
-  jobId: string | null;
-  title: string;
-  companyName: string;
-  location: string | null;
-  state: "open" | "closed" | "removed";
-  at: string;
-}
+import type { MyJobLine } from "~/models/job/saved.server";
 
 const STATE_LABEL = { open: "Open", closed: "Closed", removed: "Removed" } as const;
 const STATE_BADGE = { open: "badge-success", closed: "badge-warning", removed: "badge" } as const;
@@ -20,12 +12,12 @@ export function MyJobList({
   verb,
   action,
 }: {
-  lines: MyJobLineView[];
+  lines: MyJobLine[];
   now: number;
   /** "Saved" or "Applied", before the relative time. */
   verb: string;
   /** An extra control per line (the Remove button of saved jobs). */
-  action?: (line: MyJobLineView) => React.ReactNode;
+  action?: (line: MyJobLine) => React.ReactNode;
 }) {
   return (
     <ul className="stack my-job-list">

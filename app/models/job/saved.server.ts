@@ -77,14 +77,15 @@ type LineRow = {
 };
 
 /** A saved or applied line: the job's title, company and location (copies once it is deleted). */
-const line = (
-  r: LineRow,
-): Pick<Job, "title" | "companyName" | "location"> & {
+/** One line of 'Saved jobs' or 'My applications' (`jobId` null once the job is removed). */
+export type MyJobLine = Pick<Job, "title" | "companyName" | "location"> & {
   jobId: string | null;
   state: JobState;
   /** When it was saved, or when Apply Now was clicked. */
   at: string;
-} => ({
+};
+
+const line = (r: LineRow): MyJobLine => ({
   jobId: r.job_id,
   title: r.title ?? "",
   companyName: r.company_name ?? "",
@@ -105,7 +106,7 @@ async function memberLines(
   filter: SQL,
   order: SQL,
   limit: number,
-): Promise<Array<ReturnType<typeof line>>> {
+): Promise<MyJobLine[]> {
   const me = requireMember(ctx);
   const rows = await rowsOf<LineRow>(
     ctx.db,
@@ -121,12 +122,12 @@ async function memberLines(
 }
 
 /** The member's saved jobs, newest first (at most `limit`). */
-export function listSavedJobs(ctx: Ctx, limit = 200): Promise<Array<ReturnType<typeof line>>> {
+export function listSavedJobs(ctx: Ctx, limit = 200): Promise<MyJobLine[]> {
   return memberLines(ctx, "saved_jobs", sql``, sql`x.created_at desc, x.id desc`, limit);
 }
 
 /** The member's Apply Now history, newest first (at most `limit`). */
-export function listApplications(ctx: Ctx, limit = 200): Promise<Array<ReturnType<typeof line>>> {
+export function listApplications(ctx: Ctx, limit = 200): Promise<MyJobLine[]> {
   return memberLines(
     ctx,
     "job_interactions",
