@@ -83,6 +83,15 @@ let passed = 0;
 let failedTests = 0;
 let skippedTests = 0;
 const skippedNames = [];
+const failedNames = [];
+// The first line of a failure's message, so a CI log's tail says which test failed and why.
+const firstLine = (messages) =>
+  String((messages ?? [])[0] ?? "")
+    .replace(/\u001b\[[0-9;]*m/g, "")
+    .split("\n")
+    .find((l) => l.trim())
+    ?.trim()
+    .slice(0, 300) ?? "";
 for (const out of ["vitest.json", "vitest-load.json"]) {
   try {
     const v = JSON.parse(fs.readFileSync(path.join(root, "test-results", out), "utf8"));
@@ -93,6 +102,13 @@ for (const out of ["vitest.json", "vitest-load.json"]) {
       for (const t of file.assertionResults ?? [])
         if (["skipped", "pending", "todo"].includes(t.status))
           skippedNames.push(`vitest ${path.relative(root, file.name)} › ${t.fullName}`);
+        else if (t.status === "failed")
+          failedNames.push(
+            `vitest ${path.relative(root, file.name)} › ${t.fullName}: ${firstLine(t.failureMessages)}`,
+          );
+    for (const file of v.testResults ?? [])
+      if (file.status === "failed" && (file.assertionResults ?? []).length === 0)
+        failedNames.push(`vitest ${path.relative(root, file.name)}: ${firstLine([file.message])}`);
   } catch {
     /* that vitest run did not happen */
   }
@@ -111,6 +127,11 @@ try {
             .filter(Boolean)
             .join("; ");
           skippedNames.push(`e2e ${[...trail, spec.title].join(" › ")}${why ? ` (${why})` : ""}`);
+        } else if (t.status === "unexpected" || t.status === "flaky") {
+          const errors = (t.results ?? []).flatMap((r) => (r.error ? [r.error.message] : []));
+          failedNames.push(
+            `e2e${t.status === "flaky" ? " (flaky, passed on retry)" : ""} ${[...trail, spec.title].join(" › ")}: ${firstLine(errors)}`,
+          );
         }
     for (const child of suite.suites ?? []) walk(child, [...trail, child.title]);
   };
@@ -123,6 +144,7 @@ console.log("\n━━ summary ━━");
 for (const r of results) console.log(r);
 for (const s of skipped) console.log(`SKIPPED ${s}`);
 for (const n of skippedNames) console.log(`SKIPPED TEST ${n}`);
+for (const n of failedNames) console.log(`FAILED TEST ${n}`);
 if (failed && failedTests === 0) failedTests = 1; // a failed step (typecheck, lint, build) counts
 console.log(`\nsummary: ${passed} passed, ${failedTests} failed, ${skippedTests} skipped`);
 process.exit(failed ? 1 : 0);
