@@ -22,8 +22,10 @@ export default defineConfig({
     globalSetup: ["tests/setup/global.ts"],
     setupFiles: ["tests/setup/env.ts"],
     pool: "forks",
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Long HTTP scenarios (a placement from creation to sign-off, a hundred failed sign-ins) take
+    // 15–35 s on a two-core machine busy with other work; the limit catches hangs, not slowness.
+    testTimeout: 90_000,
+    hookTimeout: 120_000,
     // At most two test files at once, locally and in CI: each file gets its own database, and more
     // parallel files only make them wait on each other.
     maxWorkers: 2,

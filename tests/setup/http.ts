@@ -89,7 +89,17 @@ export function useServer(
     server?.closeAllConnections?.();
     await s.smtp?.close();
   });
-  s.fetch = (p, init = {}) => fetch(s.url + p, { redirect: "manual", ...init });
+  // A failed fetch names its cause (the socket error), which Node's bare "fetch failed" hides.
+  s.fetch = (p, init = {}) =>
+    fetch(s.url + p, { redirect: "manual", ...init }).catch((e: Error & { cause?: Error }) => {
+      const c = e.cause as (Error & { code?: string }) | undefined;
+      throw new Error(
+        `${e.message} (${init.method ?? "GET"} ${p}): ${c?.code ?? ""} ${c?.message ?? ""}`,
+        {
+          cause: e,
+        },
+      );
+    });
   s.api = async (p, init = {}) => {
     const headers: Record<string, string> = { Accept: "application/json", ...(init.headers ?? {}) };
     if (init.body !== undefined) headers["Content-Type"] ??= "application/json";
