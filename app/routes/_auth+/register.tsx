@@ -21,9 +21,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
-import { REGISTER_YEAR_LEVELS } from "#db/constants";
 import { registerUser } from "~/models/auth/register.server";
-import { listCourseGroups } from "~/models/course/course.server";
 import { PasswordInput } from "~/components/auth/password-input";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { deferred } from "~/components/ui/deferred";
@@ -45,6 +43,7 @@ import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { screen } from "~/web/screen.server";
 import { signUpAction } from "~/web/sign-up.server";
 import { registerFormSchema } from "~/web/forms.server";
+import { registerChoices } from "~/web/register-choices.server";
 
 /** The code dialog opens only after a registration: its code loads while the form is posted. */
 const VerificationModal = deferred("verification-modal", () =>
@@ -54,9 +53,7 @@ const VerificationModal = deferred("verification-modal", () =>
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export function loader(args: LoaderFunctionArgs) {
-  return screen("anonymous", async ({ ctx }) =>
-    json({ courseGroups: await listCourseGroups(ctx.db), yearLevels: REGISTER_YEAR_LEVELS }),
-  )(args);
+  return screen("anonymous", async ({ ctx }) => json(await registerChoices(ctx.db)))(args);
 }
 
 export function action(args: ActionFunctionArgs) {
