@@ -8,7 +8,6 @@
 import type {
   ActionFunctionArgs,
   HeadersFunction,
-  LinksFunction,
   LoaderFunctionArgs,
   MetaFunction,
 } from "@remix-run/node";
@@ -25,11 +24,12 @@ import { decideSignoff, signoffView } from "~/models/ojt/signoff.server";
 import { evaluationFormView, superviseLinkKind } from "~/models/ojt/evaluation.server";
 import { EVAL_MSG } from "~/models/ojt/evaluation.schema";
 import { evaluationAction } from "~/web/ojt-evaluation.server";
-import { EvaluationForm, LinkSignature } from "~/components/ojt/evaluation-form";
+import { CommentBox, EvaluationForm, LinkSignature } from "~/components/ojt/evaluation-form";
 import { logbookLine } from "~/components/ojt/logbook";
 import styles from "~/styles/ojt.css";
+import { stylesheet } from "~/components/layout/stylesheet";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const links = stylesheet(styles);
 
 export function loader(args: LoaderFunctionArgs) {
   return screen("none", async ({ params, onDomainError }) => {
@@ -160,10 +160,9 @@ export default function Supervise() {
             {result.error}
           </p>
         ) : null}
-        <label htmlFor="comment">Comment (required to return the week)</label>
-        <textarea
-          id="comment"
+        <CommentBox
           name="comment"
+          label="Comment (required to return the week)"
           rows={3}
           maxLength={2000}
           defaultValue={result?.comment ?? ""}
