@@ -24,7 +24,7 @@ import { decideSignoff, signoffView } from "~/models/ojt/signoff.server";
 import { evaluationFormView, superviseLinkKind } from "~/models/ojt/evaluation.server";
 import { EVAL_MSG } from "~/models/ojt/evaluation.schema";
 import { evaluationAction } from "~/web/ojt-evaluation.server";
-import { CommentBox, EvaluationForm, LinkSignature } from "~/components/ojt/evaluation-form";
+import { EvaluationForm, LinkSignature } from "~/components/ojt/evaluation-form";
 import { logbookLine } from "~/components/ojt/logbook";
 import styles from "~/styles/ojt.css";
 import { stylesheet } from "~/components/layout/stylesheet";
@@ -160,9 +160,10 @@ export default function Supervise() {
             {result.error}
           </p>
         ) : null}
-        <CommentBox
+        <label htmlFor="comment">Comment (required to return the week)</label>
+        <textarea
+          id="comment"
           name="comment"
-          label="Comment (required to return the week)"
           rows={3}
           maxLength={2000}
           defaultValue={result?.comment ?? ""}

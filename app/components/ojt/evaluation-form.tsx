@@ -7,39 +7,6 @@ import { Form } from "@remix-run/react";
 import { STAGE_LABEL, WOULD_HIRE_LABEL } from "~/models/ojt/evaluation.schema";
 import { RatingFields, type RatingCriterion } from "./rating-fields";
 
-/**
- * A supervisor's free-text answer: its label above a plain textarea (`name` is also the id).
- * Further attributes (aria-describedby…) go on the textarea.
- */
-export function CommentBox({
-  name,
-  label,
-  rows,
-  maxLength,
-  defaultValue,
-  ...attrs
-}: {
-  name: string;
-  label: string;
-  rows: number;
-  maxLength: number;
-  defaultValue: string;
-} & Omit<React.TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "name">) {
-  return (
-    <>
-      <label htmlFor={name}>{label}</label>
-      <textarea
-        id={name}
-        name={name}
-        rows={rows}
-        maxLength={maxLength}
-        defaultValue={defaultValue}
-        {...attrs}
-      />
-    </>
-  );
-}
-
 /** Who the mailed link signs as, and until when it works (once). */
 export function LinkSignature({
   supervisorName,
@@ -110,9 +77,10 @@ export function EvaluationForm({ view, error, errorKeys, values, busy }: Evaluat
             ))}
           </div>
         </fieldset>
-        <CommentBox
+        <label htmlFor="comments">Comments (optional)</label>
+        <textarea
+          id="comments"
           name="comments"
-          label="Comments (optional)"
           rows={4}
           maxLength={4000}
           defaultValue={values?.comments ?? ""}
