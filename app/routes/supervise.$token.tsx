@@ -8,7 +8,6 @@
 import type {
   ActionFunctionArgs,
   HeadersFunction,
-  LinksFunction,
   LoaderFunctionArgs,
   MetaFunction,
 } from "@remix-run/node";
@@ -28,8 +27,9 @@ import { evaluationAction } from "~/web/ojt-evaluation.server";
 import { EvaluationForm, LinkSignature } from "~/components/ojt/evaluation-form";
 import { logbookLine } from "~/components/ojt/logbook";
 import styles from "~/styles/ojt.css";
+import { stylesheet } from "~/components/layout/stylesheet";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const links = stylesheet(styles);
 
 export function loader(args: LoaderFunctionArgs) {
   return screen("none", async ({ params, onDomainError }) => {

@@ -3,12 +3,7 @@
  * is not a privilege, and the answer is the same whether or not an account exists.
  */
 import { getFormProps, getInputProps, useForm } from "~/components/forms/form-state";
-import type {
-  ActionFunctionArgs,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { clientKey } from "~/lib/request.server";
@@ -16,13 +11,14 @@ import { requestPasswordReset } from "~/models/auth/password-reset.server";
 import { Field } from "~/components/ui/field";
 import { useValidators, validateWith } from "~/components/forms/use-validators";
 import styles from "~/styles/accounts.css";
+import { stylesheet } from "~/components/layout/stylesheet";
 import { formErrors } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { authCtx } from "~/web/config.server";
 import { forgotPasswordSchema, parseWithZod } from "~/web/forms.server";
 import { screen } from "~/web/screen.server";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const links = stylesheet(styles);
 
 // Public page: no guard on purpose (signed-in users may ask for a reset link too).
 export function loader(args: LoaderFunctionArgs) {

@@ -4,12 +4,7 @@
  * on /dashboard and anyone else on / (or on the page that sent them here).
  */
 import { getFormProps, getInputProps, useForm } from "~/components/forms/form-state";
-import type {
-  ActionFunctionArgs,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
@@ -22,6 +17,7 @@ import { Field } from "~/components/ui/field";
 import { useValidators, validateWith } from "~/components/forms/use-validators";
 import { notify } from "~/components/ui/notify";
 import styles from "~/styles/accounts.css";
+import { stylesheet } from "~/components/layout/stylesheet";
 import { domainInit } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { authConfig } from "~/web/config.server";
@@ -29,7 +25,7 @@ import { deviceCookieHeader } from "~/web/device-cookie.server";
 import { loginSchema, parseWithZod } from "~/web/forms.server";
 import { screen } from "~/web/screen.server";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const links = stylesheet(styles);
 
 export function loader(args: LoaderFunctionArgs) {
   return screen("anonymous", async ({ request, ctx }) => {

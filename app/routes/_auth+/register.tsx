@@ -16,14 +16,11 @@ import {
   Link,
   useActionData,
   useLoaderData,
-  useNavigate,
   useNavigation,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { useCallback, useEffect, useState } from "react";
-import { REGISTER_YEAR_LEVELS } from "#db/constants";
+import { useEffect, useState } from "react";
 import { registerUser } from "~/models/auth/register.server";
-import { listCourseGroups } from "~/models/course/course.server";
 import { PasswordInput } from "~/components/auth/password-input";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { deferred } from "~/components/ui/deferred";
@@ -45,18 +42,17 @@ import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { screen } from "~/web/screen.server";
 import { signUpAction } from "~/web/sign-up.server";
 import { registerFormSchema } from "~/web/forms.server";
+import { registerChoices } from "~/web/register-choices.server";
 
 /** The code dialog opens only after a registration: its code loads while the form is posted. */
-const VerificationModal = deferred("verification-modal", () =>
-  import("~/components/auth/verification-modal").then((m) => m.VerificationModal),
+const AfterRegistration = deferred("verification-modal", () =>
+  import("~/components/auth/after-registration").then((m) => m.AfterRegistration),
 );
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export function loader(args: LoaderFunctionArgs) {
-  return screen("anonymous", async ({ ctx }) =>
-    json({ courseGroups: await listCourseGroups(ctx.db), yearLevels: REGISTER_YEAR_LEVELS }),
-  )(args);
+  return screen("anonymous", async ({ ctx }) => json(await registerChoices(ctx.db)))(args);
 }
 
 export function action(args: ActionFunctionArgs) {
@@ -72,7 +68,6 @@ export default function Register() {
   const domain = root?.config.emailDomain ?? "";
   const collegeName = root?.config.collegeName ?? "";
   const navigation = useNavigation();
-  const navigate = useNavigate();
   const hydrated = useHydrated();
   const passwordMin = root?.config.passwordMinLength;
   const validators = useValidators();
@@ -89,18 +84,6 @@ export default function Register() {
   });
   const [legal, setLegal] = useState<LegalDoc | null>(null);
   const registered = actionData && "registered" in actionData ? actionData.registered : null;
-  const [modalOpen, setModalOpen] = useState(false);
-
-  useEffect(() => {
-    if (!registered) return;
-    // Open the modal unless the server says no verification is needed.
-    if (registered.requiresVerification === false) navigate("/login?justRegistered=1");
-    else {
-      // An earlier try's error notice would contradict the dialog that says it worked.
-      notify.dismiss();
-      setModalOpen(true);
-    }
-  }, [registered, navigate]);
 
   // A failed registration is also a notification (the message, else 'Registration failed').
   useEffect(() => {
@@ -108,19 +91,9 @@ export default function Register() {
     if (result?.error?.[""]) notify.error(result.error[""][0] || "Registration failed");
   }, [actionData]);
 
-  const onVerified = useCallback(
-    () => navigate("/login?justVerified=1", { replace: true }),
-    [navigate],
-  );
-  const onCloseModal = useCallback(() => {
-    // Closing without a code keeps the account waiting: continue on the verify page.
-    setModalOpen(false);
-    if (registered) navigate(`/verify-otp?s=${encodeURIComponent(registered.state)}`);
-  }, [navigate, registered]);
-
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/register");
   useEffect(() => {
-    if (busy) VerificationModal.preload();
+    if (busy) AfterRegistration.preload();
   }, [busy]);
   const password = (meta: typeof fields.password) => {
     const {
@@ -282,15 +255,7 @@ export default function Register() {
       {legal ? (
         <LegalModal doc={legal} open onClose={() => setLegal(null)} collegeName={collegeName} />
       ) : null}
-      {registered ? (
-        <VerificationModal
-          open={modalOpen}
-          email={registered.email}
-          state={registered.state}
-          onVerified={onVerified}
-          onClose={onCloseModal}
-        />
-      ) : null}
+      {registered ? <AfterRegistration registered={registered} /> : null}
     </main>
   );
 }

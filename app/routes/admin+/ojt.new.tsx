@@ -3,12 +3,7 @@
  * placement: student, host company, supervisor, period, required hours (the programme's by
  * default), optional job posting. The student list narrows with ?q= (a GET form, no JavaScript).
  */
-import type {
-  ActionFunctionArgs,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SelectField, TextField } from "~/components/forms/fields";
@@ -21,11 +16,12 @@ import { createPlacement, placeableStudents } from "~/models/ojt/placement.serve
 import { redirectWithFlash } from "~/web/auth.server";
 import { issuesOf, jobIdFrom, placementInputSchema, screenCtx } from "~/web/ojt.server";
 import styles from "~/styles/ojt.css";
+import { stylesheet } from "~/components/layout/stylesheet";
 import { PlainField } from "~/components/ui/plain-field";
 import { ErrorAlert } from "~/components/ui/error-alert";
 import { PageHeader } from "~/components/layout/page-header";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const links = stylesheet(styles);
 export const meta: MetaFunction = () => [{ title: "New OJT placement · Runway" }];
 
 export function loader(args: LoaderFunctionArgs) {

@@ -3,12 +3,7 @@
  * a new rubric version: evaluations already submitted keep the version they answered; links
  * opened from then on show the new one. One criterion per line (a plain form).
  */
-import type {
-  ActionFunctionArgs,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { screen } from "~/web/screen.server";
@@ -17,10 +12,11 @@ import { getRubric, updateRubric } from "~/models/ojt/evaluation.server";
 import { redirectWithFlash } from "~/web/auth.server";
 import { screenCtx } from "~/web/ojt.server";
 import styles from "~/styles/ojt.css";
+import { stylesheet } from "~/components/layout/stylesheet";
 import { formatDateTime } from "~/lib/datetime";
 import { ErrorAlert } from "~/components/ui/error-alert";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const links = stylesheet(styles);
 export const meta: MetaFunction = () => [{ title: "Evaluation rubric · Runway" }];
 
 export function loader(args: LoaderFunctionArgs) {
