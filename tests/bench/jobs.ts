@@ -12,10 +12,11 @@
  *
  *   npm run bench:jobs -- [--jobs 100000] [--big 1000000] [--companies 300] [--duration 8]
  *                         [--rounds 3] [--connections 10] [--skip-http] [--skip-big] [--reuse] [--keep]
- *                         [--cpu-prof <dir>]
+ *                         [--cpu-prof <dir>] [--only api|page]
  *
  * --cpu-prof writes the app server's V8 CPU profile of the whole HTTP run into <dir> (summarise it
- * with tests/bench/cpuprofile-top.ts); the floor server is not profiled.
+ * with tests/bench/cpuprofile-top.ts); the floor server is not profiled. --only api or --only page
+ * runs that one target (three terms) instead of both, so a profile holds one kind of request.
  *
  * Databases are named runway_bench_jobs_<size> (or $BENCH_DB_PREFIX_<size>) on BENCH_DATABASE_URL's
  * server (default postgres://postgres@127.0.0.1:5432/postgres) and dropped at the end unless --keep;
@@ -47,6 +48,7 @@ const { values: opt } = parseArgs({
     reuse: { type: "boolean", default: false },
     keep: { type: "boolean", default: false },
     "cpu-prof": { type: "string" },
+    only: { type: "string" },
   },
 });
 const N = Number(opt.jobs);
@@ -214,6 +216,9 @@ interface Run {
   errors: number;
 }
 
+/** Requests answered per port over the whole run (warm-ups included): CPU profile ÷ this = CPU per request. */
+const served = new Map<string, number>();
+
 function load(url: string, duration: number): Promise<Run> {
   return new Promise((resolve, reject) => {
     const lat: number[] = [];
@@ -222,6 +227,8 @@ function load(url: string, duration: number): Promise<Run> {
       { url, connections: CONNECTIONS, duration, pipelining: 1 },
       (err, result) => {
         if (err) return reject(err);
+        const port = new URL(url).port;
+        served.set(port, (served.get(port) ?? 0) + result.requests.total);
         lat.sort((a, b) => a - b);
         resolve({
           rps: (result.requests.total - errors) / result.duration,
@@ -253,7 +260,7 @@ async function httpBench(url: string) {
       goal: 0.6,
     },
     { name: "page", path: (q: string) => `/jobs?q=${q}`, goal: 0.5 },
-  ];
+  ].filter((t) => !opt.only || t.name.trim() === opt.only);
   const rows: string[] = [];
   try {
     for (const target of targets) {
@@ -288,6 +295,9 @@ async function httpBench(url: string) {
     await stop(app.child);
     await stop(floor.child);
   }
+  const line = `app served ${served.get(String(app.port)) ?? 0} requests, floor ${served.get(String(floor.port)) ?? 0} (warm-ups included)`;
+  rows.push(line);
+  log(line);
   return rows;
 }
 
