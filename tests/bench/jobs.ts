@@ -216,8 +216,22 @@ interface Run {
   errors: number;
 }
 
-/** Requests answered per port over the whole run (warm-ups included): CPU profile ÷ this = CPU per request. */
+/** Requests answered per port over the whole run (warm-ups included). */
 const served = new Map<string, number>();
+
+/**
+ * CPU time (user + system) a child process has used so far, in ms, from /proc (Linux; NaN
+ * elsewhere): on a busy machine a profile's sampled time also counts the time the process waited
+ * for a core, this does not.
+ */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime at 100 Hz
+  } catch {
+    return NaN;
+  }
+}
 
 function load(url: string, duration: number): Promise<Run> {
   return new Promise((resolve, reject) => {
@@ -262,6 +276,8 @@ async function httpBench(url: string) {
     { name: "page", path: (q: string) => `/jobs?q=${q}`, goal: 0.5 },
   ].filter((t) => !opt.only || t.name.trim() === opt.only);
   const rows: string[] = [];
+  const cpuAtStart = cpuMs(app.child.pid);
+  let cpuUsed = NaN;
   try {
     for (const target of targets) {
       for (const term of terms) {
@@ -291,11 +307,15 @@ async function httpBench(url: string) {
         log(line);
       }
     }
+    cpuUsed = cpuMs(app.child.pid) - cpuAtStart;
   } finally {
     await stop(app.child);
     await stop(floor.child);
   }
-  const line = `app served ${served.get(String(app.port)) ?? 0} requests, floor ${served.get(String(floor.port)) ?? 0} (warm-ups included)`;
+  const appServed = served.get(String(app.port)) ?? 0;
+  const line =
+    `app served ${appServed} requests, floor ${served.get(String(floor.port)) ?? 0} (warm-ups included); ` +
+    `app CPU ${fmt(cpuUsed / 1000, 1)} s after start-up = ${fmt(cpuUsed / appServed)} ms per request`;
   rows.push(line);
   log(line);
   return rows;
