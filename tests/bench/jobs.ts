@@ -16,7 +16,8 @@
  *
  * --cpu-prof writes the app server's V8 CPU profile of the whole HTTP run into <dir> (summarise it
  * with tests/bench/cpuprofile-top.ts); the floor server is not profiled. --only api or --only page
- * runs that one target (three terms) instead of both, so a profile holds one kind of request.
+ * runs that one target (three terms) instead of both, so a profile holds one kind of request. The
+ * last line gives the app server's CPU time (from /proc) per request answered, start-up excluded.
  *
  * Databases are named runway_bench_jobs_<size> (or $BENCH_DB_PREFIX_<size>) on BENCH_DATABASE_URL's
  * server (default postgres://postgres@127.0.0.1:5432/postgres) and dropped at the end unless --keep;
