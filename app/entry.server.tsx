@@ -3,7 +3,7 @@ import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { deferredReady } from "~/components/ui/deferred";
 import { NonceProvider } from "~/lib/nonce";
 
@@ -41,41 +41,66 @@ export default async function handleRequest(
   varyOnCookie(responseHeaders, routeId);
   // An anonymous job screen is rendered whole, so its ETag can be computed (ADR 090).
   const shareable = isShareable(request, responseStatusCode, responseHeaders, routeId);
+  const page = (
+    <NonceProvider value={nonce}>
+      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+    </NonceProvider>
+  );
+  if (shareable && responseStatusCode === 200) {
+    const html = wholePage(page);
+    if (html !== null) return pageAnswer(request, responseHeaders, nonce, html);
+  }
   return new Promise((resolve, reject) => {
     let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
-      </NonceProvider>,
-      {
-        nonce,
-        [bot || shareable ? "onAllReady" : "onShellReady"]() {
-          shellRendered = true;
-          if (shareable && responseStatusCode === 200) {
-            resolve(renderedPage(request, responseHeaders, nonce, pipe));
-            return;
-          }
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) log.error("render", error);
-        },
+    const { pipe, abort } = renderToPipeableStream(page, {
+      nonce,
+      [bot || shareable ? "onAllReady" : "onShellReady"]() {
+        shellRendered = true;
+        if (shareable && responseStatusCode === 200) {
+          resolve(renderedPage(request, responseHeaders, nonce, pipe));
+          return;
+        }
+        const body = new PassThrough();
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        resolve(
+          new Response(createReadableStreamFromReadable(body), {
+            headers: responseHeaders,
+            status: responseStatusCode,
+          }),
+        );
+        pipe(body);
       },
-    );
+      onShellError(error: unknown) {
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        if (shellRendered) log.error("render", error);
+      },
+    });
     setTimeout(abort, ABORT_DELAY);
   });
+}
+
+/**
+ * A shareable page rendered in one synchronous pass (`renderToString`), without the stream's
+ * per-chunk encoding and copying: the same HTML as the stream gives once everything is ready,
+ * since nothing on these pages waits (deferred components are loaded at start). The one
+ * difference in React 18 is the `<!DOCTYPE html>` the stream writes before a root `<html>` and
+ * `renderToString` does not: added here. Null when a part of the page did not render here — a
+ * Suspense boundary that suspended or failed, which this renderer leaves to the browser
+ * (`<!--$!-->`) and does not report — or the render threw, or the page does not start with
+ * `<html`: the caller then renders it again through the stream, which waits for such parts, logs
+ * their errors and answers 500 as before.
+ */
+function wholePage(page: React.ReactElement): string | null {
+  let html: string;
+  try {
+    html = renderToString(page);
+  } catch {
+    return null;
+  }
+  return html.startsWith("<html") && !html.includes("<!--$!") ? `<!DOCTYPE html>${html}` : null;
 }
 
 /** The whole page as a string, with its ETag; a 304 without a body when the client has it. */
@@ -91,7 +116,10 @@ async function renderedPage(
   const done = new Promise((r) => sink.on("end", r));
   pipe(sink);
   await done;
-  const html = Buffer.concat(chunks).toString("utf8");
+  return pageAnswer(request, headers, nonce, Buffer.concat(chunks).toString("utf8"));
+}
+
+function pageAnswer(request: Request, headers: Headers, nonce: string, html: string): Response {
   if (revalidate(request, headers, documentEtag(html, nonce))) {
     return new Response(null, { status: 304, headers });
   }

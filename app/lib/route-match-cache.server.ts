@@ -38,12 +38,21 @@ type Kept = Omit<Match, "route"> & { at: number[] };
  * for position; the pages' own trees are built anew per request with the same shape.
  */
 function shapeOf(routes: RouteNode[]): string {
-  return routes
-    .map(
-      (r) =>
-        `${JSON.stringify([r.id, r.path, r.index, r.caseSensitive])}${Array.isArray(r.children) ? `[${shapeOf(r.children)}]` : ""}`,
-    )
-    .join(",");
+  // Built once per page render (Remix's tree for a page is new each time): plain concatenation,
+  // strings length-prefixed so no two shapes give one key.
+  let shape = "";
+  for (const r of routes) {
+    shape += `${part(r.id)}|${part(r.path)}|${part(r.index)}|${part(r.caseSensitive)}`;
+    if (Array.isArray(r.children)) shape += `[${shapeOf(r.children as RouteNode[])}]`;
+    shape += ",";
+  }
+  return shape;
+}
+
+function part(v: unknown): string {
+  if (typeof v === "string") return `${v.length}:${v}`;
+  if (v === undefined || typeof v === "boolean") return String(v);
+  return `j${JSON.stringify(v)}`;
 }
 
 /** Where each route sits in the tree (its index at each level). */

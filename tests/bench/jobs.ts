@@ -12,10 +12,12 @@
  *
  *   npm run bench:jobs -- [--jobs 100000] [--big 1000000] [--companies 300] [--duration 8]
  *                         [--rounds 3] [--connections 10] [--skip-http] [--skip-big] [--reuse] [--keep]
- *                         [--cpu-prof <dir>]
+ *                         [--cpu-prof <dir>] [--only api|page]
  *
  * --cpu-prof writes the app server's V8 CPU profile of the whole HTTP run into <dir> (summarise it
- * with tests/bench/cpuprofile-top.ts); the floor server is not profiled.
+ * with tests/bench/cpuprofile-top.ts); the floor server is not profiled. --only api or --only page
+ * runs that one target (three terms) instead of both, so a profile holds one kind of request. The
+ * last line gives the app server's CPU time (from /proc) per request answered, start-up excluded.
  *
  * Databases are named runway_bench_jobs_<size> (or $BENCH_DB_PREFIX_<size>) on BENCH_DATABASE_URL's
  * server (default postgres://postgres@127.0.0.1:5432/postgres) and dropped at the end unless --keep;
@@ -47,6 +49,7 @@ const { values: opt } = parseArgs({
     reuse: { type: "boolean", default: false },
     keep: { type: "boolean", default: false },
     "cpu-prof": { type: "string" },
+    only: { type: "string" },
   },
 });
 const N = Number(opt.jobs);
@@ -214,6 +217,23 @@ interface Run {
   errors: number;
 }
 
+/** Requests answered per port over the whole run (warm-ups included). */
+const served = new Map<string, number>();
+
+/**
+ * CPU time (user + system) a child process has used so far, in ms, from /proc (Linux; NaN
+ * elsewhere): on a busy machine a profile's sampled time also counts the time the process waited
+ * for a core, this does not.
+ */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime at 100 Hz
+  } catch {
+    return NaN;
+  }
+}
+
 function load(url: string, duration: number): Promise<Run> {
   return new Promise((resolve, reject) => {
     const lat: number[] = [];
@@ -222,6 +242,8 @@ function load(url: string, duration: number): Promise<Run> {
       { url, connections: CONNECTIONS, duration, pipelining: 1 },
       (err, result) => {
         if (err) return reject(err);
+        const port = new URL(url).port;
+        served.set(port, (served.get(port) ?? 0) + result.requests.total);
         lat.sort((a, b) => a - b);
         resolve({
           rps: (result.requests.total - errors) / result.duration,
@@ -253,8 +275,10 @@ async function httpBench(url: string) {
       goal: 0.6,
     },
     { name: "page", path: (q: string) => `/jobs?q=${q}`, goal: 0.5 },
-  ];
+  ].filter((t) => !opt.only || t.name.trim() === opt.only);
   const rows: string[] = [];
+  const cpuAtStart = cpuMs(app.child.pid);
+  let cpuUsed = NaN;
   try {
     for (const target of targets) {
       for (const term of terms) {
@@ -284,10 +308,17 @@ async function httpBench(url: string) {
         log(line);
       }
     }
+    cpuUsed = cpuMs(app.child.pid) - cpuAtStart;
   } finally {
     await stop(app.child);
     await stop(floor.child);
   }
+  const appServed = served.get(String(app.port)) ?? 0;
+  const line =
+    `app served ${appServed} requests, floor ${served.get(String(floor.port)) ?? 0} (warm-ups included); ` +
+    `app CPU ${fmt(cpuUsed / 1000, 1)} s after start-up = ${fmt(cpuUsed / appServed)} ms per request`;
+  rows.push(line);
+  log(line);
   return rows;
 }
 

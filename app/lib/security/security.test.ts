@@ -301,3 +301,17 @@ describe("hardenBuild", () => {
     }
   });
 });
+
+describe("newNonce", () => {
+  it("gives 16 random bytes in base64, never the same twice across refills of its pool", async () => {
+    const { newNonce } = await import("./server.server");
+    const seen = new Set<string>();
+    for (let i = 0; i < 1000; i++) {
+      const nonce = newNonce();
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      expect(Buffer.from(nonce, "base64")).toHaveLength(16);
+      seen.add(nonce);
+    }
+    expect(seen.size).toBe(1000);
+  });
+});

