@@ -4,6 +4,7 @@
  * included (the id decides).
  */
 import { describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
 import { users } from "#db/schema";
 import { forEachDb } from "../../../tests/setup/db";
 import { createUser } from "../../../tests/factories";
@@ -97,6 +98,50 @@ describe("user list paging", () => {
             ))
               streamed.push(...batch.map((u) => u._id));
             expect(streamed, label).toEqual(all);
+          }
+    }, 180_000);
+
+    it("walks the same pages when the screen estimates a list longer than it counts", async () => {
+      const ctx = await seed();
+      // The planner's estimate of the table (48 users, 5 pages) is what the unfiltered list shows; a
+      // filtered one past 20 rows shows "more than 20" (3 pages or more).
+      await t.db.execute(sql`analyze users`);
+      const estimate = { estimateAbove: 20 };
+      for (const sort of USER_SORTS)
+        for (const dir of ["asc", "desc"] as const)
+          for (const filter of ["", "&role=student", "&status=active", "&q=maria"]) {
+            const label = `${sort} ${dir}${filter}`;
+            const params = (extra: string) =>
+              readUserListQuery(new URLSearchParams(`sort=${sort}&dir=${dir}${filter}${extra}`));
+            const all = (await listAllUsers(ctx, params(""))).map((u) => u._id);
+            const paged: string[] = [];
+            const labels: string[] = [];
+            for (let page = 1; ; page++) {
+              const r = await listUsers(ctx, params(`&size=10&page=${page}`), undefined, estimate);
+              expect(r.page, label).toBe(page);
+              paged.push(...r.users.map((u) => u._id));
+              labels.push(`${r.approx ?? r.total}:${r.pages}`);
+              if (!r.approx) expect(r.total, label).toBe(all.length);
+              if (page >= r.pages) break;
+              expect(r.users.length, label).toBe(10);
+            }
+            expect(paged, label).toEqual(all);
+            // Past 20 rows (or on a list of 20 or fewer) the count is exact.
+            const pages = Math.ceil(all.length / 10);
+            const more = filter ? "more" : "about";
+            expect(labels, label).toEqual(
+              Array.from({ length: pages }, (_, i) =>
+                all.length > 20 && i < 2 && i < pages - 1
+                  ? `${more}:${filter ? 3 : 5}`
+                  : `${all.length}:${pages}`,
+              ),
+            );
+            const past = await listUsers(ctx, params("&size=10&page=99"), undefined, estimate);
+            expect([past.page, past.total, past.approx], label).toEqual([
+              pages,
+              all.length,
+              undefined,
+            ]);
           }
     }, 180_000);
 

@@ -5,7 +5,7 @@
  * user's sessions and API tokens at once; every change is audited in the same transaction.
  */
 import { and, asc, count, desc, eq, isNotNull, isNull, ne, sql, type SQL } from "drizzle-orm";
-import type { Db, DbOrTx, Tx } from "#db/client";
+import { type Db, type DbOrTx, type Tx, rowsOf } from "#db/client";
 import { courses, users } from "#db/schema";
 import {
   coordinatorCourseList,
@@ -129,12 +129,29 @@ async function listConditions(db: Db, q: UserListQuery): Promise<SQL[] | null> {
 /** Rows skipped from which a Manage Users page is read from whichever end of the list is nearer. */
 const DEEP_OFFSET = 1000;
 
+/**
+ * Above this many users the Manage Users screen does not count them on every page: the unfiltered
+ * list shows the planner's estimate ("about"), a filtered one "more than" this (a count capped here).
+ */
+export const EXACT_COUNT_MAX = 10_000;
+
+/**
+ * How a page counts its list: `exact` (the /api contract's `total`), or exact only up to
+ * `estimateAbove` and an estimate or a lower bound above it (the screen).
+ */
+export type Counting = "exact" | { estimateAbove: number };
+
 export interface UserPage {
   users: PublicUser[];
   total: number;
   page: number;
   size: number;
   pages: number;
+  /**
+   * Only when `total` is not exact: `about` — the planner's estimate of all users; `more` — more
+   * than `total` users match the filters. `pages` is then as approximate as `total`.
+   */
+  approx?: "about" | "more";
 }
 
 /**
@@ -146,6 +163,7 @@ export async function listUsers(
   q: UserListQuery,
   /** Rows skipped from which the page is read from the nearer end (a test walks with 0). */
   deepFrom = DEEP_OFFSET,
+  counting: Counting = "exact",
 ): Promise<UserPage> {
   requireAdmin(ctx);
   const conds = await listConditions(ctx.db, q);
@@ -155,12 +173,12 @@ export async function listUsers(
   // indexes cover the key and the filters (0030), so the skipped rows are read from the index only.
   // A page in the back half of the list is read from the other end, backwards (the same index read
   // in reverse), so no page skips more than half the list; its rows are put back in order here.
-  const fetchPage = (page: number, total: number | null) => {
+  const fetchPage = (page: number, total: number | null, extra = 0) => {
     const offset = (page - 1) * q.size;
     const fromEnd = total !== null && offset > total / 2;
     const reversed: UserListQuery = fromEnd ? { ...q, dir: q.dir === "asc" ? "desc" : "asc" } : q;
     const skip = fromEnd ? Math.max(0, total - offset - q.size) : offset;
-    const take = fromEnd ? Math.min(q.size, total - offset) : q.size;
+    const take = fromEnd ? Math.min(q.size, total - offset) : q.size + extra;
     const ids = ctx.db
       .select({ id: users.id })
       .from(users)
@@ -183,6 +201,53 @@ export async function listUsers(
       .from(users)
       .where(where)
       .then(([r]) => r.n);
+  const serialized = async (rows: Awaited<ReturnType<typeof fetchPage>>) =>
+    withCompanyNames(
+      ctx.db,
+      rows.map((r) => serializeUser(r.user, r.course?.id ? r.course : null)),
+    );
+
+  if (counting !== "exact") {
+    const cap = counting.estimateAbove;
+    const offset = (q.page - 1) * q.size;
+    const bound = await boundedCount(ctx.db, where, cap);
+    // Within the first `cap` rows of a list larger than `cap`: read from the front (at most `cap`
+    // index entries skipped) with one row more, which says whether a next page exists. Deeper, or
+    // on a smaller list, the page counts exactly as below.
+    if (bound.approx && offset < cap) {
+      const rows = await fetchPage(q.page, null, 1);
+      if (rows.length || q.page === 1) {
+        const hasNext = rows.length > q.size;
+        const shown = rows.slice(0, q.size);
+        const out = await serialized(shown);
+        // The last page: the total is now known exactly.
+        if (!hasNext) {
+          const n = offset + shown.length;
+          return { users: out, total: n, page: q.page, size: q.size, pages: q.page };
+        }
+        // "about": the estimate's page count; "more": one more page than the cap fills (a lower
+        // bound, shown as "more than pages − 1"); never fewer than this page and the next.
+        const n = Math.max(bound.n, offset + q.size + 1);
+        const pages = bound.approx === "about" ? Math.ceil(n / q.size) : Math.floor(n / q.size) + 1;
+        return {
+          users: out,
+          total: n,
+          page: q.page,
+          size: q.size,
+          pages: Math.max(q.page + 1, pages),
+          approx: bound.approx,
+        };
+      }
+      // A page past the end of a list the estimate made too long: counted exactly below.
+    } else if (!bound.approx) {
+      // Counted already (no more than `cap`).
+      const pages = Math.max(1, Math.ceil(bound.n / q.size));
+      const page = Math.min(q.page, pages);
+      const rows = await fetchPage(page, bound.n);
+      return { users: await serialized(rows), total: bound.n, page, size: q.size, pages };
+    }
+  }
+
   // A deep page waits for the total to choose its end; the first pages run beside the count.
   const deep = (q.page - 1) * q.size >= deepFrom;
   let n: number;
@@ -193,15 +258,41 @@ export async function listUsers(
   const page = Math.min(q.page, pages);
   const rows = rows0 && page === q.page ? rows0 : await fetchPage(page, n);
   return {
-    users: await withCompanyNames(
-      ctx.db,
-      rows.map((r) => serializeUser(r.user, r.course?.id ? r.course : null)),
-    ),
+    users: await serialized(rows),
     total: n,
     page,
     size: q.size,
     pages,
   };
+}
+
+/**
+ * The users matching `where`, counted exactly only up to `cap`. Without filters, the planner's
+ * row estimate of the table (pg_class.reltuples, kept by ANALYZE and autovacuum) decides: above
+ * `cap` it is the answer, labelled "about"; below it (or never analysed, -1) the exact count. With
+ * filters, a count that stops at `cap + 1` rows: above `cap`, "more than `cap`".
+ */
+async function boundedCount(
+  db: Db,
+  where: SQL | undefined,
+  cap: number,
+): Promise<{ n: number; approx?: "about" | "more" }> {
+  if (!where) {
+    const [est] = await rowsOf<{ n: number | string }>(
+      db,
+      sql`select reltuples::bigint as n from pg_class where oid = 'users'::regclass`,
+    );
+    const n = Number(est?.n ?? -1);
+    // Shown to two significant figures: 50 001 is "about 50 000".
+    const unit = n > 0 ? 10 ** Math.max(0, Math.floor(Math.log10(n)) - 1) : 1;
+    if (n > cap) return { n: Math.round(n / unit) * unit, approx: "about" };
+  }
+  const [r] = await rowsOf<{ n: number | string }>(
+    db,
+    sql`select count(*)::int as n from (select 1 from ${users} ${where ? sql`where ${where}` : sql``} limit ${cap + 1}) capped`,
+  );
+  const n = Number(r?.n ?? 0);
+  return n > cap ? { n: cap, approx: "more" } : { n };
 }
 
 /**

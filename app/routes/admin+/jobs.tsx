@@ -35,7 +35,7 @@ import { ADMIN_SORTS } from "~/models/job/job.rules";
 import jobsCss from "~/styles/jobs.css";
 import { formErrors } from "~/lib/screen-errors.server";
 import { reviewConfig } from "~/web/config.server";
-import { listApprovalQueue } from "~/models/employer/queue.server";
+import { approvalQueueCount, listApprovalQueue } from "~/models/employer/queue.server";
 import {
   declineTemplateBody,
   listDeclineTemplates,
@@ -101,8 +101,13 @@ export function loader(args: LoaderFunctionArgs) {
       now: Date.now(),
       loadError: true,
     }));
+    // The queue's rows only on its own view (the other view's tab shows its count); the job form's
+    // company and category choices only while the form is open (?new or ?edit).
+    const formOpen = url.searchParams.has("new") || !!editId;
     const [queue, declining, templates] = await Promise.all([
-      listApprovalQueue(ctx, { offset: 0, limit: 100 }),
+      view === "queue"
+        ? listApprovalQueue(ctx, { offset: 0, limit: 100 })
+        : approvalQueueCount(ctx.db).then((total) => ({ items: [], total })),
       declineId ? Jobs.findJob(ctx.db, declineId) : null,
       declineId ? listDeclineTemplates(ctx) : [],
     ]);
@@ -116,8 +121,8 @@ export function loader(args: LoaderFunctionArgs) {
             { offset: (state.page - 1) * state.size, limit: state.size },
             { by: state.sort, dir: state.dir },
           ),
-      Jobs.listCompanyChoices(ctx.db),
-      Jobs.listCategories(ctx),
+      formOpen ? Jobs.listCompanyChoices(ctx.db) : ([] as Array<{ id: string; name: string }>),
+      formOpen ? Jobs.listCategories(ctx) : ([] as string[]),
       editId ? Jobs.findJob(ctx.db, editId) : null,
       confirmId ? Jobs.findJob(ctx.db, confirmId) : null,
     ]);

@@ -11,6 +11,7 @@ import { readUserListQuery, USERS_MSG } from "~/models/user/admin.schema";
 import {
   deleteUserByAdmin,
   getUserForAdmin,
+  EXACT_COUNT_MAX,
   listUsers,
   setUserActive,
 } from "~/models/user/admin.server";
@@ -76,7 +77,11 @@ export function loader(args: LoaderFunctionArgs) {
   return screen("admin", async ({ request, user: me, ctx }) => {
     const params = new URL(request.url).searchParams;
     const query = readUserListQuery(params);
-    const [page, courses] = await Promise.all([listUsers(ctx, query), listCourses(ctx.db)]);
+    // Above EXACT_COUNT_MAX users the footer says "about" or "more than" instead of counting them all.
+    const [page, courses] = await Promise.all([
+      listUsers(ctx, query, undefined, { estimateAbove: EXACT_COUNT_MAX }),
+      listCourses(ctx.db),
+    ]);
     const intent = params.get("confirm");
     let confirm: { intent: "toggle" | "delete"; user: UserRowView } | null = null;
     if ((intent === "toggle" || intent === "delete") && params.get("id")) {
@@ -87,6 +92,7 @@ export function loader(args: LoaderFunctionArgs) {
     return json({
       users: page.users.map(toRow),
       total: page.total,
+      approx: page.approx ?? null,
       page: page.page,
       pages: page.pages,
       fetchFailed: false,
@@ -216,7 +222,7 @@ export default function ManageUsers() {
             total={data.total}
             meId={data.meId}
           />
-          <UsersPager page={data.page} pages={data.pages} total={data.total} />
+          <UsersPager page={data.page} pages={data.pages} total={data.total} approx={data.approx} />
         </div>
       </main>
     </PageErrorContext.Provider>
