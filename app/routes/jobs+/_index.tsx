@@ -4,7 +4,7 @@ import { saveModeOf } from "~/models/job/view.server";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { JOB_TYPES } from "#db/constants";
+import { JOB_TYPES, LICENCE_MAX } from "#db/board-values";
 import { useDebounced } from "~/components/ui/use-debounced";
 import { JobCard } from "~/components/jobs/job-card";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
@@ -12,7 +12,6 @@ import { ErrorReference, UNAVAILABLE_TEXT } from "~/components/ui/error-referenc
 import { screen } from "~/web/screen.server";
 import { env } from "~/lib/env.server";
 import { clientKey, isFirstParty } from "~/lib/request.server";
-import { LICENCE_MAX } from "#db/constants";
 import { JOB_TEXT, boardSearch, readBoardSort, type BoardFilters } from "~/models/job/job.board";
 import { toJobCard } from "~/models/job/card.server";
 import {
@@ -80,7 +79,7 @@ export function loader(args: LoaderFunctionArgs) {
       ),
     );
     return json({
-      jobs: result.rows.map((r) => toJobCard(r, saved.has(r.id))),
+      jobs: result.rows.map((r) => toJobCard(r, saved.has(r.id), env().COLLEGE_TIMEZONE)),
       total: result.total,
       capped: result.capped,
       page: query.page,
