@@ -26,7 +26,6 @@ import jobsCss from "~/styles/jobs.css";
 import { JOB_TYPE_LABELS } from "~/lib/format";
 import { SEARCH_DEBOUNCE_MS } from "~/components/ui/use-debounced";
 import { PlainField } from "~/components/ui/plain-field";
-import { Options } from "~/components/forms/options";
 
 const BOARD_PAGE_SIZE = 10;
 /** From this width the board's filters are always shown (keep in step with jobs.css). */
@@ -236,7 +235,11 @@ export default function JobsBoard() {
           <div className="jobs-filters-more">
             <FilterSelect label="Job type" name="type" value={filters.type}>
               <option value="">All types</option>
-              <Options values={JOB_TYPES} labels={JOB_TYPE_LABELS} />
+              {JOB_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {JOB_TYPE_LABELS[t]}
+                </option>
+              ))}
             </FilterSelect>
             <FilterInput
               label="Location"
@@ -247,7 +250,11 @@ export default function JobsBoard() {
             />
             <FilterSelect label="Category" name="category" value={filters.category}>
               <option value="">All categories</option>
-              <Options values={data.categories} />
+              {data.categories.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
             </FilterSelect>
             <FilterInput
               label="Licence or certificate"
