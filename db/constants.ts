@@ -17,8 +17,7 @@ export const STAFF_CREATE_ROLES = ["student", "alumni", "admin", "coordinator"] 
 /** Students and alumni: the college's own people (surveys, alerts, saved jobs, the dashboard). */
 export const MEMBER_ROLES = ["student", "alumni"] as const;
 
-export const JOB_TYPES = ["internship", "ojt", "part-time", "full-time", "contract"] as const;
-export type JobType = (typeof JOB_TYPES)[number];
+export { JOB_TYPES, type JobType } from "./board-values";
 
 export const JOB_STATUSES = ["active", "inactive", "closed", "draft"] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
@@ -40,7 +39,7 @@ export const JOIN_REQUEST_STATUSES = ["pending", "approved", "declined", "expire
 export type JoinRequestStatus = (typeof JOIN_REQUEST_STATUSES)[number];
 /** Aviation fields of a job: at most this many licences, each at most this long. */
 export const LICENCES_MAX = 20;
-export const LICENCE_MAX = 80;
+export { LICENCE_MAX } from "./board-values";
 export const OJT_HOURS_MAX = 5000;
 
 /** How a job's allowance or salary is counted; "unpaid" says there is none (no amount). */

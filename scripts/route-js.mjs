@@ -23,11 +23,11 @@ export const ROUTE_BUDGETS = {
   // -2.6 KB on every page). Budgets are 95 KB, or the measured figure plus under 1 KB where that is
   // lower or a page is still over the goal; lower them as pages shrink.
   "routes/_index": 95 * 1024, // 93.6 (94.1 before the frame lost the admin theme, 96.3 before ADR 141)
-  // The board and the job page carry Apply Now's four outcomes, the allowance, the company link and
-  // the board's filters and alert form on the shared labelled field (PlainField): still over 95.
-  "routes/jobs+/_index": 99.5 * 1024, // 99.0 (99.4, 100.5)
-  // The report form folds and thanks after sending, and cannot be sent twice (+0.6 KB).
-  "routes/jobs+/$id": 99 * 1024, // 98.3 (98.8, 100.0)
+  // The board and the job page: deadlines in words come written by the server, and the job page's
+  // report form loads apart (ADR 143). The board's filters, alert form and cards are all in its
+  // server HTML, so they stay: still over 95.
+  "routes/jobs+/_index": 97.5 * 1024, // 97.1 (99.0 before ADR 143, 100.5 before ADR 141)
+  "routes/jobs+/$id": 96 * 1024, // 95.6 (98.3 before ADR 143, 100.0 before ADR 141)
   "routes/_auth+/verify-otp": 93 * 1024, // 92.5 (92.9, 94.2)
   "routes/dashboard": 96.5 * 1024, // 95.9 (302.3 before recharts left it, 189.8 with zod)
   // The answer form's questions on the shared labelled field and group (PlainField, FieldGroup).

@@ -20,6 +20,7 @@ import { BoardErrorBoundary } from "~/components/jobs/board-error";
 import { screen } from "~/web/screen.server";
 import { loadCompanyPage } from "~/models/company/page.server";
 import { toJobCard } from "~/models/job/card.server";
+import { env } from "~/lib/env.server";
 import { savedAmong } from "~/models/job/saved.server";
 import { hostRatingForViewer } from "~/models/ojt/evaluation.server";
 import { HostRating } from "~/components/ojt/host-rating";
@@ -55,7 +56,7 @@ export function loader(args: LoaderFunctionArgs) {
       return json({
         company: page.company,
         hostRating,
-        jobs: page.jobs.map((r) => toJobCard(r, saved.has(r.id))),
+        jobs: page.jobs.map((r) => toJobCard(r, saved.has(r.id), env().COLLEGE_TIMEZONE)),
         saveMode,
         now: Date.now(),
       });

@@ -8,7 +8,7 @@
  * (HowToApply on the job page, a link to them on cards).
  */
 import { Link } from "@remix-run/react";
-import { JOB_TEXT } from "~/models/job/job.board";
+import { JOB_TEXT } from "~/models/job/job.text";
 import type { ApplyTarget } from "~/models/job/apply-target";
 
 export function ApplyButton({

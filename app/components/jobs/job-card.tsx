@@ -6,11 +6,9 @@ import { ApplyButton } from "./apply-button";
 import { CompanyLogo } from "./company-logo";
 import { SaveJobButton } from "./save-job-button";
 import { JobFacts } from "./job-facts";
-import { LicenceChips } from "./requirements";
-import { closingSoon, deadlineLabel } from "~/models/job/job.board";
+import { closingSoon } from "~/models/job/job.board";
 import type { CardJob } from "~/models/job/card.server";
 import { useSaveData } from "~/components/ui/save-data";
-import { useCollegeTimeZone } from "~/components/ui/use-time-zone";
 
 export function JobCard({
   job,
@@ -27,7 +25,6 @@ export function JobCard({
 }) {
   const titleId = `job-${job.id}-title`;
   const saveData = useSaveData();
-  const timeZone = useCollegeTimeZone();
   return (
     <article className="card job-card" aria-labelledby={titleId}>
       <div className="job-card-head">
@@ -43,9 +40,7 @@ export function JobCard({
                 {" · "}
                 <span className="badge badge-warning">
                   Closing soon
-                  <span className="visually-hidden">
-                    : apply by {deadlineLabel(job.applicationDeadline, timeZone)}
-                  </span>
+                  <span className="visually-hidden">: apply by {job.deadlineLabel}</span>
                 </span>
               </>
             ) : null}
@@ -68,5 +63,30 @@ export function JobCard({
         <ApplyButton jobId={job.id} jobTitle={job.title} target={job.apply} back={back} />
       </div>
     </article>
+  );
+}
+
+/** Chips shown on a card before "+N". */
+export const CARD_LICENCES = 3;
+
+/** A card's licence chips: at most CARD_LICENCES, then "+N" naming the rest for screen readers. */
+export function LicenceChips({ licences }: { licences: string[] }) {
+  if (!licences.length) return null;
+  const shown = licences.slice(0, CARD_LICENCES);
+  const rest = licences.slice(CARD_LICENCES);
+  return (
+    <ul className="job-categories job-licences" aria-label="Licences or certificates">
+      {shown.map((l) => (
+        <li key={l} className="badge">
+          {l}
+        </li>
+      ))}
+      {rest.length ? (
+        <li className="badge" title={rest.join(", ")}>
+          {`+${rest.length}`}
+          <span className="visually-hidden">{` more: ${rest.join(", ")}`}</span>
+        </li>
+      ) : null}
+    </ul>
   );
 }

@@ -5,7 +5,7 @@
 import type { ReactNode } from "react";
 import { Link } from "@remix-run/react";
 import { JOB_TYPE_LABELS } from "~/lib/format";
-import { JOB_TEXT } from "~/models/job/job.board";
+import { JOB_TEXT } from "~/models/job/job.text";
 import type { Job } from "~/models/job/job.server";
 
 export type JobFactsJob = Pick<Job, "companyId" | "companyName" | "location" | "jobType"> & {

@@ -1,6 +1,6 @@
 /**
- * The aviation fields of a job: the job page's "Requirements" block and the cards'
- * licence chips. Nothing is shown for a job without them.
+ * The aviation fields of a job: the job page's "Requirements" block (the cards' licence chips are
+ * LicenceChips in job-card.tsx). Nothing is shown for a job without them.
  */
 
 import type { Job } from "~/models/job/job.server";
@@ -50,30 +50,5 @@ export function Requirements({ job }: { job: RequirementsData }) {
         ) : null}
       </dl>
     </section>
-  );
-}
-
-/** Chips shown on a card before "+N". */
-export const CARD_LICENCES = 3;
-
-/** A card's licence chips: at most CARD_LICENCES, then "+N" naming the rest for screen readers. */
-export function LicenceChips({ licences }: { licences: string[] }) {
-  if (!licences.length) return null;
-  const shown = licences.slice(0, CARD_LICENCES);
-  const rest = licences.slice(CARD_LICENCES);
-  return (
-    <ul className="job-categories job-licences" aria-label="Licences or certificates">
-      {shown.map((l) => (
-        <li key={l} className="badge">
-          {l}
-        </li>
-      ))}
-      {rest.length ? (
-        <li className="badge" title={rest.join(", ")}>
-          {`+${rest.length}`}
-          <span className="visually-hidden">{` more: ${rest.join(", ")}`}</span>
-        </li>
-      ) : null}
-    </ul>
   );
 }

@@ -21,7 +21,9 @@
  *   `Suspense` with the given fallback, and `preload()` fetches it ahead, on hover or focus.
  *
  * The wrapper `<div class="deferred" data-deferred=…>` (display: contents) is how the browser
- * sees that the server rendered it.
+ * sees that the server rendered it. With `{ marker }`, a selector of something the component
+ * itself renders (`"#report form"`), there is no wrapper: the server's HTML is the component's
+ * alone, and a loaded component renders without a Suspense boundary (the job pages, ADR 143).
  */
 import { lazy, Suspense, useState, type ComponentType, type ReactNode } from "react";
 import { loadBeforeHydration } from "./before-hydration";
@@ -39,6 +41,7 @@ export type Deferred<P> = ComponentType<P & { fallback?: ReactNode }> & { preloa
 export function deferred<P extends object>(
   id: string,
   load: () => Promise<ComponentType<P>>,
+  { marker }: { marker?: string } = {},
 ): Deferred<P> {
   let loaded: ComponentType<P> | null = null;
   let loading: Promise<ComponentType<P>> | null = null;
@@ -51,18 +54,24 @@ export function deferred<P extends object>(
       },
     ));
   if (onServer) serverLoads.push(start());
-  else if (document.querySelector(`[data-deferred="${id}"]`)) loadBeforeHydration(start());
+  else if (document.querySelector(marker ?? `[data-deferred="${id}"]`))
+    loadBeforeHydration(start());
   const Lazy = lazy(() => start().then((c) => ({ default: c })));
 
   function DeferredComponent({ fallback = null, ...props }: P & { fallback?: ReactNode }) {
     // Chosen once per instance: switching from Lazy to the loaded component on a later render
     // would be a different element type, so React would remount it and lose its state.
     const [C] = useState(() => (loaded ?? Lazy) as ComponentType<P>);
+    if (marker && C !== (Lazy as unknown)) return <C {...(props as P)} />;
+    const suspended = (
+      <Suspense fallback={fallback}>
+        <C {...(props as P)} />
+      </Suspense>
+    );
+    if (marker) return suspended;
     return (
       <div className="deferred" data-deferred={id}>
-        <Suspense fallback={fallback}>
-          <C {...(props as P)} />
-        </Suspense>
+        {suspended}
       </div>
     );
   }

@@ -1,27 +1,12 @@
 /**
  * What the public board and job pages show of a job, without the rest of the job rules: the board's
- * texts, deadlines in words, visibility and the board's URL. Its own module because the pages guests
- * open load only this (to keep the public pages' JavaScript small); job.rules.ts re-exports all of it.
+ * texts, deadlines, visibility and the board's URL. Its own module because the pages guests open
+ * load only this (to keep the public pages' JavaScript small); job.rules.ts re-exports all of it.
+ * Deadlines in words are in deadline-label.ts, which the server writes for those pages.
  */
 import type { JobType } from "#db/constants";
-import { formatDate, formatDateTime } from "~/lib/datetime";
 
-/** Screen texts of the board and /admin/jobs, verbatim. */
-export const JOB_TEXT = {
-  boardTitle: "Internships and Jobs Available:",
-  boardEmpty: "No matching active jobs.",
-  adminEmpty: "No jobs found.",
-  noWebsite: "No company website available for this job.",
-  clearFilters: "Clear filters",
-  applyNow: "Apply Now",
-  /** Where Apply Now would be when a job gives no apply link, apply e-mail or company website. */
-  howToApplyHeading: "How to apply",
-  noApplyRoute:
-    "This posting gives no apply link, e-mail address or company website. Apply as the description above says, or ask the career office how to reach the employer.",
-  /** On a card, instead of Apply Now for such a job: a link to the job page's instructions. */
-  seeHowToApply: "How to apply",
-  allowance: "Allowance",
-} as const;
+export { JOB_TEXT } from "./job.text";
 
 // ─── Application deadlines ──────────────────────────────────────────────────────────────────────
 
@@ -30,19 +15,6 @@ export const DAY_MS = 86_400_000;
 export const CLOSING_SOON_DAYS = 7;
 
 export const toTime = (d: Date | string) => (d instanceof Date ? d : new Date(d)).getTime();
-
-/** Whether a deadline is a whole day (how parseDeadline stores a date alone). */
-const isWholeDay = (t: number) => new Date(t).toISOString().endsWith("T12:00:00.000Z");
-
-/**
- * The deadline in words: '30 Nov 2026' for a whole day, else the date and time on the college's
- * clock with its zone ('30 Nov 2026, 17:00 GMT+8').
- */
-export function deadlineLabel(d: Date | string, timeZone: string): string {
-  const t = toTime(d);
-  if (isWholeDay(t)) return formatDate(t - DAY_MS, "UTC");
-  return formatDateTime(t, timeZone);
-}
 
 /** Open, but closing within CLOSING_SOON_DAYS. */
 export function closingSoon(d: Date | string | null | undefined, now = Date.now()): boolean {

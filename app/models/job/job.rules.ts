@@ -31,7 +31,6 @@ export {
   JOB_TEXT,
   boardSearch,
   closingSoon,
-  deadlineLabel,
   isListed,
   isPubliclyVisible,
   pastDeadline,
@@ -39,6 +38,7 @@ export {
   type BoardFilters,
   type BoardSort,
 } from "./job.board";
+export { deadlineLabel } from "./deadline-label";
 export type { JobStatus, JobType } from "#db/constants";
 export { allowanceLabel, applyTargetOf, type Allowance, type ApplyTarget } from "./apply-target";
 

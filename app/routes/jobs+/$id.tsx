@@ -16,7 +16,7 @@ import { hostRatingForViewer } from "~/models/ojt/evaluation.server";
 import { env } from "~/lib/env.server";
 import { preview, relativeTime } from "~/lib/format";
 import { jobPostingJsonLd, jobUrl, jsonForScript } from "~/models/job/feed.server";
-import { closingSoon, deadlineLabel } from "~/models/job/job.board";
+import { deadlineFacts } from "~/models/job/card.server";
 import { toJobView } from "~/models/job/view.server";
 import { allowanceOf, logoPath, safeWebsite, viewJob } from "~/models/job/job.server";
 import { getPublicCompany } from "~/models/company/page.server";
@@ -73,8 +73,7 @@ async function jobPage(ctx: Ctx, user: SessionUser | null, id: string) {
       isApproved: row.isApproved,
       hiddenReason: row.hiddenReason,
       deadline,
-      deadlineLabel: deadline ? deadlineLabel(deadline, env().COLLEGE_TIMEZONE) : null,
-      closingSoon: closingSoon(deadline),
+      ...deadlineFacts(deadline, env().COLLEGE_TIMEZONE),
       licences: row.licences,
       ojtHours: row.ojtHours,
       shift: row.shift,

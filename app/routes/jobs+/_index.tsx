@@ -4,7 +4,7 @@ import { saveModeOf } from "~/models/job/view.server";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { JOB_TYPES } from "#db/constants";
+import { JOB_TYPES, LICENCE_MAX } from "#db/board-values";
 import { useDebounced } from "~/components/ui/use-debounced";
 import { JobCard } from "~/components/jobs/job-card";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
@@ -12,7 +12,6 @@ import { ErrorReference, UNAVAILABLE_TEXT } from "~/components/ui/error-referenc
 import { screen } from "~/web/screen.server";
 import { env } from "~/lib/env.server";
 import { clientKey, isFirstParty } from "~/lib/request.server";
-import { LICENCE_MAX } from "#db/constants";
 import { JOB_TEXT, boardSearch, readBoardSort, type BoardFilters } from "~/models/job/job.board";
 import { toJobCard } from "~/models/job/card.server";
 import {
@@ -27,7 +26,6 @@ import jobsCss from "~/styles/jobs.css";
 import { JOB_TYPE_LABELS } from "~/lib/format";
 import { SEARCH_DEBOUNCE_MS } from "~/components/ui/use-debounced";
 import { PlainField } from "~/components/ui/plain-field";
-import { Options } from "~/components/forms/options";
 
 const BOARD_PAGE_SIZE = 10;
 /** From this width the board's filters are always shown (keep in step with jobs.css). */
@@ -80,7 +78,7 @@ export function loader(args: LoaderFunctionArgs) {
       ),
     );
     return json({
-      jobs: result.rows.map((r) => toJobCard(r, saved.has(r.id))),
+      jobs: result.rows.map((r) => toJobCard(r, saved.has(r.id), env().COLLEGE_TIMEZONE)),
       total: result.total,
       capped: result.capped,
       page: query.page,
@@ -237,7 +235,11 @@ export default function JobsBoard() {
           <div className="jobs-filters-more">
             <FilterSelect label="Job type" name="type" value={filters.type}>
               <option value="">All types</option>
-              <Options values={JOB_TYPES} labels={JOB_TYPE_LABELS} />
+              {JOB_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {JOB_TYPE_LABELS[t]}
+                </option>
+              ))}
             </FilterSelect>
             <FilterInput
               label="Location"
@@ -248,7 +250,11 @@ export default function JobsBoard() {
             />
             <FilterSelect label="Category" name="category" value={filters.category}>
               <option value="">All categories</option>
-              <Options values={data.categories} />
+              {data.categories.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
             </FilterSelect>
             <FilterInput
               label="Licence or certificate"
