@@ -15,6 +15,7 @@ import {
 } from "~/models/alert/alert.rules";
 import { FILTER_MAX, TERM_MAX } from "~/models/job/job.rules";
 import { SelectField, TextField } from "../forms/fields";
+import { textDefaults } from "../forms/defaults";
 import { useValidators, validateWith } from "../forms/use-validators";
 
 export function AlertForm({
@@ -33,9 +34,7 @@ export function AlertForm({
     defaultValue: {
       name: alert.name,
       q: alert.q,
-      jobType: alert.jobType ?? "",
-      location: alert.location ?? "",
-      category: alert.category ?? "",
+      ...textDefaults(alert, ["jobType", "location", "category"]),
       frequency: alert.frequency,
     },
     ...validateWith(validators && validators.alert),

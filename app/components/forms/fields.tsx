@@ -96,6 +96,27 @@ export function TextareaField(props: Attrs<TextareaHTMLAttributes<HTMLTextAreaEl
   ));
 }
 
+/** A whole number: a number input with the numeric keyboard (min, max, step pass through). */
+export function NumberField(props: Omit<Attrs<InputHTMLAttributes<HTMLInputElement>>, "type">) {
+  return <TextField type="number" inputMode="numeric" {...props} />;
+}
+
+/** A phone number, labelled "Phone" unless told otherwise, filled in by the browser. */
+export function PhoneField({
+  label = "Phone",
+  ...props
+}: Omit<Attrs<InputHTMLAttributes<HTMLInputElement>>, "type" | "label"> & { label?: ReactNode }) {
+  return <TextField label={label} type="tel" autoComplete="tel" {...props} />;
+}
+
+/** A record's "Description": a textarea of three rows unless told otherwise. */
+export function DescriptionField({
+  rows = 3,
+  ...props
+}: Omit<Attrs<TextareaHTMLAttributes<HTMLTextAreaElement>>, "label">) {
+  return <TextareaField label="Description" rows={rows} {...props} />;
+}
+
 /** The year-level select's options: a blank "Select year level" and the given levels. */
 export function YearLevelOptions({ levels }: { levels: readonly string[] }) {
   return (

@@ -11,11 +11,13 @@ import { Field } from "../ui/field";
 import {
   GraduationYearField,
   SelectField,
+  PhoneField,
   TextField,
   TextareaField,
   YearLevelOptions,
 } from "../forms/fields";
 import { CourseOptions } from "~/components/ui/course-options";
+import { textDefaults } from "../forms/defaults";
 import { useValidators, validateWith } from "../forms/use-validators";
 
 export interface CourseGroup {
@@ -43,10 +45,7 @@ export function ProfileForm({
     defaultValue: {
       firstName: profile.firstName,
       lastName: profile.lastName,
-      phone: profile.phone ?? "",
-      address: profile.address ?? "",
-      bio: profile.bio ?? "",
-      studentId: profile.studentId ?? "",
+      ...textDefaults(profile, ["phone", "address", "bio", "studentId"]),
       course: profile.course?._id ?? "",
       yearLevel: profile.yearLevel ?? "",
       graduationYear: profile.graduationYear?.toString() ?? "",
@@ -70,7 +69,7 @@ export function ProfileForm({
         {(p) => <input {...p} type="email" value={profile.email} readOnly />}
       </Field>
       <div className="form-grid">
-        <TextField meta={fields.phone} label="Phone" type="tel" autoComplete="tel" />
+        <PhoneField meta={fields.phone} />
         <TextField meta={fields.address} label="Address" autoComplete="street-address" />
       </div>
       {isStudentish ? (
