@@ -72,8 +72,8 @@ export function TextField({
       {...p}
       key={meta.key}
       type={type}
-      // A password is never filled back in.
-      defaultValue={type === "password" ? undefined : initial(meta)}
+      // A password is never filled back in, and a file cannot be.
+      defaultValue={type === "password" || type === "file" ? undefined : initial(meta)}
       {...attrs}
     />
   ));
@@ -96,9 +96,12 @@ export function TextareaField(props: Attrs<TextareaHTMLAttributes<HTMLTextAreaEl
   ));
 }
 
-/** A whole number: a number input with the numeric keyboard (min, max, step pass through). */
-export function NumberField(props: Omit<Attrs<InputHTMLAttributes<HTMLInputElement>>, "type">) {
-  return <TextField type="number" inputMode="numeric" {...props} />;
+/** A whole number: a number input in steps of 1 with the numeric keyboard (min, max pass through). */
+export function NumberField({
+  step = 1,
+  ...props
+}: Omit<Attrs<InputHTMLAttributes<HTMLInputElement>>, "type">) {
+  return <TextField type="number" inputMode="numeric" {...props} step={step} />;
 }
 
 /** A phone number, labelled "Phone" unless told otherwise, filled in by the browser. */

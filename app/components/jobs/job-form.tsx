@@ -239,7 +239,6 @@ export function JobForm({
           label="OJT hours"
           min={0}
           max={OJT_HOURS_MAX}
-          step={1}
           hint="For OJT postings: the on-the-job training hours the placement gives."
         />
         <TextField meta={fields.shift} label="Shift or rotation" maxLength={SHIFT_MAX} />
@@ -280,7 +279,6 @@ export function JobForm({
               label="Amount"
               min={1}
               max={SALARY_AMOUNT_MAX}
-              step={1}
             />
             <TextField
               meta={fields.salaryCurrency}

@@ -250,7 +250,7 @@ export function EntryForm({
         <TextField meta={m("date")} label="Date" type="date" min={minDate} max={today} required />
         <TextField meta={m("timeIn")} label="Time in" type="time" required />
         <TextField meta={m("timeOut")} label="Time out" type="time" required />
-        <NumberField meta={m("breakMinutes")} label="Break (minutes)" min={0} step={1} />
+        <NumberField meta={m("breakMinutes")} label="Break (minutes)" min={0} />
       </div>
       <TextareaField meta={m("tasks")} label="Tasks done" rows={3} maxLength={2000} required />
       <details className="ojt-logbook" open={logbookOpen}>

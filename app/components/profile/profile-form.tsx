@@ -3,7 +3,7 @@
  * constraints from the loader); Cancel returns to view mode.
  */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import { YEAR_LEVELS } from "#db/constants";
 import { PROFILE_MSG } from "~/models/user/messages";
 import type { PublicUser } from "~/models/user/user.server";
@@ -18,6 +18,7 @@ import {
 } from "../forms/fields";
 import { CourseOptions } from "~/components/ui/course-options";
 import { textDefaults } from "../forms/defaults";
+import { FormActions } from "../forms/actions";
 import { useValidators, validateWith } from "../forms/use-validators";
 
 export interface CourseGroup {
@@ -91,14 +92,7 @@ export function ProfileForm({
         </>
       ) : null}
       <TextareaField meta={fields.bio} label="Bio" rows={4} />
-      <div className="row">
-        <button type="submit" className="btn btn-primary" disabled={saving}>
-          {saving ? "Saving…" : "Save Changes"}
-        </button>
-        <Link to="/profile" className="btn" preventScrollReset>
-          Cancel
-        </Link>
-      </div>
+      <FormActions label="Save Changes" busy={saving} busyLabel="Saving…" cancelTo="/profile" />
     </Form>
   );
 }

@@ -24,6 +24,7 @@ import { formErrors } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { DescriptionField, TextField } from "~/components/forms/fields";
 import { textDefaults } from "~/components/forms/defaults";
+import { FormActions } from "~/components/forms/actions";
 import { PlainField } from "~/components/ui/plain-field";
 
 export const meta: MetaFunction = () => [{ title: "Company profile · Runway" }];
@@ -173,11 +174,7 @@ export default function CompanyProfile() {
             />
           )}
         </PlainField>
-        <div className="row">
-          <button type="submit" className="btn btn-primary">
-            Save profile
-          </button>
-        </div>
+        <FormActions label="Save profile" />
       </Form>
     </main>
   );
