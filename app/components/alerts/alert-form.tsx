@@ -4,7 +4,7 @@
  * loaded on first touch (`useValidators`).
  */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import { JOB_TYPES } from "#db/constants";
 import { JOB_TYPE_LABELS } from "~/lib/format";
 import {
@@ -15,6 +15,8 @@ import {
 } from "~/models/alert/alert.rules";
 import { FILTER_MAX, TERM_MAX } from "~/models/job/job.rules";
 import { SelectField, TextField } from "../forms/fields";
+import { textDefaults } from "../forms/defaults";
+import { FormActions } from "../forms/actions";
 import { useValidators, validateWith } from "../forms/use-validators";
 
 export function AlertForm({
@@ -33,9 +35,7 @@ export function AlertForm({
     defaultValue: {
       name: alert.name,
       q: alert.q,
-      jobType: alert.jobType ?? "",
-      location: alert.location ?? "",
-      category: alert.category ?? "",
+      ...textDefaults(alert, ["jobType", "location", "category"]),
       frequency: alert.frequency,
     },
     ...validateWith(validators && validators.alert),
@@ -74,14 +74,13 @@ export function AlertForm({
           </option>
         ))}
       </SelectField>
-      <div className="row">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? "Saving…" : "Save alert"}
-        </button>
-        <Link to="/alerts" className="btn btn-ghost" preventScrollReset>
-          Cancel
-        </Link>
-      </div>
+      <FormActions
+        label="Save alert"
+        busy={busy}
+        busyLabel="Saving…"
+        cancelTo="/alerts"
+        cancelClassName="btn btn-ghost"
+      />
     </Form>
   );
 }

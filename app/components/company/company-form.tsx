@@ -14,7 +14,7 @@ import {
   COMPANY_MSG,
   type CompanyRecord,
 } from "~/models/company/company.schema";
-import { TextField, TextareaField } from "~/components/forms/fields";
+import { DescriptionField, PhoneField, TextField } from "~/components/forms/fields";
 import { Field } from "~/components/ui/field";
 import { notify } from "~/components/ui/notify";
 import { checkImageFile, IMAGE_ACCEPT } from "~/models/file/image-rules";
@@ -115,20 +115,9 @@ export function CompanyForm({
           maxLength={COMPANY_LIMITS.website}
         />
         <TextField meta={fields.email} label="Email" type="email" autoComplete="email" />
-        <TextField
-          meta={fields.phone}
-          label="Phone"
-          type="tel"
-          autoComplete="tel"
-          maxLength={COMPANY_LIMITS.phone}
-        />
+        <PhoneField meta={fields.phone} maxLength={COMPANY_LIMITS.phone} />
       </div>
-      <TextareaField
-        meta={fields.description}
-        label="Description"
-        rows={3}
-        maxLength={COMPANY_LIMITS.description}
-      />
+      <DescriptionField meta={fields.description} maxLength={COMPANY_LIMITS.description} />
       <div className="company-logo-field">
         <div className="company-logo-preview" aria-hidden={logoUrl ? undefined : true}>
           {logoUrl ? (

@@ -72,8 +72,8 @@ export function TextField({
       {...p}
       key={meta.key}
       type={type}
-      // A password is never filled back in.
-      defaultValue={type === "password" ? undefined : initial(meta)}
+      // A password is never filled back in, and a file cannot be.
+      defaultValue={type === "password" || type === "file" ? undefined : initial(meta)}
       {...attrs}
     />
   ));
@@ -94,6 +94,30 @@ export function TextareaField(props: Attrs<TextareaHTMLAttributes<HTMLTextAreaEl
   return kitField(props, (p, attrs) => (
     <textarea {...p} key={props.meta.key} defaultValue={initial(props.meta)} {...attrs} />
   ));
+}
+
+/** A whole number: a number input in steps of 1 with the numeric keyboard (min, max pass through). */
+export function NumberField({
+  step = 1,
+  ...props
+}: Omit<Attrs<InputHTMLAttributes<HTMLInputElement>>, "type">) {
+  return <TextField type="number" inputMode="numeric" {...props} step={step} />;
+}
+
+/** A phone number, labelled "Phone" unless told otherwise, filled in by the browser. */
+export function PhoneField({
+  label = "Phone",
+  ...props
+}: Omit<Attrs<InputHTMLAttributes<HTMLInputElement>>, "type" | "label"> & { label?: ReactNode }) {
+  return <TextField label={label} type="tel" autoComplete="tel" {...props} />;
+}
+
+/** A record's "Description": a textarea of three rows unless told otherwise. */
+export function DescriptionField({
+  rows = 3,
+  ...props
+}: Omit<Attrs<TextareaHTMLAttributes<HTMLTextAreaElement>>, "label">) {
+  return <TextareaField label="Description" rows={rows} {...props} />;
 }
 
 /** The year-level select's options: a blank "Select year level" and the given levels. */

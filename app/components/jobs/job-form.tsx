@@ -8,7 +8,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { JOB_STATUSES, JOB_TYPES, SALARY_AMOUNT_MAX, SALARY_PERIODS } from "#db/constants";
 import type { ComponentProps } from "react";
-import { SelectField, TextField, TextareaField } from "~/components/forms/fields";
+import { DescriptionField, NumberField, SelectField, TextField } from "~/components/forms/fields";
 import { Options } from "~/components/forms/options";
 import {
   DESCRIPTION_MAX,
@@ -234,14 +234,11 @@ export function JobForm({
           hint="Optional. Separate with commas, e.g. CAAP AMT licence, A320 type rating"
           autoComplete="off"
         />
-        <TextField
+        <NumberField
           meta={fields.ojtHours}
           label="OJT hours"
-          type="number"
           min={0}
           max={OJT_HOURS_MAX}
-          step={1}
-          inputMode="numeric"
           hint="For OJT postings: the on-the-job training hours the placement gives."
         />
         <TextField meta={fields.shift} label="Shift or rotation" maxLength={SHIFT_MAX} />
@@ -277,14 +274,11 @@ export function JobForm({
         <fieldset className="span-2 job-allowance">
           <legend>Allowance or salary (optional)</legend>
           <div className="job-allowance-grid">
-            <TextField
+            <NumberField
               meta={fields.salaryAmount}
               label="Amount"
-              type="number"
               min={1}
               max={SALARY_AMOUNT_MAX}
-              step={1}
-              inputMode="numeric"
             />
             <TextField
               meta={fields.salaryCurrency}
@@ -299,9 +293,8 @@ export function JobForm({
             </SelectField>
           </div>
         </fieldset>
-        <TextareaField
+        <DescriptionField
           meta={fields.description}
-          label="Description"
           fieldClassName="span-2"
           rows={6}
           maxLength={DESCRIPTION_MAX}

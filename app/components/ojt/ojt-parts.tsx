@@ -6,7 +6,13 @@ import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { OjtWeekState, PlacementStatus } from "#db/constants";
 import type { EntryJson, PlacementJson, WeekJson } from "~/models/ojt/ojt.schema";
-import { SelectField, TextareaField, TextField, type FieldMeta } from "../forms/fields";
+import {
+  NumberField,
+  SelectField,
+  TextareaField,
+  TextField,
+  type FieldMeta,
+} from "../forms/fields";
 import { formatCalendarDate, formatDateTime } from "~/lib/datetime";
 import { logbookLine } from "./logbook";
 
@@ -244,14 +250,7 @@ export function EntryForm({
         <TextField meta={m("date")} label="Date" type="date" min={minDate} max={today} required />
         <TextField meta={m("timeIn")} label="Time in" type="time" required />
         <TextField meta={m("timeOut")} label="Time out" type="time" required />
-        <TextField
-          meta={m("breakMinutes")}
-          label="Break (minutes)"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
-        />
+        <NumberField meta={m("breakMinutes")} label="Break (minutes)" min={0} />
       </div>
       <TextareaField meta={m("tasks")} label="Tasks done" rows={3} maxLength={2000} required />
       <details className="ojt-logbook" open={logbookOpen}>

@@ -3,7 +3,7 @@
  * constraints from the loader); Cancel returns to view mode.
  */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import { YEAR_LEVELS } from "#db/constants";
 import { PROFILE_MSG } from "~/models/user/messages";
 import type { PublicUser } from "~/models/user/user.server";
@@ -11,11 +11,14 @@ import { Field } from "../ui/field";
 import {
   GraduationYearField,
   SelectField,
+  PhoneField,
   TextField,
   TextareaField,
   YearLevelOptions,
 } from "../forms/fields";
 import { CourseOptions } from "~/components/ui/course-options";
+import { textDefaults } from "../forms/defaults";
+import { FormActions } from "../forms/actions";
 import { useValidators, validateWith } from "../forms/use-validators";
 
 export interface CourseGroup {
@@ -43,10 +46,7 @@ export function ProfileForm({
     defaultValue: {
       firstName: profile.firstName,
       lastName: profile.lastName,
-      phone: profile.phone ?? "",
-      address: profile.address ?? "",
-      bio: profile.bio ?? "",
-      studentId: profile.studentId ?? "",
+      ...textDefaults(profile, ["phone", "address", "bio", "studentId"]),
       course: profile.course?._id ?? "",
       yearLevel: profile.yearLevel ?? "",
       graduationYear: profile.graduationYear?.toString() ?? "",
@@ -70,7 +70,7 @@ export function ProfileForm({
         {(p) => <input {...p} type="email" value={profile.email} readOnly />}
       </Field>
       <div className="form-grid">
-        <TextField meta={fields.phone} label="Phone" type="tel" autoComplete="tel" />
+        <PhoneField meta={fields.phone} />
         <TextField meta={fields.address} label="Address" autoComplete="street-address" />
       </div>
       {isStudentish ? (
@@ -92,14 +92,7 @@ export function ProfileForm({
         </>
       ) : null}
       <TextareaField meta={fields.bio} label="Bio" rows={4} />
-      <div className="row">
-        <button type="submit" className="btn btn-primary" disabled={saving}>
-          {saving ? "Saving…" : "Save Changes"}
-        </button>
-        <Link to="/profile" className="btn" preventScrollReset>
-          Cancel
-        </Link>
-      </div>
+      <FormActions label="Save Changes" busy={saving} busyLabel="Saving…" cancelTo="/profile" />
     </Form>
   );
 }

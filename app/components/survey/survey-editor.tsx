@@ -21,7 +21,7 @@ import {
   SURVEY_MSG,
   type EditorForm,
 } from "~/models/survey/survey.schema";
-import { SelectField, TextField, TextareaField } from "~/components/forms/fields";
+import { DescriptionField, SelectField, TextField, TextareaField } from "~/components/forms/fields";
 import { OUTCOME_KEYS } from "~/models/survey/outcome-keys";
 import { surveyNotify } from "./notify";
 import { SurveyTargetingFields } from "./survey-targeting-fields";
@@ -139,12 +139,7 @@ export function SurveyEditor({
             courseGroups={courseGroups}
             anonymousLocked={anonymousLocked}
           />
-          <TextareaField
-            meta={fields.description}
-            label="Description"
-            rows={3}
-            maxLength={LIMITS.description}
-          />
+          <DescriptionField meta={fields.description} maxLength={LIMITS.description} />
           <div className="field">
             <span className="field-label" id={`${fields.status.id}-label`}>
               Status

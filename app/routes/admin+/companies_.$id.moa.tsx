@@ -16,11 +16,19 @@ import { screen } from "~/web/screen.server";
 import { formatCalendarDate } from "~/lib/datetime";
 import { ErrorAlert } from "~/components/ui/error-alert";
 import { PageHeader } from "~/components/layout/page-header";
+import { FormActions } from "~/components/forms/actions";
+import { TextField, type FieldMeta } from "~/components/forms/fields";
 
 export const meta: MetaFunction = () => [{ title: "Host agreement · Runway" }];
 
 /** Rows of signatories offered by the form (empty rows are ignored). */
 const SIGNATORY_ROWS = 4;
+
+/** The agreement's dates, in the form's order (both required). */
+const DATES = [
+  { id: "moa-signed", name: "signedAt", label: "Signed on" },
+  { id: "moa-valid", name: "validUntil", label: "Valid until" },
+] as const;
 
 export function loader(args: LoaderFunctionArgs) {
   return screen(
@@ -75,6 +83,11 @@ export default function CompanyAgreement() {
   const failed = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const rows = Array.from({ length: SIGNATORY_ROWS }, (_, i) => moa.signatories[i] ?? null);
+  const m = (id: string, name: string, initialValue?: string | null): FieldMeta => ({
+    id,
+    name,
+    initialValue,
+  });
   return (
     <main className="page">
       <PageHeader title={<>Host agreement · {company.name}</>}>
@@ -94,22 +107,15 @@ export default function CompanyAgreement() {
       </p>
       <Form method="post" encType="multipart/form-data" className="card stack">
         <ErrorAlert message={failed?.message} />
-        <label htmlFor="moa-signed">Signed on</label>
-        <input
-          id="moa-signed"
-          type="date"
-          name="signedAt"
-          defaultValue={moa.signedAt ?? ""}
-          required
-        />
-        <label htmlFor="moa-valid">Valid until</label>
-        <input
-          id="moa-valid"
-          type="date"
-          name="validUntil"
-          defaultValue={moa.validUntil ?? ""}
-          required
-        />
+        {DATES.map((d) => (
+          <TextField
+            key={d.id}
+            meta={m(d.id, d.name, moa[d.name])}
+            label={d.label}
+            type="date"
+            required
+          />
+        ))}
         <label className="row">
           <input type="checkbox" name="notarized" defaultChecked={moa.notarized} /> Notarized
         </label>
@@ -117,30 +123,26 @@ export default function CompanyAgreement() {
           <legend>Signatories</legend>
           {rows.map((s, i) => (
             <div className="row" key={i}>
-              <label htmlFor={`sig-name-${i}`}>Name</label>
-              <input
-                id={`sig-name-${i}`}
-                name={`signatoryName${i}`}
-                defaultValue={s?.name ?? ""}
+              <TextField
+                meta={m(`sig-name-${i}`, `signatoryName${i}`, s?.name)}
+                label="Name"
                 maxLength={200}
               />
-              <label htmlFor={`sig-pos-${i}`}>Position</label>
-              <input
-                id={`sig-pos-${i}`}
-                name={`signatoryPosition${i}`}
-                defaultValue={s?.position ?? ""}
+              <TextField
+                meta={m(`sig-pos-${i}`, `signatoryPosition${i}`, s?.position)}
+                label="Position"
                 maxLength={200}
               />
             </div>
           ))}
         </fieldset>
-        <label htmlFor="moa-file">Signed agreement (PDF, at most 10 MB)</label>
-        <input id="moa-file" type="file" name="file" accept="application/pdf" />
-        <div className="row">
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            Save agreement
-          </button>
-        </div>
+        <TextField
+          meta={m("moa-file", "file")}
+          label="Signed agreement (PDF, at most 10 MB)"
+          type="file"
+          accept="application/pdf"
+        />
+        <FormActions label="Save agreement" busy={busy} />
       </Form>
     </main>
   );

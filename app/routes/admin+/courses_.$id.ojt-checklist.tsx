@@ -11,6 +11,8 @@ import { screenCtx } from "~/web/ojt.server";
 import { getChecklist, putChecklist } from "~/models/ojt/documents.server";
 import { PAPERWORK_MSG } from "~/models/ojt/paperwork.schema";
 import { PageHeader } from "~/components/layout/page-header";
+import { FormActions } from "~/components/forms/actions";
+import { TextareaField } from "~/components/forms/fields";
 
 export const meta: MetaFunction = () => [{ title: "OJT checklist · Runway" }];
 
@@ -63,25 +65,17 @@ export default function OjtChecklist() {
         received on paper or waived. {data.isDefault ? "This programme uses the default list." : ""}
       </p>
       <Form method="post" className="card stack">
-        <label htmlFor="checklist-items">Required documents (one per line)</label>
-        <textarea
-          id="checklist-items"
-          name="items"
+        <TextareaField
+          meta={{
+            id: "checklist-items",
+            name: "items",
+            initialValue: data.items.map((i) => i.label).join("\n"),
+            errors: failed ? [failed.message] : undefined,
+          }}
+          label="Required documents (one per line)"
           rows={10}
-          defaultValue={data.items.map((i) => i.label).join("\n")}
-          aria-invalid={failed ? true : undefined}
-          aria-describedby={failed ? "checklist-error" : undefined}
         />
-        {failed ? (
-          <p id="checklist-error" className="field-error" role="alert">
-            {failed.message}
-          </p>
-        ) : null}
-        <div className="row">
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            Save checklist
-          </button>
-        </div>
+        <FormActions label="Save checklist" busy={busy} />
       </Form>
     </main>
   );

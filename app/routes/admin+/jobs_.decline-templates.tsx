@@ -22,6 +22,7 @@ import {
 import { PlainField } from "~/components/ui/plain-field";
 import { ErrorAlert } from "~/components/ui/error-alert";
 import { PageHeader } from "~/components/layout/page-header";
+import { IntentButton } from "~/components/forms/actions";
 
 export const meta: MetaFunction = () => [{ title: "Decline templates · Runway" }];
 
@@ -117,38 +118,23 @@ export default function DeclineTemplates() {
                 )}
               </PlainField>
               <div className="row">
-                <button type="submit" name="intent" value="update" className="btn btn-primary">
+                <IntentButton intent="update" className="btn btn-primary">
                   Save
-                </button>
-                <button
-                  type="submit"
-                  name="intent"
-                  value="up"
-                  className="btn"
-                  disabled={i === 0}
-                  formNoValidate
-                >
+                </IntentButton>
+                <IntentButton intent="up" className="btn" disabled={i === 0} formNoValidate>
                   Move up
-                </button>
-                <button
-                  type="submit"
-                  name="intent"
-                  value="down"
+                </IntentButton>
+                <IntentButton
+                  intent="down"
                   className="btn"
                   disabled={i === templates.length - 1}
                   formNoValidate
                 >
                   Move down
-                </button>
-                <button
-                  type="submit"
-                  name="intent"
-                  value="delete"
-                  className="btn btn-danger"
-                  formNoValidate
-                >
+                </IntentButton>
+                <IntentButton intent="delete" className="btn btn-danger" formNoValidate>
                   Delete
-                </button>
+                </IntentButton>
               </div>
             </Form>
           </li>

@@ -26,6 +26,7 @@ import {
 import { surveyNotify } from "~/components/survey/notify";
 import { Modal } from "~/components/ui/modal";
 import { ErrorAlert } from "~/components/ui/error-alert";
+import { IntentButton } from "~/components/forms/actions";
 
 export { handle, links } from "~/components/survey/admin-area";
 
@@ -211,15 +212,9 @@ export default function SurveysList() {
             <button type="button" className="btn" onClick={() => setConfirm(null)}>
               Cancel
             </button>
-            <button
-              type="submit"
-              name="intent"
-              value="delete"
-              className="btn btn-danger"
-              disabled={busy}
-            >
+            <IntentButton intent="delete" className="btn btn-danger" disabled={busy}>
               {busy ? "Deleting…" : "Delete"}
-            </button>
+            </IntentButton>
           </Form>
         }
       >

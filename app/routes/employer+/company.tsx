@@ -22,7 +22,9 @@ import { storeImage } from "~/models/file/file.server";
 import { LOGO_MAX_BYTES } from "~/lib/uploads";
 import { formErrors } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
-import { TextareaField, TextField } from "~/components/forms/fields";
+import { DescriptionField, TextField } from "~/components/forms/fields";
+import { textDefaults } from "~/components/forms/defaults";
+import { FormActions } from "~/components/forms/actions";
 import { PlainField } from "~/components/ui/plain-field";
 
 export const meta: MetaFunction = () => [{ title: "Company profile · Runway" }];
@@ -39,10 +41,7 @@ export function loader(args: LoaderFunctionArgs) {
       company: {
         name: c.name,
         website: c.website,
-        location: c.location ?? "",
-        email: c.email ?? "",
-        phone: c.phone ?? "",
-        description: c.description ?? "",
+        ...textDefaults(c, ["location", "email", "phone", "description"]),
         logoUrl: c.logoUrl,
       },
     });
@@ -143,9 +142,8 @@ export default function CompanyProfile() {
             maxLength={COMPANY_LIMITS[l.name]}
           />
         ))}
-        <TextareaField
+        <DescriptionField
           meta={fields.description}
-          label="Description"
           counter={false}
           rows={5}
           maxLength={COMPANY_LIMITS.description}
@@ -176,11 +174,7 @@ export default function CompanyProfile() {
             />
           )}
         </PlainField>
-        <div className="row">
-          <button type="submit" className="btn btn-primary">
-            Save profile
-          </button>
-        </div>
+        <FormActions label="Save profile" />
       </Form>
     </main>
   );
