@@ -3,11 +3,11 @@
  * as one line of compact buttons on a desktop (short labels so they fit beside eight columns).
  */
 import { Link, useFetcher } from "@remix-run/react";
-import { ConfirmAction } from "~/components/ui/confirm-action";
+import { ConfirmAction, confirmWording, type ConfirmWording } from "~/components/ui/confirm-action";
 import type { Job } from "~/models/job/job.server";
 
 /** What deactivating (the admin's Close) does, asked before it happens. */
-const CONFIRM_DEACTIVATE = {
+const CONFIRM_DEACTIVATE: ConfirmWording = {
   title: "Deactivate this posting?",
   message: (title: string) =>
     `Deactivating hides “${title}” from students and alumni; you can activate it again.`,
@@ -51,9 +51,7 @@ export function AdminJobActions({
         <ConfirmAction
           label="Deactivate"
           ariaLabel={`Deactivate: ${row.title}`}
-          title={CONFIRM_DEACTIVATE.title}
-          message={CONFIRM_DEACTIVATE.message(row.title)}
-          confirmLabel={CONFIRM_DEACTIVATE.confirm}
+          {...confirmWording(CONFIRM_DEACTIVATE, row.title)}
           fields={{ intent: "toggle", id: row.id, back }}
           action={back}
           tone="secondary"

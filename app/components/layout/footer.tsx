@@ -57,6 +57,27 @@ function LegalEntry({
   );
 }
 
+/** A titled column of the footer: a section (or a nav) labelled by its heading. */
+function FooterColumn({
+  as: Tag = "section",
+  name,
+  title,
+  children,
+}: {
+  as?: "section" | "nav";
+  /** Names the heading's id, `footer-{name}-title`. */
+  name: string;
+  title: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Tag className="footer-col" aria-labelledby={`footer-${name}-title`}>
+      <h2 id={`footer-${name}-title`}>{title}</h2>
+      {children}
+    </Tag>
+  );
+}
+
 export function Footer({
   config,
   user,
@@ -109,8 +130,7 @@ export function Footer({
           </ul>
         </section>
 
-        <nav className="footer-col" aria-labelledby="footer-links-title">
-          <h2 id="footer-links-title">Explore</h2>
+        <FooterColumn as="nav" name="links" title="Explore">
           <ul>
             {footerLinksFor(user).map((l) => (
               <li key={l.to}>
@@ -118,10 +138,9 @@ export function Footer({
               </li>
             ))}
           </ul>
-        </nav>
+        </FooterColumn>
 
-        <section className="footer-col" aria-labelledby="footer-contact-title">
-          <h2 id="footer-contact-title">Contact</h2>
+        <FooterColumn name="contact" title="Contact">
           <address>
             <span className="footer-college">{config.collegeName}</span>
             <span>
@@ -131,10 +150,9 @@ export function Footer({
               E-mail: <a href={`mailto:${config.infoEmail}`}>{config.infoEmail}</a>
             </span>
           </address>
-        </section>
+        </FooterColumn>
 
-        <section className="footer-col" aria-labelledby="footer-legal-title">
-          <h2 id="footer-legal-title">Legal</h2>
+        <FooterColumn name="legal" title="Legal">
           <ul>
             <li>
               <LegalEntry doc="privacy" onOpen={openDoc} hydrated={hydrated} />
@@ -143,7 +161,7 @@ export function Footer({
               <LegalEntry doc="terms" onOpen={openDoc} hydrated={hydrated} />
             </li>
           </ul>
-        </section>
+        </FooterColumn>
       </div>
 
       <div className="footer-bottom">

@@ -34,6 +34,18 @@ export interface ConfirmActionProps {
   disabled?: boolean;
 }
 
+/** A confirmation's wording: the question, what will happen to its subject, the confirming button. */
+export interface ConfirmWording {
+  title: string;
+  message: (subject: string) => string;
+  confirm: string;
+}
+
+/** ConfirmAction's `title`, `message` and `confirmLabel`, from a wording and its subject. */
+export function confirmWording(w: ConfirmWording, subject: string) {
+  return { title: w.title, message: w.message(subject), confirmLabel: w.confirm };
+}
+
 export function ConfirmAction({
   label,
   ariaLabel,

@@ -70,6 +70,26 @@ export function PlainField({
 }
 
 /**
+ * A PlainField whose control is one `<input>`: the field's own props, and every other prop goes on
+ * the input (after the field's id and aria attributes).
+ */
+export function PlainInput({
+  label,
+  error,
+  hint,
+  id,
+  className,
+  ...input
+}: Pick<PlainFieldProps, "label" | "error" | "hint" | "id" | "className"> &
+  Omit<React.InputHTMLAttributes<HTMLInputElement>, "id" | "className" | "children">) {
+  return (
+    <PlainField label={label} error={error} hint={hint} id={id} className={className}>
+      {(ctrl) => <input {...ctrl} {...input} />}
+    </PlainField>
+  );
+}
+
+/**
  * A group of radios or checkboxes under one legend. Extra attributes (aria-describedby…) go on the
  * fieldset; `invalid` marks the group like an invalid field.
  */

@@ -223,6 +223,8 @@ export default function MyOjt() {
   const updateFailed = actionData?.intent === "update" ? actionData : null;
   const editEntry = updateFailed?.id ?? editing?.id ?? null;
   const editValues: EntryValues = updateFailed ? updateFailed.values : (editing ?? {});
+  // The dates an entry may take and the ATA chapters, for the log form and the edit form alike.
+  const entryLimits = { today, minDate: p.startDate, ataChapters: data.ataChapters };
   const hidden = (
     <>
       <input type="hidden" name="placementId" value={p.id} />
@@ -392,9 +394,7 @@ export default function MyOjt() {
             entryId={editEntry}
             values={editValues}
             errors={updateFailed?.errors}
-            today={today}
-            minDate={p.startDate}
-            ataChapters={data.ataChapters}
+            {...entryLimits}
             submitLabel="Save entry"
             extra={
               <>
@@ -417,9 +417,7 @@ export default function MyOjt() {
             intent="log"
             values={logValues}
             errors={logErrors}
-            today={today}
-            minDate={p.startDate}
-            ataChapters={data.ataChapters}
+            {...entryLimits}
             submitLabel="Log hours"
             extra={<input type="hidden" name="placementId" value={p.id} />}
           />
