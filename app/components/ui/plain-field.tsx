@@ -89,6 +89,23 @@ export function PlainInput({
   );
 }
 
+/** A PlainField whose control is one `<select>` (its options the children), like PlainInput. */
+export function PlainSelect({
+  label,
+  error,
+  hint,
+  id,
+  className,
+  ...select
+}: Pick<PlainFieldProps, "label" | "error" | "hint" | "id" | "className"> &
+  Omit<React.SelectHTMLAttributes<HTMLSelectElement>, "id" | "className">) {
+  return (
+    <PlainField label={label} error={error} hint={hint} id={id} className={className}>
+      {(ctrl) => <select {...ctrl} {...select} />}
+    </PlainField>
+  );
+}
+
 /**
  * A group of radios or checkboxes under one legend. Extra attributes (aria-describedby…) go on the
  * fieldset; `invalid` marks the group like an invalid field.

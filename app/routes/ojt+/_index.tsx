@@ -389,7 +389,6 @@ export default function MyOjt() {
         <section className="card" id="edit-entry" aria-labelledby="ojt-edit">
           <h2 id="ojt-edit">Edit entry</h2>
           <EntryForm
-            prefix="edit"
             intent="update"
             entryId={editEntry}
             values={editValues}
@@ -413,7 +412,6 @@ export default function MyOjt() {
         <section className="card" aria-labelledby="ojt-log">
           <h2 id="ojt-log">Log hours</h2>
           <EntryForm
-            prefix="log"
             intent="log"
             values={logValues}
             errors={logErrors}
