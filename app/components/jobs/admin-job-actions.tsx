@@ -5,6 +5,7 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { ConfirmAction, confirmWording, type ConfirmWording } from "~/components/ui/confirm-action";
 import type { Job } from "~/models/job/job.server";
+import { HiddenFields } from "~/components/ui/hidden-fields";
 
 /** What deactivating (the admin's Close) does, asked before it happens. */
 const CONFIRM_DEACTIVATE: ConfirmWording = {
@@ -33,10 +34,14 @@ export function AdminJobActions({
   return (
     <div className="row-actions">
       <approve.Form method="post" action={back}>
-        <input type="hidden" name="intent" value="approve" />
-        <input type="hidden" name="id" value={row.id} />
-        <input type="hidden" name="back" value={back} />
-        <input type="hidden" name="isApproved" value={row.isApproved ? "false" : "true"} />
+        <HiddenFields
+          fields={{
+            intent: "approve",
+            id: row.id,
+            back,
+            isApproved: row.isApproved ? "false" : "true",
+          }}
+        />
         <button
           type="submit"
           className="btn btn-sm"
@@ -58,9 +63,7 @@ export function AdminJobActions({
         />
       ) : (
         <toggle.Form method="post" action={back}>
-          <input type="hidden" name="intent" value="toggle" />
-          <input type="hidden" name="id" value={row.id} />
-          <input type="hidden" name="back" value={back} />
+          <HiddenFields fields={{ intent: "toggle", id: row.id, back }} />
           <button
             type="submit"
             className="btn btn-sm"

@@ -6,6 +6,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useRef } from "react";
 import { PlainField, PlainSelect } from "~/components/ui/plain-field";
+import { HiddenFields } from "~/components/ui/hidden-fields";
 
 export interface DeclineTemplateChoice {
   id: string;
@@ -38,9 +39,7 @@ export function DeclineForm({
           {error}
         </p>
       ) : null}
-      <input type="hidden" name="intent" value="decline" />
-      <input type="hidden" name="id" value={job.id} />
-      <input type="hidden" name="back" value={back} />
+      <HiddenFields fields={{ intent: "decline", id: job.id, back }} />
       <PlainSelect
         id="decline-template"
         label="Reason template"

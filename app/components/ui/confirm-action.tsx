@@ -9,6 +9,7 @@ import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { Modal } from "./modal";
 import { useHydrated } from "./use-hydrated";
+import { HiddenFields } from "./hidden-fields";
 
 export interface ConfirmActionProps {
   /** The button's text, e.g. "Close". */
@@ -67,9 +68,7 @@ export function ConfirmAction({
   }, [open]);
   const trigger = `btn${size === "sm" ? " btn-sm" : ""}${tone === "danger" ? " btn-danger" : ""}`;
   const confirmClass = `btn${tone === "danger" ? " btn-danger" : " btn-primary"}`;
-  const hidden = Object.entries(fields).map(([k, v]) => (
-    <input key={k} type="hidden" name={k} value={v} />
-  ));
+  const hidden = <HiddenFields fields={fields} />;
 
   if (!hydrated)
     return (

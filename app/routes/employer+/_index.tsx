@@ -26,6 +26,7 @@ import { JOB_TYPE_LABELS, relativeTime } from "~/lib/format";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { ConfirmAction, confirmWording, type ConfirmWording } from "~/components/ui/confirm-action";
 import type { JobType } from "#db/constants";
+import { IntentButton } from "~/components/ui/intent-button";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: jobsCss }];
 export const meta: MetaFunction = () => [{ title: "Employer · Runway" }];
@@ -178,15 +179,13 @@ export default function EmployerDashboard() {
                         {j.status === "closed" || j.status === "inactive" ? (
                           <Form method="post">
                             <input type="hidden" name="id" value={j.id} />
-                            <button
-                              type="submit"
-                              name="intent"
-                              value="reopen"
+                            <IntentButton
+                              intent="reopen"
                               className="btn btn-sm"
                               aria-label={`Reopen: ${j.title}`}
                             >
                               Reopen
-                            </button>
+                            </IntentButton>
                           </Form>
                         ) : (
                           <ConfirmAction
