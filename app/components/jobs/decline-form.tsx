@@ -5,7 +5,8 @@
  */
 import { Form, Link } from "@remix-run/react";
 import { useRef } from "react";
-import { PlainField, PlainSelect } from "~/components/ui/plain-field";
+import { PlainField } from "~/components/ui/plain-field";
+import { PlainSelect } from "~/components/ui/plain-controls";
 import { HiddenFields } from "~/components/ui/hidden-fields";
 
 export interface DeclineTemplateChoice {

@@ -57,27 +57,6 @@ function LegalEntry({
   );
 }
 
-/** A titled column of the footer: a section (or a nav) labelled by its heading. */
-function FooterColumn({
-  as: Tag = "section",
-  name,
-  title,
-  children,
-}: {
-  as?: "section" | "nav";
-  /** Names the heading's id, `footer-{name}-title`. */
-  name: string;
-  title: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <Tag className="footer-col" aria-labelledby={`footer-${name}-title`}>
-      <h2 id={`footer-${name}-title`}>{title}</h2>
-      {children}
-    </Tag>
-  );
-}
-
 export function Footer({
   config,
   user,
@@ -130,7 +109,8 @@ export function Footer({
           </ul>
         </section>
 
-        <FooterColumn as="nav" name="links" title="Explore">
+        <nav className="footer-col" aria-labelledby="footer-links-title">
+          <h2 id="footer-links-title">Explore</h2>
           <ul>
             {footerLinksFor(user).map((l) => (
               <li key={l.to}>
@@ -138,9 +118,10 @@ export function Footer({
               </li>
             ))}
           </ul>
-        </FooterColumn>
+        </nav>
 
-        <FooterColumn name="contact" title="Contact">
+        <section className="footer-col" aria-labelledby="footer-contact-title">
+          <h2 id="footer-contact-title">Contact</h2>
           <address>
             <span className="footer-college">{config.collegeName}</span>
             <span>
@@ -150,9 +131,10 @@ export function Footer({
               E-mail: <a href={`mailto:${config.infoEmail}`}>{config.infoEmail}</a>
             </span>
           </address>
-        </FooterColumn>
+        </section>
 
-        <FooterColumn name="legal" title="Legal">
+        <section className="footer-col" aria-labelledby="footer-legal-title">
+          <h2 id="footer-legal-title">Legal</h2>
           <ul>
             <li>
               <LegalEntry doc="privacy" onOpen={openDoc} hydrated={hydrated} />
@@ -161,7 +143,7 @@ export function Footer({
               <LegalEntry doc="terms" onOpen={openDoc} hydrated={hydrated} />
             </li>
           </ul>
-        </FooterColumn>
+        </section>
       </div>
 
       <div className="footer-bottom">

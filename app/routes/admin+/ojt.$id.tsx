@@ -41,7 +41,8 @@ import {
   statusChangeSchema,
 } from "~/web/ojt.server";
 import styles from "~/styles/ojt.css";
-import { FieldGroup, PlainField, PlainInput } from "~/components/ui/plain-field";
+import { FieldGroup, PlainField } from "~/components/ui/plain-field";
+import { PlainInput } from "~/components/ui/plain-controls";
 import { formatCalendarDate, formatDateTime } from "~/lib/datetime";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
