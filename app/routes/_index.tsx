@@ -182,15 +182,9 @@ export default function Landing() {
         <div className="landing-inner cta-inner">
           <h2 id="cta-title">{user ? "Ready for your next departure?" : "Ready for departure?"}</h2>
           <div className="hero-actions">
-            {user ? (
-              <Link to="/dashboard" className="btn btn-light btn-lg">
-                Open your dashboard
-              </Link>
-            ) : (
-              <Link to="/register" className="btn btn-light btn-lg">
-                Register now
-              </Link>
-            )}
+            <Link to={user ? "/dashboard" : "/register"} className="btn btn-light btn-lg">
+              {user ? "Open your dashboard" : "Register now"}
+            </Link>
             <Link to="/jobs" className="btn btn-on-dark btn-lg">
               See open positions
             </Link>

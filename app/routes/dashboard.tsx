@@ -151,18 +151,9 @@ export default function Dashboard() {
         collegeShortName={root?.config.collegeShortName ?? "gold"}
       />
     );
-  return (
-    <StudentDashboard
-      firstName={data.firstName}
-      stats={data.studentStats}
-      failed={data.failed}
-      surveys={data.surveys}
-      forYou={data.forYou}
-      askPersonal={data.askPersonal}
-      placement={data.placement}
-      now={data.now}
-    />
-  );
+  // The rest of the loader's data is the student dashboard's props, as named there.
+  const { kind: _kind, ojt: _ojt, adminStats: _admin, studentStats, ...student } = data;
+  return <StudentDashboard {...student} stats={studentStats} />;
 }
 
 export const meta: MetaFunction = () => [

@@ -3,11 +3,12 @@
  * as one line of compact buttons on a desktop (short labels so they fit beside eight columns).
  */
 import { Link, useFetcher } from "@remix-run/react";
-import { ConfirmAction } from "~/components/ui/confirm-action";
+import { ConfirmAction, confirmWording, type ConfirmWording } from "~/components/ui/confirm-action";
 import type { Job } from "~/models/job/job.server";
+import { HiddenFields } from "~/components/ui/hidden-fields";
 
 /** What deactivating (the admin's Close) does, asked before it happens. */
-const CONFIRM_DEACTIVATE = {
+const CONFIRM_DEACTIVATE: ConfirmWording = {
   title: "Deactivate this posting?",
   message: (title: string) =>
     `Deactivating hides “${title}” from students and alumni; you can activate it again.`,
@@ -33,10 +34,14 @@ export function AdminJobActions({
   return (
     <div className="row-actions">
       <approve.Form method="post" action={back}>
-        <input type="hidden" name="intent" value="approve" />
-        <input type="hidden" name="id" value={row.id} />
-        <input type="hidden" name="back" value={back} />
-        <input type="hidden" name="isApproved" value={row.isApproved ? "false" : "true"} />
+        <HiddenFields
+          fields={{
+            intent: "approve",
+            id: row.id,
+            back,
+            isApproved: row.isApproved ? "false" : "true",
+          }}
+        />
         <button
           type="submit"
           className="btn btn-sm"
@@ -51,18 +56,14 @@ export function AdminJobActions({
         <ConfirmAction
           label="Deactivate"
           ariaLabel={`Deactivate: ${row.title}`}
-          title={CONFIRM_DEACTIVATE.title}
-          message={CONFIRM_DEACTIVATE.message(row.title)}
-          confirmLabel={CONFIRM_DEACTIVATE.confirm}
+          {...confirmWording(CONFIRM_DEACTIVATE, row.title)}
           fields={{ intent: "toggle", id: row.id, back }}
           action={back}
           tone="secondary"
         />
       ) : (
         <toggle.Form method="post" action={back}>
-          <input type="hidden" name="intent" value="toggle" />
-          <input type="hidden" name="id" value={row.id} />
-          <input type="hidden" name="back" value={back} />
+          <HiddenFields fields={{ intent: "toggle", id: row.id, back }} />
           <button
             type="submit"
             className="btn btn-sm"

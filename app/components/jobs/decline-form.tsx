@@ -6,6 +6,8 @@
 import { Form, Link } from "@remix-run/react";
 import { useRef } from "react";
 import { PlainField } from "~/components/ui/plain-field";
+import { PlainSelect } from "~/components/ui/plain-controls";
+import { HiddenFields } from "~/components/ui/hidden-fields";
 
 export interface DeclineTemplateChoice {
   id: string;
@@ -38,29 +40,24 @@ export function DeclineForm({
           {error}
         </p>
       ) : null}
-      <input type="hidden" name="intent" value="decline" />
-      <input type="hidden" name="id" value={job.id} />
-      <input type="hidden" name="back" value={back} />
-      <PlainField id="decline-template" label="Reason template">
-        {(ctrl) => (
-          <select
-            {...ctrl}
-            name="templateId"
-            defaultValue=""
-            onChange={(e) => {
-              const t = templates.find((x) => x.id === e.currentTarget.value);
-              if (t && reason.current) reason.current.value = t.body;
-            }}
-          >
-            <option value="">No template (write the reason below)</option>
-            {templates.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.title}
-              </option>
-            ))}
-          </select>
-        )}
-      </PlainField>
+      <HiddenFields fields={{ intent: "decline", id: job.id, back }} />
+      <PlainSelect
+        id="decline-template"
+        label="Reason template"
+        name="templateId"
+        defaultValue=""
+        onChange={(e) => {
+          const t = templates.find((x) => x.id === e.currentTarget.value);
+          if (t && reason.current) reason.current.value = t.body;
+        }}
+      >
+        <option value="">No template (write the reason below)</option>
+        {templates.map((t) => (
+          <option key={t.id} value={t.id}>
+            {t.title}
+          </option>
+        ))}
+      </PlainSelect>
       <PlainField
         id="decline-reason"
         label="Reason"

@@ -205,7 +205,6 @@ export type EntryValues = Partial<
 
 /** Log hours / edit an entry: the common fields first, the logbook's optional ones folded. */
 export function EntryForm({
-  prefix,
   intent,
   entryId,
   values,
@@ -216,7 +215,6 @@ export function EntryForm({
   submitLabel,
   extra,
 }: {
-  prefix: string;
   intent: "log" | "update";
   entryId?: string;
   values: EntryValues;
@@ -227,6 +225,8 @@ export function EntryForm({
   submitLabel: string;
   extra?: ReactNode;
 }) {
+  // The fields' ids: log-date… in the log form, edit-date… in the edit form (both can be shown).
+  const prefix = intent === "update" ? "edit" : "log";
   const m = (name: keyof EntryValues) => metaOf(prefix, name, errors, values[name]);
   const formError = errors?.form?.[0];
   const logbookOpen = !!(

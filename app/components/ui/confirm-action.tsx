@@ -9,6 +9,7 @@ import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { Modal } from "./modal";
 import { useHydrated } from "./use-hydrated";
+import { HiddenFields } from "./hidden-fields";
 
 export interface ConfirmActionProps {
   /** The button's text, e.g. "Close". */
@@ -34,6 +35,18 @@ export interface ConfirmActionProps {
   disabled?: boolean;
 }
 
+/** A confirmation's wording: the question, what will happen to its subject, the confirming button. */
+export interface ConfirmWording {
+  title: string;
+  message: (subject: string) => string;
+  confirm: string;
+}
+
+/** ConfirmAction's `title`, `message` and `confirmLabel`, from a wording and its subject. */
+export function confirmWording(w: ConfirmWording, subject: string) {
+  return { title: w.title, message: w.message(subject), confirmLabel: w.confirm };
+}
+
 export function ConfirmAction({
   label,
   ariaLabel,
@@ -55,9 +68,7 @@ export function ConfirmAction({
   }, [open]);
   const trigger = `btn${size === "sm" ? " btn-sm" : ""}${tone === "danger" ? " btn-danger" : ""}`;
   const confirmClass = `btn${tone === "danger" ? " btn-danger" : " btn-primary"}`;
-  const hidden = Object.entries(fields).map(([k, v]) => (
-    <input key={k} type="hidden" name={k} value={v} />
-  ));
+  const hidden = <HiddenFields fields={fields} />;
 
   if (!hydrated)
     return (

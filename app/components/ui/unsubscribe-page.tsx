@@ -4,6 +4,7 @@
  * scanners and previews unsubscribe nobody. `children`: the closing note under it.
  */
 import { Form } from "@remix-run/react";
+import { HiddenFields } from "./hidden-fields";
 
 export function UnsubscribePage({
   title,
@@ -36,9 +37,7 @@ export function UnsubscribePage({
         <div className="card stack">
           <p>{question}</p>
           <Form method="post" replace>
-            {Object.entries(fields).map(([name, value]) => (
-              <input key={name} type="hidden" name={name} value={value} />
-            ))}
+            <HiddenFields fields={fields} />
             <button type="submit" className="btn btn-primary">
               Unsubscribe
             </button>

@@ -5,6 +5,7 @@
  */
 import { Form, useLocation } from "@remix-run/react";
 import type { UserRowView } from "./types";
+import { IntentButton } from "~/components/ui/intent-button";
 
 export function VerifiedBadge({ verified }: { verified: boolean }) {
   return (
@@ -23,24 +24,20 @@ export function EmailState({ user }: { user: UserRowView }) {
       {user.isEmailVerified ? null : (
         <Form method="post" action={`/admin/users${search}`} className="user-verify-actions">
           <input type="hidden" name="id" value={user._id} />
-          <button
-            type="submit"
-            name="intent"
-            value="resend-verification"
+          <IntentButton
+            intent="resend-verification"
             className="btn btn-sm btn-ghost"
             aria-label={`Resend verification code to ${name}`}
           >
             Resend code
-          </button>
-          <button
-            type="submit"
-            name="intent"
-            value="verify"
+          </IntentButton>
+          <IntentButton
+            intent="verify"
             className="btn btn-sm btn-ghost"
             aria-label={`Mark the email of ${name} as verified`}
           >
             Mark verified
-          </button>
+          </IntentButton>
         </Form>
       )}
     </span>

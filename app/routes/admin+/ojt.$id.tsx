@@ -42,6 +42,7 @@ import {
 } from "~/web/ojt.server";
 import styles from "~/styles/ojt.css";
 import { FieldGroup, PlainField } from "~/components/ui/plain-field";
+import { PlainInput } from "~/components/ui/plain-controls";
 import { formatCalendarDate, formatDateTime } from "~/lib/datetime";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -332,17 +333,14 @@ export default function PlacementDetail() {
           ) : null}
           <Form method="post" className="form-stack" aria-label="Change supervisor e-mail">
             <input type="hidden" name="intent" value="supervisor-email" />
-            <PlainField id="sv-email" label="Supervisor's work e-mail">
-              {(ctrl) => (
-                <input
-                  {...ctrl}
-                  name="supervisorEmail"
-                  type="email"
-                  required
-                  defaultValue={p.supervisor.email}
-                />
-              )}
-            </PlainField>
+            <PlainInput
+              id="sv-email"
+              label="Supervisor's work e-mail"
+              name="supervisorEmail"
+              type="email"
+              required
+              defaultValue={p.supervisor.email}
+            />
             <button type="submit" className="btn">
               Change e-mail
             </button>

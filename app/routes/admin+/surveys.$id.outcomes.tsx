@@ -334,15 +334,7 @@ export default function SurveyOutcomes() {
 
       <div className="chart-grid outcome-charts">
         {charts.map((c) => (
-          <BarChartCard
-            key={c.title}
-            title={c.title}
-            data={c.data}
-            labelHeader={c.labelHeader}
-            valueHeader={c.valueHeader}
-            orientation="bars"
-            emptyText={c.emptyText}
-          />
+          <BarChartCard key={c.title} {...c} orientation="bars" />
         ))}
       </div>
 

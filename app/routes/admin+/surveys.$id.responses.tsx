@@ -23,6 +23,7 @@ import { surveyNotify } from "~/components/survey/notify";
 import { SurveySummary } from "~/components/survey/survey-summary";
 import { DateTime } from "~/components/ui/date-time";
 import { ErrorAlert } from "~/components/ui/error-alert";
+import { IntentButton } from "~/components/ui/intent-button";
 
 export { handle, links } from "~/components/survey/admin-area";
 
@@ -205,14 +206,9 @@ export default function SurveyResponses() {
                       }}
                     >
                       <input type="hidden" name="responseId" value={r.id} />
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="delete-response"
-                        className="btn btn-sm btn-ghost"
-                      >
+                      <IntentButton intent="delete-response" className="btn btn-sm btn-ghost">
                         Delete response
-                      </button>
+                      </IntentButton>
                     </Form>
                   </div>
                   <dl className="survey-answers">

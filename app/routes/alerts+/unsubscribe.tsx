@@ -7,46 +7,27 @@
 import type { MetaFunction } from "@remix-run/node";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { BadLinkBoundary } from "~/components/ui/bad-link-boundary";
 import { UnsubscribePage } from "~/components/ui/unsubscribe-page";
-import { SIGNED_LINK_HEADERS, signedLinkParams } from "~/web/signed-link.server";
-import { screen } from "~/web/screen.server";
-import { authConfig } from "~/web/config.server";
+import { signedLinkScreen } from "~/web/signed-link.server";
 import { ALERT_MSG } from "~/models/alert/alert.rules";
 import { alertForUnsubscribe, unsubscribeAlert } from "~/models/alert/alert.server";
 
 const LINK_FIELDS = ["alert", "token"] as const;
 
-const badLink = { notFound: ALERT_MSG.badLink };
-
 export function loader(args: LoaderFunctionArgs) {
-  return screen(
-    "none",
-    async ({ request, ctx }) => {
-      const { alert, token } = signedLinkParams(request, LINK_FIELDS);
-      const a = await alertForUnsubscribe(ctx.db, authConfig().secret, alert, token);
-      return json(
-        { id: a.id, name: a.name, paused: a.frequency === "off", token: String(token) },
-        { headers: SIGNED_LINK_HEADERS },
-      );
-    },
-    badLink,
-  )(args);
+  return signedLinkScreen(args, LINK_FIELDS, ALERT_MSG.badLink, async (link, db, secret) => {
+    const a = await alertForUnsubscribe(db, secret, link.alert, link.token);
+    return { id: a.id, name: a.name, paused: a.frequency === "off", token: String(link.token) };
+  });
 }
 
 export function action(args: ActionFunctionArgs) {
-  return screen(
-    "none",
-    async ({ request, ctx }) => {
-      const form = await request.formData();
-      const { alert, token } = signedLinkParams(request, LINK_FIELDS, form);
-      const a = await unsubscribeAlert(ctx.db, authConfig().secret, alert, token);
-      return json({ done: true, name: a.name }, { headers: SIGNED_LINK_HEADERS });
-    },
-    badLink,
-  )(args);
+  return signedLinkScreen(args, LINK_FIELDS, ALERT_MSG.badLink, async (link, db, secret) => {
+    const a = await unsubscribeAlert(db, secret, link.alert, link.token);
+    return { done: true, name: a.name };
+  });
 }
 
 export default function Unsubscribe() {

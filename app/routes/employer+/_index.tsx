@@ -24,8 +24,9 @@ import { getOwnCompany } from "~/models/company/company.server";
 import { employerLimits } from "~/web/config.server";
 import { JOB_TYPE_LABELS, relativeTime } from "~/lib/format";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
-import { ConfirmAction } from "~/components/ui/confirm-action";
+import { ConfirmAction, confirmWording, type ConfirmWording } from "~/components/ui/confirm-action";
 import type { JobType } from "#db/constants";
+import { IntentButton } from "~/components/ui/intent-button";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: jobsCss }];
 export const meta: MetaFunction = () => [{ title: "Employer · Runway" }];
@@ -39,7 +40,7 @@ const STATUS_TEXT = {
 } as const;
 
 /** What closing does, asked before it happens. */
-const CONFIRM_CLOSE = {
+const CONFIRM_CLOSE: ConfirmWording = {
   title: "Close this posting?",
   message: (title: string) =>
     `Closing hides “${title}” from students and alumni; you can reopen it (a reopened posting is reviewed again).`,
@@ -178,23 +179,19 @@ export default function EmployerDashboard() {
                         {j.status === "closed" || j.status === "inactive" ? (
                           <Form method="post">
                             <input type="hidden" name="id" value={j.id} />
-                            <button
-                              type="submit"
-                              name="intent"
-                              value="reopen"
+                            <IntentButton
+                              intent="reopen"
                               className="btn btn-sm"
                               aria-label={`Reopen: ${j.title}`}
                             >
                               Reopen
-                            </button>
+                            </IntentButton>
                           </Form>
                         ) : (
                           <ConfirmAction
                             label="Close"
                             ariaLabel={`Close: ${j.title}`}
-                            title={CONFIRM_CLOSE.title}
-                            message={CONFIRM_CLOSE.message(j.title)}
-                            confirmLabel={CONFIRM_CLOSE.confirm}
+                            {...confirmWording(CONFIRM_CLOSE, j.title)}
                             fields={{ intent: "close", id: j.id }}
                             tone="secondary"
                           />

@@ -223,6 +223,8 @@ export default function MyOjt() {
   const updateFailed = actionData?.intent === "update" ? actionData : null;
   const editEntry = updateFailed?.id ?? editing?.id ?? null;
   const editValues: EntryValues = updateFailed ? updateFailed.values : (editing ?? {});
+  // The dates an entry may take and the ATA chapters, for the log form and the edit form alike.
+  const entryLimits = { today, minDate: p.startDate, ataChapters: data.ataChapters };
   const hidden = (
     <>
       <input type="hidden" name="placementId" value={p.id} />
@@ -387,14 +389,11 @@ export default function MyOjt() {
         <section className="card" id="edit-entry" aria-labelledby="ojt-edit">
           <h2 id="ojt-edit">Edit entry</h2>
           <EntryForm
-            prefix="edit"
             intent="update"
             entryId={editEntry}
             values={editValues}
             errors={updateFailed?.errors}
-            today={today}
-            minDate={p.startDate}
-            ataChapters={data.ataChapters}
+            {...entryLimits}
             submitLabel="Save entry"
             extra={
               <>
@@ -413,13 +412,10 @@ export default function MyOjt() {
         <section className="card" aria-labelledby="ojt-log">
           <h2 id="ojt-log">Log hours</h2>
           <EntryForm
-            prefix="log"
             intent="log"
             values={logValues}
             errors={logErrors}
-            today={today}
-            minDate={p.startDate}
-            ataChapters={data.ataChapters}
+            {...entryLimits}
             submitLabel="Log hours"
             extra={<input type="hidden" name="placementId" value={p.id} />}
           />

@@ -8,13 +8,10 @@
 import type { MetaFunction } from "@remix-run/node";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { BadLinkBoundary } from "~/components/ui/bad-link-boundary";
 import { UnsubscribePage } from "~/components/ui/unsubscribe-page";
-import { SIGNED_LINK_HEADERS, signedLinkParams } from "~/web/signed-link.server";
-import { screen } from "~/web/screen.server";
-import { authConfig } from "~/web/config.server";
+import { signedLinkScreen } from "~/web/signed-link.server";
 import { INVITE_MSG } from "~/models/survey/invitations.rules";
 import {
   personForSurveyUnsubscribe,
@@ -23,34 +20,18 @@ import {
 
 const LINK_FIELDS = ["user", "token"] as const;
 
-const badLink = { notFound: INVITE_MSG.badLink };
-
 export function loader(args: LoaderFunctionArgs) {
-  return screen(
-    "none",
-    async ({ request, ctx }) => {
-      const { user, token } = signedLinkParams(request, LINK_FIELDS);
-      const p = await personForSurveyUnsubscribe(ctx.db, authConfig().secret, user, token);
-      return json(
-        { id: p.id, optedOut: p.optedOut, token: String(token) },
-        { headers: SIGNED_LINK_HEADERS },
-      );
-    },
-    badLink,
-  )(args);
+  return signedLinkScreen(args, LINK_FIELDS, INVITE_MSG.badLink, async (link, db, secret) => {
+    const p = await personForSurveyUnsubscribe(db, secret, link.user, link.token);
+    return { id: p.id, optedOut: p.optedOut, token: String(link.token) };
+  });
 }
 
 export function action(args: ActionFunctionArgs) {
-  return screen(
-    "none",
-    async ({ request, ctx }) => {
-      const form = await request.formData();
-      const { user, token } = signedLinkParams(request, LINK_FIELDS, form);
-      await unsubscribeSurveyMail(ctx.db, authConfig().secret, user, token);
-      return json({ done: true }, { headers: SIGNED_LINK_HEADERS });
-    },
-    badLink,
-  )(args);
+  return signedLinkScreen(args, LINK_FIELDS, INVITE_MSG.badLink, async (link, db, secret) => {
+    await unsubscribeSurveyMail(db, secret, link.user, link.token);
+    return { done: true };
+  });
 }
 
 export default function SurveyMailUnsubscribe() {
