@@ -3,7 +3,6 @@
  * `busyLabel`, where given), and a Cancel link back to `cancelTo` where the form has one.
  */
 import { Link } from "@remix-run/react";
-import type { ButtonHTMLAttributes } from "react";
 
 export function FormActions({
   label,
@@ -33,12 +32,4 @@ export function FormActions({
       ) : null}
     </div>
   );
-}
-
-/** A submit button that posts `intent=<intent>` (the action's choice among its forms' buttons). */
-export function IntentButton({
-  intent,
-  ...attrs
-}: { intent: string } & Omit<ButtonHTMLAttributes<HTMLButtonElement>, "type" | "name" | "value">) {
-  return <button type="submit" name="intent" value={intent} {...attrs} />;
 }

@@ -22,7 +22,7 @@ import {
 import { PlainField } from "~/components/ui/plain-field";
 import { ErrorAlert } from "~/components/ui/error-alert";
 import { PageHeader } from "~/components/layout/page-header";
-import { IntentButton } from "~/components/forms/actions";
+import { IntentButton } from "~/components/ui/intent-button";
 
 export const meta: MetaFunction = () => [{ title: "Decline templates · Runway" }];
 

@@ -26,7 +26,7 @@ import {
 import { surveyNotify } from "~/components/survey/notify";
 import { Modal } from "~/components/ui/modal";
 import { ErrorAlert } from "~/components/ui/error-alert";
-import { IntentButton } from "~/components/forms/actions";
+import { IntentButton } from "~/components/ui/intent-button";
 
 export { handle, links } from "~/components/survey/admin-area";
 
