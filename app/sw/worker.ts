@@ -221,6 +221,9 @@ sw.addEventListener("message", (e: MessageEvt) => {
   const m = e.data as { type?: string; userId?: string | null; path?: string; saveData?: boolean };
   const work = async () => {
     if (m.type === "user") {
+      // A page still loading when this worker activated was passed over by the claim in `activate`
+      // (only loaded pages can be claimed): it says hello once it runs, and is taken over now.
+      await sw.clients.claim().catch(() => {});
       const user = typeof m.userId === "string" ? m.userId : null;
       if (user !== (await currentUser())) await setUser(user);
       if (user && typeof m.path === "string") await keepSurvey(m.path, true);

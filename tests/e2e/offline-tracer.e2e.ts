@@ -61,21 +61,27 @@ function drafts(page: Page) {
   return page.evaluate(async () => {
     const dbs = await indexedDB.databases();
     if (!dbs.some((d) => d.name === "runway-offline")) return [];
-    return new Promise<Array<{ userId: string; surveyId: string }>>((resolve, reject) => {
-      const open = indexedDB.open("runway-offline");
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => {
-        const db = open.result;
-        if (!db.objectStoreNames.contains("drafts")) return resolve([]);
-        const all = db.transaction("drafts").objectStore("drafts").getAll();
-        all.onsuccess = () => {
-          resolve(all.result);
-          db.close();
+    return new Promise<Array<{ userId: string; surveyId: string; fields: string[][] }>>(
+      (resolve, reject) => {
+        const open = indexedDB.open("runway-offline");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains("drafts")) return resolve([]);
+          const all = db.transaction("drafts").objectStore("drafts").getAll();
+          all.onsuccess = () => {
+            resolve(all.result);
+            db.close();
+          };
         };
-      };
-    });
+      },
+    );
   });
 }
+
+/** The values of this browser's drafts (the last answer typed is saved a moment after typing). */
+const draftValues = async (page: Page) =>
+  (await drafts(page)).flatMap((d) => d.fields.map((f) => f[1]));
 
 const cacheNames = (page: Page) => page.evaluate(() => caches.keys());
 
@@ -133,6 +139,7 @@ test("answers survive a lost network and a reload, a submission made offline is 
 
   await answerFirstHalf(page);
   await expect.poll(async () => (await drafts(page)).length).toBe(1);
+  await expect.poll(() => draftValues(page)).toContain("Aircraft maintenance technician");
 
   // No network, a reload: the screen opens from the phone with the answers put back.
   await context.setOffline(true);
@@ -171,6 +178,7 @@ test("answers survive a lost network and a reload, a submission made offline is 
   await answerFirstHalf(tab1);
   await answerSecondHalf(tab1);
   await expect.poll(async () => (await drafts(tab1)).length).toBe(1);
+  await expect.poll(() => draftValues(tab1)).toContain("Answered from a hangar");
   // The race made certain: the second tab hears that the network is back 1.5 s after the first (a
   // tab in the background, a busy phone), and the service worker's own replays fail (its network
   // comes back last), so by then the first tab has sent the answers and removed the draft they
