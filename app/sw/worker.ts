@@ -15,6 +15,7 @@ import {
   outdatedCaches,
   PUBLIC_CACHE,
   staleUserCaches,
+  USER_CACHE_PREFIX,
   userCache,
   type Decision,
 } from "./policy";
@@ -91,8 +92,16 @@ async function keep(cacheName: string, key: string, d: Decision, res: Response):
     contentType: res.headers.get("content-type"),
   };
   if (!mayKeep(d, facts)) return;
-  await (await caches.open(cacheName)).put(key, await stamp(res));
+  const copy = await stamp(res);
+  // A person's copy fetched while they signed out (or someone else signed in) is not kept: checked
+  // before writing, and again after, since the sign-out may drop the caches in between.
+  const stale = async () =>
+    cacheName.startsWith(USER_CACHE_PREFIX) && cacheName !== userCacheOf(await currentUser());
+  if (await stale()) return;
+  await (await caches.open(cacheName)).put(key, copy);
+  if (await stale()) await caches.delete(cacheName);
 }
+const userCacheOf = (user: string | null) => (user ? userCache(user) : null);
 
 const OFFLINE_PAGE = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Offline · Runway</title></head><body style="font-family:system-ui,sans-serif;margin:2rem;line-height:1.5"><main><h1>You are offline</h1><p>This page needs a connection. Surveys you opened on this phone still open, and answers you submit are sent when you are back online.</p><p><a href="/jobs">Job board</a></p></main></body></html>`;
 
@@ -221,6 +230,9 @@ sw.addEventListener("message", (e: MessageEvt) => {
   const m = e.data as { type?: string; userId?: string | null; path?: string; saveData?: boolean };
   const work = async () => {
     if (m.type === "user") {
+      // A page still loading when this worker activated was passed over by the claim in `activate`
+      // (only loaded pages can be claimed): it says hello once it runs, and is taken over now.
+      await sw.clients.claim().catch(() => {});
       const user = typeof m.userId === "string" ? m.userId : null;
       if (user !== (await currentUser())) await setUser(user);
       if (user && typeof m.path === "string") await keepSurvey(m.path, true);

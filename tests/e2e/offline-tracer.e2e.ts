@@ -61,21 +61,27 @@ function drafts(page: Page) {
   return page.evaluate(async () => {
     const dbs = await indexedDB.databases();
     if (!dbs.some((d) => d.name === "runway-offline")) return [];
-    return new Promise<Array<{ userId: string; surveyId: string }>>((resolve, reject) => {
-      const open = indexedDB.open("runway-offline");
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => {
-        const db = open.result;
-        if (!db.objectStoreNames.contains("drafts")) return resolve([]);
-        const all = db.transaction("drafts").objectStore("drafts").getAll();
-        all.onsuccess = () => {
-          resolve(all.result);
-          db.close();
+    return new Promise<Array<{ userId: string; surveyId: string; fields: string[][] }>>(
+      (resolve, reject) => {
+        const open = indexedDB.open("runway-offline");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains("drafts")) return resolve([]);
+          const all = db.transaction("drafts").objectStore("drafts").getAll();
+          all.onsuccess = () => {
+            resolve(all.result);
+            db.close();
+          };
         };
-      };
-    });
+      },
+    );
   });
 }
+
+/** The values of this browser's drafts (the last answer typed is saved a moment after typing). */
+const draftValues = async (page: Page) =>
+  (await drafts(page)).flatMap((d) => d.fields.map((f) => f[1]));
 
 const cacheNames = (page: Page) => page.evaluate(() => caches.keys());
 
@@ -102,7 +108,8 @@ test("answers survive a lost network and a reload, a submission made offline is 
 }) => {
   test.slow();
   const token = await adminToken(request);
-  const title = `Offline tracer ${stamp}`;
+  // Each repeat of a run its own title, so the mail found is this repeat's.
+  const title = `Offline tracer ${stamp}-${test.info().repeatEachIndex}`;
   const id = await newSurvey(request, token, title);
   const sent = await request.post(`/api/surveys/${id}/invitations`, {
     headers: { Authorization: `Bearer ${token}` },
@@ -132,6 +139,7 @@ test("answers survive a lost network and a reload, a submission made offline is 
 
   await answerFirstHalf(page);
   await expect.poll(async () => (await drafts(page)).length).toBe(1);
+  await expect.poll(() => draftValues(page)).toContain("Aircraft maintenance technician");
 
   // No network, a reload: the screen opens from the phone with the answers put back.
   await context.setOffline(true);
@@ -170,7 +178,29 @@ test("answers survive a lost network and a reload, a submission made offline is 
   await answerFirstHalf(tab1);
   await answerSecondHalf(tab1);
   await expect.poll(async () => (await drafts(tab1)).length).toBe(1);
+  await expect.poll(() => draftValues(tab1)).toContain("Answered from a hangar");
+  // The race made certain: the second tab hears that the network is back 1.5 s after the first (a
+  // tab in the background, a busy phone), and the service worker's own replays fail (its network
+  // comes back last), so by then the first tab has sent the answers and removed the draft they
+  // share, and nothing is left on the phone to send: the second must still learn what became of it.
   const tab2 = await context.newPage();
+  await tab2.addInitScript(() => {
+    const add = window.addEventListener.bind(window);
+    const remove = window.removeEventListener.bind(window);
+    const late = new Map<unknown, EventListener>();
+    window.addEventListener = ((type: string, fn: EventListener, o?: AddEventListenerOptions) => {
+      if (type !== "online" || typeof fn !== "function") return add(type, fn, o);
+      const held: EventListener = (e) => void setTimeout(() => fn.call(window, e), 1500);
+      late.set(fn, held);
+      return add(type, held, o);
+    }) as typeof window.addEventListener;
+    window.removeEventListener = ((type: string, fn: EventListener, o?: EventListenerOptions) =>
+      remove(
+        type,
+        (type === "online" && late.get(fn)) || fn,
+        o,
+      )) as typeof window.removeEventListener;
+  });
   await tab2.goto(`/surveys/${id2}`);
   await expect(tab2.getByText(/Restored your answers from this phone/)).toBeVisible();
   await context.setOffline(true);
@@ -182,11 +212,16 @@ test("answers survive a lost network and a reload, a submission made offline is 
     await expect(
       tab.getByText("Saved on this phone. It will be sent when you are back online."),
     ).toBeVisible();
+  const replies = "**/api/surveys/*/responses";
+  await context.route(replies, (r) =>
+    r.request().serviceWorker() ? r.abort("internetdisconnected") : r.continue(),
+  );
   await context.setOffline(false);
   for (const tab of [tab1, tab2])
     await expect(
       tab.getByText(/Thanks! Your response has been submitted\.|You have already answered/).first(),
     ).toBeVisible({ timeout: 15_000 });
+  await context.unroute(replies);
   await expect.poll(() => responseCount(request, token, id2)).toBe(1);
   await expect.poll(async () => (await drafts(tab1)).length).toBe(0);
   await tab1.close();

@@ -4,6 +4,10 @@
  * back on reopening, and a submission that finds no network queued on the phone and sent when the
  * connection returns — by this page on `online`, by the service worker on Background Sync or on the
  * next Runway page (drafts.ts). The screen (routes/surveys.$id.tsx) only shows what this reports.
+ * Several tabs may hold the same queued draft (one record, one idempotency key): whichever sends it
+ * first removes it, so a tab still showing "queued" learns the outcome from the sender (the worker's
+ * message, or another tab's on OUTBOX_CHANNEL), and a tab that finds the draft gone without having
+ * heard asks the server through `recheck` rather than keep promising to send it.
  * It imports nothing the pages share (no React, no survey rules: the screen hands in `payloadOf`), so
  * loading it later does not change how the other pages' code is split into files.
  */
@@ -39,6 +43,11 @@ export interface SurveyOffline {
 
 /** Saves happen this long after the last change (well within the second the screen promises). */
 const SAVE_DELAY_MS = 300;
+/** A send that found the server busy while online is tried again after 1, 2, 4, 8 and 16 s. */
+const RETRY_FIRST_MS = 1000;
+const RETRY_LIMIT = 5;
+/** Where a tab that sent a queued draft tells the other tabs of this browser what became of it. */
+const OUTBOX_CHANNEL = "runway-survey-outbox";
 
 const newKey = () => crypto.randomUUID();
 
@@ -70,12 +79,25 @@ export function attachSurveyOffline(opts: {
   /** The body of POST /api/surveys/{id}/responses for the form as it is. */
   payloadOf(form: HTMLFormElement): { answers: unknown[] };
   onView(v: OfflineView): void;
+  /**
+   * The queued answers left the phone without this page seeing them sent (another tab or the worker
+   * sent them and heard nothing back here, or they were cleared): the screen asks the server again.
+   */
+  recheck?(): void;
 }): SurveyOffline {
-  const { form, userId, surveyId, payloadOf, onView } = opts;
+  const { form, userId, surveyId, payloadOf, onView, recheck } = opts;
   let key: string | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let restoring = false;
   let sending = false;
+  /** This page shows the answers as queued on the phone (and so promises to send them). */
+  let waiting = false;
+  /** This page shows them sent or already answered: nothing it hears later changes that. */
+  let settled = false;
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  let retries = 0;
+  const channel =
+    typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel(OUTBOX_CHANNEL);
   /** Moves on when the person signs out: a save begun before then does not write its draft. */
   let epoch = 0;
 
@@ -107,10 +129,20 @@ export function attachSurveyOffline(opts: {
   }
 
   function show(r: SendOutcome) {
-    if (r.kind === "sent" || r.kind === "already") onView({ done: r.kind, queued: false });
-    else if (r.kind === "refused")
+    if (settled) return;
+    if (r.kind === "sent" || r.kind === "already") {
+      settled = true;
+      waiting = false;
+      if (retryTimer) clearTimeout(retryTimer);
+      retryTimer = null;
+      onView({ done: r.kind, queued: false });
+    } else if (r.kind === "refused") {
+      waiting = false;
       onView({ queued: false, refused: { message: r.message, errors: r.errors } });
-    else onView({ queued: true });
+    } else {
+      waiting = true;
+      onView({ queued: true });
+    }
   }
 
   async function send(d: SurveyDraft) {
@@ -118,14 +150,29 @@ export function attachSurveyOffline(opts: {
     sending = true;
     try {
       const r = await sendDraft(d);
-      if (r.kind === "sent" || r.kind === "already") await deleteDraft(userId, surveyId);
-      else if (r.kind === "refused")
+      if (r.kind === "sent" || r.kind === "already") {
+        // The other tabs holding this draft are about to find it gone: tell them what became of it.
+        channel?.postMessage({ type: "outbox", userId, outcomes: [r] });
+        await deleteDraft(userId, surveyId);
+      } else if (r.kind === "refused")
         await putDraft({ ...d, queued: null, refused: { message: r.message, errors: r.errors } });
       else await askForSync();
       show(r);
+      // Online, yet not sent (the server busy, or another tab's request with this key still being
+      // handled): try again shortly instead of waiting for the browser's next sync.
+      if (r.kind === "offline" && navigator.onLine) later();
     } finally {
       sending = false;
     }
+  }
+
+  function later() {
+    if (retryTimer || retries >= RETRY_LIMIT) return;
+    const wait = RETRY_FIRST_MS * 2 ** retries++;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      void resend().catch(() => {});
+    }, wait);
   }
 
   async function askForSync() {
@@ -135,13 +182,20 @@ export function attachSurveyOffline(opts: {
   }
 
   async function resend() {
+    if (settled) return;
     const d = await getDraft(userId, surveyId);
     if (d?.queued) await send(d);
+    else if (waiting && !sending && !settled) {
+      // Shown as queued, but the phone holds it no more and no one said what became of it.
+      waiting = false;
+      onView({ queued: false });
+      recheck?.();
+    }
   }
 
   function onMessage(e: MessageEvent) {
-    const m = e.data as { type?: string; outcomes?: SendOutcome[] };
-    if (m?.type !== "outbox") return;
+    const m = e.data as { type?: string; userId?: string; outcomes?: SendOutcome[] };
+    if (m?.type !== "outbox" || (m.userId !== undefined && m.userId !== userId)) return;
     for (const r of m.outcomes ?? []) if (r.surveyId === surveyId) show(r);
   }
 
@@ -171,6 +225,7 @@ export function attachSurveyOffline(opts: {
   form.addEventListener("change", changed);
   window.addEventListener("online", online);
   navigator.serviceWorker?.addEventListener("message", onMessage);
+  channel?.addEventListener("message", onMessage);
 
   void (async () => {
     const d = await getDraft(userId, surveyId);
@@ -182,6 +237,7 @@ export function attachSurveyOffline(opts: {
     } finally {
       restoring = false;
     }
+    waiting = !!d.queued;
     onView({ restoredAt: d.savedAt, queued: !!d.queued, refused: d.refused ?? null });
     if (d.queued && navigator.onLine) await send(d);
   })().catch(() => {});
@@ -189,6 +245,7 @@ export function attachSurveyOffline(opts: {
   return {
     async submit() {
       if (timer) clearTimeout(timer);
+      retries = 0;
       const payload = payloadOf(form);
       const d = await save({ queued: { payload, queuedAt: Date.now() } });
       await send(d);
@@ -196,11 +253,14 @@ export function attachSurveyOffline(opts: {
     async clear() {
       if (timer) clearTimeout(timer);
       key = null;
+      waiting = false;
       await deleteDraft(userId, surveyId);
       onView({ restoredAt: null, queued: false, refused: null });
     },
     detach() {
       if (timer) clearTimeout(timer);
+      if (retryTimer) clearTimeout(retryTimer);
+      channel?.close();
       removeEventListener("pagehide", leaving);
       document.removeEventListener("submit", signingOut, true);
       form.removeEventListener("input", changed);

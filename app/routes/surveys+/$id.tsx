@@ -12,6 +12,7 @@ import {
   useActionData,
   useLoaderData,
   useNavigation,
+  useRevalidator,
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
@@ -100,6 +101,10 @@ export default function AnswerSurvey() {
   const formRef = useRef<HTMLFormElement>(null);
   const device = useRef<SurveyOffline | null>(null);
   const [view, setView] = useState<OfflineView>({});
+  // The device side asks for the survey's state again when queued answers left without it.
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
   // Remounts an empty form after "Clear saved answers".
   const [formVersion, setFormVersion] = useState(0);
   // A sent survey is thanked once, by the page's own panel below; only a failure is a notice too.
@@ -121,6 +126,7 @@ export default function AnswerSurvey() {
           surveyId: survey.id,
           payloadOf: (f) => answersFromForm(new FormData(f), survey.questions),
           onView: (v) => setView((old) => ({ ...old, ...v })),
+          recheck: () => revalidate.current(),
         });
         // Opened by a link inside the app: ask the service worker to keep this screen too.
         navigator.serviceWorker?.controller?.postMessage({
