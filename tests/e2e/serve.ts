@@ -23,11 +23,13 @@ let n = 0;
 const sink = await startSmtpSink({
   port: smtpPort,
   onMail: (m) => {
+    // Written whole, then renamed into place: a test polling the folder never reads half a file.
     const file = path.join(path.resolve(mailDir()), `${Date.now()}-${++n}.json`);
     fs.writeFileSync(
-      file,
+      `${file}.part`,
       JSON.stringify({ to: m.to, subject: m.subject, text: m.text, html: m.html }),
     );
+    fs.renameSync(`${file}.part`, file);
   },
 });
 

@@ -31,7 +31,13 @@ export async function waitForMail(
   const dir = path.resolve(mailDir());
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort().reverse() : [];
+    const files = fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir)
+          .filter((f) => f.endsWith(".json"))
+          .sort()
+          .reverse()
+      : [];
     for (const f of files) {
       const m = JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) as Mail;
       if (m.to.includes(to.toLowerCase()) && match(m)) return m;

@@ -241,7 +241,9 @@ export function createSender(cfg: MailTransportConfig): Sender {
         cfg.outboxDir,
         `${new Date().toISOString().replace(/[:.]/g, "-")}-${safe}.eml`,
       );
-      fs.writeFileSync(file, info.message as Buffer, { mode: 0o600 });
+      // Whole or not at all: a reader of the folder never sees half a message.
+      fs.writeFileSync(`${file}.part`, info.message as Buffer, { mode: 0o600 });
+      fs.renameSync(`${file}.part`, file);
     },
     close: () => t.close(),
   };
