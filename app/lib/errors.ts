@@ -13,27 +13,21 @@ export class DomainError extends Error {
     this.name = new.target.name;
   }
 }
-export class ValidationError extends DomainError {
-  status = 400;
-}
-export class Unauthorized extends DomainError {
-  status = 401;
-}
-export class Forbidden extends DomainError {
-  status = 403;
-}
-export class NotFound extends DomainError {
-  status = 404;
-}
-export class Conflict extends DomainError {
-  status = 409;
-}
-export class PayloadTooLarge extends DomainError {
-  status = 413;
-}
-export class UnsupportedMedia extends DomainError {
-  status = 415;
-}
+
+/** The base of the domain errors that answer with `status`. */
+const withStatus = (status: number) =>
+  class extends DomainError {
+    status = status;
+  };
+
+export class ValidationError extends withStatus(400) {}
+export class Unauthorized extends withStatus(401) {}
+export class Forbidden extends withStatus(403) {}
+export class NotFound extends withStatus(404) {}
+export class Conflict extends withStatus(409) {}
+export class PayloadTooLarge extends withStatus(413) {}
+export class UnsupportedMedia extends withStatus(415) {}
+
 export class TooManyRequests extends DomainError {
   status = 429;
   constructor(

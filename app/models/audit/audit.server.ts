@@ -21,6 +21,11 @@ export function diff<T extends Record<string, unknown>>(before: T, after: Partia
   return { before: b, after: a };
 }
 
+/** The fields of `row` an audit entry records, in the order named. */
+export function auditedFields<T, K extends keyof T>(row: T, keys: readonly K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map((k) => [k, row[k]])) as Pick<T, K>;
+}
+
 /** Writes one audit entry (who, what, when, before/after). Call inside the change's transaction. */
 export async function audit(
   db: DbOrTx,

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { once } from "node:events";
 import { stringify } from "csv-stringify";
-import { and, asc, eq, gt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gt, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { type Db, parsedRows } from "#db/client";
@@ -64,6 +64,13 @@ const PAGE = 2000;
 /** A column of the export: the database column it reads (null: computed by `map`) and its doc. */
 type Fields = Record<string, readonly [AnyPgColumn | null, string]>;
 
+/**
+ * The exported columns in order, each with its README line: a line alone exports the column of
+ * that name of the keyed table; a pair names the column it reads (a joined table's, or null for
+ * one computed by `map`).
+ */
+type FieldDocs = Record<string, string | Fields[string]>;
+
 /** The kind of a shaped cell for each database column type an exported column has. */
 const CELL_KIND: Record<string, ShapedTable["cells"][number]["kind"]> = {
   PgUUID: "text",
@@ -84,24 +91,42 @@ function shapedCells(fields: Fields, alias: Map<PgTable, string>): ShapedTable["
   });
 }
 
+/** The columns named in `docs`, in order, with their README lines. */
+const described = (docs: Record<string, string>): Column[] =>
+  Object.entries(docs).map(([name, doc]) => ({ name, doc }));
+
+/** `docs` with each line alone resolved to the column of that name of `table`. */
+function fieldsOf(table: PgTable, docs: FieldDocs): Fields {
+  const own: Record<string, AnyPgColumn | undefined> = getTableColumns(table);
+  return Object.fromEntries(
+    Object.entries(docs).map(([name, doc]) => {
+      if (typeof doc !== "string") return [name, doc];
+      const column = own[name];
+      if (!column) throw new Error(`the export names ${name}, not a column of its table`);
+      return [name, [column, doc]];
+    }),
+  );
+}
+
 /**
  * A table read in keyset pages on its `id` column: `fields` name the exported columns in order
- * (the README and the CSV header come from them), `join` adds one left join, `map` computes the
- * columns without a database column.
+ * (the README and the CSV header come from them), `join` adds the one left join their pairs read,
+ * `map` computes the columns without a database column.
  */
 function keyed(t: {
   file: string;
   title: string;
   doc: string;
   from: PgTable;
-  id: AnyPgColumn;
-  fields: Fields;
+  fields: FieldDocs;
   join?: readonly [PgTable, SQL];
   map?: (row: Row) => Row;
   /** The database writes the page: `fields` read `from`, each table under its alias. */
   shaped?: { from: SQL; key: string; alias: [PgTable, string][] };
 }): TableExport {
-  const entries = Object.entries(t.fields);
+  const fields = fieldsOf(t.from, t.fields);
+  const { id } = getTableColumns(t.from);
+  const entries = Object.entries(fields);
   const selected = Object.fromEntries(
     entries.flatMap(([name, [column]]) => (column ? [[name, column]] : [])),
   ) as Record<string, AnyPgColumn>;
@@ -113,13 +138,13 @@ function keyed(t: {
     shaped: t.shaped && {
       from: t.shaped.from,
       key: t.shaped.key,
-      cells: shapedCells(t.fields, new Map(t.shaped.alias)),
+      cells: shapedCells(fields, new Map(t.shaped.alias)),
     },
     page: async (db, after, limit) => {
       const q = db.select(selected).from(t.from).$dynamic();
       const rows: Row[] = await (t.join ? q.leftJoin(t.join[0], t.join[1]) : q)
-        .where(after ? gt(t.id, after.id) : undefined)
-        .orderBy(asc(t.id))
+        .where(after ? gt(id, after.id) : undefined)
+        .orderBy(asc(id))
         .limit(limit);
       return t.map ? rows.map(t.map) : rows;
     },
@@ -132,39 +157,29 @@ const TABLES: TableExport[] = [
     title: "Users",
     doc: "Every account (students, alumni, administrators). No password hash, session or token.",
     from: users,
-    id: users.id,
-    join: [courses, eq(courses.id, users.courseId)],
     fields: {
-      id: [users.id, "user id (uuid)"],
-      email: [users.email, "e-mail, lower case"],
-      personalEmail: [
-        users.personalEmail,
-        "verified personal e-mail (students and alumni), empty if none",
-      ],
-      role: [users.role, "student, alumni or admin"],
-      firstName: [users.firstName, "first name"],
-      lastName: [users.lastName, "last name"],
-      studentId: [users.studentId, "student ID (students and alumni)"],
+      id: "user id (uuid)",
+      email: "e-mail, lower case",
+      personalEmail: "verified personal e-mail (students and alumni), empty if none",
+      role: "student, alumni or admin",
+      firstName: "first name",
+      lastName: "last name",
+      studentId: "student ID (students and alumni)",
       courseCode: [courses.code, "course short code (see courses)"],
       courseName: [courses.name, "course name"],
-      yearLevel: [users.yearLevel, "1st Year … 4th Year, Graduate"],
-      graduationYear: [
-        users.graduationYear,
-        "alumni: year graduated; students: expected year; empty if unknown",
-      ],
-      phone: [users.phone, "phone / contact number"],
-      address: [users.address, "address"],
-      bio: [users.bio, "bio"],
-      avatarFileId: [users.avatarFileId, "profile photo: a file in files/ (id)"],
-      isActive: [users.isActive, "true when the account may sign in"],
-      emailVerifiedAt: [
-        users.emailVerifiedAt,
-        "when the e-mail was verified (ISO 8601), empty if never",
-      ],
-      lastLoginAt: [users.lastLoginAt, "last sign-in (ISO 8601)"],
-      createdAt: [users.createdAt, "created (ISO 8601)"],
-      updatedAt: [users.updatedAt, "last changed (ISO 8601)"],
+      yearLevel: "1st Year … 4th Year, Graduate",
+      graduationYear: "alumni: year graduated; students: expected year; empty if unknown",
+      phone: "phone / contact number",
+      address: "address",
+      bio: "bio",
+      avatarFileId: "profile photo: a file in files/ (id)",
+      isActive: "true when the account may sign in",
+      emailVerifiedAt: "when the e-mail was verified (ISO 8601), empty if never",
+      lastLoginAt: "last sign-in (ISO 8601)",
+      createdAt: "created (ISO 8601)",
+      updatedAt: "last changed (ISO 8601)",
     },
+    join: [courses, eq(courses.id, users.courseId)],
     shaped: {
       from: sql`users t left join courses c on c.id = t.course_id`,
       key: "id",
@@ -179,14 +194,13 @@ const TABLES: TableExport[] = [
     title: "Courses",
     doc: "The programmes, grouped by institute.",
     from: courses,
-    id: courses.id,
     fields: {
-      id: [courses.id, "course id (uuid)"],
-      code: [courses.code, "short code (used by `runway users import`)"],
-      name: [courses.name, "programme name"],
-      institute: [courses.institute, "institute id"],
+      id: "course id (uuid)",
+      code: "short code (used by `runway users import`)",
+      name: "programme name",
+      institute: "institute id",
       instituteName: [null, "institute name"],
-      position: [courses.position, "order on the register form"],
+      position: "order on the register form",
     },
     map: (c) => ({
       ...c,
@@ -198,18 +212,17 @@ const TABLES: TableExport[] = [
     title: "Companies",
     doc: "Employers that post jobs.",
     from: companies,
-    id: companies.id,
     fields: {
-      id: [companies.id, "company id (uuid)"],
-      name: [companies.name, "name"],
-      location: [companies.location, "location"],
-      website: [companies.website, "website"],
-      email: [companies.email, "contact e-mail"],
-      phone: [companies.phone, "phone"],
-      description: [companies.description, "description"],
-      logoFileId: [companies.logoFileId, "logo: a file in files/ (id)"],
-      createdAt: [companies.createdAt, "created (ISO 8601)"],
-      updatedAt: [companies.updatedAt, "last changed (ISO 8601)"],
+      id: "company id (uuid)",
+      name: "name",
+      location: "location",
+      website: "website",
+      email: "contact e-mail",
+      phone: "phone",
+      description: "description",
+      logoFileId: "logo: a file in files/ (id)",
+      createdAt: "created (ISO 8601)",
+      updatedAt: "last changed (ISO 8601)",
     },
   }),
   keyed({
@@ -217,63 +230,46 @@ const TABLES: TableExport[] = [
     title: "Jobs",
     doc: "Job and internship posts, approved or not.",
     from: jobs,
-    id: jobs.id,
-    join: [companies, eq(companies.id, jobs.companyId)],
     fields: {
-      id: [jobs.id, "job id (uuid)"],
-      title: [jobs.title, "title"],
-      companyId: [jobs.companyId, "company id"],
+      id: "job id (uuid)",
+      title: "title",
+      companyId: "company id",
       companyName: [companies.name, "company name"],
-      jobType: [jobs.jobType, "internship, ojt, part-time, full-time or contract"],
-      location: [jobs.location, "location"],
-      categories: [jobs.categories, "categories (CSV: separated by “; ”; JSON: a list)"],
-      shortDescription: [jobs.shortDescription, "short description"],
-      description: [jobs.description, "description"],
-      status: [jobs.status, "active, inactive, closed or draft"],
-      isApproved: [jobs.isApproved, "true when approved by an administrator"],
-      applicationDeadline: [
-        jobs.applicationDeadline,
-        "applications close at this instant (ISO 8601), empty if none",
-      ],
+      jobType: "internship, ojt, part-time, full-time or contract",
+      location: "location",
+      categories: "categories (CSV: separated by “; ”; JSON: a list)",
+      shortDescription: "short description",
+      description: "description",
+      status: "active, inactive, closed or draft",
+      isApproved: "true when approved by an administrator",
+      applicationDeadline: "applications close at this instant (ISO 8601), empty if none",
       // The job's fields that the column table exports (app/models/job/columns.server.ts).
       ...JOB_EXPORT_FIELDS,
-      createdBy: [jobs.createdBy, "id of the user who created it"],
-      createdAt: [jobs.createdAt, "posted (ISO 8601)"],
-      updatedAt: [jobs.updatedAt, "last changed (ISO 8601)"],
+      createdBy: "id of the user who created it",
+      createdAt: "posted (ISO 8601)",
+      updatedAt: "last changed (ISO 8601)",
     },
+    join: [companies, eq(companies.id, jobs.companyId)],
   }),
   keyed({
     file: "surveys",
     title: "Surveys",
     doc: "Surveys for students and alumni.",
     from: surveys,
-    id: surveys.id,
     fields: {
-      id: [surveys.id, "survey id (uuid)"],
-      title: [surveys.title, "title"],
-      description: [surveys.description, "description"],
-      audience: [surveys.audience, "all, students or alumni"],
-      status: [surveys.status, "draft or active"],
-      courseIds: [
-        surveys.courseIds,
-        "programmes targeted: course ids (CSV: “; ”; JSON: a list); empty = every one",
-      ],
-      graduationYears: [
-        surveys.graduationYears,
-        "graduation years targeted (CSV: “; ”; JSON: a list); empty = every one",
-      ],
-      anonymous: [
-        surveys.anonymous,
-        "true when answers are not linked to people (docs/privacy.md)",
-      ],
-      remindEveryDays: [
-        surveys.remindEveryDays,
-        "remind non-responders every N days; empty = no schedule",
-      ],
-      remindMax: [surveys.remindMax, "at most this many reminders"],
-      createdBy: [surveys.createdBy, "id of the administrator who created it"],
-      createdAt: [surveys.createdAt, "created (ISO 8601)"],
-      updatedAt: [surveys.updatedAt, "last changed (ISO 8601)"],
+      id: "survey id (uuid)",
+      title: "title",
+      description: "description",
+      audience: "all, students or alumni",
+      status: "draft or active",
+      courseIds: "programmes targeted: course ids (CSV: “; ”; JSON: a list); empty = every one",
+      graduationYears: "graduation years targeted (CSV: “; ”; JSON: a list); empty = every one",
+      anonymous: "true when answers are not linked to people (docs/privacy.md)",
+      remindEveryDays: "remind non-responders every N days; empty = no schedule",
+      remindMax: "at most this many reminders",
+      createdBy: "id of the administrator who created it",
+      createdAt: "created (ISO 8601)",
+      updatedAt: "last changed (ISO 8601)",
     },
   }),
   keyed({
@@ -281,24 +277,17 @@ const TABLES: TableExport[] = [
     title: "Survey questions",
     doc: "Questions of every survey, including questions removed after they had answers (archivedAt set).",
     from: surveyQuestions,
-    id: surveyQuestions.id,
     fields: {
-      id: [surveyQuestions.id, "question id (uuid)"],
-      surveyId: [surveyQuestions.surveyId, "survey id"],
-      position: [surveyQuestions.position, "order in the survey, from 0"],
-      text: [surveyQuestions.text, "question text"],
-      type: [surveyQuestions.type, "short_text, long_text, multiple_choice, checkbox or rating"],
-      required: [surveyQuestions.required, "true when an answer is required"],
-      options: [
-        surveyQuestions.options,
-        "choices for multiple_choice and checkbox (CSV: “; ”; JSON: a list)",
-      ],
-      scaleMax: [surveyQuestions.scaleMax, "highest rating for rating questions"],
-      archivedAt: [
-        surveyQuestions.archivedAt,
-        "when the question was removed from the survey (ISO 8601), empty if current",
-      ],
-      createdAt: [surveyQuestions.createdAt, "created (ISO 8601)"],
+      id: "question id (uuid)",
+      surveyId: "survey id",
+      position: "order in the survey, from 0",
+      text: "question text",
+      type: "short_text, long_text, multiple_choice, checkbox or rating",
+      required: "true when an answer is required",
+      options: "choices for multiple_choice and checkbox (CSV: “; ”; JSON: a list)",
+      scaleMax: "highest rating for rating questions",
+      archivedAt: "when the question was removed from the survey (ISO 8601), empty if current",
+      createdAt: "created (ISO 8601)",
     },
   }),
   keyed({
@@ -306,39 +295,29 @@ const TABLES: TableExport[] = [
     title: "Survey responses",
     doc: "One row per submitted response (one per user per survey).",
     from: surveyResponses,
-    id: surveyResponses.id,
-    join: [users, eq(users.id, surveyResponses.userId)],
     fields: {
-      id: [surveyResponses.id, "response id (uuid)"],
-      surveyId: [surveyResponses.surveyId, "survey id"],
-      userId: [surveyResponses.userId, "respondent's user id (empty if the user was deleted)"],
+      id: "response id (uuid)",
+      surveyId: "survey id",
+      userId: "respondent's user id (empty if the user was deleted)",
       userEmail: [users.email, "respondent's e-mail at export time"],
-      role: [surveyResponses.role, "respondent's role when answering"],
-      courseId: [surveyResponses.courseId, "respondent's programme when answering (course id)"],
-      graduationYear: [
-        surveyResponses.graduationYear,
-        "respondent's graduation year when answering",
-      ],
-      createdAt: [
-        surveyResponses.createdAt,
-        "submitted (ISO 8601; the day only, midnight UTC, for an anonymous survey)",
-      ],
+      role: "respondent's role when answering",
+      courseId: "respondent's programme when answering (course id)",
+      graduationYear: "respondent's graduation year when answering",
+      createdAt: "submitted (ISO 8601; the day only, midnight UTC, for an anonymous survey)",
     },
+    join: [users, eq(users.id, surveyResponses.userId)],
   }),
   {
     file: "survey_answers",
     title: "Survey answers",
     doc: "The answers of every response: one row per answered question.",
-    columns: [
-      { name: "responseId", doc: "response id (see survey_responses)" },
-      { name: "surveyId", doc: "survey id" },
-      { name: "questionId", doc: "question id (see survey_questions)" },
-      { name: "question", doc: "question text" },
-      {
-        name: "value",
-        doc: "the answer: text, a rating number, or chosen options (CSV: “; ”; JSON: a list)",
-      },
-    ],
+    columns: described({
+      responseId: "response id (see survey_responses)",
+      surveyId: "survey id",
+      questionId: "question id (see survey_questions)",
+      question: "question text",
+      value: "the answer: text, a rating number, or chosen options (CSV: “; ”; JSON: a list)",
+    }),
     page: (db, after, limit) =>
       db
         .select({
@@ -369,17 +348,16 @@ const TABLES: TableExport[] = [
     title: "Audit log",
     doc: "Who changed what and when (administrator and CLI actions).",
     from: auditLog,
-    id: auditLog.id,
     fields: {
-      id: [auditLog.id, "entry number"],
-      actorId: [auditLog.actorId, "acting user's id (empty for the CLI / system)"],
-      actorEmail: [auditLog.actorEmail, "acting user's e-mail, or “system”"],
-      action: [auditLog.action, "what was done, e.g. user.deactivate"],
-      entityType: [auditLog.entityType, "kind of thing changed"],
-      entityId: [auditLog.entityId, "id of the thing changed"],
-      before: [auditLog.before, "changed fields before (JSON)"],
-      after: [auditLog.after, "changed fields after (JSON)"],
-      createdAt: [auditLog.createdAt, "when (ISO 8601)"],
+      id: "entry number",
+      actorId: "acting user's id (empty for the CLI / system)",
+      actorEmail: "acting user's e-mail, or “system”",
+      action: "what was done, e.g. user.deactivate",
+      entityType: "kind of thing changed",
+      entityId: "id of the thing changed",
+      before: "changed fields before (JSON)",
+      after: "changed fields after (JSON)",
+      createdAt: "when (ISO 8601)",
     },
   }),
   keyed({
@@ -387,17 +365,16 @@ const TABLES: TableExport[] = [
     title: "Files",
     doc: "Uploaded images (company logos, profile photos); the bytes are in the files/ folder as <id>.<ext>.",
     from: files,
-    id: files.id,
     fields: {
-      id: [files.id, "file id (uuid)"],
-      kind: [files.kind, "logo or avatar"],
-      contentType: [files.contentType, "MIME type"],
+      id: "file id (uuid)",
+      kind: "logo or avatar",
+      contentType: "MIME type",
       path: [null, "the file in this export"],
-      size: [files.size, "bytes"],
-      width: [files.width, "pixels"],
-      height: [files.height, "pixels"],
-      sha256: [files.sha256, "SHA-256 of the bytes"],
-      createdAt: [files.createdAt, "uploaded (ISO 8601)"],
+      size: "bytes",
+      width: "pixels",
+      height: "pixels",
+      sha256: "SHA-256 of the bytes",
+      createdAt: "uploaded (ISO 8601)",
     },
     map: (f) => ({ ...f, path: `files/${String(f.id)}.${extensionOf(String(f.contentType))}` }),
   }),

@@ -21,7 +21,12 @@ import { enqueueMail } from "../mail/mail.server";
 import { mailAddressOf } from "../user/user.server";
 import { nowOf, type OjtConfig, type OjtCtx } from "./config";
 import { COMPLETION_MSG, formatHm, hoursOf, todayIn, type StatusChange } from "./ojt.schema";
-import { readablePlacement, type PlacementRow, type PlacementView } from "./placement.server";
+import {
+  readablePlacement,
+  withStudentAndHost,
+  type PlacementRow,
+  type PlacementView,
+} from "./placement.server";
 
 /** Crockford's base32 alphabet: no I, L, O or U, so a code read aloud or typed is not mistaken. */
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
@@ -299,21 +304,20 @@ export async function verifyCertificate(
 ): Promise<PublicCertificate | null> {
   const code = normaliseCertificateCode(raw);
   if (!code) return null;
-  const [r] = await db
-    .select({
-      firstName: users.firstName,
-      lastName: users.lastName,
-      courseName: courses.name,
-      companyName: companies.name,
-      approvedMinutes: placements.approvedMinutes,
-      completedAt: placements.completedAt,
-      status: placements.status,
-    })
-    .from(placements)
-    .innerJoin(users, eq(users.id, placements.studentId))
-    .leftJoin(courses, eq(courses.id, users.courseId))
-    .innerJoin(companies, eq(companies.id, placements.companyId))
-    .where(eq(placements.certificateCode, code));
+  const [r] = await withStudentAndHost(
+    db
+      .select({
+        firstName: users.firstName,
+        lastName: users.lastName,
+        courseName: courses.name,
+        companyName: companies.name,
+        approvedMinutes: placements.approvedMinutes,
+        completedAt: placements.completedAt,
+        status: placements.status,
+      })
+      .from(placements)
+      .$dynamic(),
+  ).where(eq(placements.certificateCode, code));
   if (!r || r.status !== "completed" || !r.completedAt) return null;
   return {
     code,

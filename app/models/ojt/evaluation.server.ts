@@ -26,8 +26,7 @@ import { isUuid } from "~/lib/ids";
 import { audit } from "../audit/audit.server";
 import { hashToken } from "../auth/tokens.server";
 import type { Ctx } from "../context";
-import { enqueueMail } from "../mail/mail.server";
-import { mintSupervisorLink } from "./supervisor-link.server";
+import { mailSupervisorLink, mintSupervisorLink, studentNameOf } from "./supervisor-link.server";
 import { nowOf, todayOf, type OjtConfig, type OjtCtx } from "./config";
 import {
   averageOf,
@@ -52,7 +51,6 @@ import {
   readablePlacement,
   type PlacementView,
 } from "./placement.server";
-import { formatDateTime } from "~/lib/datetime";
 
 type RubricRow = typeof ojtRubrics.$inferSelect;
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
@@ -170,37 +168,22 @@ async function issueEvaluationLink(
   stage: OjtEvaluationStage,
   kind: "request" | "resend",
 ): Promise<void> {
-  const { tokenHash, expiresAt, url } = mintSupervisorLink(cfg, EVALUATION_TTL_DAYS);
-  const p = view.p;
-  await tx.insert(ojtEvaluationTokens).values({
-    placementId: p.id,
-    stage,
-    supervisorEmail: p.supervisorEmail,
-    tokenHash,
-    expiresAt,
-  });
-  const student = `${view.firstName} ${view.lastName}`.trim();
+  const link = mintSupervisorLink(cfg, view, EVALUATION_TTL_DAYS);
+  await tx.insert(ojtEvaluationTokens).values({ ...link.row, stage });
+  const student = studentNameOf(view);
   const what =
     stage === "midterm" ? "midterm performance evaluation" : "final performance evaluation";
-  await enqueueMail(tx, {
-    to: p.supervisorEmail,
+  await mailSupervisorLink(tx, cfg, view, link, {
     subject: `Please evaluate the OJT of ${student} (${STAGE_LABEL[stage].toLowerCase()})`,
-    text: [
-      `Dear ${p.supervisorName},`,
-      "",
+    body: [
       `${student} (${view.courseName ?? "student"}, ${cfg.collegeName}) is on the job training at ${view.companyName}.`,
       stage === "midterm"
         ? "The placement has reached its midpoint: please rate the intern's performance so far."
         : "The intern has completed the required hours: please give your final evaluation.",
-      "",
-      `Fill in the ${what} (a few ratings from 1 to 5, comments, and whether you would hire the intern) — no account or sign-in is needed:`,
-      url,
-      "",
-      `The link is personal to you and works until ${formatDateTime(expiresAt, cfg.timeZone)}, once.`,
-      `If you are not ${student}'s supervisor, please ignore this message.`,
-    ].join("\n"),
+    ],
+    action: `Fill in the ${what} (a few ratings from 1 to 5, comments, and whether you would hire the intern) — no account or sign-in is needed:`,
     template: `ojt_evaluation_${kind}`,
-    notice: `Evaluation link (${stage}) for ${p.supervisorEmail}: ${url}`,
+    notice: `Evaluation link (${stage})`,
   });
 }
 

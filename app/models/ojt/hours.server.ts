@@ -13,7 +13,7 @@ import { isUuid } from "~/lib/ids";
 import { audit } from "../audit/audit.server";
 import type { Actor } from "../context";
 import { enqueueMail } from "../mail/mail.server";
-import { mintSupervisorLink } from "./supervisor-link.server";
+import { mailSupervisorLink, mintSupervisorLink, studentNameOf } from "./supervisor-link.server";
 import { mailAddressOf } from "../user/user.server";
 import { nowOf, todayOf, type OjtConfig, type OjtCtx } from "./config";
 import {
@@ -40,7 +40,7 @@ import {
   type PlacementRow,
   type PlacementView,
 } from "./placement.server";
-import { formatCalendarDate, formatDateTime } from "~/lib/datetime";
+import { formatCalendarDate } from "~/lib/datetime";
 
 type EntryRow = typeof placementEntries.$inferSelect;
 type WeekRow = typeof placementWeeks.$inferSelect;
@@ -382,17 +382,10 @@ export async function issueSignoffLink(
   weekStart: string,
   kind: "request" | "resend" | "reminder",
 ): Promise<void> {
-  const { tokenHash, expiresAt, url } = mintSupervisorLink(cfg, SIGNOFF_TTL_DAYS);
-  const p = view.p;
-  await tx.insert(ojtSignoffTokens).values({
-    placementId: p.id,
-    weekStart,
-    supervisorEmail: p.supervisorEmail,
-    tokenHash,
-    expiresAt,
-  });
-  const { entries } = await weekEntries(tx, p.id, weekStart);
-  const student = `${view.firstName} ${view.lastName}`.trim();
+  const link = mintSupervisorLink(cfg, view, SIGNOFF_TTL_DAYS);
+  await tx.insert(ojtSignoffTokens).values({ ...link.row, weekStart });
+  const { entries } = await weekEntries(tx, view.p.id, weekStart);
+  const student = studentNameOf(view);
   const total = hoursOf(entries.reduce((s, e) => s + e.minutes, 0));
   const lines = entries.map(
     (e) =>
@@ -402,28 +395,15 @@ export async function issueSignoffLink(
     kind === "reminder"
       ? `Reminder: the OJT hours of ${student} for the week of ${formatCalendarDate(weekStart)} are still waiting for your sign-off.`
       : `${student} (${view.courseName ?? "student"}, ${cfg.collegeName}) asks you to sign their OJT hours at ${view.companyName} for the week of ${formatCalendarDate(weekStart)} to ${formatCalendarDate(addDays(weekStart, 6))}.`;
-  await enqueueMail(tx, {
-    to: p.supervisorEmail,
+  await mailSupervisorLink(tx, cfg, view, link, {
     subject:
       kind === "reminder"
         ? `Reminder: OJT hours of ${student} waiting for your sign-off`
         : `Please sign the OJT hours of ${student} (week of ${formatCalendarDate(weekStart)})`,
-    text: [
-      `Dear ${p.supervisorName},`,
-      "",
-      first,
-      "",
-      ...lines,
-      `  Total: ${total} h`,
-      "",
-      "Approve the week or return it with a comment — no account or sign-in is needed:",
-      url,
-      "",
-      `The link is personal to you and works until ${formatDateTime(expiresAt, cfg.timeZone)}, once.`,
-      `If you are not ${student}'s supervisor, please ignore this message.`,
-    ].join("\n"),
+    body: [first, "", ...lines, `  Total: ${total} h`],
+    action: "Approve the week or return it with a comment — no account or sign-in is needed:",
     template: `ojt_signoff_${kind}`,
-    notice: `Sign-off link for ${p.supervisorEmail}: ${url}`,
+    notice: "Sign-off link",
   });
 }
 

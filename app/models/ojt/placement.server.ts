@@ -5,6 +5,7 @@
  */
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { parsedRows, type DbOrTx } from "#db/client";
+import type { PgSelect } from "drizzle-orm/pg-core";
 import type { PlacementStatus } from "#db/constants";
 import {
   auditLog,
@@ -76,15 +77,17 @@ const viewColumns = {
   companyName: companies.name,
 };
 
-/** The placement views (placement, student, programme if any, host) still to be filtered. */
-function selectViews(db: DbOrTx) {
-  return db
-    .select(viewColumns)
-    .from(placements)
+/** A select from placements joined to its student, their programme (if any) and the host. */
+export function withStudentAndHost<T extends PgSelect>(q: T) {
+  return q
     .innerJoin(users, eq(users.id, placements.studentId))
     .leftJoin(courses, eq(courses.id, users.courseId))
     .innerJoin(companies, eq(companies.id, placements.companyId));
 }
+
+/** The placement views (placement, student, programme if any, host) still to be filtered. */
+const selectViews = (db: DbOrTx) =>
+  withStudentAndHost(db.select(viewColumns).from(placements).$dynamic());
 
 /** One placement with its student and company, or null (no scope check). */
 export async function loadPlacementView(db: DbOrTx, id: string): Promise<PlacementView | null> {
@@ -489,6 +492,7 @@ async function checkCoordinator(db: DbOrTx, id: string, courseId: string | null)
     throw new ValidationError(OJT_MSG.coordinator, { coordinatorId: [OJT_MSG.coordinator] });
 }
 
+/** The fields an audit entry records about a placement. */
 function auditView(p: PlacementRow) {
   return {
     studentId: p.studentId,

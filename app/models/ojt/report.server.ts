@@ -20,6 +20,7 @@ import { resolveCourse } from "../course/course.server";
 import { staffScope } from "./access.server";
 import { todayOf, type OjtCtx } from "./config";
 import { addDays, hoursOf, isIsoDate, todayIn } from "./ojt.schema";
+import { withStudentAndHost } from "./placement.server";
 
 /** An agreement expiring within this many days is "expiring". */
 export const MOA_EXPIRING_DAYS = 60;
@@ -90,30 +91,30 @@ export async function ojtReport(ctx: OjtCtx, f: OjtReportFilters): Promise<OjtRe
   }
   if (f.to) where.push(lte(placements.startDate, f.to));
   if (f.from) where.push(gte(placements.expectedEndDate, f.from));
-  const rows = await ctx.db
-    .select({
-      id: placements.id,
-      first: users.firstName,
-      last: users.lastName,
-      email: users.email,
-      code: courses.code,
-      companyId: companies.id,
-      company: companies.name,
-      startDate: placements.startDate,
-      expectedEndDate: placements.expectedEndDate,
-      completedAt: placements.completedAt,
-      requiredHours: placements.requiredHours,
-      approvedMinutes: placements.approvedMinutes,
-      status: placements.status,
-      hiredByHost: placements.hiredByHost,
-      signedAt: companyAgreements.signedAt,
-      validUntil: companyAgreements.validUntil,
-      notarized: companyAgreements.notarized,
-    })
-    .from(placements)
-    .innerJoin(users, eq(users.id, placements.studentId))
-    .leftJoin(courses, eq(courses.id, users.courseId))
-    .innerJoin(companies, eq(companies.id, placements.companyId))
+  const rows = await withStudentAndHost(
+    ctx.db
+      .select({
+        id: placements.id,
+        first: users.firstName,
+        last: users.lastName,
+        email: users.email,
+        code: courses.code,
+        companyId: companies.id,
+        company: companies.name,
+        startDate: placements.startDate,
+        expectedEndDate: placements.expectedEndDate,
+        completedAt: placements.completedAt,
+        requiredHours: placements.requiredHours,
+        approvedMinutes: placements.approvedMinutes,
+        status: placements.status,
+        hiredByHost: placements.hiredByHost,
+        signedAt: companyAgreements.signedAt,
+        validUntil: companyAgreements.validUntil,
+        notarized: companyAgreements.notarized,
+      })
+      .from(placements)
+      .$dynamic(),
+  )
     .leftJoin(companyAgreements, eq(companyAgreements.companyId, companies.id))
     .where(where.length ? and(...where) : undefined)
     .orderBy(

@@ -12,7 +12,7 @@ import {
   resolveCourseRefs,
   setCoordinatorCourses,
 } from "../ojt/access.server";
-import { audit, diff } from "../audit/audit.server";
+import { audit, auditedFields, diff } from "../audit/audit.server";
 import type { ConfiguredCtx } from "../auth/config";
 import { assertNewPassword } from "../auth/password-policy.server";
 import { revokeAllSessions } from "../auth/session.server";
@@ -372,21 +372,25 @@ export async function getUserForAdmin(ctx: Ctx, id: string): Promise<PublicUser>
   return loadPublic(ctx.db, id);
 }
 
+/** The fields of a user an admin's edit sets as they are sent (the programme is resolved). */
+const EDITABLE = [
+  "firstName",
+  "lastName",
+  "email",
+  "role",
+  "studentId",
+  "yearLevel",
+  "graduationYear",
+  "phone",
+  "address",
+  "bio",
+  "isActive",
+] as const;
+
 /** The fields an audit entry records about a user (never the password hash). */
 function auditView(u: User) {
   return {
-    email: u.email,
-    role: u.role,
-    firstName: u.firstName,
-    lastName: u.lastName,
-    studentId: u.studentId,
-    courseId: u.courseId,
-    yearLevel: u.yearLevel,
-    graduationYear: u.graduationYear,
-    phone: u.phone,
-    address: u.address,
-    bio: u.bio,
-    isActive: u.isActive,
+    ...auditedFields(u, [...EDITABLE, "courseId"]),
     isEmailVerified: !!u.emailVerifiedAt,
   };
 }
@@ -497,19 +501,7 @@ export async function updateUserByAdmin(
     if (!before) throw new NotFound(USERS_MSG.notFound);
 
     const next: Partial<User> = {};
-    for (const k of [
-      "firstName",
-      "lastName",
-      "email",
-      "role",
-      "studentId",
-      "yearLevel",
-      "graduationYear",
-      "phone",
-      "address",
-      "bio",
-      "isActive",
-    ] as const) {
+    for (const k of EDITABLE) {
       if (patch[k] !== undefined) (next as Record<string, unknown>)[k] = patch[k];
     }
     if (courseId !== undefined) next.courseId = courseId;
