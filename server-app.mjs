@@ -181,15 +181,26 @@ async function send(res, response, blocked = () => {}) {
   }
 }
 
-/** Resolves when the socket can take more, or is gone; leaves no listener behind. */
+/** Who waits for each answer's next "drain" (or its close). */
+const waiting = new WeakMap();
+
+/**
+ * Resolves when the socket can take more, or is gone. One pair of listeners per answer, added on
+ * its first wait: the compression middleware hands "drain" listeners to its gzip stream and does
+ * not take them off again with `res.off`, so a listener per wait piled up there (Node's
+ * MaxListenersExceededWarning on a 45 MB stream).
+ */
 function drainOrClose(res) {
-  return new Promise((resolve) => {
-    const done = () => {
-      res.off("drain", done);
-      res.off("close", done);
-      resolve();
+  let waiters = waiting.get(res);
+  if (!waiters) {
+    waiters = [];
+    waiting.set(res, waiters);
+    const wake = () => {
+      for (const resolve of waiters.splice(0)) resolve();
     };
-    res.on("drain", done);
-    res.on("close", done);
-  });
+    res.on("drain", wake);
+    res.on("close", wake);
+  }
+  if (res.destroyed) return Promise.resolve();
+  return new Promise((resolve) => waiters.push(resolve));
 }
