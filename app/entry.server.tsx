@@ -47,6 +47,10 @@ export default async function handleRequest(
     </NonceProvider>
   );
   if (shareable && responseStatusCode === 200) {
+    // Back to the event loop first: on PGlite a request's work is all promises and this render is
+    // synchronous, so without this turn a hundred busy connections keep the loop from accepting
+    // anyone else (load shedding's bound, tests/integration/load-shedding.test.ts).
+    await new Promise((resolve) => setImmediate(resolve));
     const html = wholePage(page);
     if (html !== null) return pageAnswer(request, responseHeaders, nonce, html);
   }
