@@ -54,9 +54,10 @@ for (const width of WIDTHS) {
     }) => {
       const { context, page } = await open(browser, width);
       await login(page, accounts.admin.email);
-      await page.goto("/admin/jobs");
-      const row = page.getByRole("row").filter({ hasText: "Seeded Line Maintenance Intern" });
       const title = "Seeded Line Maintenance Intern";
+      // Searched for: other tests add jobs, and the list's first page need not hold the seeded one.
+      await page.goto(`/admin/jobs?q=${encodeURIComponent(title)}`);
+      const row = page.getByRole("row").filter({ hasText: title });
       const approve = row.getByRole("button", {
         name: new RegExp(`^(Approve|Unapprove): ${title}$`),
       });
@@ -88,7 +89,8 @@ for (const width of WIDTHS) {
     }) => {
       const { context, page } = await open(browser, width);
       await login(page, accounts.admin.email);
-      await page.goto("/admin/companies");
+      // Searched for: other tests add companies, and the first page need not hold the seeded one.
+      await page.goto(`/admin/companies?q=${encodeURIComponent("Seed Aviation Corp")}`);
       const row = page.getByRole("row").filter({ hasText: "Seed Aviation Corp" });
       const edit = row.getByRole("link", { name: "Edit Seed Aviation Corp" });
       const del = row.getByRole("link", { name: "Delete Seed Aviation Corp" });
