@@ -7,7 +7,6 @@ import {
   formatDateTime,
   formatMonth,
   isTimeZone,
-  zoneName,
 } from "./datetime";
 
 const MANILA = "Asia/Manila";
@@ -22,12 +21,10 @@ describe("datetime", () => {
   });
 
   it("keeps Manila at GMT+8 all year (no daylight saving), where New York moves", () => {
-    expect(zoneName(MANILA, "2026-01-15T12:00:00Z")).toBe("GMT+8");
-    expect(zoneName(MANILA, "2026-07-15T12:00:00Z")).toBe("GMT+8");
+    expect(formatDateTime("2026-01-15T04:30:00Z", MANILA)).toBe("15 Jan 2026, 12:30 GMT+8");
     expect(formatDateTime("2026-07-15T04:30:00Z", MANILA)).toBe("15 Jul 2026, 12:30 GMT+8");
-    expect(zoneName("America/New_York", "2026-01-15T12:00:00Z")).not.toBe(
-      zoneName("America/New_York", "2026-07-15T12:00:00Z"),
-    );
+    const ny = (at: string) => formatDateTime(at, "America/New_York").split(" ").pop();
+    expect(ny("2026-01-15T12:00:00Z")).not.toBe(ny("2026-07-15T12:00:00Z"));
   });
 
   it("puts an instant near midnight on the right day of the college's clock", () => {

@@ -36,11 +36,6 @@ export function isTimeZone(timeZone: string): boolean {
   }
 }
 
-/** The zone as a reader sees it next to a time: `GMT+8` for Asia/Manila, `UTC` for UTC. */
-export function zoneName(timeZone: string, at: Instant = new Date()): string {
-  return partsOf(at, timeZone, { timeZoneName: "short" })("timeZoneName");
-}
-
 /**
  * An instant on the college's clock: `30 Nov 2026, 17:00 GMT+8`; `{ zone: false }` leaves the zone
  * out where the page already says it once.

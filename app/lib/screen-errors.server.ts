@@ -6,7 +6,7 @@
  * 500 where the screen shows its own failure notice): the error boundary and the server log own it.
  * `/api` answers through `errorResponse` in api.server.ts, which uses the same status and headers.
  */
-import { json, type TypedResponse } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { DomainError, TooManyRequests } from "~/lib/errors";
 import { log } from "./log.server";
 
@@ -31,25 +31,6 @@ export function knownError(e: unknown, scope: string): DomainError | null {
   if (e instanceof DomainError) return e;
   log.error(scope, e);
   return null;
-}
-
-/** `body(error)` as JSON with the error's status and headers; a non-domain error is rethrown. */
-export function domainReply<T>(e: unknown, body: (e: DomainError) => T): TypedResponse<T> {
-  const err = domainError(e);
-  return json(body(err), domainInit(err));
-}
-
-/**
- * `body(error)` as JSON with the error's status, or `body(null)` with a 500 after logging an
- * unexpected failure under `scope`.
- */
-export function failureReply<T>(
-  e: unknown,
-  scope: string,
-  body: (e: DomainError | null) => T,
-): TypedResponse<T> {
-  const err = knownError(e, scope);
-  return json(body(err), err ? domainInit(err) : { status: 500 });
 }
 
 /**

@@ -24,7 +24,7 @@ import {
   submitResponse,
   updateSurvey,
 } from "../../app/models/survey/survey.server";
-import { responsesCsvString } from "../../app/models/survey/export.server";
+import { responsesCsvString } from "../setup/survey-csv";
 import { exportAll } from "../../app/models/export/export.server";
 import {
   GRADUATION_YEAR_MSG,

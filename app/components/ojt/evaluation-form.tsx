@@ -4,8 +4,8 @@
  * version it shows is posted back so the answer keeps that version.
  */
 import { Form } from "@remix-run/react";
-import { STAGE_LABEL, WOULD_HIRE_LABEL } from "~/models/ojt/evaluation.schema";
-import { RatingFields, type RatingCriterion } from "./rating-fields";
+import { STAGE_LABEL, WOULD_HIRE_LABEL, type Criterion } from "~/models/ojt/evaluation.schema";
+import { RatingFields } from "./rating-fields";
 
 /** Who the mailed link signs as, and until when it works (once). */
 export function LinkSignature({
@@ -29,7 +29,7 @@ export interface EvaluationFormProps {
     course: string | null;
     companyName: string;
     supervisorName: string;
-    rubric: { version: number; criteria: RatingCriterion[] };
+    rubric: { version: number; criteria: Criterion[] };
     expiresAt: string;
   };
   error?: string | null;

@@ -3,10 +3,7 @@
  * one column on a phone), as the supervisor's evaluation and the student's host review use them.
  * Field names are `rating.<key>`; the doors gather them into `ratings`.
  */
-export interface RatingCriterion {
-  key: string;
-  label: string;
-}
+import type { Criterion } from "~/models/ojt/evaluation.schema";
 
 const SCALE = [1, 2, 3, 4, 5] as const;
 
@@ -16,7 +13,7 @@ export function RatingFields({
   errorKeys,
   idPrefix,
 }: {
-  criteria: readonly RatingCriterion[];
+  criteria: readonly Criterion[];
   values?: Record<string, string | number | undefined>;
   errorKeys?: readonly string[];
   idPrefix: string;

@@ -16,16 +16,10 @@ import {
   TextareaField,
   YearLevelOptions,
 } from "../forms/fields";
-import { CourseOptions } from "~/components/ui/course-options";
+import { CourseOptions, type CourseGroup } from "~/components/ui/course-options";
 import { textDefaults } from "../forms/defaults";
 import { FormActions } from "../forms/actions";
 import { useValidators, validateWith } from "../forms/use-validators";
-
-export interface CourseGroup {
-  institute: string;
-  label: string;
-  courses: Array<{ id: string; name: string }>;
-}
 
 export function ProfileForm({
   profile,

@@ -23,7 +23,6 @@ export const OTP_MSG = {
   invalid: "Invalid verification code. Check the code or request a new one.",
   expired: "This code has expired. Request a new one.",
   burned: "Too many incorrect attempts. Request a new code.",
-  alreadyVerified: "This email is already verified. Please sign in.",
   verified: "Email verified.",
   resent: "OTP resent. Check your email.",
   cooldown: (seconds: number) => `Please wait ${seconds} seconds before requesting a new code.`,

@@ -18,7 +18,6 @@ export const COMPANY_MSG = {
   locationLines: "Location must be one line of text, without markup (< >).",
   nameTaken: (existing: string) => `A company named “${existing}” already exists.`,
   // Notices of the admin screen, verbatim.
-  loadFailed: "Failed to load companies",
   saveFailed: "Failed to save company",
   uploadFailed: "Failed to upload logo",
   uploaded: "Logo uploaded",

@@ -9,9 +9,9 @@ import {
   deleteCompany,
   getCompany,
   listCompanies,
-  setCompanyLogo,
   stillHasJobs,
   updateCompany,
+  uploadLogo,
 } from "./company.server";
 import { COMPANY_MSG } from "./company.schema";
 import { Conflict, Forbidden, NotFound, ValidationError } from "~/lib/errors";
@@ -165,9 +165,12 @@ describe("companies model", () => {
     it("sets and replaces a logo; the replaced file is discarded; foreign URLs are refused", async () => {
       const ctx = await adminCtx(t);
       const c = await addCompany(ctx, { name: "Logo Air" });
-      const first = await setCompanyLogo(ctx, c.id, await png());
+      // As the admin screen does it: upload (POST /upload/logo), then save the URL on the company.
+      const setLogo = async (image: Buffer) =>
+        updateCompany(ctx, c.id, { logoUrl: (await uploadLogo(ctx, image)).url });
+      const first = await setLogo(await png());
       expect(first.logoUrl).toMatch(/^\/files\/[0-9a-f-]{36}$/);
-      const second = await setCompanyLogo(ctx, c.id, await png(64, 64));
+      const second = await setLogo(await png(64, 64));
       expect(second.logoUrl).not.toBe(first.logoUrl);
       const oldId = first.logoUrl!.split("/").pop()!;
       expect(await t.db.select().from(files).where(eq(files.id, oldId))).toHaveLength(0);

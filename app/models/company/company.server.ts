@@ -315,18 +315,6 @@ export async function deleteCompany(ctx: Ctx, id: string): Promise<void> {
   await dropOrphanLogo(ctx.db, before.logoFileId);
 }
 
-/** Stores an uploaded image as the company's logo, replacing (and discarding) the previous one. */
-export async function setCompanyLogo(
-  ctx: Ctx,
-  id: string,
-  upload: Blob | Buffer | null,
-): Promise<CompanyRecord> {
-  const actor = requireAdmin(ctx);
-  if (!(await findRow(ctx.db, id))) throw new NotFound(COMPANY_MSG.notFound);
-  const stored = await storeImage(ctx.db, upload, { kind: "logo", actorId: actor.id });
-  return updateCompany(ctx, id, { logoUrl: stored.url });
-}
-
 /** Stores an uploaded logo that is not yet attached to a company (POST /upload/logo). */
 export async function uploadLogo(
   ctx: Ctx,

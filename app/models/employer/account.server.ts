@@ -29,13 +29,8 @@ import { isDomainVerified } from "./domain.server";
 import { openJoinRequest } from "./join.server";
 import { EMPLOYER_MSG, type EmployerRegisterInput } from "./employer.schema";
 
-export interface ChooserCompany {
-  id: string;
-  name: string;
-}
-
 /** The companies an employer may join at sign-up: every company not blocked, by name. */
-export async function listChooserCompanies(db: DbOrTx): Promise<ChooserCompany[]> {
+export async function listChooserCompanies(db: DbOrTx) {
   return db
     .select({ id: companies.id, name: companies.name })
     .from(companies)

@@ -34,13 +34,11 @@ export const EMPLOYER_MSG = {
     "e-mail service, so Runway cannot invite from it. Your colleagues can sign up at /employers " +
     "with their work address and ask to join your company.",
   inviteTaken: "An account with this email already exists",
-  invitePending: "An invitation to this address is already waiting",
   inviteLimit: (n: number) =>
     `Your company already has ${n} pending invitations. Wait until some are accepted or expire.`,
   invited: (email: string) => `Invitation sent to ${email}`,
   blocked: "This employer account has been blocked. Contact the career office.",
   companyBlocked: "This company has been blocked. Contact the career office.",
-  notEmployer: "Employer accounts cannot use this",
   verified: "Employer verified",
   blockedDone: "Employer blocked",
   unblockedDone: "Employer unblocked",

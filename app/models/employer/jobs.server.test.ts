@@ -14,11 +14,10 @@ import { jobCreateSchema, jobUpdateSchema } from "../job/job.schema";
 import { getJob, recordJobInteraction, setJobApproval, updateJob } from "../job/job.server";
 import {
   EMPLOYER_JOB_MSG,
-  employerCloseJob,
   employerCreateJob,
   employerDeleteJob,
   employerUpdateJob,
-  getEmployerJob,
+  findEmployerJob,
   getJobForActor,
   listEmployerJobs,
   reviewStatusOf,
@@ -96,7 +95,7 @@ forEachDb((t: TestDb) => {
         companyId: b.companyId,
         title: "Theirs public",
       });
-      await expect(getEmployerJob(a.ctx, theirs.id)).rejects.toThrow(NotFound);
+      expect(await findEmployerJob(a.ctx, theirs.id)).toBeNull();
       await expect(getJobForActor(a.ctx, theirs.id)).rejects.toThrow(NotFound);
       // Public jobs of another company are readable as everyone reads them (not as own).
       expect((await getJobForActor(a.ctx, theirsPublic.id)).own).toBe(false);
@@ -106,7 +105,9 @@ forEachDb((t: TestDb) => {
       await expect(employerUpdateJob(a.ctx, theirsPublic.id, edit, LIMITS)).rejects.toThrow(
         NotFound,
       );
-      await expect(employerCloseJob(a.ctx, theirsPublic.id, LIMITS)).rejects.toThrow(NotFound);
+      await expect(
+        employerUpdateJob(a.ctx, theirsPublic.id, { status: "closed" }, LIMITS),
+      ).rejects.toThrow(NotFound);
       await expect(employerDeleteJob(a.ctx, theirs.id)).rejects.toThrow(NotFound);
       await expect(employerDeleteJob(a.ctx, "not-a-uuid")).rejects.toThrow(NotFound);
       // Moving an own job to another company is refused.
@@ -133,7 +134,7 @@ forEachDb((t: TestDb) => {
       const s = await student();
       expect((await getJob(s, job.id)).id).toBe(job.id);
       // Closing keeps the approval (no review, no submission counted) …
-      const closed = await employerCloseJob(e.ctx, job.id, LIMITS);
+      const closed = await employerUpdateJob(e.ctx, job.id, { status: "closed" }, LIMITS);
       expect(closed.submitted).toBe(false);
       expect(closed.row.isApproved).toBe(true);
       expect(reviewStatusOf(closed.row)).toBe("closed");
@@ -179,7 +180,7 @@ forEachDb((t: TestDb) => {
       const e = await employer();
       const job = await create(e);
       await declineJob(await admin(), job.id, "Please add the salary range.", CFG);
-      const declined = await getEmployerJob(e.ctx, job.id);
+      const declined = (await findEmployerJob(e.ctx, job.id))!;
       expect(reviewStatusOf(declined)).toBe("declined");
       expect(declined.declineReason).toBe("Please add the salary range.");
       const { row } = await employerUpdateJob(
@@ -212,7 +213,7 @@ forEachDb((t: TestDb) => {
         await recordJobInteraction(t.db, user.id, job.id, "view");
         if (i < 2) await recordJobInteraction(t.db, user.id, job.id, "apply");
       }
-      const row = await getEmployerJob(e.ctx, job.id);
+      const row = (await findEmployerJob(e.ctx, job.id))!;
       expect([row.views, row.applyClicks]).toEqual([3, 2]);
       expect(reviewStatusOf({ ...row, applicationDeadline: new Date(Date.now() - 1000) })).toBe(
         "expired",
@@ -234,7 +235,7 @@ forEachDb((t: TestDb) => {
       expect(err.message).toBe(EMPLOYER_JOB_MSG.pendingLimit(2));
       // Editing a job that is already pending is allowed (it adds no pending job).
       await employerUpdateJob(e.ctx, a.id, jobUpdateSchema.parse({ title: "Renamed" }), limits);
-      await employerCloseJob(e.ctx, a.id, limits);
+      await employerUpdateJob(e.ctx, a.id, { status: "closed" }, limits);
       await employerCreateJob(e.ctx, input({ company: e.companyId }), limits);
       // Another company is not affected.
       const other = await employer();
@@ -247,7 +248,7 @@ forEachDb((t: TestDb) => {
       const job = await employerCreateJob(e.ctx, input({ company: e.companyId }), limits);
       await employerUpdateJob(e.ctx, job.id, jobUpdateSchema.parse({ title: "Two" }), limits);
       // A status change is not a submission.
-      await employerCloseJob(e.ctx, job.id, limits);
+      await employerUpdateJob(e.ctx, job.id, { status: "closed" }, limits);
       await employerUpdateJob(e.ctx, job.id, jobUpdateSchema.parse({ title: "Three" }), limits);
       const err = await employerUpdateJob(
         e.ctx,
@@ -321,7 +322,7 @@ forEachDb((t: TestDb) => {
       await setJobApproval(ad, viaToggle.id, true, CFG);
       await setJobApproval(ad, viaToggle.id, false, CFG);
       expect(await outbox()).toHaveLength(2);
-      const after = await getEmployerJob(e.ctx, viaToggle.id);
+      const after = (await findEmployerJob(e.ctx, viaToggle.id))!;
       expect(reviewStatusOf(after)).toBe("pending");
       // A job created by staff mails nobody.
       const staffJob = await createJob(t.db, { isApproved: false });
@@ -349,7 +350,7 @@ forEachDb((t: TestDb) => {
       expect(a.after.declineReason).toBe("The job asks applicants for a fee.");
       // Approving later clears the decline.
       await setJobApproval(ad, job.id, true, CFG);
-      const row = await getEmployerJob(e.ctx, job.id);
+      const row = (await findEmployerJob(e.ctx, job.id))!;
       expect([row.declinedAt, row.declineReason, reviewStatusOf(row)]).toEqual([
         null,
         null,

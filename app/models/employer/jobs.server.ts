@@ -153,13 +153,6 @@ export async function findEmployerJob(ctx: Ctx, id: string): Promise<OwnJob | nu
   return ownRow(ctx.db, me.companyId, id);
 }
 
-/** One of the company's own jobs in any state, else 404 (another company's job does not exist). */
-export async function getEmployerJob(ctx: Ctx, id: string): Promise<OwnJob> {
-  const row = await findEmployerJob(ctx, id);
-  if (!row) throw new NotFound(JOB_MSG.notFound);
-  return row;
-}
-
 /**
  * GET /api/jobs/{id} for anyone: an employer sees its own job in any state (with the review
  * fields), other jobs only when public (getJob's rule); everyone else as getJob decides.
@@ -314,10 +307,6 @@ export async function employerUpdateJob(
     return { row: (await ownRow(tx, me.companyId, id))!, submitted: contentChanged };
   });
 }
-
-/** Closes an own job (no review needed; an approved job keeps its approval for a reopen). */
-export const employerCloseJob = (ctx: Ctx, id: string, limits: EmployerLimits) =>
-  employerUpdateJob(ctx, id, { status: "closed" }, limits);
 
 /** Deletes an own job that is not approved (pending or declined); approved jobs are closed. */
 export async function employerDeleteJob(

@@ -17,7 +17,7 @@ import { ctxOf, type Actor } from "../context";
 import { jobUpdateSchema } from "../job/job.schema";
 import { registerEmployer } from "./account.server";
 import { employerRegisterSchema } from "./employer.schema";
-import { employerUpdateJob, getEmployerJob, listEmployerJobs } from "./jobs.server";
+import { employerUpdateJob, findEmployerJob, listEmployerJobs } from "./jobs.server";
 import {
   decideJoinRequest,
   expireJoinRequests,
@@ -79,7 +79,7 @@ forEachDb((t: TestDb) => {
       const ctx = configured(ctxOf(t.db, me));
       expect(ctx.actor.companyId).toBeNull();
       await expect(listEmployerJobs(ctx, {}, { offset: 0, limit: 10 })).rejects.toThrow(Forbidden);
-      await expect(getEmployerJob(ctx, job.id)).rejects.toThrow(Forbidden);
+      await expect(findEmployerJob(ctx, job.id)).rejects.toThrow(Forbidden);
       await expect(getTeam(ctx)).rejects.toThrow(Forbidden);
       await expect(getOwnCompany(ctx)).rejects.toThrow(Forbidden);
       await expect(updateOwnCompany(ctx, { description: "Send fees to…" })).rejects.toThrow(
@@ -137,7 +137,7 @@ forEachDb((t: TestDb) => {
       const ctx = ctxOf(t.db, row);
       expect(ctx.actor.companyId).toBe(company.id);
       expect((await listEmployerJobs(ctx, {}, { offset: 0, limit: 10 })).total).toBe(1);
-      expect((await getEmployerJob(ctx, job.id)).id).toBe(job.id);
+      expect((await findEmployerJob(ctx, job.id))?.id).toBe(job.id);
       expect((await mailTo(me.email)).map((m) => m.template)).toContain("employer_join_approved");
       // Answered once: a second answer is a conflict.
       await expect(decideJoinRequest(configured(c(owner)), r.id, "decline")).rejects.toThrow(

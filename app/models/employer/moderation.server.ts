@@ -6,7 +6,7 @@
  * never a job whose company or author is still blocked). Sign-in and sessions of a blocked
  * employer, or of any employer of a blocked company, are refused (auth.server, session.server).
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { DbOrTx, Tx } from "#db/client";
 import { companies, users } from "#db/schema";
 import { NotFound } from "~/lib/errors";
@@ -175,14 +175,4 @@ function blockState(c: CompanyRow): CompanyBlockState {
     isBlocked: !!c.blockedAt,
     blockedAt: c.blockedAt?.toISOString() ?? null,
   };
-}
-
-/** Ids of blocked companies among these (for admin lists that mark them). */
-export async function blockedCompanyIds(db: DbOrTx, ids: string[]): Promise<Set<string>> {
-  if (!ids.length) return new Set();
-  const rows = await db
-    .select({ id: companies.id })
-    .from(companies)
-    .where(and(inArray(companies.id, ids), sql`${companies.blockedAt} is not null`));
-  return new Set(rows.map((r) => r.id));
 }

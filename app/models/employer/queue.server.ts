@@ -32,17 +32,6 @@ export function trustSignal(u: {
   return "Unverified";
 }
 
-export interface QueueItem {
-  id: string;
-  title: string;
-  companyId: string;
-  companyName: string;
-  companyWebsite: string | null;
-  submittedAt: string;
-  submitter: { name: string; email: string } | null;
-  signal: TrustSignal;
-}
-
 /** A row of the queue's query, parsed once here (dates as Date). */
 const queueRow = z.object({
   id: z.string(),
@@ -81,10 +70,7 @@ export async function approvalQueueCount(db: DbOrTx): Promise<number> {
 }
 
 /** Pending jobs, oldest first (admin). */
-export async function listApprovalQueue(
-  ctx: Ctx,
-  paging: Paging = { offset: 0, limit: 50 },
-): Promise<{ items: QueueItem[]; total: number }> {
+export async function listApprovalQueue(ctx: Ctx, paging: Paging = { offset: 0, limit: 50 }) {
   requireAdmin(ctx);
   const [rows, total] = await Promise.all([
     parsedRows(

@@ -14,38 +14,14 @@ import { requireEmployer, type Ctx } from "../context";
 import { enqueueMail } from "../mail/mail.server";
 import { findUserForLogin } from "../user/user.server";
 import { emailDomain, isFreeMailAddress, sameEmailDomain } from "./domain.server";
-import { isVerifiedEmployer, listJoinRequests, type JoinRequestView } from "./join.server";
+import { isVerifiedEmployer, listJoinRequests } from "./join.server";
 import { EMPLOYER_MSG, INVITATION_TTL_DAYS, MAX_PENDING_INVITATIONS } from "./employer.schema";
-
-export interface TeamMember {
-  id: string;
-  name: string;
-  email: string;
-  isEmailVerified: boolean;
-  domainVerified: boolean;
-  employerVerified: boolean;
-  isBlocked: boolean;
-}
-export interface PendingInvitation {
-  id: string;
-  email: string;
-  invitedBy: string | null;
-  expiresAt: string;
-}
 
 /**
  * The employer's company, its member accounts, its pending invitations and — for a verified
  * employer of it — the requests to join it waiting for an answer (join.server.ts).
  */
-export async function getTeam(ctx: Ctx): Promise<{
-  company: { id: string; name: string };
-  members: TeamMember[];
-  invitations: PendingInvitation[];
-  canAnswerRequests: boolean;
-  joinRequests: JoinRequestView[];
-  /** The viewer's own address is free mail, so invitations cannot go out (the reason, in words). */
-  inviteBlockedBy: string | null;
-}> {
+export async function getTeam(ctx: Ctx) {
   const me = requireEmployer(ctx);
   const [company] = await ctx.db
     .select({ id: companies.id, name: companies.name })
@@ -90,6 +66,7 @@ export async function getTeam(ctx: Ctx): Promise<{
       isBlocked: !!u.blockedAt,
     })),
     invitations: invitations.map((i) => ({ ...i, expiresAt: i.expiresAt.toISOString() })),
+    /** The viewer's own address is free mail, so invitations cannot go out (the reason, in words). */
     inviteBlockedBy: ownFreeMailReason(me.email),
   };
 }

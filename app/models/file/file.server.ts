@@ -30,20 +30,12 @@ const OUTPUT: Record<FileKind, { width: number; height: number; fit: "inside" | 
   avatar: { width: 256, height: 256, fit: "cover" },
 };
 
-export interface StoredImage {
-  id: string;
-  url: string;
-  width: number;
-  height: number;
-  size: number;
-}
-
 /** Checks and re-encodes an uploaded image and stores it; throws 400/413/415 with a clear message. */
 export async function storeImage(
   db: Db,
   upload: Blob | Buffer | null | undefined,
   opts: { kind: FileKind; actorId?: string | null },
-): Promise<StoredImage> {
+) {
   if (!upload || (upload instanceof Blob ? upload.size : upload.length) === 0)
     throw new ValidationError(IMAGE_MESSAGES.missing);
   const size = upload instanceof Blob ? upload.size : upload.length;

@@ -192,9 +192,6 @@ export function serializeJob(row: Job, opts: { includeCompany?: boolean } = {}) 
   };
 }
 
-/** The job as /api gives it. */
-export type JobApiObject = ReturnType<typeof serializeJob>;
-
 // ─── Search ─────────────────────────────────────────────────────────────────────────────────────
 
 export interface JobFilters {

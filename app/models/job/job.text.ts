@@ -8,7 +8,6 @@ export const JOB_TEXT = {
   boardTitle: "Internships and Jobs Available:",
   boardEmpty: "No matching active jobs.",
   adminEmpty: "No jobs found.",
-  noWebsite: "No company website available for this job.",
   clearFilters: "Clear filters",
   applyNow: "Apply Now",
   /** Where Apply Now would be when a job gives no apply link, apply e-mail or company website. */

@@ -12,24 +12,9 @@ export const LICENCE_SUGGESTION_SCAN = 2_000;
 export const LICENCE_SUGGESTIONS_MAX = 200;
 
 /**
- * Distinct licences of the newest public jobs, one spelling per case-blind value, sorted
- * case-insensitively: the board's datalist.
- */
-export async function listLicences(db: Db): Promise<string[]> {
-  const rows = await rowsOf<{ l: string }>(
-    db,
-    sql`select min(l) as l from (
-          select j.licences from jobs j where ${publicJobSql()}
-          order by j.created_at desc nulls last, j.id desc nulls last limit ${LICENCE_SUGGESTION_SCAN}) s,
-        unnest(s.licences) as l
-        group by lower(l) order by lower(l) limit ${LICENCE_SUGGESTIONS_MAX}`,
-  );
-  return rows.map((r) => r.l);
-}
-
-/**
  * The board's two lists of choices in one statement (one walk of the newest public jobs, one round
- * trip): the categories as `listCategories` gives them to a guest, the licences as `listLicences`.
+ * trip): the categories as `listCategories` gives them to a guest, and the distinct licences of the
+ * newest public jobs, one spelling per case-blind value, sorted case-insensitively (the datalist).
  */
 export async function listBoardChoices(
   db: Db,

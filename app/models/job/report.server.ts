@@ -230,16 +230,6 @@ export async function listReportedJobs(
   );
 }
 
-/** How many jobs have open reports (the admin menu and dashboard may show it). */
-export async function countReportedJobs(ctx: Ctx): Promise<number> {
-  requireAdmin(ctx);
-  const [r] = await rowsOf<{ n: number }>(
-    ctx.db,
-    sql`select count(distinct job_id)::int as n from job_reports where resolved_at is null`,
-  );
-  return Number(r?.n ?? 0);
-}
-
 /**
  * Closes a job's open reports (admin). Dismissed: the reports were wrong — a job hidden by reports
  * is shown again. Upheld: the posting was bad — it is taken off the board (unapproved and

@@ -136,13 +136,3 @@ export function listApplications(ctx: Ctx, limit = 200): Promise<MyJobLine[]> {
     limit,
   );
 }
-
-/** How many jobs the member saved (the dashboard's link). */
-export async function countSavedJobs(ctx: Ctx): Promise<number> {
-  const me = requireMember(ctx);
-  const [r] = await rowsOf<{ n: number }>(
-    ctx.db,
-    sql`select count(*)::int as n from saved_jobs where user_id = ${me.id}`,
-  );
-  return Number(r?.n ?? 0);
-}

@@ -50,5 +50,3 @@ export function toJobView(job: Job, actor: Viewer, now = Date.now()) {
     apply: applyTargetOfRow(job),
   };
 }
-
-export type JobView = ReturnType<typeof toJobView>;

@@ -284,24 +284,11 @@ export async function dtrFacts(ctx: OjtCtx, id: string): Promise<DtrFacts> {
 }
 
 /** What the public page shows of a certificate: nothing more. */
-export interface PublicCertificate {
-  code: string;
-  studentName: string;
-  programme: string;
-  host: string;
-  approvedHours: number;
-  completedOn: string;
-}
-
 /**
  * The certificate of a code, or null. The shape is checked first (no query for what cannot be a
  * code); then one lookup by the unique index — the same work for a known and an unknown code.
  */
-export async function verifyCertificate(
-  db: DbOrTx,
-  cfg: OjtConfig,
-  raw: string,
-): Promise<PublicCertificate | null> {
+export async function verifyCertificate(db: DbOrTx, cfg: OjtConfig, raw: string) {
   const code = normaliseCertificateCode(raw);
   if (!code) return null;
   const [r] = await withStudentAndHost(

@@ -6,7 +6,7 @@
  */
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Db, DbOrTx } from "#db/client";
-import { courses, ojtChecklists, ojtFiles, placementDocuments, users } from "#db/schema";
+import { ojtChecklists, ojtFiles, placementDocuments, users } from "#db/schema";
 import { Conflict, NotFound, ValidationError } from "~/lib/errors";
 import { isUuid } from "~/lib/ids";
 import { audit } from "../audit/audit.server";
@@ -92,22 +92,6 @@ export async function putChecklist(
     });
   });
   return getChecklist(ctx, c.id);
-}
-
-/** Every programme with its checklist (the admin screen). */
-export async function allChecklists(ctx: OjtCtx): Promise<ChecklistJson[]> {
-  requireAdmin(ctx);
-  const [cs, lists] = await Promise.all([
-    ctx.db.select().from(courses).orderBy(courses.position, courses.name),
-    ctx.db.select().from(ojtChecklists),
-  ]);
-  const byCourse = new Map(lists.map((l) => [l.courseId, l.items]));
-  return cs.map((c) => ({
-    courseId: c.id,
-    course: { id: c.id, code: c.code, name: c.name },
-    isDefault: !byCourse.has(c.id),
-    items: byCourse.get(c.id) ?? [...DEFAULT_CHECKLIST],
-  }));
 }
 
 type DocRow = typeof placementDocuments.$inferSelect;

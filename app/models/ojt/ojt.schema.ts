@@ -252,7 +252,6 @@ export const supervisorSchema = z.object({
   email: emailField,
   phone: optionalText(40),
 });
-export type SupervisorInput = z.infer<typeof supervisorSchema>;
 
 /** POST /api/placements (and the coordinator's form). */
 export const placementInputSchema = z

@@ -729,16 +729,8 @@ export async function changePlacementStatus(
   });
 }
 
-export interface PlacementAuditEntry {
-  action: string;
-  actorEmail: string | null;
-  before: unknown;
-  after: unknown;
-  createdAt: string;
-}
-
 /** The audit trail of one placement (its status changes, edits, weeks' decisions), newest first. */
-export async function placementAudit(ctx: OjtCtx, id: string): Promise<PlacementAuditEntry[]> {
+export async function placementAudit(ctx: OjtCtx, id: string) {
   await manageablePlacement(ctx, id);
   const rows = await ctx.db
     .select()

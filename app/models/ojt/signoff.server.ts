@@ -13,25 +13,13 @@ import { hashToken } from "../auth/tokens.server";
 import { enqueueMail } from "../mail/mail.server";
 import { mailAddressOf } from "../user/user.server";
 import { nowOf, type OjtConfig } from "./config";
-import { hoursOf, OJT_MSG, type Decision, type EntryJson } from "./ojt.schema";
+import { hoursOf, OJT_MSG, type Decision } from "./ojt.schema";
 import { loadPlacementView, type PlacementView } from "./placement.server";
 import { refreshTotals, weekEntries } from "./hours.server";
 import { requestFinalIfDue } from "./evaluation.server";
 import { formatCalendarDate } from "~/lib/datetime";
 
 /** What the supervisor sees: the student's name and programme, the host, that week's entries. */
-export interface SignoffView {
-  studentName: string;
-  course: string | null;
-  companyName: string;
-  supervisorName: string;
-  weekStart: string;
-  weekEnd: string;
-  entries: EntryJson[];
-  totalHours: number;
-  expiresAt: string;
-}
-
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
 
 async function validToken(
@@ -63,7 +51,7 @@ async function validToken(
 }
 
 /** GET /supervise/{token}: the week to sign, or 404 for a forged, spent, revoked or expired link. */
-export async function signoffView(db: Db, cfg: OjtConfig, token: string): Promise<SignoffView> {
+export async function signoffView(db: Db, cfg: OjtConfig, token: string) {
   const { t, view } = await validToken(db, cfg, token, false);
   const { entries, weekEnd } = await weekEntries(db, t.placementId, t.weekStart);
   return {

@@ -7,13 +7,8 @@ import { AWKWARD_TEXT } from "../../../tests/setup/awkward-text";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { surveyAnswers, surveyQuestions, surveyResponses } from "../../../db/schema";
-import {
-  csvRows,
-  exportFileName,
-  neutralise,
-  responsesCsv,
-  responsesCsvString,
-} from "./export.server";
+import { csvRows, exportFileName, neutralise, responsesCsv } from "./export.server";
+import { responsesCsvString } from "../../../tests/setup/survey-csv";
 import { allQuestions } from "./survey.server";
 
 const FORMULA = /^[=+\-@\t\r]/;

@@ -239,17 +239,6 @@ export async function* responsesCsv(
   }
 }
 
-/** The whole export as one string (tests and small surveys). */
-export async function responsesCsvString(
-  db: Db,
-  surveyId: string,
-  opts: { role?: RoleFilter } = {},
-): Promise<string> {
-  let s = "";
-  for await (const chunk of responsesCsv(db, surveyId, opts)) s += chunk;
-  return s;
-}
-
 /**
  * A web stream of the export, pull-driven (the next batch is read only when the client takes
  * more). The header chunk is produced before the stream is returned, so a missing survey is still

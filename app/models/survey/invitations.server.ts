@@ -66,18 +66,6 @@ export function surveyUnsubscribeToken(secret: string, userId: string): string {
   return hmac(secret, `survey-mail-unsubscribe:${userId}`).slice(0, 43);
 }
 
-/** The one-click unsubscribe address (GET shows a confirmation, POST unsubscribes). */
-export function surveyUnsubscribeUrl(
-  cfg: Pick<InviteMailConfig, "publicUrl" | "secret">,
-  userId: string,
-): string {
-  const p = new URLSearchParams({
-    user: userId,
-    token: surveyUnsubscribeToken(cfg.secret, userId),
-  });
-  return `${cfg.publicUrl}/surveys/unsubscribe?${p}`;
-}
-
 /** The person a signed link names and whether they already opted out, or NotFound. */
 export async function personForSurveyUnsubscribe(
   db: Db,

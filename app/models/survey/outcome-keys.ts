@@ -19,7 +19,6 @@ export const OUTCOME_KEYS = [
   { key: "programme_rating", label: "Rating of the programme" },
   { key: "suggestions", label: "Suggestions" },
 ] as const;
-export type OutcomeKey = (typeof OUTCOME_KEYS)[number]["key"];
 
 /** A key as people read it: its label when known ("Employment status"), else the key itself. */
 export const outcomeKeyLabel = (key: string): string =>

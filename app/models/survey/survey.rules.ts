@@ -32,7 +32,6 @@ export const SURVEY_MSG = {
   submissionFailed: "Submission failed",
   pleaseAnswer: (text: string) => `Please answer: ${text}`,
   loadFailed: "Failed to load survey.",
-  listLoadFailed: "Failed to load surveys.",
   saveFailed: "Failed to save survey.",
   deleteConfirm: "Delete this survey?",
   alreadyAnswered: "You have already answered this survey.",

@@ -17,7 +17,7 @@ import {
   surveySummary,
   updateSurvey,
 } from "./survey.server";
-import { responsesCsvString } from "./export.server";
+import { responsesCsvString } from "../../../tests/setup/survey-csv";
 import type { Role } from "../../../db/constants";
 import { ctxOf } from "~/models/context";
 

@@ -4,7 +4,7 @@ import {
   otpField,
   registerFormSchema,
   registerSchema,
-  resetPasswordFormSchema,
+  resetPasswordFormSchemaOf,
   verifyOtpSchema,
 } from "./user.schema";
 
@@ -134,7 +134,7 @@ describe("OTP rule", () => {
 
 describe("reset form", () => {
   it("needs a token and matching passwords", () => {
-    const r = resetPasswordFormSchema.safeParse({
+    const r = resetPasswordFormSchemaOf().safeParse({
       email: "a@example.edu",
       token: "",
       password: "secret1",

@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  displayName,
-  inCollegeDomain,
-  readRole,
-  userRecordSchema,
-  userInitials,
-} from "./user.schema";
+import { displayName, inCollegeDomain, userRecordSchema, userInitials } from "./user.schema";
 
 describe("user rules", () => {
   it("accepts only the exact college domain after trim and lowercase", () => {
@@ -19,12 +13,6 @@ describe("user rules", () => {
     expect(displayName({ firstName: "Ana", lastName: "Cruz" })).toBe("Ana Cruz");
     expect(displayName({ email: "x@example.edu" })).toBe("x@example.edu");
     expect(displayName({})).toBe("User");
-  });
-
-  it("reads the role from role, then userType, then type", () => {
-    expect(readRole({ userType: "alumni" })).toBe("alumni");
-    expect(readRole({ type: "admin" })).toBe("admin");
-    expect(readRole({ role: "hacker" })).toBeNull();
   });
 
   it("applies the create-user rules with the spec's messages", () => {

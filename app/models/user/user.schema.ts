@@ -3,7 +3,6 @@ import { z } from "zod";
 import {
   GRADUATION_YEAR_MAX,
   GRADUATION_YEAR_MIN,
-  ROLES,
   STAFF_CREATE_ROLES,
   YEAR_LEVELS,
   type Role,
@@ -123,14 +122,6 @@ export const graduationYearPatchField = nullableYear(
   GRADUATION_YEAR_MAX,
   GRADUATION_YEAR_MSG,
 );
-
-/** Role read from role, then userType, then type. */
-export function readRole(
-  u: { role?: unknown; userType?: unknown; type?: unknown } | null | undefined,
-): Role | null {
-  const r = u?.role ?? u?.userType ?? u?.type;
-  return typeof r === "string" && (ROLES as readonly string[]).includes(r) ? (r as Role) : null;
-}
 
 export { displayName, initialsOf, userInitials } from "./names";
 
@@ -332,4 +323,3 @@ export const resetPasswordFormSchemaOf = (passwordMin?: number) =>
         .min(1, REGISTER_MSG.confirmPassword),
     })
     .refine((v) => v.password === v.confirmPassword, passwordsMatch);
-export const resetPasswordFormSchema = resetPasswordFormSchemaOf();
