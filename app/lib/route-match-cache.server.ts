@@ -109,19 +109,68 @@ export function cachedMatchRoutes(match: MatchRoutes): MatchRoutes {
   return cached;
 }
 
+interface StaticHandler {
+  query(request: Request, opts?: unknown): Promise<unknown>;
+  queryRoute(request: Request, opts?: unknown): Promise<unknown>;
+}
+type CreateStaticHandler = (routes: RouteNode[], opts?: { basename?: string }) => StaticHandler;
+
+/**
+ * The static handler's `query`/`queryRoute` match with the router module's own `matchRoutes`, out
+ * of the wrapper's reach. This handler finds the request's branch with `match` (the cached one)
+ * and hands the request to a handler of that branch alone (each route with only the next as its
+ * child; one per branch, made on first use): its routes rank among themselves as in the whole
+ * tree, so it matches alike at the cost of a few routes. A path that matches nothing goes to the
+ * whole tree's handler (its 404).
+ */
+export function branchStaticHandlers(
+  create: CreateStaticHandler,
+  match: MatchRoutes,
+): CreateStaticHandler {
+  return (routes, opts) => {
+    const whole = create(routes, opts);
+    const byBranch = new Map<string, StaticHandler>();
+    const handlerFor = (request: Request) => {
+      const found = match(
+        routes,
+        { pathname: new URL(request.url).pathname },
+        opts?.basename || "/",
+      );
+      if (!found) return whole;
+      const key = found.map((m) => (m.route as RouteNode).id).join("\u0000");
+      let handler = byBranch.get(key);
+      if (!handler) {
+        let branch: RouteNode | undefined;
+        for (const { route } of found.reverse())
+          branch = { ...(route as RouteNode), children: branch && [branch] };
+        byBranch.set(key, (handler = create([branch!], opts)));
+      }
+      return handler;
+    };
+    return {
+      ...whole,
+      query: (request, o) => handlerFor(request).query(request, o),
+      queryRoute: (request, o) => handlerFor(request).queryRoute(request, o),
+    };
+  };
+}
+
 /** Marks the caching function, so that a build loaded again (development) does not wrap it twice. */
 const CACHING = Symbol.for("runway.cachedMatchRoutes");
 
 /**
  * Replaces `matchRoutes` on the server's `@remix-run/router` module (the one Remix's request
- * handler calls through) with the caching one. Idempotent, across builds loaded again too.
+ * handler calls through) with the caching one, and its static handlers with branch ones.
+ * Idempotent, across builds loaded again too.
  */
 export function cacheRouteMatches(): void {
   const router = createRequire(import.meta.url)("@remix-run/router") as {
     matchRoutes: MatchRoutes & { [CACHING]?: true };
+    createStaticHandler: CreateStaticHandler;
   };
   if (router.matchRoutes[CACHING]) return;
   router.matchRoutes = Object.assign(cachedMatchRoutes(router.matchRoutes), {
     [CACHING]: true as const,
   });
+  router.createStaticHandler = branchStaticHandlers(router.createStaticHandler, router.matchRoutes);
 }

@@ -1,7 +1,8 @@
-import { matchRoutes } from "@remix-run/router";
+import { createStaticHandler, matchRoutes } from "@remix-run/router";
 import { describe, expect, it, vi } from "vitest";
 import { createRequire } from "node:module";
 import {
+  branchStaticHandlers,
   cacheRouteMatches,
   cachedMatchRoutes,
   ROUTE_MATCH_CACHE_SIZE,
@@ -98,5 +99,80 @@ describe("cachedMatchRoutes", () => {
     } finally {
       router.matchRoutes = original;
     }
+  });
+});
+
+describe("branchStaticHandlers", () => {
+  const loader = ({ params }: { params: object }) => ({ params });
+  const routes = [
+    {
+      id: "root",
+      path: "",
+      loader,
+      children: [
+        { id: "home", index: true, loader },
+        {
+          id: "jobs",
+          path: "jobs",
+          loader,
+          children: [
+            { id: "jobs-index", index: true, loader },
+            { id: "job", path: ":id", loader },
+          ],
+        },
+        { id: "new", path: "jobs/new", loader },
+        {
+          id: "layout",
+          hasErrorBoundary: true,
+          loader,
+          children: [
+            { id: "about", path: "about", loader },
+            { id: "bad", path: "bad", loader: () => Promise.reject(new Error("no")) },
+          ],
+        },
+      ],
+    },
+  ];
+  const whole = createStaticHandler(routes);
+  const create = vi.fn(createStaticHandler);
+  const branched = branchStaticHandlers(
+    create as never,
+    cachedMatchRoutes(matchRoutes as never),
+  )(routes);
+  type Context = { matches?: { route: { id: string } }[] };
+  const ids = (c: unknown) =>
+    c instanceof Response
+      ? c.status
+      : (c as Context)?.matches
+        ? {
+            ...(c as object),
+            matches: (c as Context).matches!.map((m) => ({ ...m, route: m.route.id })),
+          }
+        : c;
+  const settle = (p: () => Promise<unknown>) => p().then(ids, (e) => ["thrown", ids(e)]);
+
+  it("answers query and queryRoute as the whole tree's handler does", async () => {
+    for (const path of [
+      "/",
+      "/jobs",
+      "/jobs?index",
+      "/jobs/new",
+      "/jobs/7",
+      "/about",
+      "/bad",
+      "/x",
+      "/j%C3%A9",
+    ])
+      for (const routeId of [undefined, "root", "job", "about"]) {
+        const request = () => new Request(`http://localhost${path}`);
+        expect(await settle(() => branched.query(request()))).toEqual(
+          await settle(() => whole.query(request())),
+        );
+        expect(await settle(() => branched.queryRoute(request(), { routeId }))).toEqual(
+          await settle(() => whole.queryRoute(request(), { routeId })),
+        );
+      }
+    // One handler for the tree, then one per branch: the paths above match six.
+    expect(create).toHaveBeenCalledTimes(7);
   });
 });
