@@ -155,12 +155,51 @@ export function branchStaticHandlers(
   };
 }
 
+type Make = (...args: unknown[]) => unknown;
+type Same = (now: unknown[], then: unknown[]) => boolean;
+
+/** `make`, answering again with what it made for the same first argument when `same` holds. */
+export function remembered(
+  make: Make,
+  same: Same,
+  reuse = (made: unknown, _now: unknown[], _then: unknown[]) => made,
+): Make {
+  const kept = new WeakMap<object, { args: unknown[]; made: unknown }>();
+  return (...args) => {
+    const k = kept.get(args[0] as object);
+    if (k && same(args, k.args)) return reuse(k.made, args, k.args);
+    const made = make(...args);
+    kept.set(args[0] as object, { args, made });
+    return made;
+  };
+}
+
+/**
+ * `RemixServer` builds each page's route tree anew from the build's manifest and route modules
+ * (the modules' object is new per request, its modules are the build's), and the static router
+ * copies that tree into data routes (filling the manifest it is given): the same for every page.
+ * Both are made once per build here; nothing on the server changes them afterwards.
+ */
+const sameServerRoutes: Same = ([routes, modules, , spa, ...rest], [, then, , thenSpa]) =>
+  !rest.length &&
+  spa === thenSpa &&
+  Object.keys(routes as object).every(
+    (id) => (modules as Record<string, unknown>)[id] === (then as Record<string, unknown>)[id],
+  );
+const sameDataRoutes: Same = ([, map, parent, manifest], [, thenMap]) =>
+  map === thenMap && parent === undefined && !!manifest && !Object.keys(manifest).length;
+const fillManifest = (made: unknown, [, , , manifest]: unknown[], [, , , kept]: unknown[]) => (
+  Object.assign(manifest as object, kept),
+  made
+);
+
 /** Marks the caching function, so that a build loaded again (development) does not wrap it twice. */
 const CACHING = Symbol.for("runway.cachedMatchRoutes");
 
 /**
  * Replaces `matchRoutes` on the server's `@remix-run/router` module (the one Remix's request
- * handler calls through) with the caching one, and its static handlers with branch ones.
+ * handler calls through) with the caching one, its static handlers with branch ones, and
+ * remembers the page render's route trees.
  * Idempotent, across builds loaded again too.
  */
 export function cacheRouteMatches(): void {
@@ -173,4 +212,14 @@ export function cacheRouteMatches(): void {
     [CACHING]: true as const,
   });
   router.createStaticHandler = branchStaticHandlers(router.createStaticHandler, router.matchRoutes);
+  const rr = router as unknown as { UNSAFE_convertRoutesToDataRoutes: Make };
+  rr.UNSAFE_convertRoutesToDataRoutes = remembered(
+    rr.UNSAFE_convertRoutesToDataRoutes,
+    sameDataRoutes,
+    fillManifest,
+  );
+  const remix = createRequire(import.meta.url)("@remix-run/react/dist/routes.js") as {
+    createServerRoutes: Make;
+  };
+  remix.createServerRoutes = remembered(remix.createServerRoutes, sameServerRoutes);
 }

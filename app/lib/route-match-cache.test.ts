@@ -87,7 +87,10 @@ describe("cachedMatchRoutes", () => {
   it("is installed once on the module Remix calls through, however often asked", () => {
     const router = createRequire(import.meta.url)("@remix-run/router") as {
       matchRoutes: typeof matchRoutes;
+      UNSAFE_convertRoutesToDataRoutes: (...a: unknown[]) => unknown;
     };
+    const remix = createRequire(import.meta.url)("@remix-run/react/dist/routes.js") as object;
+    const saved = [{ ...router }, { ...remix }];
     const original = router.matchRoutes;
     try {
       cacheRouteMatches();
@@ -96,8 +99,20 @@ describe("cachedMatchRoutes", () => {
       cacheRouteMatches();
       expect(router.matchRoutes).toBe(installed);
       expect(router.matchRoutes(tree, "/jobs/1")).toEqual(original(tree, "/jobs/1"));
+      // The static router's data routes: made once per tree, each caller's manifest filled alike.
+      const convert = router.UNSAFE_convertRoutesToDataRoutes;
+      const [a, b, fresh] = [{}, {}, {}];
+      const props = () => ({ hasErrorBoundary: false });
+      const made = convert(tree, props, undefined, a);
+      expect(convert(tree, props, undefined, b)).toBe(made);
+      expect(saved[0].UNSAFE_convertRoutesToDataRoutes(tree, props, undefined, fresh)).toEqual(
+        made,
+      );
+      expect(b).toEqual(fresh);
+      expect(Object.keys(b)).toHaveLength(5);
     } finally {
-      router.matchRoutes = original;
+      Object.assign(router, saved[0]);
+      Object.assign(remix, saved[1]);
     }
   });
 });
