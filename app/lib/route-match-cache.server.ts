@@ -159,7 +159,7 @@ type Make = (...args: unknown[]) => unknown;
 type Same = (now: unknown[], then: unknown[]) => boolean;
 
 /** `make`, answering again with what it made for the same first argument when `same` holds. */
-export function remembered(
+function remembered(
   make: Make,
   same: Same,
   reuse = (made: unknown, _now: unknown[], _then: unknown[]) => made,
@@ -199,8 +199,7 @@ const CACHING = Symbol.for("runway.cachedMatchRoutes");
 /**
  * Replaces `matchRoutes` on the server's `@remix-run/router` module (the one Remix's request
  * handler calls through) with the caching one, its static handlers with branch ones, and
- * remembers the page render's route trees.
- * Idempotent, across builds loaded again too.
+ * remembers the page render's route trees. Idempotent, across builds loaded again too.
  */
 export function cacheRouteMatches(): void {
   const router = createRequire(import.meta.url)("@remix-run/router") as {

@@ -90,7 +90,7 @@ describe("cachedMatchRoutes", () => {
       UNSAFE_convertRoutesToDataRoutes: (...a: unknown[]) => unknown;
     };
     const remix = createRequire(import.meta.url)("@remix-run/react/dist/routes.js") as object;
-    const saved = [{ ...router }, { ...remix }];
+    const [saved, savedRemix] = [{ ...router }, { ...remix }];
     const original = router.matchRoutes;
     try {
       cacheRouteMatches();
@@ -105,14 +105,12 @@ describe("cachedMatchRoutes", () => {
       const props = () => ({ hasErrorBoundary: false });
       const made = convert(tree, props, undefined, a);
       expect(convert(tree, props, undefined, b)).toBe(made);
-      expect(saved[0].UNSAFE_convertRoutesToDataRoutes(tree, props, undefined, fresh)).toEqual(
-        made,
-      );
+      expect(saved.UNSAFE_convertRoutesToDataRoutes(tree, props, undefined, fresh)).toEqual(made);
       expect(b).toEqual(fresh);
       expect(Object.keys(b)).toHaveLength(5);
     } finally {
-      Object.assign(router, saved[0]);
-      Object.assign(remix, saved[1]);
+      Object.assign(router, saved);
+      Object.assign(remix, savedRemix);
     }
   });
 });
