@@ -109,19 +109,116 @@ export function cachedMatchRoutes(match: MatchRoutes): MatchRoutes {
   return cached;
 }
 
+interface StaticHandler {
+  query(request: Request, opts?: unknown): Promise<unknown>;
+  queryRoute(request: Request, opts?: unknown): Promise<unknown>;
+}
+type CreateStaticHandler = (routes: RouteNode[], opts?: { basename?: string }) => StaticHandler;
+
+/**
+ * The static handler's `query`/`queryRoute` match with the router module's own `matchRoutes`, out
+ * of the wrapper's reach. This handler finds the request's branch with `match` (the cached one)
+ * and hands the request to a handler of that branch alone (each route with only the next as its
+ * child; one per branch, made on first use): its routes rank among themselves as in the whole
+ * tree, so it matches alike at the cost of a few routes. A path that matches nothing goes to the
+ * whole tree's handler (its 404).
+ */
+export function branchStaticHandlers(
+  create: CreateStaticHandler,
+  match: MatchRoutes,
+): CreateStaticHandler {
+  return (routes, opts) => {
+    const whole = create(routes, opts);
+    const byBranch = new Map<string, StaticHandler>();
+    const handlerFor = (request: Request) => {
+      const found = match(
+        routes,
+        { pathname: new URL(request.url).pathname },
+        opts?.basename || "/",
+      );
+      if (!found) return whole;
+      const key = found.map((m) => (m.route as RouteNode).id).join("\u0000");
+      let handler = byBranch.get(key);
+      if (!handler) {
+        let branch: RouteNode | undefined;
+        for (const { route } of found.reverse())
+          branch = { ...(route as RouteNode), children: branch && [branch] };
+        byBranch.set(key, (handler = create([branch!], opts)));
+      }
+      return handler;
+    };
+    return {
+      ...whole,
+      query: (request, o) => handlerFor(request).query(request, o),
+      queryRoute: (request, o) => handlerFor(request).queryRoute(request, o),
+    };
+  };
+}
+
+type Make = (...args: unknown[]) => unknown;
+type Same = (now: unknown[], then: unknown[]) => boolean;
+
+/** `make`, answering again with what it made for the same first argument when `same` holds. */
+function remembered(
+  make: Make,
+  same: Same,
+  reuse = (made: unknown, _now: unknown[], _then: unknown[]) => made,
+): Make {
+  const kept = new WeakMap<object, { args: unknown[]; made: unknown }>();
+  return (...args) => {
+    const k = kept.get(args[0] as object);
+    if (k && same(args, k.args)) return reuse(k.made, args, k.args);
+    const made = make(...args);
+    kept.set(args[0] as object, { args, made });
+    return made;
+  };
+}
+
+/**
+ * `RemixServer` builds each page's route tree anew from the build's manifest and route modules
+ * (the modules' object is new per request, its modules are the build's), and the static router
+ * copies that tree into data routes (filling the manifest it is given): the same for every page.
+ * Both are made once per build here; nothing on the server changes them afterwards.
+ */
+const sameServerRoutes: Same = ([routes, modules, , spa, ...rest], [, then, , thenSpa]) =>
+  !rest.length &&
+  spa === thenSpa &&
+  Object.keys(routes as object).every(
+    (id) => (modules as Record<string, unknown>)[id] === (then as Record<string, unknown>)[id],
+  );
+const sameDataRoutes: Same = ([, map, parent, manifest], [, thenMap]) =>
+  map === thenMap && parent === undefined && !!manifest && !Object.keys(manifest).length;
+const fillManifest = (made: unknown, [, , , manifest]: unknown[], [, , , kept]: unknown[]) => (
+  Object.assign(manifest as object, kept),
+  made
+);
+
 /** Marks the caching function, so that a build loaded again (development) does not wrap it twice. */
 const CACHING = Symbol.for("runway.cachedMatchRoutes");
 
 /**
  * Replaces `matchRoutes` on the server's `@remix-run/router` module (the one Remix's request
- * handler calls through) with the caching one. Idempotent, across builds loaded again too.
+ * handler calls through) with the caching one, its static handlers with branch ones, and
+ * remembers the page render's route trees. Idempotent, across builds loaded again too.
  */
 export function cacheRouteMatches(): void {
   const router = createRequire(import.meta.url)("@remix-run/router") as {
     matchRoutes: MatchRoutes & { [CACHING]?: true };
+    createStaticHandler: CreateStaticHandler;
   };
   if (router.matchRoutes[CACHING]) return;
   router.matchRoutes = Object.assign(cachedMatchRoutes(router.matchRoutes), {
     [CACHING]: true as const,
   });
+  router.createStaticHandler = branchStaticHandlers(router.createStaticHandler, router.matchRoutes);
+  const rr = router as unknown as { UNSAFE_convertRoutesToDataRoutes: Make };
+  rr.UNSAFE_convertRoutesToDataRoutes = remembered(
+    rr.UNSAFE_convertRoutesToDataRoutes,
+    sameDataRoutes,
+    fillManifest,
+  );
+  const remix = createRequire(import.meta.url)("@remix-run/react/dist/routes.js") as {
+    createServerRoutes: Make;
+  };
+  remix.createServerRoutes = remembered(remix.createServerRoutes, sameServerRoutes);
 }

@@ -1,7 +1,8 @@
-import { matchRoutes } from "@remix-run/router";
+import { createStaticHandler, matchRoutes } from "@remix-run/router";
 import { describe, expect, it, vi } from "vitest";
 import { createRequire } from "node:module";
 import {
+  branchStaticHandlers,
   cacheRouteMatches,
   cachedMatchRoutes,
   ROUTE_MATCH_CACHE_SIZE,
@@ -86,7 +87,10 @@ describe("cachedMatchRoutes", () => {
   it("is installed once on the module Remix calls through, however often asked", () => {
     const router = createRequire(import.meta.url)("@remix-run/router") as {
       matchRoutes: typeof matchRoutes;
+      UNSAFE_convertRoutesToDataRoutes: (...a: unknown[]) => unknown;
     };
+    const remix = createRequire(import.meta.url)("@remix-run/react/dist/routes.js") as object;
+    const [saved, savedRemix] = [{ ...router }, { ...remix }];
     const original = router.matchRoutes;
     try {
       cacheRouteMatches();
@@ -95,8 +99,93 @@ describe("cachedMatchRoutes", () => {
       cacheRouteMatches();
       expect(router.matchRoutes).toBe(installed);
       expect(router.matchRoutes(tree, "/jobs/1")).toEqual(original(tree, "/jobs/1"));
+      // The static router's data routes: made once per tree, each caller's manifest filled alike.
+      const convert = router.UNSAFE_convertRoutesToDataRoutes;
+      const [a, b, fresh] = [{}, {}, {}];
+      const props = () => ({ hasErrorBoundary: false });
+      const made = convert(tree, props, undefined, a);
+      expect(convert(tree, props, undefined, b)).toBe(made);
+      expect(saved.UNSAFE_convertRoutesToDataRoutes(tree, props, undefined, fresh)).toEqual(made);
+      expect(b).toEqual(fresh);
+      expect(Object.keys(b)).toHaveLength(5);
     } finally {
-      router.matchRoutes = original;
+      Object.assign(router, saved);
+      Object.assign(remix, savedRemix);
     }
+  });
+});
+
+describe("branchStaticHandlers", () => {
+  const loader = ({ params }: { params: object }) => ({ params });
+  const routes = [
+    {
+      id: "root",
+      path: "",
+      loader,
+      children: [
+        { id: "home", index: true, loader },
+        {
+          id: "jobs",
+          path: "jobs",
+          loader,
+          children: [
+            { id: "jobs-index", index: true, loader },
+            { id: "job", path: ":id", loader },
+          ],
+        },
+        { id: "new", path: "jobs/new", loader },
+        {
+          id: "layout",
+          hasErrorBoundary: true,
+          loader,
+          children: [
+            { id: "about", path: "about", loader },
+            { id: "bad", path: "bad", loader: () => Promise.reject(new Error("no")) },
+          ],
+        },
+      ],
+    },
+  ];
+  const whole = createStaticHandler(routes);
+  const create = vi.fn(createStaticHandler);
+  const branched = branchStaticHandlers(
+    create as never,
+    cachedMatchRoutes(matchRoutes as never),
+  )(routes);
+  type Context = { matches?: { route: { id: string } }[] };
+  const ids = (c: unknown) =>
+    c instanceof Response
+      ? c.status
+      : (c as Context)?.matches
+        ? {
+            ...(c as object),
+            matches: (c as Context).matches!.map((m) => ({ ...m, route: m.route.id })),
+          }
+        : c;
+  const settle = (p: () => Promise<unknown>) => p().then(ids, (e) => ["thrown", ids(e)]);
+
+  it("answers query and queryRoute as the whole tree's handler does", async () => {
+    for (const path of [
+      "/",
+      "/jobs",
+      "/jobs?index",
+      "/jobs/new",
+      "/jobs/7",
+      "/about",
+      "/bad",
+      "/x",
+      "/j%C3%A9",
+    ])
+      for (const routeId of [undefined, "root", "job", "about"]) {
+        const request = () => new Request(`http://localhost${path}`);
+        expect(await settle(() => branched.query(request()))).toEqual(
+          await settle(() => whole.query(request())),
+        );
+        expect(await settle(() => branched.queryRoute(request(), { routeId }))).toEqual(
+          await settle(() => whole.queryRoute(request(), { routeId })),
+        );
+      }
+    // One handler for the tree, then one per branch: the paths above match six.
+    expect(create).toHaveBeenCalledTimes(7);
   });
 });
