@@ -1,11 +1,10 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { beforeHydration } from "~/components/ui/before-hydration";
 
 // A deferred component the server rendered into this page is loaded first, so React hydrates the
 // server's HTML instead of replacing it (app/components/ui/deferred.tsx).
-void beforeHydration().then(() =>
+void Promise.all(globalThis.__beforeHydration ?? []).then(() =>
   startTransition(() => {
     hydrateRoot(
       document,

@@ -11,11 +11,20 @@
 // single-fetch module (@remix-run/react's single-fetch.js: its data strategy, URL and stream helpers,
 // ~1 KB gzipped), whose every use in the browser is behind `future.v3_singleFetch`, gets the same
 // stand-in.
+//
+// And it keeps the frame in one chunk (ADR 148). esbuild puts a module in the chunk of the set of
+// entries that reach it, so each module of the root that a route or a lazily loaded module also
+// imports (error page, notices, modal, names, …) was a small file of its own, compressed alone, on
+// every page. Every page loads the root anyway, so every browser entry but entry.client reaches
+// root.tsx too (an unused `__frame` export): all the root reaches is one chunk. React and Remix,
+// which entry.client also reaches, keep a chunk each (one file together gzips 0.7 KB larger):
+// a `vendor-react` entry, never loaded, reaches React alone.
 "use strict";
 /* eslint-disable @typescript-eslint/no-require-imports -- a CommonJS preload for a CommonJS tool */
 const fs = require("node:fs");
 const path = require("node:path");
 const emptyModules = require("@remix-run/dev/dist/compiler/plugins/emptyModules.js");
+const routeModules = require("@remix-run/dev/dist/compiler/js/plugins/routes.js");
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 const remixConfig = fs.readFileSync(path.join(__dirname, "..", "remix.config.js"), "utf8");
@@ -29,15 +38,75 @@ const SINGLE_FETCH_STUB = `function off() {
 }
 export { off as StreamTransfer, off as decodeViaTurboStream, off as getSingleFetchDataStrategy, off as singleFetchUrl };`;
 
+const frameExport = (ctx) =>
+  `\nexport { meta as __frame } from ${JSON.stringify(path.join(ctx.config.appDirectory, "root.tsx"))};`;
+
+const originalRoutes = routeModules.browserRouteModulesPlugin;
+routeModules.browserRouteModulesPlugin = function browserRouteModulesPlugin(ctx, ...rest) {
+  const plugin = originalRoutes(ctx, ...rest);
+  return {
+    ...plugin,
+    setup(build) {
+      plugin.setup({
+        ...build,
+        onLoad: (options, callback) =>
+          build.onLoad(options, async (a) => {
+            const result = await callback(a);
+            return result?.contents?.startsWith("export ") && !a.path.startsWith("root.")
+              ? { ...result, contents: result.contents + frameExport(ctx) }
+              : result;
+          }),
+      });
+    },
+  };
+};
+
 const original = emptyModules.emptyModulesPlugin;
 emptyModules.emptyModulesPlugin = function emptyModulesPlugin(ctx, filter, ...rest) {
   const plugin = original(ctx, filter, ...rest);
   // The browser compiler's instance is the one that empties `.server` modules.
-  const browser = SINGLE_FETCH_OFF && String(filter) === String(/\.server(\.[jt]sx?)?$/);
+  const browser = String(filter) === String(/\.server(\.[jt]sx?)?$/);
   return {
     ...plugin,
     setup(build) {
       if (browser) {
+        // First, so that React's chunk keeps the order of its modules (it gzips smaller).
+        build.initialOptions.entryPoints = {
+          "vendor-react": "vendor-react",
+          ...build.initialOptions.entryPoints,
+        };
+        build.onResolve({ filter: /^vendor-react$/ }, () => ({
+          path: "react",
+          namespace: "vendor",
+        }));
+        build.onLoad({ filter: /.*/, namespace: "vendor" }, () => ({
+          contents: 'import "react/jsx-runtime"; import "react-dom";',
+          resolveDir: ctx.config.appDirectory,
+        }));
+        // A module the app loads with import() is an entry too: a stand-in re-exports it and the root.
+        build.onResolve({ filter: /.*/ }, async (a) => {
+          if (a.kind !== "dynamic-import" || a.pluginData === "frame") return undefined;
+          if (!a.importer.startsWith(ctx.config.appDirectory)) return undefined;
+          const { importer, resolveDir, kind } = a;
+          const r = await build.resolve(a.path, {
+            importer,
+            resolveDir,
+            kind,
+            pluginData: "frame",
+          });
+          return r.errors.length ? r : { path: r.path, namespace: "frame-entry" };
+        });
+        build.onLoad({ filter: /.*/, namespace: "frame-entry" }, (a) => {
+          const from = JSON.stringify(a.path);
+          const hasDefault = /^export default /m.test(fs.readFileSync(a.path, "utf8"));
+          return {
+            contents: `export * from ${from};${hasDefault ? `export { default } from ${from};` : ""}${frameExport(ctx)}`,
+            resolveDir: path.dirname(a.path),
+            loader: "js",
+          };
+        });
+      }
+      if (browser && SINGLE_FETCH_OFF) {
         build.onResolve({ filter: /^turbo-stream$/ }, () => ({
           path: "turbo-stream",
           namespace: "turbo-stream-off",

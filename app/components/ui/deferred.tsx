@@ -13,7 +13,7 @@
  *   entry.server before the first render), so the page is rendered whole, as before.
  * - **On a page the server rendered with it** (`/profile?edit`, or a failed save without
  *   JavaScript) the browser loads the code before it hydrates: entry.client awaits
- *   `beforeHydration()` (./before-hydration.ts). The server's HTML is hydrated as usual, never
+ *   `globalThis.__beforeHydration`, filled while the route modules load. The server's HTML is hydrated as usual, never
  *   replaced. (A React.lazy boundary left dehydrated would be thrown away and rendered again when
  *   its code came — what the user typed meanwhile lost — because the router updates right after
  *   hydration: Remix's route discovery. ADR 108.)
@@ -26,7 +26,11 @@
  * alone, and a loaded component renders without a Suspense boundary (the job pages, ADR 143).
  */
 import { lazy, Suspense, useState, type ComponentType, type ReactNode } from "react";
-import { loadBeforeHydration } from "./before-hydration";
+
+declare global {
+  /** Loads that hold hydration (entry.client): a global, so that no module of its own is on every page. */
+  var __beforeHydration: Promise<unknown>[] | undefined;
+}
 
 const onServer = typeof document === "undefined";
 const serverLoads: Promise<unknown>[] = [];
@@ -55,7 +59,7 @@ export function deferred<P extends object>(
     ));
   if (onServer) serverLoads.push(start());
   else if (document.querySelector(marker ?? `[data-deferred="${id}"]`))
-    loadBeforeHydration(start());
+    (globalThis.__beforeHydration ??= []).push(start().catch(() => undefined));
   const Lazy = lazy(() => start().then((c) => ({ default: c })));
 
   function DeferredComponent({ fallback = null, ...props }: P & { fallback?: ReactNode }) {
