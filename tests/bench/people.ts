@@ -7,7 +7,11 @@
  *
  * Seeds users (all roles, courses, 20 % inactive, created over two years), companies, jobs and
  * search events, starts the built server in-process on that database, and prints sequential
- * latencies (median, p95) and one concurrent run (autocannon) — figures, not assertions.
+ * latencies (median, p95) and one concurrent run (autocannon) — figures, not assertions. Last, the
+ * unpaged GET /api/admin/users on the built server in a process of its own: first byte, time, the
+ * server's own RSS growth, and whether the bytes are the one-array answer's (./unpaged-users.ts).
+ * `--unpaged-only` seeds and runs that part alone (with BENCH_KEEP=1 the database stays for
+ * `npx tsx tests/bench/unpaged-users.ts <its URL>`).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -15,6 +19,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Server } from "node:http";
 import { openBenchDb } from "./bench-db";
+import { expectedUnpaged, unpagedInChild } from "./unpaged-users";
 import type { Role } from "../../db/constants";
 import { sql } from "drizzle-orm";
 
@@ -25,6 +30,8 @@ const PLACEMENTS = Number(process.env.BENCH_PLACEMENTS ?? 5_000);
 /** Sequential runs per deep-page case (median and p95 of these). */
 const DEEP_RUNS = Number(process.env.BENCH_DEEP_RUNS ?? 10);
 const usePglite = process.argv.includes("--pglite");
+/** Only the seeding and the unpaged /api/admin/users measurement (with BENCH_KEEP, a database to rerun it on). */
+const unpagedOnly = process.argv.includes("--unpaged-only");
 const PG_BASE =
   process.env.BENCH_DATABASE_URL ??
   process.env.BENCH_PG_URL ??
@@ -127,6 +134,7 @@ async function main() {
   const { handle } = bench;
   const db = handle.db;
   let server: Server | undefined;
+  let closed = false;
   try {
     await migrate(handle);
     await seedCourses(db);
@@ -296,7 +304,7 @@ async function main() {
       ],
     ];
     const rows: Array<Record<string, string>> = [];
-    for (const [label, p, headers, runs] of cases) {
+    for (const [label, p, headers, runs] of unpagedOnly ? [] : cases) {
       const first = await fetchRetry(base + p, { headers });
       if (first.status !== 200) throw new Error(`${p} answered ${first.status}`);
       const size = (await first.arrayBuffer()).byteLength;
@@ -317,7 +325,7 @@ async function main() {
         bytes: size.toLocaleString("en-US"),
       });
     }
-    console.table(rows);
+    if (rows.length) console.table(rows);
 
     // Every admin list at page 1, a middle page and the last page under each sort (HTML screens at
     // their largest page size, /api at size 50). The goal is under 100 ms at every depth.
@@ -389,7 +397,7 @@ async function main() {
       },
     ];
     const deepRows: Array<Record<string, string>> = [];
-    for (const l of deep) {
+    for (const l of unpagedOnly ? [] : deep) {
       const last = Math.max(1, Math.ceil(l.total / l.size));
       const pages = [...new Set([1, Math.ceil(last / 2), last])];
       for (const sort of l.sorts) {
@@ -416,39 +424,11 @@ async function main() {
         }
       }
     }
-    console.log(
-      `\nAdmin lists by depth (${DEEP_RUNS} sequential runs each; ${unavailable} answers of 503 retried):`,
-    );
-    console.table(deepRows);
-
-    // The unpaged array: time to first byte, total time, and the process's RSS growth while it
-    // is served (the server runs in this process; the body is read and dropped chunk by chunk).
-    for (let run = 0; run < 3; run++) {
-      globalThis.gc?.();
-      const rss0 = process.memoryUsage().rss;
-      let peak = rss0;
-      const timer = setInterval(() => {
-        peak = Math.max(peak, process.memoryUsage().rss);
-      }, 5);
-      const t = performance.now();
-      const r = await fetch(`${base}/api/admin/users`, {
-        headers: { Authorization: `Bearer ${token}` },
-      });
-      const reader = r.body!.getReader();
-      let firstByte = 0;
-      let bytes = 0;
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        if (!firstByte) firstByte = performance.now() - t;
-        bytes += value.byteLength;
-      }
-      const total = performance.now() - t;
-      clearInterval(timer);
-      peak = Math.max(peak, process.memoryUsage().rss);
+    if (deepRows.length) {
       console.log(
-        `GET /api/admin/users (unpaged, run ${run + 1}): first byte ${ms(firstByte)}, complete ${ms(total)}, ${bytes.toLocaleString("en-US")} bytes, RSS growth ${((peak - rss0) / 1048576).toFixed(1)} MB`,
+        `\nAdmin lists by depth (${DEEP_RUNS} sequential runs each; ${unavailable} answers of 503 retried):`,
       );
+      console.table(deepRows);
     }
 
     // autocannon ships no types; a variable specifier keeps tsc from needing them.
@@ -465,16 +445,34 @@ async function main() {
       non2xx: number;
     }>;
     const autocannon = ((await import(specifier)) as { default: Cannon }).default;
-    for (const [label, p, headers] of [cases[0], cases[1]]) {
+    for (const [label, p, headers] of unpagedOnly ? [] : [cases[0], cases[1]]) {
       const r = await autocannon({ url: base + p, headers, connections: 10, duration: 5 });
       console.log(
         `${label}: ${r.requests.average.toFixed(0)} req/s with 10 connections, latency p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, errors ${r.errors + r.non2xx}`,
       );
     }
+
+    // The unpaged array, measured on a server of its own (tests/bench/unpaged-users.ts): the bytes
+    // it must answer are the one-array builder's, computed here before the in-process server goes.
+    const want = await expectedUnpaged(handle, adminEmail);
+    await new Promise<void>((r) => server!.close(() => r()));
+    server.closeAllConnections?.();
+    server = undefined;
+    // PGlite's directory opens in one process at a time: the child takes it over.
+    if (usePglite) await bench.close();
+    await unpagedInChild({
+      databaseUrl: bench.url,
+      // On PostgreSQL the child's DATA_DIR is its own (uploads, the data directory's lock).
+      dataDir: usePglite ? dataDir : path.join(dataDir, "child"),
+      email: adminEmail,
+      password: "bench-password-1",
+      want,
+    });
+    if (usePglite) closed = true;
   } finally {
     await new Promise<void>((r) => (server ? server.close(() => r()) : r()));
     server?.closeAllConnections?.();
-    await bench.close();
+    if (!closed) await bench.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
