@@ -245,6 +245,14 @@ const dueAlertRow = z.object({
 /** An alert a run mails, with where and to whom. */
 export type DueAlert = z.infer<typeof dueAlertRow>;
 
+/** An alert's search, as the board reads it. */
+const searchOf = (a: DueAlert) => ({
+  q: a.q,
+  jobType: a.job_type,
+  location: a.location,
+  category: a.category,
+});
+
 /** The filters of an alert, as one key (alerts with the same search share one match). */
 const filterKey = (a: DueAlert) => JSON.stringify([a.q, a.job_type, a.location, a.category]);
 
@@ -267,10 +275,7 @@ export async function computeDigests(
   for (const a of alerts)
     if (!keys.has(filterKey(a))) keys.set(filterKey(a), { k: keys.size, alert: a });
   const branches = [...keys.values()].map(({ k, alert: a }) => {
-    const conds = jobMatchConditions(
-      { q: a.q, jobType: a.job_type, location: a.location, category: a.category },
-      "n",
-    );
+    const conds = jobMatchConditions(searchOf(a), "n");
     return sql`select ${sql.raw(String(k))} as k, n.i from n where ${
       conds.length ? sql.join(conds, sql` and `) : sql`true`
     }`;
@@ -354,12 +359,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 /** The digest e-mail of one alert: text, the RFC 8058 one-click unsubscribe headers. */
 export function digestMail(alert: DueAlert, digest: Digest, cfg: AlertMailConfig): MailMessage {
   const unsubscribe = unsubscribeUrl(cfg, alert.id);
-  const board = `${cfg.publicUrl}${alertSearchPath({
-    q: alert.q,
-    jobType: alert.job_type,
-    location: alert.location,
-    category: alert.category,
-  })}`;
+  const board = `${cfg.publicUrl}${alertSearchPath(searchOf(alert))}`;
   const jobs = digest.jobs.map((j) =>
     [
       `• ${j.title} — ${j.company}`,
@@ -375,12 +375,7 @@ export function digestMail(alert: DueAlert, digest: Digest, cfg: AlertMailConfig
     `Hello ${alert.first_name},`,
     "",
     `${plural(digest.total, "new job")} ${digest.total === 1 ? "matches" : "match"} your alert “${alert.name}” (${describeAlert(
-      {
-        q: alert.q,
-        jobType: alert.job_type ? JOB_TYPE_LABELS[alert.job_type] : null,
-        location: alert.location,
-        category: alert.category,
-      },
+      { ...searchOf(alert), jobType: alert.job_type ? JOB_TYPE_LABELS[alert.job_type] : null },
     )}):`,
     "",
     jobs.join("\n\n"),
@@ -434,6 +429,13 @@ export interface RunResult {
 export const ALERT_BATCH = 500;
 export const SETTLE_MS = 10_000;
 
+/** A list of uuid parameters for `in (…)`. */
+const uuidList = (ids: string[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+
 /** The due rule: daily after a day, weekly after seven, never when off; `force`: any active. */
 const dueSql = (force: boolean) =>
   force
@@ -468,10 +470,7 @@ export async function runDueAlerts(db: Db, opts: RunOptions): Promise<RunResult>
     if (!candidates.length) break;
     after = candidates[candidates.length - 1].id;
     if (isPglite(db)) await yieldToOthers(); // between batches, requests' queries go first
-    const ids = sql.join(
-      candidates.map((c) => sql`${c.id}::uuid`),
-      sql`, `,
-    );
+    const ids = uuidList(candidates.map((c) => c.id));
     const r = await db.transaction(async (tx) => {
       // Locked and re-checked: an alert another sender holds is skipped, one it has just closed
       // is no longer due (or, forced, its window now starts where the other one's ended).
@@ -494,19 +493,13 @@ export async function runDueAlerts(db: Db, opts: RunOptions): Promise<RunResult>
         const d = digests.get(a.id);
         if (d?.jobs.length) mails.push(digestMail(a, d, cfg));
       }
-      const dueIds = sql.join(
-        due.map((a) => sql`${a.id}::uuid`),
-        sql`, `,
-      );
+      const dueIds = uuidList(due.map((a) => a.id));
       const sentIds = [...digests.values()].filter((d) => d.jobs.length).map((d) => d.alertId);
       await tx.execute(
         sql`update job_alerts set watermark = greatest(watermark, ${ts(windowEnd)}),
               last_sent_at = ${
                 sentIds.length
-                  ? sql`case when id in (${sql.join(
-                      sentIds.map((id) => sql`${id}::uuid`),
-                      sql`, `,
-                    )}) then now() else last_sent_at end`
+                  ? sql`case when id in (${uuidList(sentIds)}) then now() else last_sent_at end`
                   : sql`last_sent_at`
               }
             where id in (${dueIds})`,

@@ -245,16 +245,32 @@ export async function updateCompany(
   const before = await findRow(ctx.db, id);
   if (!before) throw new NotFound(COMPANY_MSG.notFound);
   if (patch.name !== undefined) await assertNameFree(ctx.db, patch.name, id);
+  const fields = ["name", "location", "website", "email", "phone", "description"] as const;
+  const row = await writeCompany(ctx, actor, before, patch, fields);
+  return serializeCompany(row, await jobCount(ctx.db, id));
+}
+
+/**
+ * Writes the `fields` of `patch` that are given (and its logo) to a company in one transaction,
+ * audited as company.update; a replaced logo is dropped once nothing uses it.
+ */
+async function writeCompany(
+  ctx: Ctx,
+  actor: Actor,
+  before: CompanyRow,
+  patch: CompanyPatch,
+  fields: readonly (keyof CompanyPatch & keyof CompanyRow)[],
+): Promise<CompanyRow> {
+  const id = before.id;
   const logoFileId = await resolveLogo(ctx.db, patch.logoUrl);
   const values: Partial<typeof companies.$inferInsert> = {};
-  for (const k of ["name", "location", "website", "email", "phone", "description"] as const) {
+  for (const k of fields)
     if (patch[k] !== undefined) (values as Record<string, unknown>)[k] = patch[k];
-  }
   if (logoFileId !== undefined) values.logoFileId = logoFileId;
   const row = await ctx.db.transaction(async (tx) => {
-    if (patch.name !== undefined) {
+    if (values.name !== undefined) {
       await lockCompanyNames(tx);
-      await assertNameFree(tx, patch.name, id);
+      await assertNameFree(tx, values.name, id);
     }
     const [c] = await tx
       .update(companies)
@@ -275,12 +291,11 @@ export async function updateCompany(
   });
   if (before.logoFileId && before.logoFileId !== row.logoFileId)
     await dropOrphanLogo(ctx.db, before.logoFileId);
-  const [{ n }] = await ctx.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(jobs)
-    .where(eq(jobs.companyId, id));
-  return serializeCompany(row, Number(n));
+  return row;
 }
+
+/** How many jobs a company has. */
+const jobCount = (db: Db, companyId: string) => db.$count(jobs, eq(jobs.companyId, companyId));
 
 /** The message for a company that still has jobs (409). */
 export const stillHasJobs = (name: string, n: number) =>
@@ -291,12 +306,8 @@ export async function deleteCompany(ctx: Ctx, id: string): Promise<void> {
   const actor = requireAdmin(ctx);
   const before = await findRow(ctx.db, id);
   if (!before) throw new NotFound(COMPANY_MSG.notFound);
-  const [{ n }] = await ctx.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(jobs)
-    .where(eq(jobs.companyId, id));
-  if (Number(n) > 0)
-    throw new Conflict(stillHasJobs(before.name, Number(n)), undefined, { jobsCount: Number(n) });
+  const n = await jobCount(ctx.db, id);
+  if (n > 0) throw new Conflict(stillHasJobs(before.name, n), undefined, { jobsCount: n });
   try {
     await ctx.db.transaction(async (tx) => {
       await tx.delete(companies).where(eq(companies.id, id));
@@ -361,29 +372,7 @@ export async function updateOwnCompany(ctx: Ctx, patch: OwnCompanyPatch): Promis
   const me = await requireProfileEditor(ctx);
   const before = await findRow(ctx.db, me.companyId);
   if (!before) throw new NotFound(COMPANY_MSG.notFound);
-  const logoFileId = await resolveLogo(ctx.db, patch.logoUrl);
-  const values: Partial<typeof companies.$inferInsert> = {};
-  for (const k of ["location", "email", "phone", "description"] as const) {
-    if (patch[k] !== undefined) values[k] = patch[k];
-  }
-  if (logoFileId !== undefined) values.logoFileId = logoFileId;
-  const row = await ctx.db.transaction(async (tx) => {
-    const [c] = await tx
-      .update(companies)
-      .set({ ...values, updatedAt: new Date() })
-      .where(eq(companies.id, me.companyId))
-      .returning();
-    const change = diff(auditable(before), auditable(c));
-    if (Object.keys(change.after).length)
-      await audit(tx, me, {
-        action: "company.update",
-        entityType: "company",
-        entityId: me.companyId,
-        ...change,
-      });
-    return c;
-  });
-  if (before.logoFileId && before.logoFileId !== row.logoFileId)
-    await dropOrphanLogo(ctx.db, before.logoFileId);
-  return serializeCompany(row);
+  // Never the name or the website: see OwnCompanyPatch.
+  const fields = ["location", "email", "phone", "description"] as const;
+  return serializeCompany(await writeCompany(ctx, me, before, patch, fields));
 }

@@ -20,7 +20,7 @@ import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import nodemailer, { type Transporter } from "nodemailer";
 import addressparser from "nodemailer/lib/addressparser";
 import type { Db, DbOrTx } from "#db/client";
-import type { MAIL_STATUSES } from "#db/constants";
+import { MAIL_STATUSES } from "#db/constants";
 import { mailOutbox, mailSettings } from "#db/schema";
 import { errorText } from "~/lib/log.server";
 import { isPlainEmail } from "../user/email";
@@ -84,13 +84,9 @@ export class MailAddressError extends Error {
 
 type Kick = () => void;
 const kicks = new Set<Kick>();
-function nudge() {
-  for (const k of kicks) setTimeout(k, 20);
-}
-
 /** Wakes this process's sender once a transaction that queued mail has committed. */
 export function nudgeMailSender(): void {
-  nudge();
+  for (const k of kicks) setTimeout(k, 20);
 }
 
 /** Control characters (CR/LF above all) would end a header line: a subject is one line of text. */
@@ -117,7 +113,7 @@ function outboxRow(m: MailMessage) {
 /** Queues a message (in the caller's transaction if `db` is one) and nudges the sender. */
 export async function enqueueMail(db: DbOrTx, msg: MailMessage): Promise<string> {
   const [row] = await db.insert(mailOutbox).values(outboxRow(msg)).returning({ id: mailOutbox.id });
-  nudge();
+  nudgeMailSender();
   return row.id;
 }
 
@@ -145,7 +141,7 @@ export async function enqueueMany(
         as x("to" text, subject text, text text, html text, template text, notice text,
              headers jsonb, batch_id uuid)`);
   }
-  nudge();
+  nudgeMailSender();
   return rows.length;
 }
 
@@ -324,33 +320,25 @@ const mine = (m: OutboxRow, claim: string) =>
 /** What a finished message loses: its body and headers, which may hold codes and links. */
 const NO_BODY = { text: null, html: null, notice: null, headers: null };
 
-/**
- * Releases a message this sender still holds with its outcome (`set`); false when the claim is
- * gone (another sender took it over), and then nothing is written.
- */
-async function release(
-  db: Db,
-  m: OutboxRow,
-  claim: string,
-  set: PgUpdateSetSource<typeof mailOutbox>,
-): Promise<boolean> {
-  const done = await db
-    .update(mailOutbox)
-    .set({ ...set, claim: null, lockedUntil: null })
-    .where(mine(m, claim))
-    .returning({ id: mailOutbox.id });
-  return done.length > 0;
-}
+type OutboxSet = PgUpdateSetSource<typeof mailOutbox>;
 
-/** Extends the lease of a message this sender still holds; false when the claim is gone. */
-async function renew(db: Db, m: OutboxRow, claim: string, leaseMs: number): Promise<boolean> {
+/** Writes `set` on a message this sender still holds; false (nothing written) when the claim is gone. */
+async function whileHeld(db: Db, m: OutboxRow, claim: string, set: OutboxSet): Promise<boolean> {
   const r = await db
     .update(mailOutbox)
-    .set({ lockedUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})` })
+    .set(set)
     .where(mine(m, claim))
     .returning({ id: mailOutbox.id });
   return r.length > 0;
 }
+
+/** Releases a message this sender still holds with its outcome (`set`). */
+const release = (db: Db, m: OutboxRow, claim: string, set: OutboxSet) =>
+  whileHeld(db, m, claim, { ...set, claim: null, lockedUntil: null });
+
+/** Extends the lease of a message this sender still holds. */
+const renew = (db: Db, m: OutboxRow, claim: string, leaseMs: number) =>
+  whileHeld(db, m, claim, { lockedUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})` });
 
 /** Sends while renewing the lease every third of it, so a slow relay never lets the lease lapse. */
 async function sendHoldingLease(
@@ -483,13 +471,7 @@ export async function expireOldMail(db: Db, maxAgeSeconds: number): Promise<numb
   if (!(maxAgeSeconds > 0)) return 0;
   const rows = await db
     .update(mailOutbox)
-    .set({
-      status: "expired",
-      claim: null,
-      lockedUntil: null,
-      lastError: EXPIRED,
-      ...NO_BODY,
-    })
+    .set({ status: "expired", claim: null, lockedUntil: null, lastError: EXPIRED, ...NO_BODY })
     .where(
       and(
         eq(mailOutbox.status, "pending"),
@@ -551,15 +533,10 @@ export async function mailStatus(db: Db): Promise<MailStatus> {
     })
     .from(mailOutbox)
     .groupBy(mailOutbox.status);
-  const n = (status: (typeof MAIL_STATUSES)[number]) =>
-    Number(rows.find((r) => r.status === status)?.n ?? 0);
   // Every status, in MAIL_STATUSES order (the check constraint allows no other).
-  const counts: MailStatus["counts"] = {
-    pending: n("pending"),
-    sent: n("sent"),
-    failed: n("failed"),
-    expired: n("expired"),
-  };
+  const counts = Object.fromEntries(
+    MAIL_STATUSES.map((status) => [status, Number(rows.find((r) => r.status === status)?.n ?? 0)]),
+  ) as MailStatus["counts"];
   let oldest: Date | null = null;
   for (const r of rows) if (r.oldest) oldest = new Date(r.oldest);
   return {

@@ -309,10 +309,20 @@ async function run(
     if (!id) skip(collection, text(d._id), "no valid _id");
     return id;
   };
-  const batch = <T>(fn: (tx: Tx) => Promise<T>) => root.transaction(fn);
-  const progress = (collection: string, done: number, total: number) => {
-    opts.onProgress?.({ collection, done, total });
-    opts.onBatch?.({ collection, done, total });
+  /** Writes `list` in transactions of `batchSize`, reporting progress after each. */
+  const inBatches = async <T>(
+    collection: string,
+    list: T[],
+    fn: (tx: Tx, part: T[]) => Promise<unknown>,
+  ) => {
+    let done = 0;
+    for (const part of chunks(list, batchSize)) {
+      await root.transaction((tx) => fn(tx, part));
+      done += part.length;
+      const p = { collection, done, total: list.length };
+      opts.onProgress?.(p);
+      opts.onBatch?.(p);
+    }
   };
   const readImage = (collection: string, id: string, ref: string | null, what: string) => {
     const rel = uploadPath(ref);
@@ -493,95 +503,88 @@ async function run(
     });
   }
   plans.sort((a, b) => (a.legacyId < b.legacyId ? -1 : 1));
-  let done = 0;
-  for (const part of chunks(plans, batchSize)) {
-    await batch(async (tx) => {
-      const existing = await usersMatchingLegacy(tx, {
-        legacyIds: part.flatMap((p) => p.members),
-        emails: part.map((p) => p.values.email),
-        studentIds: part.flatMap((p) => (p.values.studentId ? [p.values.studentId] : [])),
-      });
-      const fresh: UserPlan[] = [];
-      const photos: Array<{ plan: UserPlan; userId: string }> = [];
-      for (const p of part) {
-        const row = existing.find((r) => r.legacyId && p.members.includes(r.legacyId));
-        const clash = existing.find(
-          (r) =>
-            r !== row &&
-            (r.email.toLowerCase() === p.values.email ||
-              r.personalEmail?.toLowerCase() === p.values.email),
+  await inBatches("users", plans, async (tx, part) => {
+    const existing = await usersMatchingLegacy(tx, {
+      legacyIds: part.flatMap((p) => p.members),
+      emails: part.map((p) => p.values.email),
+      studentIds: part.flatMap((p) => (p.values.studentId ? [p.values.studentId] : [])),
+    });
+    const fresh: UserPlan[] = [];
+    const photos: Array<{ plan: UserPlan; userId: string }> = [];
+    for (const p of part) {
+      const row = existing.find((r) => r.legacyId && p.members.includes(r.legacyId));
+      const clash = existing.find(
+        (r) =>
+          r !== row &&
+          (r.email.toLowerCase() === p.values.email ||
+            r.personalEmail?.toLowerCase() === p.values.email),
+      );
+      if (clash) {
+        skip(
+          "users",
+          p.legacyId,
+          `${p.values.email} already belongs to an account made in Runway; not imported`,
         );
-        if (clash) {
-          skip(
-            "users",
-            p.legacyId,
-            `${p.values.email} already belongs to an account made in Runway; not imported`,
-          );
-          continue;
+        continue;
+      }
+      const v = { ...p.values };
+      if (
+        v.studentId &&
+        existing.some((r) => r !== row && r.studentId?.toLowerCase() === v.studentId!.toLowerCase())
+      ) {
+        skip(
+          "users",
+          p.legacyId,
+          `student ID ${v.studentId} already belongs to another Runway account; imported without it`,
+          false,
+        );
+        v.studentId = null;
+      }
+      let working = p.password.kind === "bcrypt";
+      if (row) {
+        const patch = diff(
+          row as unknown as Record<string, unknown>,
+          v,
+        ) as Partial<LegacyUserValues>;
+        delete patch.createdAt;
+        // A password set in Runway (first sign-in's argon2id, or a reset) is never replaced.
+        if (row.passwordHash && !row.passwordLegacy) {
+          delete patch.passwordHash;
+          delete patch.passwordLegacy;
+          working = true;
         }
-        const v = { ...p.values };
-        if (
-          v.studentId &&
-          existing.some(
-            (r) => r !== row && r.studentId?.toLowerCase() === v.studentId!.toLowerCase(),
-          )
-        ) {
+        if (Object.keys(patch).length) {
+          await updateLegacyUser(tx, row.id, patch);
+          uc.updated++;
+        }
+        if (p.photo && !row.avatarFileId) photos.push({ plan: p, userId: row.id });
+      } else fresh.push({ ...p, values: v });
+      if (v.role === "admin") report.admins.push(v.email);
+      if (!working && v.isActive) {
+        report.needsReset.push(v.email);
+        if (!row)
           skip(
             "users",
             p.legacyId,
-            `student ID ${v.studentId} already belongs to another Runway account; imported without it`,
+            `password not usable (${(p.password as { reason: string }).reason}): imported without one; needs a reset`,
             false,
           );
-          v.studentId = null;
-        }
-        let working = p.password.kind === "bcrypt";
-        if (row) {
-          const patch = diff(
-            row as unknown as Record<string, unknown>,
-            v,
-          ) as Partial<LegacyUserValues>;
-          delete patch.createdAt;
-          // A password set in Runway (first sign-in's argon2id, or a reset) is never replaced.
-          if (row.passwordHash && !row.passwordLegacy) {
-            delete patch.passwordHash;
-            delete patch.passwordLegacy;
-            working = true;
-          }
-          if (Object.keys(patch).length) {
-            await updateLegacyUser(tx, row.id, patch);
-            uc.updated++;
-          }
-          if (p.photo && !row.avatarFileId) photos.push({ plan: p, userId: row.id });
-        } else fresh.push({ ...p, values: v });
-        if (v.role === "admin") report.admins.push(v.email);
-        if (!working && v.isActive) {
-          report.needsReset.push(v.email);
-          if (!row)
-            skip(
-              "users",
-              p.legacyId,
-              `password not usable (${(p.password as { reason: string }).reason}): imported without one; needs a reset`,
-              false,
-            );
-        }
       }
-      const made = await insertLegacyUsers(
-        tx,
-        fresh.map((p) => p.values),
-      );
-      uc.created += made.length;
-      const idOf = new Map(made.map((m) => [m.legacyId, m.id]));
-      for (const p of fresh) if (p.photo) photos.push({ plan: p, userId: idOf.get(p.legacyId)! });
-      for (const { plan, userId } of photos) {
-        const img = readImage("users", plan.legacyId, plan.photo, "photo");
-        if (!img) continue;
-        const stored = await store(tx, "users", plan.legacyId, img, "avatar", "photo");
-        if (stored) await setLegacyAvatar(tx, userId, stored.id);
-      }
-    });
-    done += part.length;
-    progress("users", done, plans.length);
-  }
+    }
+    const made = await insertLegacyUsers(
+      tx,
+      fresh.map((p) => p.values),
+    );
+    uc.created += made.length;
+    const idOf = new Map(made.map((m) => [m.legacyId, m.id]));
+    for (const p of fresh) if (p.photo) photos.push({ plan: p, userId: idOf.get(p.legacyId)! });
+    for (const { plan, userId } of photos) {
+      const img = readImage("users", plan.legacyId, plan.photo, "photo");
+      if (!img) continue;
+      const stored = await store(tx, "users", plan.legacyId, img, "avatar", "photo");
+      if (stored) await setLegacyAvatar(tx, userId, stored.id);
+    }
+  });
   const userIndex = await legacyUserIndex(root);
   const userOf = (raw: unknown) => {
     const w = aliasOf.get(oid(raw) ?? "");
@@ -617,49 +620,43 @@ async function run(
       },
     });
   }
-  done = 0;
-  for (const part of chunks(companyPlans, batchSize)) {
-    await batch(async (tx) => {
-      const existing = await companiesMatchingLegacy(tx, {
-        legacyIds: part.map((p) => p.values.legacyId),
-        names: part.map((p) => p.values.name),
-      });
-      const fresh: typeof part = [];
-      const logos: Array<{ legacyId: string; id: string; logo: string | null }> = [];
-      for (const p of part) {
-        const row =
-          existing.find((r) => r.legacyId === p.values.legacyId) ??
-          existing.find((r) => !r.legacyId && r.name.toLowerCase() === p.values.name.toLowerCase());
-        if (row) {
-          // Typed in Runway under the same name: adopted (it keeps its id, jobs and logo).
-          const patch = diff(row as unknown as Record<string, unknown>, p.values);
-          delete patch.createdAt;
-          if (Object.keys(patch).length) {
-            await updateLegacyCompany(tx, row.id, patch);
-            cc.updated++;
-          }
-          if (!row.logoFileId)
-            logos.push({ legacyId: p.values.legacyId, id: row.id, logo: p.logo });
-        } else fresh.push(p);
-      }
-      const made = await insertLegacyCompanies(
-        tx,
-        fresh.map((p) => p.values),
-      );
-      cc.created += made.length;
-      const idOf = new Map(made.map((m) => [m.legacyId, m.id]));
-      for (const p of fresh)
-        logos.push({ legacyId: p.values.legacyId, id: idOf.get(p.values.legacyId)!, logo: p.logo });
-      for (const l of logos) {
-        const img = readImage("companies", l.legacyId, l.logo, "logo");
-        if (!img) continue;
-        const stored = await store(tx, "companies", l.legacyId, img, "logo", "logo");
-        if (stored) await setLegacyLogo(tx, l.id, stored.id);
-      }
+  await inBatches("companies", companyPlans, async (tx, part) => {
+    const existing = await companiesMatchingLegacy(tx, {
+      legacyIds: part.map((p) => p.values.legacyId),
+      names: part.map((p) => p.values.name),
     });
-    done += part.length;
-    progress("companies", done, companyPlans.length);
-  }
+    const fresh: typeof part = [];
+    const logos: Array<{ legacyId: string; id: string; logo: string | null }> = [];
+    for (const p of part) {
+      const row =
+        existing.find((r) => r.legacyId === p.values.legacyId) ??
+        existing.find((r) => !r.legacyId && r.name.toLowerCase() === p.values.name.toLowerCase());
+      if (row) {
+        // Typed in Runway under the same name: adopted (it keeps its id, jobs and logo).
+        const patch = diff(row as unknown as Record<string, unknown>, p.values);
+        delete patch.createdAt;
+        if (Object.keys(patch).length) {
+          await updateLegacyCompany(tx, row.id, patch);
+          cc.updated++;
+        }
+        if (!row.logoFileId) logos.push({ legacyId: p.values.legacyId, id: row.id, logo: p.logo });
+      } else fresh.push(p);
+    }
+    const made = await insertLegacyCompanies(
+      tx,
+      fresh.map((p) => p.values),
+    );
+    cc.created += made.length;
+    const idOf = new Map(made.map((m) => [m.legacyId, m.id]));
+    for (const p of fresh)
+      logos.push({ legacyId: p.values.legacyId, id: idOf.get(p.values.legacyId)!, logo: p.logo });
+    for (const l of logos) {
+      const img = readImage("companies", l.legacyId, l.logo, "logo");
+      if (!img) continue;
+      const stored = await store(tx, "companies", l.legacyId, img, "logo", "logo");
+      if (stored) await setLegacyLogo(tx, l.id, stored.id);
+    }
+  });
   const companyIndex = await legacyCompanyIndex(root);
 
   // ─── jobs + saved jobs ────────────────────────────────────────────────────────────────────────
@@ -719,61 +716,56 @@ async function run(
       },
     });
   }
-  done = 0;
-  for (const part of chunks(jobPlans, batchSize)) {
-    await batch(async (tx) => {
-      const existing = await jobsMatchingLegacy(
-        tx,
-        part.map((p) => p.values.legacyId),
-      );
-      const fresh = part.filter((p) => !existing.some((r) => r.legacyId === p.values.legacyId));
-      for (const p of part) {
-        const row = existing.find((r) => r.legacyId === p.values.legacyId);
-        if (!row) continue;
-        const { isApproved: _a, createdAt: _c, createdBy: _b, ...rest } = p.values;
-        const patch = diff(row as unknown as Record<string, unknown>, rest);
-        if (Object.keys(patch).length) {
-          await updateLegacyJob(tx, row.id, patch);
-          jc.updated++;
-        }
+  await inBatches("jobs", jobPlans, async (tx, part) => {
+    const existing = await jobsMatchingLegacy(
+      tx,
+      part.map((p) => p.values.legacyId),
+    );
+    const fresh = part.filter((p) => !existing.some((r) => r.legacyId === p.values.legacyId));
+    for (const p of part) {
+      const row = existing.find((r) => r.legacyId === p.values.legacyId);
+      if (!row) continue;
+      const { isApproved: _a, createdAt: _c, createdBy: _b, ...rest } = p.values;
+      const patch = diff(row as unknown as Record<string, unknown>, rest);
+      if (Object.keys(patch).length) {
+        await updateLegacyJob(tx, row.id, patch);
+        jc.updated++;
       }
-      const made = await insertLegacyJobs(
-        tx,
-        fresh.map((p) => p.values),
-      );
-      jc.created += made.length;
-      const jobIdOf = new Map([
-        ...existing.map((r) => [r.legacyId!, r.id] as const),
-        ...made.map((m) => [m.legacyId, m.id] as const),
-      ]);
-      const saved: Array<{ userId: string; jobId: string; createdAt: Date }> = [];
-      for (const p of part) {
-        const jobId = jobIdOf.get(p.values.legacyId)!;
-        const seen = new Set<string>();
-        for (const ref of p.savedBy) {
-          sc.read++;
-          const u = userOf(ref);
-          if (!u) {
-            skip(
-              "savedJobs",
-              p.values.legacyId,
-              `saved by ${ref}, who was not imported or does not exist`,
-            );
-            continue;
-          }
-          if (seen.has(u.id)) {
-            sc.merged++; // two merged accounts had saved the same job
-            continue;
-          }
-          seen.add(u.id);
-          saved.push({ userId: u.id, jobId, createdAt: p.values.createdAt });
+    }
+    const made = await insertLegacyJobs(
+      tx,
+      fresh.map((p) => p.values),
+    );
+    jc.created += made.length;
+    const jobIdOf = new Map([
+      ...existing.map((r) => [r.legacyId!, r.id] as const),
+      ...made.map((m) => [m.legacyId, m.id] as const),
+    ]);
+    const saved: Array<{ userId: string; jobId: string; createdAt: Date }> = [];
+    for (const p of part) {
+      const jobId = jobIdOf.get(p.values.legacyId)!;
+      const seen = new Set<string>();
+      for (const ref of p.savedBy) {
+        sc.read++;
+        const u = userOf(ref);
+        if (!u) {
+          skip(
+            "savedJobs",
+            p.values.legacyId,
+            `saved by ${ref}, who was not imported or does not exist`,
+          );
+          continue;
         }
+        if (seen.has(u.id)) {
+          sc.merged++; // two merged accounts had saved the same job
+          continue;
+        }
+        seen.add(u.id);
+        saved.push({ userId: u.id, jobId, createdAt: p.values.createdAt });
       }
-      sc.created += await addLegacySavedJobs(tx, saved);
-    });
-    done += part.length;
-    progress("jobs", done, jobPlans.length);
-  }
+    }
+    sc.created += await addLegacySavedJobs(tx, saved);
+  });
 
   // ─── surveys ──────────────────────────────────────────────────────────────────────────────────
   const svc = report.collections.surveys;
@@ -834,18 +826,13 @@ async function run(
       },
     });
   }
-  done = 0;
-  for (const part of chunks(surveyPlans, batchSize)) {
-    await batch(async (tx) => {
-      for (const p of part) {
-        const r = await upsertLegacySurvey(tx, p.values, p.questions);
-        if (r === "created") svc.created++;
-        if (r === "updated") svc.updated++;
-      }
-    });
-    done += part.length;
-    progress("surveys", done, surveyPlans.length);
-  }
+  await inBatches("surveys", surveyPlans, async (tx, part) => {
+    for (const p of part) {
+      const r = await upsertLegacySurvey(tx, p.values, p.questions);
+      if (r === "created") svc.created++;
+      if (r === "updated") svc.updated++;
+    }
+  });
   const surveyIndex = await legacySurveyIndex(root);
 
   // ─── survey responses ─────────────────────────────────────────────────────────────────────────
@@ -924,14 +911,9 @@ async function run(
   const responses = [...newest.values()]
     .map((n) => n.row)
     .sort((a, b) => (a.legacyId < b.legacyId ? -1 : 1));
-  done = 0;
-  for (const part of chunks(responses, batchSize)) {
-    await batch(async (tx) => {
-      rc.created += await insertLegacyResponses(tx, part);
-    });
-    done += part.length;
-    progress("surveyresponses", done, responses.length);
-  }
+  await inBatches("surveyresponses", responses, async (tx, part) => {
+    rc.created += await insertLegacyResponses(tx, part);
+  });
 
   // ─── search logs ──────────────────────────────────────────────────────────────────────────────
   const lc = report.collections.searchlogs;
@@ -954,14 +936,9 @@ async function run(
       createdAt: at,
     });
   }
-  done = 0;
-  for (const part of chunks(searches, batchSize)) {
-    await batch(async (tx) => {
-      lc.created += await addLegacySearches(tx, part);
-    });
-    done += part.length;
-    progress("searchlogs", done, searches.length);
-  }
+  await inBatches("searchlogs", searches, async (tx, part) => {
+    lc.created += await addLegacySearches(tx, part);
+  });
 }
 
 /** An answer as Runway stores it for the question's type; null when nothing usable was given. */

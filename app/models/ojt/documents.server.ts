@@ -56,12 +56,16 @@ export async function getChecklist(ctx: OjtCtx, courseRef: string): Promise<Chec
   requireAdmin(ctx);
   const c = await courseOr404(ctx.db, courseRef);
   const [r] = await ctx.db.select().from(ojtChecklists).where(eq(ojtChecklists.courseId, c.id));
-  return {
-    courseId: c.id,
-    course: { id: c.id, code: c.code, name: c.name },
-    isDefault: !r,
-    items: r ? r.items : [...DEFAULT_CHECKLIST],
-  };
+  return checklistJson(c, r?.items);
+}
+
+/** A programme's checklist: its own `items`, or the default list when it has none. */
+function checklistJson(
+  c: { id: string; code: string; name: string },
+  items: { kind: string; label: string }[] | undefined,
+): ChecklistJson {
+  const course = { id: c.id, code: c.code, name: c.name };
+  return { courseId: c.id, course, isDefault: !items, items: items ?? [...DEFAULT_CHECKLIST] };
 }
 
 /** PUT /api/courses/{id}/ojt-checklist (admin): replaces the programme's list; audited. */

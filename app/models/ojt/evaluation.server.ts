@@ -10,7 +10,7 @@
  * placement_evaluation_requests claims it), by the hourly timer or by the approval that takes the
  * approved hours to the requirement; a coordinator may resend.
  */
-import { and, desc, eq, isNull, notExists, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, notExists, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "#db/client";
 import type { OjtEvaluationStage } from "#db/constants";
 import {
@@ -171,8 +171,6 @@ async function issueEvaluationLink(
   const link = mintSupervisorLink(cfg, view, EVALUATION_TTL_DAYS);
   await tx.insert(ojtEvaluationTokens).values({ ...link.row, stage });
   const student = studentNameOf(view);
-  const what =
-    stage === "midterm" ? "midterm performance evaluation" : "final performance evaluation";
   await mailSupervisorLink(tx, cfg, view, link, {
     subject: `Please evaluate the OJT of ${student} (${STAGE_LABEL[stage].toLowerCase()})`,
     body: [
@@ -181,7 +179,7 @@ async function issueEvaluationLink(
         ? "The placement has reached its midpoint: please rate the intern's performance so far."
         : "The intern has completed the required hours: please give your final evaluation.",
     ],
-    action: `Fill in the ${what} (a few ratings from 1 to 5, comments, and whether you would hire the intern) — no account or sign-in is needed:`,
+    action: `Fill in the ${stage} performance evaluation (a few ratings from 1 to 5, comments, and whether you would hire the intern) — no account or sign-in is needed:`,
     template: `ojt_evaluation_${kind}`,
     notice: `Evaluation link (${stage})`,
   });
@@ -261,32 +259,20 @@ async function dueStages(db: DbOrTx, today: string) {
         ),
     ),
   ];
-  const deployed = eq(placements.status, "deployed");
-  const midterm = await db
-    .select({ id: placements.id, to: placements.supervisorEmail })
-    .from(placements)
-    .where(
-      and(
-        deployed,
-        sql`${placements.startDate} + (${placements.expectedEndDate} - ${placements.startDate}) / 2 <= ${today}::date`,
-        ...notAsked("midterm"),
-      ),
-    )
-    .limit(5000);
-  const final = await db
-    .select({ id: placements.id, to: placements.supervisorEmail })
-    .from(placements)
-    .where(
-      and(
-        deployed,
-        sql`${placements.approvedMinutes} >= ${placements.requiredHours} * 60`,
-        ...notAsked("final"),
-      ),
-    )
-    .limit(5000);
+  const due = async (stage: OjtEvaluationStage, reached: SQL) => {
+    const rows = await db
+      .select({ id: placements.id, to: placements.supervisorEmail })
+      .from(placements)
+      .where(and(eq(placements.status, "deployed"), reached, ...notAsked(stage)))
+      .limit(5000);
+    return rows.map((r) => ({ placementId: r.id, to: r.to, stage }));
+  };
   return [
-    ...midterm.map((r) => ({ placementId: r.id, to: r.to, stage: "midterm" as const })),
-    ...final.map((r) => ({ placementId: r.id, to: r.to, stage: "final" as const })),
+    ...(await due(
+      "midterm",
+      sql`${placements.startDate} + (${placements.expectedEndDate} - ${placements.startDate}) / 2 <= ${today}::date`,
+    )),
+    ...(await due("final", sql`${placements.approvedMinutes} >= ${placements.requiredHours} * 60`)),
   ];
 }
 
@@ -423,7 +409,7 @@ export async function evaluationFormView(
   return {
     kind: "evaluation",
     stage: t.stage,
-    studentName: `${view.firstName} ${view.lastName}`.trim(),
+    studentName: studentNameOf(view),
     course: view.courseName,
     companyName: view.companyName,
     supervisorName: view.p.supervisorName,
@@ -490,11 +476,7 @@ export async function submitEvaluation(
           supervisorEmail: view.p.supervisorEmail,
         },
       });
-      return {
-        stage: t.stage,
-        studentName: `${view.firstName} ${view.lastName}`.trim(),
-        average,
-      };
+      return { stage: t.stage, studentName: studentNameOf(view), average };
     });
   } catch (e) {
     // Two submissions at once: the second meets the stage's unique key — the link was spent.

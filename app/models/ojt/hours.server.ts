@@ -85,6 +85,10 @@ async function ownPlacementForUpdate(ctx: OjtCtx, tx: Tx, placementId: string) {
   return { p, view, actor: scope.actor };
 }
 
+/** The condition that picks one week's row. */
+const weekIs = (placementId: string, weekStart: string) =>
+  and(eq(placementWeeks.placementId, placementId), eq(placementWeeks.weekStart, weekStart));
+
 /** The week row, locked (undefined while the week has none). */
 async function selectWeekForUpdate(
   tx: Tx,
@@ -94,9 +98,7 @@ async function selectWeekForUpdate(
   const [w] = await tx
     .select()
     .from(placementWeeks)
-    .where(
-      and(eq(placementWeeks.placementId, placementId), eq(placementWeeks.weekStart, weekStart)),
-    )
+    .where(weekIs(placementId, weekStart))
     .for("update");
   return w;
 }
@@ -226,9 +228,7 @@ async function weekState(tx: DbOrTx, placementId: string, weekStart: string) {
   const [w] = await tx
     .select({ state: placementWeeks.state })
     .from(placementWeeks)
-    .where(
-      and(eq(placementWeeks.placementId, placementId), eq(placementWeeks.weekStart, weekStart)),
-    );
+    .where(weekIs(placementId, weekStart));
   return w?.state;
 }
 
@@ -325,12 +325,7 @@ export async function weekEntries(
   placementId: string,
   weekStart: string,
 ): Promise<WeekEntries> {
-  const [w] = await db
-    .select()
-    .from(placementWeeks)
-    .where(
-      and(eq(placementWeeks.placementId, placementId), eq(placementWeeks.weekStart, weekStart)),
-    );
+  const [w] = await db.select().from(placementWeeks).where(weekIs(placementId, weekStart));
   const rows = await db
     .select()
     .from(placementEntries)
@@ -362,13 +357,12 @@ export async function lastEntryTimes(
     .where(eq(placementEntries.placementId, view.p.id))
     .orderBy(sql`${placementEntries.workDate} desc`, sql`${placementEntries.startMinute} desc`)
     .limit(1);
-  return e
-    ? {
-        timeIn: formatHm(e.startMinute),
-        timeOut: formatHm(e.endMinute),
-        breakMinutes: e.breakMinutes,
-      }
-    : null;
+  if (!e) return null;
+  return {
+    timeIn: formatHm(e.startMinute),
+    timeOut: formatHm(e.endMinute),
+    breakMinutes: e.breakMinutes,
+  };
 }
 
 /**
@@ -443,7 +437,7 @@ export async function submitWeek(
         supervisorRemindedAt: null,
         updatedAt: now,
       })
-      .where(and(eq(placementWeeks.placementId, view.p.id), eq(placementWeeks.weekStart, ws)))
+      .where(weekIs(view.p.id, ws))
       .returning();
     await refreshTotals(tx, view.p.id, []);
     const fresh = (await loadPlacementView(tx, view.p.id))!;
@@ -506,7 +500,7 @@ export async function reopenWeek(
     const [row] = await tx
       .update(placementWeeks)
       .set({ state: "returned", comment: why, reopenedAt: now, updatedAt: now })
-      .where(and(eq(placementWeeks.placementId, view.p.id), eq(placementWeeks.weekStart, ws)))
+      .where(weekIs(view.p.id, ws))
       .returning();
     await tx
       .update(ojtSignoffTokens)

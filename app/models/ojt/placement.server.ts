@@ -239,9 +239,8 @@ export async function placementsJson(
       .where(inArray(placementWeeks.placementId, ids))
       .orderBy(desc(placementWeeks.weekStart));
     for (const w of rows) {
-      const list = weeks.get(w.placementId) ?? [];
-      list.push(w);
-      weeks.set(w.placementId, list);
+      if (!weeks.has(w.placementId)) weeks.set(w.placementId, []);
+      weeks.get(w.placementId)!.push(w);
     }
   }
   const checklists = await checklistsOfPlacements(db, views);
@@ -431,12 +430,7 @@ export async function placementCounters(ctx: OjtCtx): Promise<OjtCounters> {
       where w.state = 'submitted' and ${scoped}`,
   );
   // Counts without a group by: always one row each.
-  return {
-    deployed: a.deployed,
-    atRisk: a.atRisk,
-    weeksWaiting: w.waiting,
-    weeksWaitingOver3Days: w.old,
-  };
+  return { ...a, weeksWaiting: w.waiting, weeksWaitingOver3Days: w.old };
 }
 
 interface StudentRow {
@@ -738,13 +732,9 @@ export async function placementAudit(ctx: OjtCtx, id: string) {
     .where(and(eq(auditLog.entityType, "placement"), eq(auditLog.entityId, id)))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(500);
-  return rows.map((r) => ({
-    action: r.action,
-    actorEmail: r.actorEmail,
-    before: r.before,
-    after: r.after,
-    createdAt: r.createdAt.toISOString(),
-  }));
+  return rows.map(({ action, actorEmail, before, after, createdAt }) => {
+    return { action, actorEmail, before, after, createdAt: createdAt.toISOString() };
+  });
 }
 
 /** Students of the caller's programmes (for the coordinator's "new placement" form). */

@@ -489,17 +489,13 @@ export async function sendInvitations(
   };
   const survey = await surveyForMail(ctx.db, surveyId);
   if (survey.status !== "active") throw new Conflict(INVITE_MSG.notActive);
+  const counts = (targeted: number, queued: number, optedOut: number): BatchCounts => {
+    const skipped = targeted - optedOut - queued;
+    return { kind: rule.kind, targeted, queued, optedOut, skipped };
+  };
   if (opts.dryRun) {
     const c = await candidates(ctx.db, survey, rule, false);
-    return {
-      dryRun: true,
-      surveyId: survey.id,
-      kind: rule.kind,
-      targeted: c.targeted,
-      queued: c.mailable,
-      optedOut: c.optedOut,
-      skipped: c.targeted - c.optedOut - c.mailable,
-    };
+    return { dryRun: true, surveyId: survey.id, ...counts(c.targeted, c.mailable, c.optedOut) };
   }
   const r = await ctx.db.transaction(async (tx) => {
     // Read again inside: a survey closed meanwhile is not mailed.
@@ -516,16 +512,8 @@ export async function sendInvitations(
   });
   nudgeMailSender();
   const [batch] = await listInviteBatches(ctx.db, survey.id, r.batchId);
-  return {
-    dryRun: false,
-    surveyId: survey.id,
-    kind: rule.kind,
-    targeted: r.targeted,
-    queued: r.queued,
-    optedOut: r.optedOut,
-    skipped: r.targeted - r.optedOut - r.queued,
-    batch: batch ?? null,
-  };
+  const batchCounts = counts(r.targeted, r.queued, r.optedOut);
+  return { dryRun: false, surveyId: survey.id, ...batchCounts, batch: batch ?? null };
 }
 
 /** Batches of a survey, newest first, with sent / failed / pending counted from the outbox. */
@@ -567,20 +555,18 @@ export async function listInviteBatches(
         where b.survey_id = ${surveyId} ${onlyId ? sql`and b.id = ${onlyId}` : sql``}
         order by b.created_at desc, b.id desc`,
   );
-  return rows.map((r) => ({
-    id: r.id,
-    surveyId: r.survey_id,
-    kind: r.kind,
-    trigger: r.trigger,
-    createdAt: r.created_at.toISOString(),
-    createdBy: r.created_by ? { id: r.created_by, name: r.by_name ?? "" } : null,
-    targeted: r.targeted,
-    queued: r.queued,
-    sent: r.sent,
-    failed: r.failed,
-    pending: r.pending,
-    expired: r.expired,
-  }));
+  // The counts (targeted … expired) stay in the schema's order.
+  return rows.map(
+    ({ id, survey_id, kind, trigger, created_at, created_by, by_name, ...counts }) => ({
+      id,
+      surveyId: survey_id,
+      kind,
+      trigger,
+      createdAt: created_at.toISOString(),
+      createdBy: created_by ? { id: created_by, name: by_name ?? "" } : null,
+      ...counts,
+    }),
+  );
 }
 
 /** Admin: the batches of a survey (404 for an unknown survey). */
@@ -709,23 +695,11 @@ export interface SurveyProgress extends RateRow {
 
 const rate = (n: number, d: number) => (d > 0 ? Math.round((n / d) * 10_000) / 10_000 : null);
 
-function rateRow(r: {
-  targeted: number;
-  invited: number;
-  opened: number;
-  answered: number;
-  known: number;
-}): RateRow {
-  const { targeted: t, known, answered } = r;
-  return {
-    targeted: t,
-    invited: r.invited,
-    opened: r.opened,
-    answered,
-    responseRate: rate(answered, t),
-    known,
-    knowledgeRate: rate(known, t),
-  };
+type Counts = Pick<RateRow, "targeted" | "invited" | "opened" | "answered"> & { known: number };
+
+function rateRow({ targeted, invited, opened, answered, known }: Counts): RateRow {
+  const [responseRate, knowledgeRate] = [rate(answered, targeted), rate(known, targeted)];
+  return { targeted, invited, opened, answered, responseRate, known, knowledgeRate };
 }
 
 /**
@@ -815,8 +789,7 @@ export async function computeProgress(db: DbOrTx, surveyId: string): Promise<Sur
   // A programme's or a year's count of known statuses, withheld in anonymous mode when small.
   const groupRow = (r: (typeof rows)[number]): RateRow => {
     const row = rateRow(r);
-    const { known } = r;
-    return s.anonymous && known > 0 && known < SUPPRESS_BELOW
+    return s.anonymous && r.known > 0 && r.known < SUPPRESS_BELOW
       ? { ...row, known: null, knowledgeRate: null, knownSuppressed: true }
       : row;
   };
@@ -828,17 +801,10 @@ export async function computeProgress(db: DbOrTx, surveyId: string): Promise<Sur
     ...rateRow(all ?? { targeted: 0, invited: 0, opened: 0, answered: 0, known: 0 }),
     byCourse: rows
       .filter((r) => r.dim === "c")
-      .map((r) => ({
-        courseId: r.course_id,
-        course: r.course ?? "No programme",
-        ...groupRow(r),
-      })),
+      .map((r) => ({ courseId: r.course_id, course: r.course ?? "No programme", ...groupRow(r) })),
     byGraduationYear: rows
       .filter((r) => r.dim === "y")
-      .map((r) => ({
-        graduationYear: r.graduation_year,
-        ...groupRow(r),
-      })),
+      .map((r) => ({ graduationYear: r.graduation_year, ...groupRow(r) })),
     computedAt: new Date().toISOString(),
   };
 }

@@ -103,13 +103,13 @@ async function questionsOf(db: Db, surveyIds: string[], opts: { archived?: boole
     )
     .orderBy(asc(surveyQuestions.position), asc(surveyQuestions.createdAt));
   const map = new Map<string, QuestionRow[]>();
-  for (const q of rows) {
-    const list = map.get(q.surveyId) ?? [];
-    list.push(q);
-    map.set(q.surveyId, list);
-  }
+  for (const q of rows) pushTo(map, q.surveyId, q);
   return map;
 }
+
+/** Appends `v` to the list under `key`, starting the list if needed. */
+const pushTo = <V>(map: Map<string, V[]>, key: string, v: V) =>
+  map.get(key)?.push(v) ?? map.set(key, [v]);
 
 /** The audience values a role may see: students → all + students, alumni → all + alumni. */
 function visibleAudiences(role: string): SurveyAudience[] {
@@ -642,11 +642,8 @@ export async function listResponses(
         )
     : [];
   const byResponse = new Map<string, { questionId: string; value: AnswerValue }[]>();
-  for (const a of answers) {
-    const list = byResponse.get(a.responseId) ?? [];
-    list.push({ questionId: a.questionId, value: a.value });
-    byResponse.set(a.responseId, list);
-  }
+  for (const a of answers)
+    pushTo(byResponse, a.responseId, { questionId: a.questionId, value: a.value });
   return rows.map((r) => {
     const name = r.userId ? `${r.firstName ?? ""} ${r.lastName ?? ""}`.trim() : "";
     return {
@@ -665,7 +662,7 @@ export async function listResponses(
 
 /** All questions of a survey including archived ones (for cards and exports of old answers). */
 export async function allQuestions(db: Db, surveyId: string) {
-  const rows = await db
+  return db
     .select()
     .from(surveyQuestions)
     .where(eq(surveyQuestions.surveyId, surveyId))
@@ -674,7 +671,6 @@ export async function allQuestions(db: Db, surveyId: string) {
       asc(surveyQuestions.position),
       asc(surveyQuestions.createdAt),
     );
-  return rows;
 }
 
 /** Admin: a survey (404 if missing) and its questions, archived ones last. */
@@ -771,12 +767,8 @@ export async function surveySummary(db: Db, surveyId: string, opts: { role?: Rol
         group by a.question_id, e.v`,
   );
   const answeredBy = new Map(answered.map((r) => [r.question_id, r.n]));
-  const valuesBy = new Map<string, Map<string, number>>();
-  for (const r of values) {
-    const m = valuesBy.get(r.question_id) ?? new Map<string, number>();
-    m.set(r.v, r.n);
-    valuesBy.set(r.question_id, m);
-  }
+  const valuesBy = new Map<string, [string, number][]>();
+  for (const r of values) pushTo(valuesBy, r.question_id, [r.v, r.n]);
   const list: QuestionSummary[] = questions.map((q) => {
     const type = effectiveType(q.type);
     const base = {
@@ -786,7 +778,7 @@ export async function surveySummary(db: Db, surveyId: string, opts: { role?: Rol
       archived: !!q.archivedAt,
       answered: answeredBy.get(q.id) ?? 0,
     };
-    const m = valuesBy.get(q.id) ?? new Map<string, number>();
+    const m = new Map(valuesBy.get(q.id));
     if (type === "multiple_choice" || type === "checkbox") {
       const counts = q.options.map((o) => ({ label: o, count: m.get(o) ?? 0 }));
       for (const [v, n] of m) if (!q.options.includes(v)) counts.push({ label: v, count: n });

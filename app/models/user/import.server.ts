@@ -158,6 +158,18 @@ interface Candidate {
 /** An account already there, as the import compares it (its e-mail lowercased). */
 type Existing = Pick<User, "id" | PersonColumns>;
 
+/** The columns an --update run compares: all equal, the row is skipped. */
+const COMPARED = [
+  "role",
+  "firstName",
+  "lastName",
+  "studentId",
+  "courseId",
+  "yearLevel",
+  "graduationYear",
+  "phone",
+] as const;
+
 /** Rows per write statement (one JSON parameter each). */
 const WRITE_BATCH = 5000;
 
@@ -168,24 +180,21 @@ function utf8Decoder(onBytes: (n: number) => void) {
     new ValidationError(
       "The file is not UTF-8 text. Save it as “CSV UTF-8” and run the import again.",
     );
+  const decode = (cb: (e: Error | null, s?: string) => void, chunk?: Buffer) => {
+    try {
+      cb(null, decoder.decode(chunk, { stream: !!chunk }));
+    } catch {
+      cb(notUtf8());
+    }
+  };
   return new Transform({
     readableObjectMode: false,
     transform(chunk: Buffer | string, _enc, cb) {
       if (typeof chunk === "string") return cb(null, chunk);
       onBytes(chunk.length);
-      try {
-        cb(null, decoder.decode(chunk, { stream: true }));
-      } catch {
-        cb(notUtf8());
-      }
+      decode(cb, chunk);
     },
-    flush(cb) {
-      try {
-        cb(null, decoder.decode());
-      } catch {
-        cb(notUtf8());
-      }
-    },
+    flush: (cb) => decode(cb),
   });
 }
 
@@ -229,12 +238,8 @@ function readHeader(header: string[]): Map<ImportColumn, number> {
 
 /** The reason for a failed schema parse, in the web app's words (all issues of the row, in order). */
 function reasonOf(issues: { path: PropertyKey[]; message: string }[]): string {
-  const seen = new Set<string>();
-  for (const i of issues) {
-    const msg = i.path[0] === "userType" ? i.message + IMPORT_MSG.roleHint : i.message;
-    seen.add(msg);
-  }
-  return [...seen].join("; ");
+  const msgs = issues.map((i) => i.message + (i.path[0] === "userType" ? IMPORT_MSG.roleHint : ""));
+  return [...new Set(msgs)].join("; ");
 }
 
 async function mapLimit<T>(
@@ -326,8 +331,7 @@ export async function importUsers(
   const studentIdLines = new Map<string, number>();
   let nextLine = 1;
   const reject = (line: number, values: string[], email: string, reason: string) => {
-    const byHeader: Record<string, string> = {};
-    report.header.forEach((h, i) => (byHeader[h] = values[i] ?? ""));
+    const byHeader = Object.fromEntries(report.header.map((h, i) => [h, values[i] ?? ""]));
     report.rejected.push({ line, email, reason, values: byHeader });
   };
 
@@ -492,11 +496,7 @@ export async function importUsers(
   for (const c of candidates) {
     const existing = byEmail.get(c.email);
     const holder = c.studentId ? byStudentId.get(c.studentId.toLowerCase()) : undefined;
-    const rejectC = (reason: string) => {
-      const byHeader: Record<string, string> = {};
-      report.header.forEach((h, i) => (byHeader[h] = c.values[i] ?? ""));
-      report.rejected.push({ line: c.line, email: c.email, reason, values: byHeader });
-    };
+    const rejectC = (reason: string) => reject(c.line, c.values, c.email, reason);
     if ((existing && !opts.update) || (!existing && takenMailboxes.has(mailboxOf(c.email)))) {
       rejectC(EMAIL_TAKEN);
       continue;
@@ -523,16 +523,7 @@ export async function importUsers(
       graduationYear: listed("graduationYear") ? c.graduationYear : existing.graduationYear,
       phone: listed("phone") ? c.phone : existing.phone,
     };
-    const same =
-      next.role === existing.role &&
-      next.firstName === existing.firstName &&
-      next.lastName === existing.lastName &&
-      next.studentId === existing.studentId &&
-      next.courseId === existing.courseId &&
-      next.yearLevel === existing.yearLevel &&
-      next.graduationYear === existing.graduationYear &&
-      next.phone === existing.phone;
-    if (same) report.skipped++;
+    if (COMPARED.every((k) => next[k] === existing[k])) report.skipped++;
     else toUpdate.push({ id: existing.id, next });
   }
   report.rejected.sort((a, b) => a.line - b.line);
