@@ -6,6 +6,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import type { Db } from "#db/client";
+import { UnsupportedMedia, ValidationError } from "~/lib/errors";
+import { mediaType } from "~/lib/security/content-type.server";
 import { authConfig } from "~/web/config.server";
 import { screen } from "~/web/screen.server";
 
@@ -26,11 +28,28 @@ export const SIGNED_LINK_HEADERS = {
   "Referrer-Policy": "no-referrer",
 };
 
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+/**
+ * A POST's form: none without a body type (the link's fields are then the query string's); a body
+ * of another type is a 415, a form that cannot be read a 400, each saying what to send.
+ */
+async function postedForm(request: Request): Promise<FormData | undefined> {
+  const type = mediaType(request.headers.get("content-type"));
+  if (type === "") return undefined;
+  const expected = `Send the form as ${FORM_TYPES.join(" or ")}.`;
+  if (!FORM_TYPES.includes(type))
+    throw new UnsupportedMedia(`Unsupported content type. ${expected}`);
+  return request.formData().catch(() => {
+    throw new ValidationError(`The form could not be read. ${expected}`);
+  });
+}
+
 /**
  * The loader or action of a signed-link page, without sign-in: reads the link's `fields` (an
  * action also from its posted form), gives them to `fn` with the database and the signing secret,
  * and answers `fn`'s result as JSON with SIGNED_LINK_HEADERS. A link the model refuses as not found
- * is a 404 with `badLink`.
+ * is a 404 with `badLink`; a body that is not a form, a 4xx (`postedForm`).
  */
 export function signedLinkScreen<K extends string, T>(
   args: LoaderFunctionArgs | ActionFunctionArgs,
@@ -42,7 +61,7 @@ export function signedLinkScreen<K extends string, T>(
     "none",
     async ({ request, ctx }) => {
       const isRead = request.method === "GET" || request.method === "HEAD";
-      const form = isRead ? undefined : await request.formData();
+      const form = isRead ? undefined : await postedForm(request);
       const link = signedLinkParams(request, fields, form);
       return json(await fn(link, ctx.db, authConfig().secret), { headers: SIGNED_LINK_HEADERS });
     },
