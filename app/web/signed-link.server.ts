@@ -6,8 +6,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import type { Db } from "#db/client";
-import { UnsupportedMedia, ValidationError } from "~/lib/errors";
-import { mediaType } from "~/lib/security/content-type.server";
+import { ValidationError } from "~/lib/errors";
 import { authConfig } from "~/web/config.server";
 import { screen } from "~/web/screen.server";
 
@@ -28,20 +27,16 @@ export const SIGNED_LINK_HEADERS = {
   "Referrer-Policy": "no-referrer",
 };
 
-const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
-
 /**
- * A POST's form: none without a body type (the link's fields are then the query string's); a body
- * of another type is a 415, a form that cannot be read a 400, each saying what to send.
+ * A POST's form: none without a body (the link's fields are then the query string's); a body that
+ * is not a form (JSON, a broken multipart) is a 400 saying what to send.
  */
 async function postedForm(request: Request): Promise<FormData | undefined> {
-  const type = mediaType(request.headers.get("content-type"));
-  if (type === "") return undefined;
-  const expected = `Send the form as ${FORM_TYPES.join(" or ")}.`;
-  if (!FORM_TYPES.includes(type))
-    throw new UnsupportedMedia(`Unsupported content type. ${expected}`);
+  if (!request.headers.get("content-type")) return undefined;
   return request.formData().catch(() => {
-    throw new ValidationError(`The form could not be read. ${expected}`);
+    throw new ValidationError(
+      "Send the form as application/x-www-form-urlencoded or multipart/form-data.",
+    );
   });
 }
 
@@ -49,7 +44,7 @@ async function postedForm(request: Request): Promise<FormData | undefined> {
  * The loader or action of a signed-link page, without sign-in: reads the link's `fields` (an
  * action also from its posted form), gives them to `fn` with the database and the signing secret,
  * and answers `fn`'s result as JSON with SIGNED_LINK_HEADERS. A link the model refuses as not found
- * is a 404 with `badLink`; a body that is not a form, a 4xx (`postedForm`).
+ * is a 404 with `badLink`; a body that is not a form, a 400 (`postedForm`).
  */
 export function signedLinkScreen<K extends string, T>(
   args: LoaderFunctionArgs | ActionFunctionArgs,
