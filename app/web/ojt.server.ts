@@ -29,6 +29,11 @@ export {
   weekStartOf,
 } from "~/models/ojt/ojt.schema";
 
+const DATE_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A week named in an address or a form (`week`): the text when written YYYY-MM-DD, else null. */
+export const weekOf = (week: string | null) => (week && DATE_SHAPE.test(week) ? week : null);
+
 /** A web door's OJT context (config.server's `ojtCtx` on this server's database); never `system`. */
 export async function screenCtx(user: Actor, db?: Db): Promise<OjtCtx> {
   return ojtCtx(db ?? (await getDb()), user);

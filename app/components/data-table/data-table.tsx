@@ -142,6 +142,9 @@ export function DataTable<T>({
   caption,
   rowKey,
   pager = true,
+  figure = false,
+  className,
+  rowClassName,
 }: {
   data: T[];
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- TanStack's own idiom: each column has its own value type
@@ -154,6 +157,10 @@ export function DataTable<T>({
   caption?: string;
   rowKey: (row: T) => string;
   pager?: boolean;
+  /** A figure table: the caption shows as its title and each row's first cell heads the row. */
+  figure?: boolean;
+  className?: string;
+  rowClassName?: (row: T) => string | undefined;
 }) {
   const table = useReactTable({
     data,
@@ -164,10 +171,12 @@ export function DataTable<T>({
     getRowId: (row) => rowKey(row),
   });
   return (
-    <div className="data-table">
+    <div className={className ? `data-table ${className}` : "data-table"}>
       <div className="table-scroll">
         <table className="table">
-          {caption ? <caption className="visually-hidden">{caption}</caption> : null}
+          {caption ? (
+            <caption className={figure ? undefined : "visually-hidden"}>{caption}</caption>
+          ) : null}
           <thead>
             {table.getHeaderGroups().map((hg) => (
               <tr key={hg.id}>
@@ -201,19 +210,25 @@ export function DataTable<T>({
               </tr>
             ) : (
               table.getRowModel().rows.map((row) => (
-                <tr key={row.id}>
-                  {row.getVisibleCells().map((cell) => (
-                    <td
-                      key={cell.id}
-                      data-label={
-                        typeof cell.column.columnDef.header === "string"
-                          ? cell.column.columnDef.header
-                          : undefined
-                      }
-                    >
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </td>
-                  ))}
+                <tr key={row.id} className={rowClassName?.(row.original)}>
+                  {row.getVisibleCells().map((cell, i) => {
+                    const content = flexRender(cell.column.columnDef.cell, cell.getContext());
+                    if (figure && i === 0)
+                      return (
+                        <th key={cell.id} scope="row">
+                          {content}
+                        </th>
+                      );
+                    const { header } = cell.column.columnDef;
+                    return (
+                      <td
+                        key={cell.id}
+                        data-label={typeof header === "string" ? header : undefined}
+                      >
+                        {content}
+                      </td>
+                    );
+                  })}
                 </tr>
               ))
             )}

@@ -19,7 +19,8 @@ import {
   moveDeclineTemplate,
   updateDeclineTemplate,
 } from "~/models/employer/decline-templates.server";
-import { PlainField } from "~/components/ui/plain-field";
+import { TextField, TextareaField } from "~/components/forms/fields";
+import { FormActions } from "~/components/forms/actions";
 import { ErrorAlert } from "~/components/ui/error-alert";
 import { PageHeader } from "~/components/layout/page-header";
 import { IntentButton } from "~/components/ui/intent-button";
@@ -74,6 +75,35 @@ export function action(args: ActionFunctionArgs) {
   })(args);
 }
 
+/** A template's title and text; `id` names each field's control (the page has several forms). */
+function TemplateFields({
+  id,
+  template,
+}: {
+  id: (field: "title" | "body") => string;
+  template?: { title: string; body: string };
+}) {
+  return (
+    <>
+      <TextField
+        meta={{ id: id("title"), name: "title", initialValue: template?.title }}
+        label="Title"
+        maxLength={TEMPLATE_TITLE_MAX}
+        required
+        counter={false}
+      />
+      <TextareaField
+        meta={{ id: id("body"), name: "body", initialValue: template?.body }}
+        label="Text"
+        rows={3}
+        maxLength={TEMPLATE_BODY_MAX}
+        required
+        counter={false}
+      />
+    </>
+  );
+}
+
 export default function DeclineTemplates() {
   const { templates } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as Reply | undefined;
@@ -94,29 +124,7 @@ export default function DeclineTemplates() {
             <Form method="post" className="stack" aria-label={`Template: ${t.title}`}>
               <input type="hidden" name="id" value={t.id} />
               <ErrorAlert message={reply?.error && reply.id === t.id ? reply.error : null} />
-              <PlainField id={`title-${t.id}`} label="Title">
-                {(ctrl) => (
-                  <input
-                    {...ctrl}
-                    name="title"
-                    defaultValue={t.title}
-                    maxLength={TEMPLATE_TITLE_MAX}
-                    required
-                  />
-                )}
-              </PlainField>
-              <PlainField id={`body-${t.id}`} label="Text">
-                {(ctrl) => (
-                  <textarea
-                    {...ctrl}
-                    name="body"
-                    defaultValue={t.body}
-                    rows={3}
-                    maxLength={TEMPLATE_BODY_MAX}
-                    required
-                  />
-                )}
-              </PlainField>
+              <TemplateFields id={(field) => `${field}-${t.id}`} template={t} />
               <div className="row">
                 <IntentButton intent="update" className="btn btn-primary">
                   Save
@@ -144,19 +152,9 @@ export default function DeclineTemplates() {
         <h2 id="add-template">Add a template</h2>
         <Form method="post" className="stack">
           <ErrorAlert message={reply?.error && !reply.id ? reply.error : null} />
-          <PlainField id="new-title" label="Title">
-            {(ctrl) => <input {...ctrl} name="title" maxLength={TEMPLATE_TITLE_MAX} required />}
-          </PlainField>
-          <PlainField id="new-body" label="Text">
-            {(ctrl) => (
-              <textarea {...ctrl} name="body" rows={3} maxLength={TEMPLATE_BODY_MAX} required />
-            )}
-          </PlainField>
-          <div className="row">
-            <button type="submit" name="intent" value="create" className="btn btn-primary">
-              Add template
-            </button>
-          </div>
+          <TemplateFields id={(field) => `new-${field}`} />
+          <input type="hidden" name="intent" value="create" />
+          <FormActions label="Add template" />
         </Form>
       </section>
     </main>

@@ -39,6 +39,7 @@ import {
   screenCtx,
   STATUS_MOVES,
   statusChangeSchema,
+  weekOf,
 } from "~/web/ojt.server";
 import styles from "~/styles/ojt.css";
 import { FieldGroup, PlainField } from "~/components/ui/plain-field";
@@ -47,8 +48,6 @@ import { formatCalendarDate, formatDateTime } from "~/lib/datetime";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "OJT placement · Runway" }];
-
-const MONDAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export function loader(args: LoaderFunctionArgs) {
   return screen(
@@ -60,11 +59,7 @@ export function loader(args: LoaderFunctionArgs) {
       const audit = await placementAudit(ctx, id);
       const weekParam = new URL(request.url).searchParams.get("week");
       const chosen =
-        (weekParam &&
-        MONDAY.test(weekParam) &&
-        placement.weeks.find((w) => w.weekStart === weekParam)
-          ? weekParam
-          : null) ??
+        placement.weeks.find((w) => w.weekStart === weekParam)?.weekStart ??
         placement.weeks.find((w) => w.state === "submitted")?.weekStart ??
         placement.weeks[0]?.weekStart ??
         null;
@@ -92,7 +87,7 @@ export function action(args: ActionFunctionArgs) {
       const form = await request.formData();
       const intent = String(form.get("intent") ?? "");
       const week = String(form.get("week") ?? "");
-      const back = `/admin/ojt/${id}${MONDAY.test(week) ? `?week=${week}` : ""}`;
+      const back = `/admin/ojt/${id}${weekOf(week) ? `?week=${week}` : ""}`;
       const ok = (message: string) => redirectWithFlash(back, { kind: "success", message });
       const fail = (message: string) => redirectWithFlash(back, { kind: "error", message });
       const firstIssue = (e: { issues: { path: PropertyKey[]; message: string }[] }) =>

@@ -18,6 +18,8 @@ import { SUPPRESS_BELOW, SUPPRESSED_LABEL } from "~/models/survey/outcome-keys";
 import { SURVEY_MSG } from "~/models/survey/survey.rules";
 import { BarChartCard, ChartsNoScript } from "~/components/charts/bar-chart";
 import { DateTime } from "~/components/ui/date-time";
+import { DataTable } from "~/components/data-table/data-table";
+import type { ColumnDef } from "@tanstack/react-table";
 import chartStyles from "~/styles/people.css";
 import outcomeStyles from "~/styles/survey-outcomes.css";
 import { surveyAdminLinks } from "~/components/survey/admin-area";
@@ -95,98 +97,53 @@ const COLUMNS: Array<{
 const hires = (f: OjtHireFigures) =>
   f.hiredByOjtHost === null ? null : `${f.hiredByOjtHost} (${pct(f.hiredByOjtHostRate) ?? "–"})`;
 
-/** Hired by their OJT host: overall, by programme and by graduation year, one table. */
-function OjtHireTable({ hired }: { hired: SerializedHires }) {
-  const rows = [
-    { key: "all", name: "All", f: hired.overall },
-    ...hired.byCourse.map((c) => ({ key: `c:${c.courseId ?? ""}`, name: c.courseName, f: c })),
-    ...hired.byGraduationYear.map((y) => ({
-      key: `y:${y.graduationYear ?? ""}`,
-      name: y.graduationYear === null ? "Unknown year" : String(y.graduationYear),
-      f: y,
-    })),
-  ];
-  return (
-    <div className="table-wrap outcome-table table-cards">
-      <table>
-        <caption>Hired by their OJT host</caption>
-        <thead>
-          <tr>
-            <th scope="col">Programme / Year</th>
-            <th scope="col">Completed OJT</th>
-            <th scope="col">Hired by OJT host</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.key}>
-              <th scope="row">{r.name}</th>
-              <td data-label="Completed OJT">{r.f.ojtCompleted}</td>
-              <td data-label="Hired by OJT host">
-                <Figure value={hires(r.f)} suppressed={false} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
+const GROUP_FIGURES = COLUMNS.map(({ header, value, progress }) => ({
+  header,
+  cell: (f: OutcomeFigures) => <Figure value={value(f)} suppressed={f.suppressed && !progress} />,
+}));
+const HIRE_FIGURES = [
+  { header: "Completed OJT", cell: (f: OjtHireFigures) => f.ojtCompleted },
+  {
+    header: "Hired by OJT host",
+    cell: (f: OjtHireFigures) => <Figure value={hires(f)} suppressed={false} />,
+  },
+];
 
-type SerializedHires = {
-  overall: OjtHireFigures;
-  byCourse: Array<OjtHireFigures & { courseId: string | null; courseName: string }>;
-  byGraduationYear: Array<OjtHireFigures & { graduationYear: number | null }>;
-};
+type GroupRow<F> = { key: string; name: string; f: F };
 
-function GroupTable({
+/** A figure table: one row a group (its name heading the row), one column a figure. */
+function FigureTable<F>({
   caption,
   groupHeader,
   rows,
+  figures,
 }: {
   caption: string;
   groupHeader: string;
-  rows: Array<{ key: string; name: string; figures: OutcomeFigures }>;
+  rows: Array<GroupRow<F>>;
+  figures: Array<{ header: string; cell: (f: F) => React.ReactNode }>;
 }) {
+  const columns: Array<ColumnDef<GroupRow<F>>> = [
+    { id: "group", header: groupHeader, cell: ({ row }) => row.original.name },
+    ...figures.map(({ header, cell }): ColumnDef<GroupRow<F>> => ({
+      id: header,
+      header,
+      cell: ({ row }) => cell(row.original.f),
+    })),
+  ];
   return (
-    <div className="table-wrap outcome-table table-cards">
-      <table>
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{groupHeader}</th>
-            {COLUMNS.map((c) => (
-              <th scope="col" key={c.header}>
-                {c.header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={COLUMNS.length + 1} className="muted">
-                No one targeted or answered yet.
-              </td>
-            </tr>
-          ) : (
-            rows.map((r) => (
-              <tr key={r.key} className={r.figures.suppressed ? "is-suppressed" : undefined}>
-                <th scope="row">{r.name}</th>
-                {COLUMNS.map((c) => (
-                  <td key={c.header} data-label={c.header}>
-                    <Figure
-                      value={c.value(r.figures)}
-                      suppressed={r.figures.suppressed && !c.progress}
-                    />
-                  </td>
-                ))}
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      figure
+      className="outcome-table"
+      caption={caption}
+      columns={columns}
+      data={rows}
+      rowKey={(r) => r.key}
+      rowClassName={(r) =>
+        (r.f as Partial<OutcomeFigures>).suppressed ? "is-suppressed" : undefined
+      }
+      empty="No one targeted or answered yet."
+    />
   );
 }
 
@@ -338,26 +295,40 @@ export default function SurveyOutcomes() {
         ))}
       </div>
 
-      <GroupTable
+      <FigureTable
         caption="By programme"
         groupHeader="Programme"
-        rows={o.byCourse.map((c) => ({
-          key: c.courseId ?? "none",
-          name: c.courseName,
-          figures: c,
-        }))}
+        figures={GROUP_FIGURES}
+        rows={o.byCourse.map((c) => ({ key: c.courseId ?? "none", name: c.courseName, f: c }))}
       />
-      <GroupTable
+      <FigureTable
         caption="By graduation year"
         groupHeader="Graduation year"
+        figures={GROUP_FIGURES}
         rows={o.byGraduationYear.map((y) => ({
           key: String(y.graduationYear),
           name: y.graduationYear === null ? "Unknown" : String(y.graduationYear),
-          figures: y,
+          f: y,
         }))}
       />
-
-      <OjtHireTable hired={o.ojtHires} />
+      <FigureTable
+        caption="Hired by their OJT host"
+        groupHeader="Programme / Year"
+        figures={HIRE_FIGURES}
+        rows={[
+          { key: "all", name: "All", f: o.ojtHires.overall },
+          ...o.ojtHires.byCourse.map((c) => ({
+            key: `c:${c.courseId ?? ""}`,
+            name: c.courseName,
+            f: c,
+          })),
+          ...o.ojtHires.byGraduationYear.map((y) => ({
+            key: `y:${y.graduationYear ?? ""}`,
+            name: y.graduationYear === null ? "Unknown year" : String(y.graduationYear),
+            f: y,
+          })),
+        ]}
+      />
 
       <section className="card outcome-definitions" aria-labelledby="definitions-heading">
         <h2 id="definitions-heading">Definitions</h2>

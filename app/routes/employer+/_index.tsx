@@ -14,14 +14,9 @@ import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { redirectWithFlash } from "~/web/auth.server";
 import { screen } from "~/web/screen.server";
-import {
-  EMPLOYER_JOB_MSG,
-  employerUpdateJob,
-  listEmployerJobs,
-  reviewStatusOf,
-} from "~/models/employer/jobs.server";
+import { EMPLOYER_JOB_MSG, listEmployerJobs, reviewStatusOf } from "~/models/employer/jobs.server";
 import { getOwnCompany } from "~/models/company/company.server";
-import { employerLimits } from "~/web/config.server";
+import { updateOwnJob } from "~/web/employer-forms.server";
 import { JOB_TYPE_LABELS, relativeTime } from "~/lib/format";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { ConfirmAction, confirmWording, type ConfirmWording } from "~/components/ui/confirm-action";
@@ -87,16 +82,10 @@ export function action(args: ActionFunctionArgs) {
         message: err?.message ?? "Something went wrong. Please try again.",
       }),
     );
-    await employerUpdateJob(
-      ctx,
-      id,
-      { status: intent === "close" ? "closed" : "active" },
-      employerLimits(),
+    const close = intent === "close";
+    return updateOwnJob(ctx, id, { status: close ? "closed" : "active" }, () =>
+      close ? EMPLOYER_JOB_MSG.closed : EMPLOYER_JOB_MSG.reopened,
     );
-    return redirectWithFlash("/employer", {
-      kind: "success",
-      message: intent === "close" ? EMPLOYER_JOB_MSG.closed : EMPLOYER_JOB_MSG.reopened,
-    });
   })(args);
 }
 

@@ -14,17 +14,11 @@ import type {
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { JobForm, jobFormValues, type JobFormValues } from "~/components/jobs/job-form";
-import { redirectWithFlash } from "~/web/auth.server";
 import { screen } from "~/web/screen.server";
 import { JOB_TOAST, jobFormSchema } from "~/models/job/job.schema";
 import { listCategories } from "~/models/job/job.server";
-import {
-  EMPLOYER_JOB_MSG,
-  employerUpdateJob,
-  findEmployerJob,
-  reviewStatusOf,
-} from "~/models/employer/jobs.server";
-import { employerLimits } from "~/web/config.server";
+import { EMPLOYER_JOB_MSG, findEmployerJob, reviewStatusOf } from "~/models/employer/jobs.server";
+import { updateOwnJob } from "~/web/employer-forms.server";
 import { formErrors } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import jobsCss from "~/styles/jobs.css";
@@ -58,16 +52,9 @@ export function action(args: ActionFunctionArgs) {
     if (submission.status !== "success")
       return json<Reply>({ result: submission.reply() }, { status: 400 });
     failJson((err) => ({ result: submission.reply(formErrors(err, "fields-or-message")) }));
-    const { submitted } = await employerUpdateJob(
-      ctx,
-      params.id ?? "",
-      submission.value,
-      employerLimits(),
+    return updateOwnJob(ctx, params.id ?? "", submission.value, ({ submitted }) =>
+      submitted ? EMPLOYER_JOB_MSG.submitted : JOB_TOAST.updated,
     );
-    return redirectWithFlash("/employer", {
-      kind: "success",
-      message: submitted ? EMPLOYER_JOB_MSG.submitted : JOB_TOAST.updated,
-    });
   })(args);
 }
 

@@ -47,6 +47,7 @@ import {
   entryInputSchema,
   issuesOf,
   screenCtx,
+  weekOf,
   weekStartOf,
 } from "~/web/ojt.server";
 import styles from "~/styles/ojt.css";
@@ -62,8 +63,6 @@ function studentCtx(me: SessionUser) {
   return screenCtx(me);
 }
 
-const MONDAY = /^\d{4}-\d{2}-\d{2}$/;
-
 export function loader(args: LoaderFunctionArgs) {
   return screen("user", async ({ request, user }) => {
     const ctx = await studentCtx(user);
@@ -76,9 +75,8 @@ export function loader(args: LoaderFunctionArgs) {
     const weekParam = params.get("week");
     // A week the model refuses (not a Monday, say) shows this week instead.
     const week =
-      (await orNull(
-        listEntries(ctx, placement.id, weekParam && MONDAY.test(weekParam) ? weekParam : null),
-      )) ?? (await listEntries(ctx, placement.id, null));
+      (await orNull(listEntries(ctx, placement.id, weekOf(weekParam)))) ??
+      (await listEntries(ctx, placement.id, null));
     const last = await lastEntryTimes(ctx, placement.id);
     const hostReview = await ownHostReview(ctx, placement.id);
     const canReview =
@@ -128,7 +126,7 @@ export function action(args: ActionFunctionArgs) {
     const placementId = String(form.get("placementId") ?? "");
     const id = String(form.get("id") ?? "");
     const week = String(form.get("week") ?? "");
-    const back = `/ojt${MONDAY.test(week) ? `?week=${week}` : ""}`;
+    const back = `/ojt${weekOf(week) ? `?week=${week}` : ""}`;
     const flashOk = (message: string, to = back) =>
       redirectWithFlash(to, { kind: "success", message });
     const flashErr = (message: string) => redirectWithFlash(back, { kind: "error", message });

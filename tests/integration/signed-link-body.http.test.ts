@@ -1,0 +1,43 @@
+/**
+ * The signed-link pages (the alerts' and the survey mail's unsubscribe) read a POST's fields from
+ * its form: a body that is not a form (JSON, broken multipart) is the sender's mistake, a 400 that
+ * says so (the error page; the message for a script), never a 500.
+ */
+import { describe, expect, it } from "vitest";
+import { forEachDb } from "../setup/db";
+import { useServer } from "../setup/http";
+
+const PAGES = [
+  "/alerts/unsubscribe?alert=00000000-0000-0000-0000-000000000000&token=AAAA",
+  "/surveys/unsubscribe?user=00000000-0000-0000-0000-000000000000&token=AAAA",
+  "/alerts/unsubscribe",
+  "/surveys/unsubscribe",
+];
+
+const BODIES: Array<[string, string]> = [
+  ["text/plain", "List-Unsubscribe=One-Click"],
+  ["application/json", '{"List-Unsubscribe":"One-Click"}'],
+  ["multipart/form-data; boundary=x", "--x\r\nContent-Disposition: form-data; name=\r\n\r\nbroken"],
+  ["multipart/form-data", "no boundary at all"],
+];
+
+describe("signed-link pages with a body that is not a form", () => {
+  forEachDb((t) => {
+    const app = useServer(t, { mail: false });
+
+    it("answer 400 with a message, never 500", async () => {
+      for (const page of PAGES)
+        for (const [type, body] of BODIES) {
+          const res = await app.fetch(page, {
+            method: "POST",
+            headers: { "Content-Type": type, Accept: "text/html" },
+            body,
+          });
+          const text = await res.text();
+          expect(res.status, `${page} ${type}`).toBe(400);
+          expect(text).toContain("The request contained something Runway cannot accept");
+          expect(text).toContain("Send the form as application/x-www-form-urlencoded");
+        }
+    });
+  });
+});
