@@ -21,7 +21,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import type { SessionUser } from "~/models/auth/session.server";
 import { ctxOf, type Ctx, type SignedInCtx } from "~/models/context";
 import { getDb } from "~/lib/db.server";
-import { DomainError } from "~/lib/errors";
+import { DomainError, ValidationError } from "~/lib/errors";
 import { domainInit } from "~/lib/screen-errors.server";
 import { log } from "~/lib/log.server";
 import {
@@ -126,6 +126,25 @@ export async function guard(request: Request, g: Guard): Promise<SessionUser | n
   }
 }
 
+/** What a screen's 400 says when a posted body is not a form. */
+export const NOT_A_FORM =
+  "Send the form as application/x-www-form-urlencoded or multipart/form-data.";
+
+/**
+ * The request with a formData() (its clones' too) that refuses a body which is not a form (JSON,
+ * text, a broken multipart) as a 400 saying what to send, instead of the TypeError of a 500.
+ */
+function formSafe(request: Request): Request {
+  const read = request.formData.bind(request);
+  const clone = request.clone.bind(request);
+  request.formData = () =>
+    read().catch(() => {
+      throw new ValidationError(NOT_A_FORM);
+    });
+  request.clone = () => formSafe(clone());
+  return request;
+}
+
 export interface ScreenOptions<G extends Guard, R> {
   /** For a screen of one record: a 404 domain error becomes a 404 `{ message: notFound }`. */
   notFound?: string;
@@ -152,6 +171,7 @@ export function screen<G extends Guard, R>(
     let any: ((e: DomainError | null) => unknown) | undefined;
     const screenArgs = {
       ...args,
+      request: formSafe(args.request),
       user,
       ctx: ctxOf(await getDb(), user),
       failTo: (to: string) => {

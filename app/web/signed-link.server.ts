@@ -6,7 +6,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import type { Db } from "#db/client";
-import { ValidationError } from "~/lib/errors";
 import { authConfig } from "~/web/config.server";
 import { screen } from "~/web/screen.server";
 
@@ -28,23 +27,10 @@ export const SIGNED_LINK_HEADERS = {
 };
 
 /**
- * A POST's form: none without a body (the link's fields are then the query string's); a body that
- * is not a form (JSON, a broken multipart) is a 400 saying what to send.
- */
-async function postedForm(request: Request): Promise<FormData | undefined> {
-  if (!request.headers.get("content-type")) return undefined;
-  return request.formData().catch(() => {
-    throw new ValidationError(
-      "Send the form as application/x-www-form-urlencoded or multipart/form-data.",
-    );
-  });
-}
-
-/**
  * The loader or action of a signed-link page, without sign-in: reads the link's `fields` (an
  * action also from its posted form), gives them to `fn` with the database and the signing secret,
  * and answers `fn`'s result as JSON with SIGNED_LINK_HEADERS. A link the model refuses as not found
- * is a 404 with `badLink`; a body that is not a form, a 400 (`postedForm`).
+ * is a 404 with `badLink`; a body that is not a form, a 400 (screen's formSafe).
  */
 export function signedLinkScreen<K extends string, T>(
   args: LoaderFunctionArgs | ActionFunctionArgs,
@@ -56,7 +42,9 @@ export function signedLinkScreen<K extends string, T>(
     "none",
     async ({ request, ctx }) => {
       const isRead = request.method === "GET" || request.method === "HEAD";
-      const form = isRead ? undefined : await postedForm(request);
+      // Without a body the link's fields are the query string's.
+      const form =
+        isRead || !request.headers.get("content-type") ? undefined : await request.formData();
       const link = signedLinkParams(request, fields, form);
       return json(await fn(link, ctx.db, authConfig().secret), { headers: SIGNED_LINK_HEADERS });
     },

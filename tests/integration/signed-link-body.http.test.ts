@@ -1,7 +1,8 @@
 /**
- * The signed-link pages (the alerts' and the survey mail's unsubscribe) read a POST's fields from
- * its form: a body that is not a form (JSON, broken multipart) is the sender's mistake, a 400 that
- * says so (the error page; the message for a script), never a 500.
+ * Screens read a POST's fields from its form: a body that is not a form (JSON, text, a broken
+ * multipart) is the sender's mistake, a 400 that says so, never a 500. The signed-link pages (the
+ * alerts' and the survey mail's unsubscribe) show it on the error page; every screen goes through
+ * the same wrapper (app/web/screen.server.ts).
  */
 import { describe, expect, it } from "vitest";
 import { forEachDb } from "../setup/db";
@@ -37,6 +38,23 @@ describe("signed-link pages with a body that is not a form", () => {
           expect(res.status, `${page} ${type}`).toBe(400);
           expect(text).toContain("The request contained something Runway cannot accept");
           expect(text).toContain("Send the form as application/x-www-form-urlencoded");
+        }
+    });
+
+    it("every other form screen answers 400 too, whatever its own error answer", async () => {
+      const screens = ["/login", "/register", "/employers", "/forgot-password", "/verify-otp"];
+      for (const page of screens)
+        for (const [type, body] of BODIES) {
+          const res = await app.fetch(page, {
+            method: "POST",
+            headers: { "Content-Type": type, Accept: "text/html" },
+            body,
+          });
+          const text = await res.text();
+          expect(res.status, `${page} ${type}`).toBe(400);
+          expect(text, `${page} ${type}`).toContain(
+            "Send the form as application/x-www-form-urlencoded",
+          );
         }
     });
   });
