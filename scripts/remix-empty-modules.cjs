@@ -38,6 +38,28 @@ const SINGLE_FETCH_STUB = `function off() {
 }
 export { off as StreamTransfer, off as decodeViaTurboStream, off as getSingleFetchDataStrategy, off as singleFetchUrl };`;
 
+// Small modules without module-level state that routes import: each route keeps its own copy.
+const PRIVATE = new Set([
+  "db/board-values.ts",
+  "app/components/ui/save-data.ts",
+  "app/components/ui/use-debounced.ts",
+  "app/models/job/job.text.ts",
+  "app/models/job/job.board.ts",
+  "app/lib/format.ts",
+  "app/models/user/messages.ts",
+  "app/components/ui/course-options.tsx",
+  "app/components/ui/plain-field.tsx",
+  "app/components/ui/field.tsx",
+  "app/components/ui/char-counter.tsx",
+  "app/components/auth/password-input.tsx",
+  "app/components/forms/fields.tsx",
+  "app/components/jobs/job-card.tsx",
+  "app/components/jobs/apply-button.tsx",
+  "app/components/jobs/save-job-button.tsx",
+  "app/components/jobs/company-logo.tsx",
+  "app/components/jobs/job-facts.tsx",
+]);
+
 const frameExport = (ctx) =>
   `\nexport { meta as __frame } from ${JSON.stringify(path.join(ctx.config.appDirectory, "root.tsx"))};`;
 
@@ -105,6 +127,37 @@ emptyModules.emptyModulesPlugin = function emptyModulesPlugin(ctx, filter, ...re
             loader: "js",
           };
         });
+        const routesDir = path.join(ctx.config.appDirectory, "routes") + path.sep;
+        // A small module on PRIVATE's list that a route imports is the route's own: each route
+        // gets its copy (path + suffix) in its chunk instead of a shared file of a few hundred bytes.
+        build.onResolve({ filter: /.*/ }, async (a) => {
+          if (a.pluginData?.private === true || a.kind !== "import-statement") return undefined;
+          const key =
+            a.pluginData?.route ??
+            (a.importer.startsWith(routesDir) ? path.relative(routesDir, a.importer) : null);
+          if (!key) return undefined;
+          const { importer, resolveDir, kind } = a;
+          const r = await build.resolve(a.path, {
+            importer,
+            resolveDir,
+            kind,
+            pluginData: { private: true },
+          });
+          if (r.errors.length || r.namespace !== "file") return r.errors.length ? r : undefined;
+          if (!PRIVATE.has(path.relative(path.dirname(ctx.config.appDirectory), r.path)))
+            return undefined;
+          return { path: r.path, suffix: `?route=${key}`, pluginData: { route: key } };
+        });
+        build.onLoad({ filter: /\.[jt]sx?$/ }, (a) =>
+          a.suffix?.startsWith("?route=")
+            ? {
+                contents: fs.readFileSync(a.path, "utf8"),
+                loader: path.extname(a.path).slice(1),
+                resolveDir: path.dirname(a.path),
+                pluginData: a.pluginData,
+              }
+            : undefined,
+        );
       }
       if (browser && SINGLE_FETCH_OFF) {
         build.onResolve({ filter: /^turbo-stream$/ }, () => ({
