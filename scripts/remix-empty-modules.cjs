@@ -144,8 +144,8 @@ emptyModules.emptyModulesPlugin = function emptyModulesPlugin(ctx, filter, ...re
             pluginData: { private: true },
           });
           if (r.errors.length || r.namespace !== "file") return r.errors.length ? r : undefined;
-          if (!PRIVATE.has(path.relative(path.dirname(ctx.config.appDirectory), r.path)))
-            return undefined;
+          const file = path.relative(path.dirname(ctx.config.appDirectory), r.path);
+          if (!PRIVATE.has(file) && !/^app\/styles\/.*\.css$/.test(file)) return undefined;
           return { path: r.path, suffix: `?route=${key}`, pluginData: { route: key } };
         });
         build.onLoad({ filter: /\.[jt]sx?$/ }, (a) =>
