@@ -58,6 +58,11 @@ const PRIVATE = new Set([
   "app/components/jobs/save-job-button.tsx",
   "app/components/jobs/company-logo.tsx",
   "app/components/jobs/job-facts.tsx",
+  "app/components/forms/form-state.ts",
+  "app/lib/datetime.ts",
+  "db/constants.ts",
+  "app/models/survey/survey.rules.ts",
+  "app/components/survey/survey-answer-form.tsx",
 ]);
 
 const frameExport = (ctx) =>
