@@ -63,6 +63,8 @@ const PRIVATE = new Set([
   "db/constants.ts",
   "app/models/survey/survey.rules.ts",
   "app/components/survey/survey-answer-form.tsx",
+  "app/components/layout/stylesheet.ts",
+  "app/models/file/image-rules.ts",
 ]);
 
 const frameExport = (ctx) =>
