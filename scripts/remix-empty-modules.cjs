@@ -19,6 +19,10 @@
 // root.tsx too (an unused `__frame` export): all the root reaches is one chunk. React and Remix,
 // which entry.client also reaches, keep a chunk each (one file together gzips 0.7 KB larger):
 // a `vendor-react` entry, never loaded, reaches React alone.
+//
+// Last, a small module without module-level state that a route imports (PRIVATE, and the stylesheets
+// under app/styles) is the route's own copy: resolved with a `?route=` suffix, so each route's chunk
+// holds it, tree-shaken for that route, instead of a shared file of a few hundred bytes.
 "use strict";
 /* eslint-disable @typescript-eslint/no-require-imports -- a CommonJS preload for a CommonJS tool */
 const fs = require("node:fs");
