@@ -19,6 +19,10 @@
 // root.tsx too (an unused `__frame` export): all the root reaches is one chunk. React and Remix,
 // which entry.client also reaches, keep a chunk each (one file together gzips 0.7 KB larger):
 // a `vendor-react` entry, never loaded, reaches React alone.
+//
+// Last, a small module without module-level state that a route imports (PRIVATE, and the stylesheets
+// under app/styles) is the route's own copy: resolved with a `?route=` suffix, so each route's chunk
+// holds it, tree-shaken for that route, instead of a shared file of a few hundred bytes.
 "use strict";
 /* eslint-disable @typescript-eslint/no-require-imports -- a CommonJS preload for a CommonJS tool */
 const fs = require("node:fs");
@@ -37,6 +41,35 @@ const SINGLE_FETCH_STUB = `function off() {
   throw new Error("Remix's single fetch is left out of the browser build while v3_singleFetch is off (scripts/remix-empty-modules.cjs)");
 }
 export { off as StreamTransfer, off as decodeViaTurboStream, off as getSingleFetchDataStrategy, off as singleFetchUrl };`;
+
+// Small modules without module-level state that routes import: each route keeps its own copy.
+const PRIVATE = new Set([
+  "db/board-values.ts",
+  "app/components/ui/save-data.ts",
+  "app/components/ui/use-debounced.ts",
+  "app/models/job/job.text.ts",
+  "app/models/job/job.board.ts",
+  "app/lib/format.ts",
+  "app/models/user/messages.ts",
+  "app/components/ui/course-options.tsx",
+  "app/components/ui/plain-field.tsx",
+  "app/components/ui/field.tsx",
+  "app/components/ui/char-counter.tsx",
+  "app/components/auth/password-input.tsx",
+  "app/components/forms/fields.tsx",
+  "app/components/jobs/job-card.tsx",
+  "app/components/jobs/apply-button.tsx",
+  "app/components/jobs/save-job-button.tsx",
+  "app/components/jobs/company-logo.tsx",
+  "app/components/jobs/job-facts.tsx",
+  "app/components/forms/form-state.ts",
+  "app/lib/datetime.ts",
+  "db/constants.ts",
+  "app/models/survey/survey.rules.ts",
+  "app/components/survey/survey-answer-form.tsx",
+  "app/components/layout/stylesheet.ts",
+  "app/models/file/image-rules.ts",
+]);
 
 const frameExport = (ctx) =>
   `\nexport { meta as __frame } from ${JSON.stringify(path.join(ctx.config.appDirectory, "root.tsx"))};`;
@@ -105,6 +138,37 @@ emptyModules.emptyModulesPlugin = function emptyModulesPlugin(ctx, filter, ...re
             loader: "js",
           };
         });
+        const routesDir = path.join(ctx.config.appDirectory, "routes") + path.sep;
+        // A small module on PRIVATE's list that a route imports is the route's own: each route
+        // gets its copy (path + suffix) in its chunk instead of a shared file of a few hundred bytes.
+        build.onResolve({ filter: /.*/ }, async (a) => {
+          if (a.pluginData?.private === true || a.kind !== "import-statement") return undefined;
+          const key =
+            a.pluginData?.route ??
+            (a.importer.startsWith(routesDir) ? path.relative(routesDir, a.importer) : null);
+          if (!key) return undefined;
+          const { importer, resolveDir, kind } = a;
+          const r = await build.resolve(a.path, {
+            importer,
+            resolveDir,
+            kind,
+            pluginData: { private: true },
+          });
+          if (r.errors.length || r.namespace !== "file") return r.errors.length ? r : undefined;
+          const file = path.relative(path.dirname(ctx.config.appDirectory), r.path);
+          if (!PRIVATE.has(file) && !/^app\/styles\/.*\.css$/.test(file)) return undefined;
+          return { path: r.path, suffix: `?route=${key}`, pluginData: { route: key } };
+        });
+        build.onLoad({ filter: /\.[jt]sx?$/ }, (a) =>
+          a.suffix?.startsWith("?route=")
+            ? {
+                contents: fs.readFileSync(a.path, "utf8"),
+                loader: path.extname(a.path).slice(1),
+                resolveDir: path.dirname(a.path),
+                pluginData: a.pluginData,
+              }
+            : undefined,
+        );
       }
       if (browser && SINGLE_FETCH_OFF) {
         build.onResolve({ filter: /^turbo-stream$/ }, () => ({
