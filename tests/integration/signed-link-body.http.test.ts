@@ -26,36 +26,35 @@ describe("signed-link pages with a body that is not a form", () => {
   forEachDb((t) => {
     const app = useServer(t, { mail: false });
 
-    it("answer 400 with a message, never 500", async () => {
-      for (const page of PAGES)
+    /** Each page's answers to every body of BODIES, as [label, status, text]. */
+    const answers = async (pages: string[]) => {
+      const out: Array<[string, number, string]> = [];
+      for (const page of pages)
         for (const [type, body] of BODIES) {
           const res = await app.fetch(page, {
             method: "POST",
             headers: { "Content-Type": type, Accept: "text/html" },
             body,
           });
-          const text = await res.text();
-          expect(res.status, `${page} ${type}`).toBe(400);
-          expect(text).toContain("The request contained something Runway cannot accept");
-          expect(text).toContain("Send the form as application/x-www-form-urlencoded");
+          out.push([`${page} ${type}`, res.status, await res.text()]);
         }
+      return out;
+    };
+
+    it("answer 400 with a message, never 500", async () => {
+      for (const [label, status, text] of await answers(PAGES)) {
+        expect(status, label).toBe(400);
+        expect(text, label).toContain("The request contained something Runway cannot accept");
+        expect(text, label).toContain("Send the form as application/x-www-form-urlencoded");
+      }
     });
 
     it("every other form screen answers 400 too, whatever its own error answer", async () => {
       const screens = ["/login", "/register", "/employers", "/forgot-password", "/verify-otp"];
-      for (const page of screens)
-        for (const [type, body] of BODIES) {
-          const res = await app.fetch(page, {
-            method: "POST",
-            headers: { "Content-Type": type, Accept: "text/html" },
-            body,
-          });
-          const text = await res.text();
-          expect(res.status, `${page} ${type}`).toBe(400);
-          expect(text, `${page} ${type}`).toContain(
-            "Send the form as application/x-www-form-urlencoded",
-          );
-        }
+      for (const [label, status, text] of await answers(screens)) {
+        expect(status, label).toBe(400);
+        expect(text, label).toContain("Send the form as application/x-www-form-urlencoded");
+      }
     });
   });
 });
