@@ -137,12 +137,17 @@ export function quiesce(deadline: number): Promise<void> {
   const stops = [stopAlerts, stopAdminDigest, stopSurveyReminders, stopOjtReminders].map((s) =>
     s?.(),
   );
+  // The sender keeps its own deadline and says what it abandons, so it is awaited in full: a
+  // second timer racing it could close the database before it has said so.
   const mail = stopMail?.({ waitMs: left() });
   let timer: NodeJS.Timeout | undefined;
-  quiesced = Promise.race([
-    Promise.all([...stops, mail]).then(() => {}),
-    new Promise<void>((r) => (timer = setTimeout(r, left()))),
-  ]).finally(() => clearTimeout(timer));
+  quiesced = Promise.all([
+    Promise.race([
+      Promise.all(stops),
+      new Promise<void>((r) => (timer = setTimeout(r, left()))),
+    ]).finally(() => clearTimeout(timer)),
+    mail,
+  ]).then(() => {});
   return quiesced;
 }
 
