@@ -317,6 +317,8 @@ export async function listAllUsers(ctx: Ctx, q: UserListQuery): Promise<PublicUs
 
 /** Users per query of `streamAllUsers`. */
 export const STREAM_BATCH = 1000;
+/** The first batch is small, so that the answer starts at once; the rest come STREAM_BATCH a time. */
+const FIRST_STREAM_BATCH = 100;
 
 /**
  * Every user matching the filters in the list's order, in batches: a keyset continuation over the
@@ -334,7 +336,7 @@ export async function* streamAllUsers(
   const conds = await listConditions(ctx.db, q);
   if (!conds) return;
   let after: string[] | null = null;
-  for (;;) {
+  for (let size = Math.min(FIRST_STREAM_BATCH, batchSize); ; size = batchSize) {
     const where: SQL[] = after ? [...conds, seekAfter(q, after)] : conds;
     const rows = await ctx.db
       .select({ user: users, course: courseCols, key: keyColumns(q) })
@@ -342,13 +344,13 @@ export async function* streamAllUsers(
       .leftJoin(courses, eq(courses.id, users.courseId))
       .where(where.length ? and(...where) : undefined)
       .orderBy(...orderBy(q))
-      .limit(batchSize);
+      .limit(size);
     if (!rows.length) return;
     yield await withCompanyNames(
       ctx.db,
       rows.map((r) => serializeUser(r.user, r.course?.id ? r.course : null)),
     );
-    if (rows.length < batchSize) return;
+    if (rows.length < size) return;
     const last = rows[rows.length - 1].key;
     after = Object.keys(last).map((_, i) => last[`k${i}`]);
   }
