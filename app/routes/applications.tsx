@@ -4,11 +4,12 @@
  * only the click, never the application itself, so the page says "Apply clicks" and "Apply
  * clicked", not "applied".
  */
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import jobsCss from "~/styles/jobs.css";
+import { stylesheets } from "~/lib/stylesheets";
 import { MyJobList } from "~/components/jobs/my-job-list";
 import { listApplications } from "~/models/job/saved.server";
 import { screen } from "~/web/screen.server";
@@ -30,7 +31,7 @@ export const APPLICATIONS_TEXT = {
   empty: "No Apply clicks yet.",
 } as const;
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: jobsCss }];
+export const links = stylesheets(jobsCss);
 
 export const meta: MetaFunction = () => [{ title: "My applications · Runway" }];
 

@@ -7,7 +7,7 @@
  * average host rating, say) adds one field to the loader and one block below without touching
  * the others. The page's data comes from loadCompanyPage in app/models/company/page.server.ts.
  */
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { saveModeOf } from "~/models/job/view.server";
@@ -25,8 +25,9 @@ import { savedAmong } from "~/models/job/saved.server";
 import { hostRatingForViewer } from "~/models/ojt/evaluation.server";
 import { HostRating } from "~/components/ojt/host-rating";
 import jobsCss from "~/styles/jobs.css";
+import { stylesheets } from "~/lib/stylesheets";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: jobsCss }];
+export const links = stylesheets(jobsCss);
 
 /** The page's texts, written once here. */
 export const COMPANY_PAGE_TEXT = {

@@ -4,12 +4,13 @@
  * (intent=save|unsave): without JavaScript the answer is a redirect back with a notice; with it
  * (mode=fetch) a small JSON answer for the button.
  */
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import jobsCss from "~/styles/jobs.css";
+import { stylesheets } from "~/lib/stylesheets";
 import { MyJobList } from "~/components/jobs/my-job-list";
 import { domainInit } from "~/lib/screen-errors.server";
 import { listSavedJobs, SAVED_MSG, saveJob, unsaveJob } from "~/models/job/saved.server";
@@ -46,7 +47,7 @@ export function action(args: ActionFunctionArgs) {
   })(args);
 }
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: jobsCss }];
+export const links = stylesheets(jobsCss);
 
 export const meta: MetaFunction = () => [{ title: "Saved jobs · Runway" }];
 

@@ -3,13 +3,14 @@
  * them. Linked from every job page, the alerts screen and the job alert e-mail. The college's
  * name and contact come from the root loader's public configuration.
  */
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Link, useRouteLoaderData } from "@remix-run/react";
 import type { loader as rootLoader } from "~/root";
 import jobsCss from "~/styles/jobs.css";
+import { stylesheets } from "~/lib/stylesheets";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: jobsCss }];
+export const links = stylesheets(jobsCss);
 
 export const meta: MetaFunction = () => [
   { title: "Stay safe when you look for a job · Runway" },

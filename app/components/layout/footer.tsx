@@ -7,7 +7,7 @@
  * become buttons that open the same text in a modal (docs/decisions/004-layout-without-javascript.md).
  */
 import { Link } from "@remix-run/react";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import type { PublicConfig } from "~/lib/env.server";
 import { useHydrated } from "../ui/use-hydrated";
 import { BrandMark } from "./brand";
@@ -54,6 +54,17 @@ function LegalEntry({
     </button>
   ) : (
     <a href={`#${LEGAL_IDS[doc]}`}>{LEGAL_TITLES[doc]}</a>
+  );
+}
+
+/** A titled column of the footer; the heading names it for assistive technology. */
+function FooterColumn(props: { as?: "nav"; id: string; title: string; children: ReactNode }) {
+  const Tag = props.as ?? "section";
+  return (
+    <Tag className="footer-col" aria-labelledby={`footer-${props.id}-title`}>
+      <h2 id={`footer-${props.id}-title`}>{props.title}</h2>
+      {props.children}
+    </Tag>
   );
 }
 
@@ -109,8 +120,7 @@ export function Footer({
           </ul>
         </section>
 
-        <nav className="footer-col" aria-labelledby="footer-links-title">
-          <h2 id="footer-links-title">Explore</h2>
+        <FooterColumn as="nav" id="links" title="Explore">
           <ul>
             {footerLinksFor(user).map((l) => (
               <li key={l.to}>
@@ -118,10 +128,9 @@ export function Footer({
               </li>
             ))}
           </ul>
-        </nav>
+        </FooterColumn>
 
-        <section className="footer-col" aria-labelledby="footer-contact-title">
-          <h2 id="footer-contact-title">Contact</h2>
+        <FooterColumn id="contact" title="Contact">
           <address>
             <span className="footer-college">{config.collegeName}</span>
             <span>
@@ -131,10 +140,9 @@ export function Footer({
               E-mail: <a href={`mailto:${config.infoEmail}`}>{config.infoEmail}</a>
             </span>
           </address>
-        </section>
+        </FooterColumn>
 
-        <section className="footer-col" aria-labelledby="footer-legal-title">
-          <h2 id="footer-legal-title">Legal</h2>
+        <FooterColumn id="legal" title="Legal">
           <ul>
             <li>
               <LegalEntry doc="privacy" onOpen={openDoc} hydrated={hydrated} />
@@ -143,7 +151,7 @@ export function Footer({
               <LegalEntry doc="terms" onOpen={openDoc} hydrated={hydrated} />
             </li>
           </ul>
-        </section>
+        </FooterColumn>
       </div>
 
       <div className="footer-bottom">

@@ -219,12 +219,16 @@ export function attachSurveyOffline(opts: {
     timer = null;
     void deleteDraft(userId, surveyId).catch(() => {});
   };
-  addEventListener("pagehide", leaving);
-  document.addEventListener("submit", signingOut, true);
-  form.addEventListener("input", changed);
-  form.addEventListener("change", changed);
-  window.addEventListener("online", online);
-  navigator.serviceWorker?.addEventListener("message", onMessage);
+  // One list for attaching and for detach(), so that every listener added is taken off again.
+  const listeners: Array<[EventTarget | undefined, string, EventListener, boolean?]> = [
+    [window, "pagehide", leaving],
+    [document, "submit", signingOut, true],
+    [form, "input", changed],
+    [form, "change", changed],
+    [window, "online", online],
+    [navigator.serviceWorker, "message", onMessage as EventListener],
+  ];
+  for (const [target, type, fn, capture] of listeners) target?.addEventListener(type, fn, capture);
   channel?.addEventListener("message", onMessage);
 
   void (async () => {
@@ -261,12 +265,8 @@ export function attachSurveyOffline(opts: {
       if (timer) clearTimeout(timer);
       if (retryTimer) clearTimeout(retryTimer);
       channel?.close();
-      removeEventListener("pagehide", leaving);
-      document.removeEventListener("submit", signingOut, true);
-      form.removeEventListener("input", changed);
-      form.removeEventListener("change", changed);
-      window.removeEventListener("online", online);
-      navigator.serviceWorker?.removeEventListener("message", onMessage);
+      for (const [target, type, fn, capture] of listeners)
+        target?.removeEventListener(type, fn, capture);
     },
   };
 }

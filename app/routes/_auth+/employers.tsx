@@ -19,7 +19,7 @@ import {
   registerEmployer,
 } from "~/models/employer/account.server";
 import { PasswordInput } from "~/components/auth/password-input";
-import { LEGAL_IDS } from "~/components/layout/legal-modals";
+import { AcceptTermsField } from "~/components/auth/accept-terms-field";
 import { SelectField, TextField } from "~/components/forms/fields";
 import { Field } from "~/components/ui/field";
 import styles from "~/styles/accounts.css";
@@ -174,29 +174,7 @@ export default function Employers() {
               )}
             </Field>
           </div>
-          <div className={`field${fields.acceptTerms.errors ? " field-invalid" : ""}`}>
-            <div className="checkbox-row">
-              <input
-                type="checkbox"
-                id={fields.acceptTerms.id}
-                name={fields.acceptTerms.name}
-                aria-invalid={fields.acceptTerms.errors ? true : undefined}
-                aria-describedby={
-                  fields.acceptTerms.errors ? `${fields.acceptTerms.id}-error` : undefined
-                }
-              />
-              <label htmlFor={fields.acceptTerms.id}>I accept the terms and conditions</label>
-            </div>
-            <p className="field-hint">
-              Read the <a href={`#${LEGAL_IDS.terms}`}>Terms of Service</a> and the{" "}
-              <a href={`#${LEGAL_IDS.privacy}`}>Privacy Policy</a>.
-            </p>
-            {fields.acceptTerms.errors ? (
-              <p className="field-error" id={`${fields.acceptTerms.id}-error`} role="alert">
-                {fields.acceptTerms.errors[0]}
-              </p>
-            ) : null}
-          </div>
+          <AcceptTermsField meta={fields.acceptTerms} />
           <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
             {busy ? "Creating account…" : "Create employer account"}
           </button>

@@ -24,7 +24,8 @@ import { registerUser } from "~/models/auth/register.server";
 import { PasswordInput } from "~/components/auth/password-input";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { deferred } from "~/components/ui/deferred";
-import { LEGAL_IDS, LegalModal, type LegalDoc } from "~/components/layout/legal-modals";
+import { LegalModal, type LegalDoc } from "~/components/layout/legal-modals";
+import { AcceptTermsField } from "~/components/auth/accept-terms-field";
 import {
   GraduationYearField,
   SelectField,
@@ -201,48 +202,11 @@ export default function Register() {
             </Field>
           </div>
 
-          <div className={`field${fields.terms.errors ? " field-invalid" : ""}`}>
-            <div className="checkbox-row">
-              <input
-                type="checkbox"
-                id={fields.terms.id}
-                name={fields.terms.name}
-                defaultChecked={fields.terms.initialValue === "on"}
-                aria-invalid={fields.terms.errors ? true : undefined}
-                aria-describedby={fields.terms.errors ? `${fields.terms.id}-error` : undefined}
-              />
-              <label htmlFor={fields.terms.id}>I accept the terms and conditions</label>
-            </div>
-            <p className="field-hint">
-              Read the{" "}
-              {/* Links to the footer's `:target` texts (ADR 004), so they open without JavaScript too. */}
-              <a
-                href={`#${LEGAL_IDS.terms}`}
-                onClick={(e) => {
-                  e.preventDefault();
-                  setLegal("terms");
-                }}
-              >
-                Terms of Service
-              </a>{" "}
-              and the{" "}
-              <a
-                href={`#${LEGAL_IDS.privacy}`}
-                onClick={(e) => {
-                  e.preventDefault();
-                  setLegal("privacy");
-                }}
-              >
-                Privacy Policy
-              </a>
-              .
-            </p>
-            {fields.terms.errors ? (
-              <p className="field-error" id={`${fields.terms.id}-error`} role="alert">
-                {fields.terms.errors[0]}
-              </p>
-            ) : null}
-          </div>
+          <AcceptTermsField
+            meta={fields.terms}
+            defaultChecked={fields.terms.initialValue === "on"}
+            onOpen={setLegal}
+          />
 
           <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
             {busy ? "Creating account…" : "Create account"}

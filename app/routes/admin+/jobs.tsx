@@ -1,11 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type {
-  ActionFunctionArgs,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import {
   Form,
@@ -33,6 +28,7 @@ import { JOB_TEXT, JOB_TOAST, deleteJobConfirm, jobFormSchema } from "~/models/j
 import * as Jobs from "~/models/job/job.server";
 import { ADMIN_SORTS } from "~/models/job/job.rules";
 import jobsCss from "~/styles/jobs.css";
+import { stylesheets } from "~/lib/stylesheets";
 import { formErrors } from "~/lib/screen-errors.server";
 import { reviewConfig } from "~/web/config.server";
 import { approvalQueueCount, listApprovalQueue } from "~/models/employer/queue.server";
@@ -53,7 +49,7 @@ import { PlainField } from "~/components/ui/plain-field";
 import { ErrorAlert } from "~/components/ui/error-alert";
 import { PageHeader } from "~/components/layout/page-header";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: jobsCss }];
+export const links = stylesheets(jobsCss);
 export const meta: MetaFunction = () => [{ title: "Job Management · Runway" }];
 
 /** The list URL without the modal parameters: where every change returns to. */

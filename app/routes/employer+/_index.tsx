@@ -3,13 +3,9 @@
  * Declined (with the reason), Closed, Expired — with the views and Apply Now clicks Runway records
  * per job, and the actions Edit, Close / Reopen and Post a job (ADR 104).
  */
-import type {
-  ActionFunctionArgs,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import jobsCss from "~/styles/jobs.css";
+import { stylesheets } from "~/lib/stylesheets";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { redirectWithFlash } from "~/web/auth.server";
@@ -23,7 +19,7 @@ import { ConfirmAction, confirmWording, type ConfirmWording } from "~/components
 import type { JobType } from "#db/constants";
 import { IntentButton } from "~/components/ui/intent-button";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: jobsCss }];
+export const links = stylesheets(jobsCss);
 export const meta: MetaFunction = () => [{ title: "Employer · Runway" }];
 
 const STATUS_TEXT = {

@@ -4,12 +4,7 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type {
-  ActionFunctionArgs,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { JobForm, NEW_JOB } from "~/components/jobs/job-form";
@@ -23,8 +18,9 @@ import { idempotentForm, newIdempotencyKey } from "~/web/idempotency.server";
 import { formErrors } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import jobsCss from "~/styles/jobs.css";
+import { stylesheets } from "~/lib/stylesheets";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: jobsCss }];
+export const links = stylesheets(jobsCss);
 export const meta: MetaFunction = () => [{ title: "Post a job · Runway" }];
 
 export function loader(args: LoaderFunctionArgs) {

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { ApplyButton, HowToApply } from "~/components/jobs/apply-button";
@@ -21,11 +21,12 @@ import { toJobView } from "~/models/job/view.server";
 import { allowanceOf, logoPath, safeWebsite, viewJob } from "~/models/job/job.server";
 import { getPublicCompany } from "~/models/company/page.server";
 import jobsCss from "~/styles/jobs.css";
+import { stylesheets } from "~/lib/stylesheets";
 import { BoardErrorBoundary } from "~/components/jobs/board-error";
 import type { Ctx } from "~/models/context";
 import { JOB_TYPE_LABELS } from "~/lib/format";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: jobsCss }];
+export const links = stylesheets(jobsCss);
 
 /**
  * /jobs/{id}: an approved active job for everyone (404 otherwise; admins may preview any job).
