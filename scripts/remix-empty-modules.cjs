@@ -69,6 +69,8 @@ const PRIVATE = new Set([
   "app/components/survey/survey-answer-form.tsx",
   "app/components/layout/stylesheet.ts",
   "app/models/file/image-rules.ts",
+  "app/lib/stylesheets.ts",
+  "app/components/auth/accept-terms-field.tsx",
 ]);
 
 const frameExport = (ctx) =>
