@@ -4,12 +4,7 @@
  * with a reason, resend a waiting week's link, change the supervisor's e-mail, edit the placement).
  * Another programme's placement is a 404, as in /api.
  */
-import type {
-  ActionFunctionArgs,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import {
@@ -43,12 +38,14 @@ import {
   weekOf,
 } from "~/web/ojt.server";
 import styles from "~/styles/ojt.css";
+import { stylesheet } from "~/components/layout/stylesheet";
+import { PageHeader } from "~/components/layout/page-header";
 import { SelectField, TextareaField, TextField } from "~/components/forms/fields";
 import { Options } from "~/components/forms/options";
 import { FieldGroup } from "~/components/ui/field";
 import { formatCalendarDate, formatDateTime } from "~/lib/datetime";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const links = stylesheet(styles);
 export const meta: MetaFunction = () => [{ title: "OJT placement · Runway" }];
 
 export function loader(args: LoaderFunctionArgs) {
@@ -160,10 +157,13 @@ export default function PlacementDetail() {
     metaOf(prefix, name, undefined, initial);
   return (
     <main className="page ojt-page">
-      <div className="page-header">
-        <h1>
-          {p.student.name} <StatusBadge status={p.status} />
-        </h1>
+      <PageHeader
+        title={
+          <>
+            {p.student.name} <StatusBadge status={p.status} />
+          </>
+        }
+      >
         <span className="row-actions">
           <a className="btn btn-ghost btn-sm" href={`/ojt/${p.id}/dtr?month=${month}`}>
             Daily time record
@@ -179,7 +179,7 @@ export default function PlacementDetail() {
             Back to placements
           </Link>
         </span>
-      </div>
+      </PageHeader>
       <section className="card" aria-labelledby="pl-summary">
         <h2 id="pl-summary">{p.company.name}</h2>
         <p className="muted">
