@@ -3,8 +3,23 @@
  * state (sort, dir, page, size), so sorting and paging happen on the server and work without JS.
  */
 import { Link, useLocation, useSearchParams } from "@remix-run/react";
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
+import {
+  flexRender,
+  getCoreRowModel,
+  useReactTable,
+  type Cell,
+  type ColumnDef,
+  type RowData,
+} from "@tanstack/react-table";
 import { PAGE_SIZES } from "~/lib/paging";
+
+declare module "@tanstack/react-table" {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the merged declaration repeats TanStack's parameters
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** How many columns a row's cell of this column spans (1 unless said); it covers the next ones. */
+    colSpan?: (row: TData) => number;
+  }
+}
 
 export interface TableState {
   page: number;
@@ -132,6 +147,10 @@ export function Pager({
   );
 }
 
+/** The columns a cell spans: its column's `meta.colSpan` for its row, else 1. */
+const spanOf = <T,>(cell: Cell<T, unknown>) =>
+  cell.column.columnDef.meta?.colSpan?.(cell.row.original) ?? 1;
+
 export function DataTable<T>({
   data,
   columns,
@@ -211,7 +230,9 @@ export function DataTable<T>({
             ) : (
               table.getRowModel().rows.map((row) => (
                 <tr key={row.id} className={rowClassName?.(row.original)}>
-                  {row.getVisibleCells().map((cell, i) => {
+                  {row.getVisibleCells().map((cell, i, cells) => {
+                    // A cell covered by an earlier one's span is left out.
+                    if (cells.slice(0, i).some((c, j) => j + spanOf(c) > i)) return null;
                     const content = flexRender(cell.column.columnDef.cell, cell.getContext());
                     if (figure && i === 0)
                       return (
@@ -223,6 +244,7 @@ export function DataTable<T>({
                     return (
                       <td
                         key={cell.id}
+                        colSpan={spanOf(cell) > 1 ? spanOf(cell) : undefined}
                         data-label={typeof header === "string" ? header : undefined}
                       >
                         {content}

@@ -4,16 +4,12 @@
  * with a reason, resend a waiting week's link, change the supervisor's e-mail, edit the placement).
  * Another programme's placement is a 404, as in /api.
  */
-import type {
-  ActionFunctionArgs,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import {
   EntriesTable,
+  metaOf,
   ProgressBar,
   STATUS_LABELS,
   StatusBadge,
@@ -42,11 +38,14 @@ import {
   weekOf,
 } from "~/web/ojt.server";
 import styles from "~/styles/ojt.css";
-import { FieldGroup, PlainField } from "~/components/ui/plain-field";
-import { PlainInput } from "~/components/ui/plain-controls";
+import { stylesheet } from "~/components/layout/stylesheet";
+import { PageHeader } from "~/components/layout/page-header";
+import { SelectField, TextareaField, TextField } from "~/components/forms/fields";
+import { Options } from "~/components/forms/options";
+import { FieldGroup } from "~/components/ui/field";
 import { formatCalendarDate, formatDateTime } from "~/lib/datetime";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const links = stylesheet(styles);
 export const meta: MetaFunction = () => [{ title: "OJT placement · Runway" }];
 
 export function loader(args: LoaderFunctionArgs) {
@@ -153,12 +152,18 @@ export default function PlacementDetail() {
   const data = useLoaderData<typeof loader>();
   const { placement: p, audit, week, moves, timeZone } = data;
   const month = (week?.weekStart ?? p.startDate).slice(0, 7);
+  // The forms post and come back with a notice, never with field errors; no field had a counter.
+  const m = (prefix: string, name: string, initial?: unknown) =>
+    metaOf(prefix, name, undefined, initial);
   return (
     <main className="page ojt-page">
-      <div className="page-header">
-        <h1>
-          {p.student.name} <StatusBadge status={p.status} />
-        </h1>
+      <PageHeader
+        title={
+          <>
+            {p.student.name} <StatusBadge status={p.status} />
+          </>
+        }
+      >
         <span className="row-actions">
           <a className="btn btn-ghost btn-sm" href={`/ojt/${p.id}/dtr?month=${month}`}>
             Daily time record
@@ -174,7 +179,7 @@ export default function PlacementDetail() {
             Back to placements
           </Link>
         </span>
-      </div>
+      </PageHeader>
       <section className="card" aria-labelledby="pl-summary">
         <h2 id="pl-summary">{p.company.name}</h2>
         <p className="muted">
@@ -253,11 +258,14 @@ export default function PlacementDetail() {
               <Form method="post" className="form-stack" aria-label="Reopen week">
                 <input type="hidden" name="intent" value="reopen" />
                 <input type="hidden" name="week" value={week.weekStart} />
-                <PlainField id="reopen-reason" label="Reason for reopening">
-                  {(ctrl) => (
-                    <textarea {...ctrl} name="reason" required rows={2} maxLength={1000} />
-                  )}
-                </PlainField>
+                <TextareaField
+                  meta={m("reopen", "reason")}
+                  label="Reason for reopening"
+                  counter={false}
+                  required
+                  rows={2}
+                  maxLength={1000}
+                />
                 <button type="submit" className="btn">
                   Reopen week
                 </button>
@@ -297,20 +305,16 @@ export default function PlacementDetail() {
               }}
             >
               <input type="hidden" name="intent" value="status" />
-              <PlainField id="st-status" label="New status">
-                {(ctrl) => (
-                  <select {...ctrl} name="status" required>
-                    {moves.map((s) => (
-                      <option key={s} value={s}>
-                        {STATUS_LABELS[s]}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </PlainField>
-              <PlainField id="st-reason" label="Reason (required to withdraw or terminate)">
-                {(ctrl) => <textarea {...ctrl} name="reason" rows={2} maxLength={1000} />}
-              </PlainField>
+              <SelectField meta={m("st", "status")} label="New status" counter={false} required>
+                <Options values={moves} labels={STATUS_LABELS} />
+              </SelectField>
+              <TextareaField
+                meta={m("st", "reason")}
+                label="Reason (required to withdraw or terminate)"
+                counter={false}
+                rows={2}
+                maxLength={1000}
+              />
               {moves.includes("completed") ? (
                 <FieldGroup label="Did the host offer the student a job? (required to complete)">
                   <label>
@@ -328,13 +332,12 @@ export default function PlacementDetail() {
           ) : null}
           <Form method="post" className="form-stack" aria-label="Change supervisor e-mail">
             <input type="hidden" name="intent" value="supervisor-email" />
-            <PlainInput
-              id="sv-email"
+            <TextField
+              meta={{ ...m("sv", "supervisorEmail", p.supervisor.email), id: "sv-email" }}
               label="Supervisor's work e-mail"
-              name="supervisorEmail"
+              counter={false}
               type="email"
               required
-              defaultValue={p.supervisor.email}
             />
             <button type="submit" className="btn">
               Change e-mail
@@ -352,9 +355,13 @@ export default function PlacementDetail() {
                 ["requiredHours", "Required hours", String(p.requiredHours), "number"],
               ] as const
             ).map(([name, label, value, type]) => (
-              <PlainField key={name} id={`ed-${name}`} label={label}>
-                {(ctrl) => <input {...ctrl} name={name} type={type} defaultValue={value ?? ""} />}
-              </PlainField>
+              <TextField
+                key={name}
+                meta={m("ed", name, value)}
+                label={label}
+                counter={false}
+                type={type}
+              />
             ))}
             <button type="submit" className="btn">
               Save placement

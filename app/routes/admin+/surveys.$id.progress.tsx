@@ -113,6 +113,24 @@ function useLiveData(ms: number) {
   }, [ms, revalidate, state]);
 }
 
+type LabelledRate = RateRow & { label: string };
+const rateCol = createColumnHelper<LabelledRate>();
+const rateColumns = (header: string) => [
+  rateCol.accessor("label", { header }),
+  rateCol.accessor("targeted", { header: "Targeted" }),
+  rateCol.accessor("invited", { header: "Invited" }),
+  rateCol.accessor("answered", { header: "Answered" }),
+  rateCol.accessor("responseRate", { header: "Response rate", cell: (c) => pct(c.getValue()) }),
+  // A group whose count is suppressed says so once, across the count and its rate.
+  rateCol.accessor("known", {
+    header: "Status known",
+    cell: ({ row: { original: r } }) => (r.knownSuppressed ? SUPPRESSED_LABEL : r.known),
+    meta: { colSpan: (r) => (r.knownSuppressed ? 2 : 1) },
+  }),
+  rateCol.accessor("knowledgeRate", { header: "Knowledge rate", cell: (c) => pct(c.getValue()) }),
+];
+
+/** The rates of each programme or year: its name heads the row. */
 function RatesTable({
   caption,
   header,
@@ -120,54 +138,17 @@ function RatesTable({
 }: {
   caption: string;
   header: string;
-  rows: Array<RateRow & { label: string }>;
+  rows: LabelledRate[];
 }) {
   return (
-    <div className="table-scroll table-cards">
-      <table className="table">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{header}</th>
-            <th scope="col">Targeted</th>
-            <th scope="col">Invited</th>
-            <th scope="col">Answered</th>
-            <th scope="col">Response rate</th>
-            <th scope="col">Status known</th>
-            <th scope="col">Knowledge rate</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={7} className="table-empty">
-                Nobody is targeted yet.
-              </td>
-            </tr>
-          ) : (
-            rows.map((r) => (
-              <tr key={r.label}>
-                <th scope="row">{r.label}</th>
-                <td data-label="Targeted">{r.targeted}</td>
-                <td data-label="Invited">{r.invited}</td>
-                <td data-label="Answered">{r.answered}</td>
-                <td data-label="Response rate">{pct(r.responseRate)}</td>
-                {r.knownSuppressed ? (
-                  <td colSpan={2} data-label="Status known">
-                    {SUPPRESSED_LABEL}
-                  </td>
-                ) : (
-                  <>
-                    <td data-label="Status known">{r.known}</td>
-                    <td data-label="Knowledge rate">{pct(r.knowledgeRate)}</td>
-                  </>
-                )}
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      figure
+      caption={caption}
+      columns={rateColumns(header)}
+      data={rows}
+      rowKey={(r) => r.label}
+      empty="Nobody is targeted yet."
+    />
   );
 }
 
@@ -207,7 +188,7 @@ export default function SurveyProgress() {
     ...r,
     label: r.graduationYear === null ? "No year" : String(r.graduationYear),
   }));
-  const chart = (rows: Array<RateRow & { label: string }>) =>
+  const chart = (rows: LabelledRate[]) =>
     rows.map((r) => ({
       label: r.label.length > 14 ? `${r.label.slice(0, 13)}…` : r.label,
       title: r.label,

@@ -4,15 +4,9 @@
  * edit and delete of entries not locked, submit the week to the supervisor, resend the link, and
  * the weeks' history with the supervisor's comment. Plain forms: works without JavaScript.
  */
-import type {
-  ActionFunctionArgs,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import {
   EntriesTable,
   EntryForm,
@@ -51,9 +45,11 @@ import {
   weekStartOf,
 } from "~/web/ojt.server";
 import styles from "~/styles/ojt.css";
+import { stylesheet } from "~/components/layout/stylesheet";
+import { PageHeader } from "~/components/layout/page-header";
 import { formatCalendarDate, formatDateTime } from "~/lib/datetime";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const links = stylesheet(styles);
 export const meta: MetaFunction = () => [{ title: "My OJT · Runway" }];
 
 /** Students only: coordinators and admins have /admin/ojt, everyone else their dashboard. */
@@ -232,15 +228,14 @@ export default function MyOjt() {
   const { prevWeek, nextWeek } = data;
   return (
     <main className="page ojt-page">
-      <header className="page-header">
-        <h1>My OJT</h1>
+      <PageHeader as="header" title="My OJT">
         <a className="btn btn-ghost btn-sm" href={`/ojt/${p.id}/dtr?month=${today.slice(0, 7)}`}>
           Daily time record
         </a>
         <a className="btn btn-ghost btn-sm" href={`/ojt/${p.id}/documents`}>
           Documents ({p.checklist.filter((c) => c.state !== "missing").length}/{p.checklist.length})
         </a>
-      </header>
+      </PageHeader>
 
       {p.status === "completed" ? (
         <section className="card" aria-labelledby="ojt-completed">
@@ -472,6 +467,4 @@ export default function MyOjt() {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/error-boundary";
