@@ -5,7 +5,7 @@
  * suggestions.
  */
 import { describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { jobs } from "../../../db/schema";
 import { forEachDb, type TestDb } from "../../../tests/setup/db";
 import { createJob } from "../../../tests/factories";
@@ -34,6 +34,8 @@ forEachDb((t: TestDb) => {
       await withLicences("Engineer C", ["CAAP AMT"]);
       await withLicences("Hidden D", ["CAAP AMT licence"], { isApproved: false });
       for (let i = 0; i < 4; i++) await withLicences(`Filler ${i}`, []);
+      // The search sizes the board from the planner's row estimate: make it this board's.
+      await t.db.execute(sql`analyze jobs`);
 
       const tunings: SearchTuning[] = [
         { scan: 1000, maxResults: 500, budget: 10_000 }, // exact (small board)
