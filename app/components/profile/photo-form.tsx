@@ -9,6 +9,7 @@ import { useState } from "react";
 import { checkImageFile, IMAGE_ACCEPT } from "~/models/file/image-rules";
 import { PROFILE_MSG } from "~/models/user/messages";
 import { useHydrated } from "../ui/use-hydrated";
+import { FieldLabel } from "../ui/plain-field";
 
 export function PhotoForm({ error }: { error: { message: string; reason: string | null } | null }) {
   const submit = useSubmit();
@@ -22,9 +23,7 @@ export function PhotoForm({ error }: { error: { message: string; reason: string 
     <Form method="post" encType="multipart/form-data" className="photo-form">
       {/* One action: the browser's own file field, so the chosen file's name shows without
           JavaScript too; with it, choosing uploads at once, without it the form's button sends. */}
-      <label htmlFor="profile-photo" className="field-label">
-        {uploading ? "Uploading…" : "Change photo"}
-      </label>
+      <FieldLabel htmlFor="profile-photo">{uploading ? "Uploading…" : "Change photo"}</FieldLabel>
       <input
         id="profile-photo"
         type="file"

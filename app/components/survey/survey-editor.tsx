@@ -27,6 +27,7 @@ import { surveyNotify } from "./notify";
 import { SurveyTargetingFields } from "./survey-targeting-fields";
 import type { CourseGroup } from "~/components/ui/course-options";
 import { ErrorAlert } from "~/components/ui/error-alert";
+import { FieldLabel } from "~/components/ui/plain-field";
 import { PageHeader } from "~/components/layout/page-header";
 
 export type EditorDefaults = {
@@ -141,9 +142,9 @@ export function SurveyEditor({
           />
           <DescriptionField meta={fields.description} maxLength={LIMITS.description} />
           <div className="field">
-            <span className="field-label" id={`${fields.status.id}-label`}>
+            <FieldLabel as="span" id={`${fields.status.id}-label`}>
               Status
-            </span>
+            </FieldLabel>
             <label className="survey-switch">
               <input
                 {...getInputProps(fields.status, { type: "checkbox" })}

@@ -45,9 +45,7 @@ export function PlainField({
   return (
     <div className={`field${className ? ` ${className}` : ""}${msg ? " field-invalid" : ""}`}>
       {before}
-      <label htmlFor={fid} className="field-label">
-        {label}
-      </label>
+      <FieldLabel htmlFor={fid}>{label}</FieldLabel>
       {children({
         id: fid,
         "aria-invalid": msg ? true : undefined,
@@ -93,5 +91,32 @@ export function FieldGroup({
       <legend className="field-label">{label}</legend>
       {children}
     </fieldset>
+  );
+}
+
+/**
+ * A field's label as the kit shows it, for a control the field wrappers above do not fit (a file
+ * input shown as a button, a switch, a filter in a toolbar). `as="span"` names a control that points
+ * at it with aria-labelledby.
+ */
+export function FieldLabel({
+  htmlFor,
+  id,
+  as,
+  children,
+}: {
+  htmlFor?: string;
+  id?: string;
+  as?: "span";
+  children: React.ReactNode;
+}) {
+  return as === "span" ? (
+    <span className="field-label" id={id}>
+      {children}
+    </span>
+  ) : (
+    <label htmlFor={htmlFor} className="field-label" id={id}>
+      {children}
+    </label>
   );
 }

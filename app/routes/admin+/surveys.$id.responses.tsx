@@ -24,6 +24,7 @@ import { SurveySummary } from "~/components/survey/survey-summary";
 import { DateTime } from "~/components/ui/date-time";
 import { ErrorAlert } from "~/components/ui/error-alert";
 import { IntentButton } from "~/components/ui/intent-button";
+import { FieldLabel } from "~/components/ui/plain-field";
 
 export { handle, links } from "~/components/survey/admin-area";
 
@@ -129,9 +130,7 @@ export default function SurveyResponses() {
 
       <div className="row survey-toolbar">
         <Form method="get" className="row" onChange={(e) => submit(e.currentTarget)}>
-          <label htmlFor="role-filter" className="field-label">
-            Role
-          </label>
+          <FieldLabel htmlFor="role-filter">Role</FieldLabel>
           <select
             id="role-filter"
             name="role"
