@@ -3,13 +3,8 @@
  * whose cells that row leaves out (the survey Progress page's suppressed groups).
  */
 import { createColumnHelper } from "@tanstack/react-table";
-import { renderToString } from "react-dom/server";
-import {
-  createStaticHandler,
-  createStaticRouter,
-  StaticRouterProvider,
-} from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
+import { renderRoutes } from "../../../tests/setup/render";
 import { DataTable } from "./data-table";
 
 interface Row {
@@ -48,11 +43,7 @@ async function render(rows: Row[]) {
       ),
     },
   ];
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request("http://localhost/"));
-  if (context instanceof Response) throw new Error("unexpected redirect");
-  const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />);
+  return renderRoutes(routes);
 }
 
 const bodyRows = (html: string) =>

@@ -4,13 +4,8 @@
  * with no stack or message of the error on it.
  */
 import { json } from "@remix-run/node";
-import { renderToString } from "react-dom/server";
-import {
-  createStaticHandler,
-  createStaticRouter,
-  StaticRouterProvider,
-} from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
+import { renderRoutes } from "../../../tests/setup/render";
 import { GeneralErrorBoundary } from "./error-boundary";
 
 async function render(thrown: unknown, boundary: React.ReactElement = <GeneralErrorBoundary />) {
@@ -25,11 +20,7 @@ async function render(thrown: unknown, boundary: React.ReactElement = <GeneralEr
       ErrorBoundary: () => boundary,
     },
   ];
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request("http://localhost/"));
-  if (context instanceof Response) throw new Error("unexpected redirect");
-  const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />);
+  return renderRoutes(routes);
 }
 
 describe("GeneralErrorBoundary", () => {
