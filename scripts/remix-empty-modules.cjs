@@ -53,6 +53,7 @@ const PRIVATE = new Set([
   "app/models/user/messages.ts",
   "app/components/ui/course-options.tsx",
   "app/components/ui/plain-field.tsx",
+  "app/components/ui/field-label.tsx",
   "app/components/ui/field.tsx",
   "app/components/ui/char-counter.tsx",
   "app/components/auth/password-input.tsx",
@@ -69,7 +70,6 @@ const PRIVATE = new Set([
   "app/components/survey/survey-answer-form.tsx",
   "app/components/layout/stylesheet.ts",
   "app/models/file/image-rules.ts",
-  "app/lib/stylesheets.ts",
   "app/components/auth/accept-terms-field.tsx",
 ]);
 

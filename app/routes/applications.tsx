@@ -9,7 +9,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import jobsCss from "~/styles/jobs.css";
-import { stylesheets } from "~/lib/stylesheets";
+import { stylesheet } from "~/components/layout/stylesheet";
 import { MyJobList } from "~/components/jobs/my-job-list";
 import { listApplications } from "~/models/job/saved.server";
 import { screen } from "~/web/screen.server";
@@ -31,7 +31,7 @@ export const APPLICATIONS_TEXT = {
   empty: "No Apply clicks yet.",
 } as const;
 
-export const links = stylesheets(jobsCss);
+export const links = stylesheet(jobsCss);
 
 export const meta: MetaFunction = () => [{ title: "My applications · Runway" }];
 

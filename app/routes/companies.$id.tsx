@@ -25,9 +25,9 @@ import { savedAmong } from "~/models/job/saved.server";
 import { hostRatingForViewer } from "~/models/ojt/evaluation.server";
 import { HostRating } from "~/components/ojt/host-rating";
 import jobsCss from "~/styles/jobs.css";
-import { stylesheets } from "~/lib/stylesheets";
+import { stylesheet } from "~/components/layout/stylesheet";
 
-export const links = stylesheets(jobsCss);
+export const links = stylesheet(jobsCss);
 
 /** The page's texts, written once here. */
 export const COMPANY_PAGE_TEXT = {

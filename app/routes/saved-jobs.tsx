@@ -10,7 +10,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import jobsCss from "~/styles/jobs.css";
-import { stylesheets } from "~/lib/stylesheets";
+import { stylesheet } from "~/components/layout/stylesheet";
 import { MyJobList } from "~/components/jobs/my-job-list";
 import { domainInit } from "~/lib/screen-errors.server";
 import { listSavedJobs, SAVED_MSG, saveJob, unsaveJob } from "~/models/job/saved.server";
@@ -47,7 +47,7 @@ export function action(args: ActionFunctionArgs) {
   })(args);
 }
 
-export const links = stylesheets(jobsCss);
+export const links = stylesheet(jobsCss);
 
 export const meta: MetaFunction = () => [{ title: "Saved jobs · Runway" }];
 

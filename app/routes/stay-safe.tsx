@@ -7,10 +7,10 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link, useRouteLoaderData } from "@remix-run/react";
 import type { loader as rootLoader } from "~/root";
 import jobsCss from "~/styles/jobs.css";
-import { stylesheets } from "~/lib/stylesheets";
+import { stylesheet } from "~/components/layout/stylesheet";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 
-export const links = stylesheets(jobsCss);
+export const links = stylesheet(jobsCss);
 
 export const meta: MetaFunction = () => [
   { title: "Stay safe when you look for a job · Runway" },

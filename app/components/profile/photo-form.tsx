@@ -9,7 +9,7 @@ import { useState } from "react";
 import { checkImageFile, IMAGE_ACCEPT } from "~/models/file/image-rules";
 import { PROFILE_MSG } from "~/models/user/messages";
 import { useHydrated } from "../ui/use-hydrated";
-import { FieldLabel } from "../ui/plain-field";
+import { FieldLabel } from "../ui/field-label";
 
 export function PhotoForm({ error }: { error: { message: string; reason: string | null } | null }) {
   const submit = useSubmit();

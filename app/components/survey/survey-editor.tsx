@@ -27,7 +27,7 @@ import { surveyNotify } from "./notify";
 import { SurveyTargetingFields } from "./survey-targeting-fields";
 import type { CourseGroup } from "~/components/ui/course-options";
 import { ErrorAlert } from "~/components/ui/error-alert";
-import { FieldLabel } from "~/components/ui/plain-field";
+import { FieldLabel } from "~/components/ui/field-label";
 import { PageHeader } from "~/components/layout/page-header";
 
 export type EditorDefaults = {

@@ -28,7 +28,7 @@ import { JOB_TEXT, JOB_TOAST, deleteJobConfirm, jobFormSchema } from "~/models/j
 import * as Jobs from "~/models/job/job.server";
 import { ADMIN_SORTS } from "~/models/job/job.rules";
 import jobsCss from "~/styles/jobs.css";
-import { stylesheets } from "~/lib/stylesheets";
+import { stylesheet } from "~/components/layout/stylesheet";
 import { formErrors } from "~/lib/screen-errors.server";
 import { reviewConfig } from "~/web/config.server";
 import { approvalQueueCount, listApprovalQueue } from "~/models/employer/queue.server";
@@ -49,7 +49,7 @@ import { PlainField } from "~/components/ui/plain-field";
 import { ErrorAlert } from "~/components/ui/error-alert";
 import { PageHeader } from "~/components/layout/page-header";
 
-export const links = stylesheets(jobsCss);
+export const links = stylesheet(jobsCss);
 export const meta: MetaFunction = () => [{ title: "Job Management · Runway" }];
 
 /** The list URL without the modal parameters: where every change returns to. */

@@ -24,7 +24,7 @@ import { SurveySummary } from "~/components/survey/survey-summary";
 import { DateTime } from "~/components/ui/date-time";
 import { ErrorAlert } from "~/components/ui/error-alert";
 import { IntentButton } from "~/components/ui/intent-button";
-import { FieldLabel } from "~/components/ui/plain-field";
+import { FieldLabel } from "~/components/ui/field-label";
 
 export { handle, links } from "~/components/survey/admin-area";
 

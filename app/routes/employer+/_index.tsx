@@ -5,7 +5,7 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import jobsCss from "~/styles/jobs.css";
-import { stylesheets } from "~/lib/stylesheets";
+import { stylesheet } from "~/components/layout/stylesheet";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { redirectWithFlash } from "~/web/auth.server";
@@ -19,7 +19,7 @@ import { ConfirmAction, confirmWording, type ConfirmWording } from "~/components
 import type { JobType } from "#db/constants";
 import { IntentButton } from "~/components/ui/intent-button";
 
-export const links = stylesheets(jobsCss);
+export const links = stylesheet(jobsCss);
 export const meta: MetaFunction = () => [{ title: "Employer · Runway" }];
 
 const STATUS_TEXT = {

@@ -17,9 +17,9 @@ import { updateOwnJob } from "~/web/employer-forms.server";
 import { formErrors } from "~/lib/screen-errors.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import jobsCss from "~/styles/jobs.css";
-import { stylesheets } from "~/lib/stylesheets";
+import { stylesheet } from "~/components/layout/stylesheet";
 
-export const links = stylesheets(jobsCss);
+export const links = stylesheet(jobsCss);
 export const meta: MetaFunction = () => [{ title: "Edit job · Runway" }];
 
 export function loader(args: LoaderFunctionArgs) {

@@ -21,12 +21,12 @@ import { toJobView } from "~/models/job/view.server";
 import { allowanceOf, logoPath, safeWebsite, viewJob } from "~/models/job/job.server";
 import { getPublicCompany } from "~/models/company/page.server";
 import jobsCss from "~/styles/jobs.css";
-import { stylesheets } from "~/lib/stylesheets";
+import { stylesheet } from "~/components/layout/stylesheet";
 import { BoardErrorBoundary } from "~/components/jobs/board-error";
 import type { Ctx } from "~/models/context";
 import { JOB_TYPE_LABELS } from "~/lib/format";
 
-export const links = stylesheets(jobsCss);
+export const links = stylesheet(jobsCss);
 
 /**
  * /jobs/{id}: an approved active job for everyone (404 otherwise; admins may preview any job).

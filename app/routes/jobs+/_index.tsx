@@ -23,7 +23,7 @@ import { listBoardChoices } from "~/models/job/licence.server";
 import { actorKey, recordSearchQuietly } from "~/models/search/search.server";
 import { ALERT_NAME_MAX, suggestAlertName } from "~/models/alert/name";
 import jobsCss from "~/styles/jobs.css";
-import { stylesheets } from "~/lib/stylesheets";
+import { stylesheet } from "~/components/layout/stylesheet";
 import { JOB_TYPE_LABELS } from "~/lib/format";
 import { SEARCH_DEBOUNCE_MS } from "~/components/ui/use-debounced";
 import { PlainField } from "~/components/ui/plain-field";
@@ -32,7 +32,7 @@ const BOARD_PAGE_SIZE = 10;
 /** From this width the board's filters are always shown (keep in step with jobs.css). */
 const FILTERS_OPEN_QUERY = "(min-width: 721px)";
 
-export const links = stylesheets(jobsCss);
+export const links = stylesheet(jobsCss);
 
 /**
  * /jobs is public (ADR 021): guests, students, alumni and admins all see the same approved, active
